@@ -1,0 +1,104 @@
+/**
+ * `npm run bench`: starts the API (cache off, explicit `at`) and a hello-world h3 app in the same run,
+ * measures both with autocannon, and prints req/s, p50/p99 latency and the ratio to the baseline, plus
+ * the time from spawn to a healthy /health. Targets (issue 2): GET /v1/time ≥ 50% of the baseline's
+ * req/s; POST /v1/time/batch (100 points) p50 < 5 ms; healthy within 1.5 s of spawn.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import autocannon from 'autocannon';
+import { find } from 'geo-tz/all';
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const KEY = 'bench-key-0123456789abcdef';
+const AT = '2026-07-01T12:00:00Z';
+
+const freePort = () => new Promise<number>((resolve) => {
+  const s = net.createServer();
+  s.listen(0, '127.0.0.1', () => { const { port } = s.address() as net.AddressInfo; s.close(() => resolve(port)); });
+});
+
+/** mulberry32: a fixed-seed generator, so every run asks the same coordinates. */
+function prng(seed: number) {
+  return () => {
+    seed |= 0; seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function landPoints(count: number, seed = 42): { lat: number; lon: number }[] {
+  const rand = prng(seed);
+  const out: { lat: number; lon: number }[] = [];
+  while (out.length < count) {
+    // Uniform on the sphere between 60°S and 75°N, where nearly everybody lives.
+    const lat = (Math.asin(rand() * (Math.sin(75 * Math.PI / 180) + Math.sin(60 * Math.PI / 180)) - Math.sin(60 * Math.PI / 180)) * 180) / Math.PI;
+    const lon = rand() * 360 - 180;
+    const zones = find(lat, lon);
+    if (!zones.every((z) => z.startsWith('Etc/'))) out.push({ lat: Number(lat.toFixed(5)), lon: Number(lon.toFixed(5)) });
+  }
+  return out;
+}
+
+async function start(script: string, env: Record<string, string>): Promise<{ proc: ChildProcess; port: number; healthyMs: number }> {
+  const port = await freePort();
+  const t0 = performance.now();
+  const proc = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const probe = script.includes('hello') ? '/' : '/health';
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`${script} exited with ${proc.exitCode}`);
+    try { if ((await fetch(`http://127.0.0.1:${port}${probe}`)).status === 200) break; } catch { /* not yet listening */ }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return { proc, port, healthyMs: performance.now() - t0 };
+}
+
+interface Row { name: string; rps: number; p50: number; p99: number; errors: number }
+
+async function measure(name: string, opts: autocannon.Options): Promise<Row> {
+  await autocannon({ ...opts, duration: 1, connections: CONNECTIONS }); // warm-up, not counted
+  const r = await autocannon({ ...opts, duration: DURATION_S, connections: CONNECTIONS });
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+const points = landPoints(10_000);
+const batchBody = JSON.stringify({ at: AT, points: points.slice(0, 100) });
+
+const hello = await start('bench/hello.ts', {});
+const api = await start('http/server.ts', { TIME_API_CACHE: 'off', TIME_API_KEYS: `bench:${KEY}`, RATE_LIMIT_PER_MINUTE: '0', LOG_FORMAT: 'json' });
+const headers = { 'x-api-key': KEY };
+const rows: Row[] = [];
+try {
+  rows.push(await measure('baseline: hello-world h3 GET /', { url: `http://127.0.0.1:${hello.port}/` }));
+  let i = 0;
+  rows.push(await measure('GET /v1/time (10,000 land points)', {
+    url: `http://127.0.0.1:${api.port}`, headers,
+    requests: [{ setupRequest: (req) => { const p = points[i++ % points.length]; req.path = `/v1/time?lat=${p.lat}&lon=${p.lon}&at=${AT}`; return req; } }],
+  }));
+  rows.push(await measure('POST /v1/time/batch (100 points)', {
+    url: `http://127.0.0.1:${api.port}/v1/time/batch`, method: 'POST', body: batchBody, headers: { ...headers, 'content-type': 'application/json' },
+  }));
+  rows.push(await measure('GET /v1/astronomy/ephemeris', { url: `http://127.0.0.1:${api.port}/v1/astronomy/ephemeris?date=2026-06-21`, headers }));
+} finally {
+  hello.proc.kill('SIGTERM');
+  api.proc.kill('SIGTERM');
+}
+
+const base = rows[0].rps;
+const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+console.log(`\n${DURATION_S} s per scenario, ${CONNECTIONS} connections, Node ${process.version}, ${new Date().toISOString()}\n`);
+console.log('| scenario | req/s | p50 ms | p99 ms | ratio to baseline | errors |');
+console.log('|---|---:|---:|---:|---:|---:|');
+for (const r of rows) console.log(`| ${r.name} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${fmt(r.rps / base, 2)} | ${r.errors} |`);
+console.log(`\nAPI healthy ${fmt(api.healthyMs)} ms after spawn (baseline app: ${fmt(hello.healthyMs)} ms).`);
+const time = rows[1], batch = rows[2];
+const checks = [
+  [`GET /v1/time ≥ 50% of baseline req/s`, time.rps / base >= 0.5],
+  [`POST /v1/time/batch p50 < 5 ms`, batch.p50 < 5],
+  [`healthy within 1.5 s of spawn`, api.healthyMs < 1500],
+  ['no errors', rows.every((r) => r.errors === 0)],
+] as const;
+for (const [what, ok] of checks) console.log(`${ok ? 'PASS' : 'FAIL'}  ${what}`);
+process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;

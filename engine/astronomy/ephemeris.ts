@@ -1,0 +1,125 @@
+/** `ephemeris`: where the Sun, the Moon and the planets are, seen from the Earth's centre and from the Sun. */
+import { z } from 'zod';
+import { defineTool, formatUtc, isoDateProblem, parseInstant, Provenance } from '../tool.ts';
+import { sources } from '../provenance.ts';
+import { bodyPositions, EPHEMERIS_BODIES, EPHEMERIS_END_MS, EPHEMERIS_FRAME, EPHEMERIS_MIN_MS } from './body-positions.ts';
+
+export { bodyPositions, EPHEMERIS_BODIES, EPHEMERIS_FRAME } from './body-positions.ts';
+export type { BodyPosition, EphemerisBody, GeocentricPosition, HeliocentricPosition } from './body-positions.ts';
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+export const EPHEMERIS_RANGE_MESSAGE = 'must lie between 1900-01-01T00:00:00Z and 2100-12-31T23:59:59Z';
+
+/**
+ * `YYYY-MM-DD` (00:00 UTC of that day), or an instant as everywhere else in the API (ISO-8601 with Z or
+ * offset, epoch seconds or milliseconds); the tool receives epoch milliseconds.
+ */
+export const EphemerisDate = z.union([z.string(), z.number()], {
+  error: 'must be a date YYYY-MM-DD or an ISO-8601 instant with Z or offset',
+})
+  .transform((value, ctx) => {
+    let ms: number;
+    const text = typeof value === 'string' ? value.trim() : value;
+    if (typeof text === 'string' && DATE_ONLY.test(text)) {
+      const problem = isoDateProblem(text);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: problem, input: value });
+        return z.NEVER;
+      }
+      const [y, m, d] = text.split('-').map(Number);
+      const midnight = new Date(0);
+      midnight.setUTCFullYear(y, m - 1, d); // not Date.UTC, which reads years 0..99 as 1900..1999
+      ms = midnight.getTime();
+    } else {
+      const parsed = parseInstant(text);
+      if ('error' in parsed) {
+        ctx.addIssue({ code: 'custom', message: parsed.error, input: value });
+        return z.NEVER;
+      }
+      ms = parsed.ms;
+    }
+    if (ms < EPHEMERIS_MIN_MS || ms >= EPHEMERIS_END_MS) {
+      ctx.addIssue({ code: 'custom', message: EPHEMERIS_RANGE_MESSAGE, input: value });
+      return z.NEVER;
+    }
+    return ms;
+  })
+  .describe('Date YYYY-MM-DD (meaning 00:00 UTC) or instant (ISO-8601 with Z or offset, epoch seconds or milliseconds), '
+    + '1900-01-01T00:00:00Z..2100-12-31T23:59:59Z');
+
+export const EphemerisInput = z.strictObject({ date: EphemerisDate });
+
+const au = (what: string) => z.number().describe(`${what}, astronomical units`);
+const deg = (what: string) => z.number().describe(`${what}, degrees`);
+
+const Geocentric = z.object({
+  x_au: au('x toward the J2000 equinox'),
+  y_au: au('y, 90° east along the J2000 equator'),
+  z_au: au('z toward the J2000 north celestial pole'),
+  distance_au: au('Distance from the Earth\'s centre (light-time corrected)'),
+  right_ascension_deg: deg('Astrometric right ascension, J2000, 0..360'),
+  right_ascension_hours: z.number().describe('Astrometric right ascension, J2000, hours 0..24'),
+  declination_deg: deg('Astrometric declination, J2000'),
+  ecliptic_longitude_deg: deg('Longitude on the mean ecliptic and equinox of J2000, 0..360'),
+  ecliptic_latitude_deg: deg('Latitude from the mean ecliptic of J2000'),
+}).describe('Geocentric astrometric position: light-time corrected, no aberration or light deflection (JPL Horizons "astrometric")');
+
+const Heliocentric = z.object({
+  x_au: au('x toward the J2000 equinox'),
+  y_au: au('y, 90° east along the J2000 equator'),
+  z_au: au('z toward the J2000 north celestial pole'),
+  distance_au: au('Distance from the Sun\'s centre'),
+  ecliptic_longitude_deg: deg('Longitude on the mean ecliptic and equinox of J2000, 0..360'),
+  ecliptic_latitude_deg: deg('Latitude from the mean ecliptic of J2000'),
+}).describe('Heliocentric geometric position (no light time), J2000 equatorial axes');
+
+export const EphemerisResult = z.object({
+  at: z.string().describe('The instant, UTC'),
+  frame: z.literal(EPHEMERIS_FRAME).describe('Vectors and RA/Dec on the J2000 mean equator and equinox; ecliptic angles on the mean ecliptic of J2000'),
+  bodies: z.array(z.object({
+    body: z.enum(EPHEMERIS_BODIES),
+    geocentric: Geocentric,
+    heliocentric: Heliocentric.nullable().describe('Null for the Sun'),
+  })).describe('Sun, Moon, Mercury, Venus, Mars, Jupiter, Saturn, Uranus, Neptune, Pluto, in that order'),
+  provenance: Provenance,
+});
+export type Ephemeris = z.output<typeof EphemerisResult>;
+
+const PROVENANCE = {
+  ephemeris: sources.ephemeris,
+  frames: 'EQJ: J2000 mean equator and equinox (aligned with the ICRF to well under the model error); ecliptic: '
+    + 'mean ecliptic and equinox of J2000 (astronomy-engine Rotation_EQJ_ECL: obliquity 84381.406″ = 23.4392794°, '
+    + 'IAU 2006; JPL Horizons\' ecliptic uses 84381.448″, 0.04″ apart)',
+  geocentric: 'astrometric: the body at the time its light left it, seen from the Earth\'s centre at the requested '
+    + 'instant; no aberration, no gravitational light deflection (JPL Horizons "astrometric RA/DEC")',
+  heliocentric: 'geometric: position at the requested instant, no light time',
+  delta_t: 'ΔT = TT − UT from the Espenak & Meeus (2006) polynomials built into astronomy-engine; the instant is taken '
+    + 'as UT1. After the present ΔT is an extrapolation (about 200 s in 2100, where JPL Horizons keeps TT − UTC at '
+    + '69.184 s), which can shift the Moon by up to about 1′',
+  range: '1900-01-01T00:00:00Z..2100-12-31T23:59:59Z, the span checked against JPL Horizons',
+} as const;
+
+export const ephemeris = defineTool({
+  name: 'ephemeris',
+  family: 'astronomy',
+  title: 'Positions of the Sun, Moon and planets',
+  description:
+    'Positions of the Sun, the Moon and the planets Mercury through Pluto at one instant. For each body: the '
+    + 'geocentric astrometric position (what JPL Horizons calls astrometric RA/DEC: light-time corrected, no '
+    + 'aberration) as a J2000 equatorial vector in AU, distance in AU, right ascension (degrees and hours), '
+    + 'declination, and longitude/latitude on the mean ecliptic of J2000; and the heliocentric geometric vector, '
+    + 'distance and J2000 ecliptic longitude/latitude (null for the Sun). Use it for "where is Mars", distances '
+    + 'between the Earth and a planet, or sky charts. Input: date, a day YYYY-MM-DD (00:00 UTC) or an instant with '
+    + 'Z or offset, from 1900-01-01 to 2100-12-31. Accuracy about 1 arcminute or better (astronomy-engine models). '
+    + 'For where the Sun is in a local sky use solar_position. Example: date=2000-01-01T12:00:00Z.',
+  http: { method: 'GET', path: '/v1/astronomy/ephemeris' },
+  auth: 'key',
+  cache: 'deterministic',
+  input: EphemerisInput,
+  output: EphemerisResult,
+  example: { date: '2000-01-01T12:00:00Z' },
+  run: (input) => {
+    const { at_ms, frame, bodies } = bodyPositions(input.date);
+    return { at: formatUtc(at_ms), frame, bodies, provenance: { ...PROVENANCE } };
+  },
+});

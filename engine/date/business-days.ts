@@ -1,0 +1,140 @@
+/** `count_business_days`: working days between two dates, with caller-given holidays and weekend. */
+import { z } from 'zod';
+import { defineTool, int, IsoDate, Provenance, WEEKDAYS } from '../tool.ts';
+import { sources } from '../provenance.ts';
+import { isoWeekday, toEpochDay, weekdayCounts } from './calendar.ts';
+
+/** Saturday and Sunday, as ISO weekdays (1 = Monday … 7 = Sunday). */
+export const DEFAULT_WEEKEND: readonly number[] = [6, 7];
+export const MAX_HOLIDAYS = 3660;
+
+/** ISO weekdays that are not working days; distinct, any subset of 1..7 (the empty set means no weekend). */
+export const WeekendDays = z.array(
+  int().min(1, 'must be an ISO weekday 1..7 (1 = Monday)').max(7, 'must be an ISO weekday 1..7 (7 = Sunday)'),
+  { error: 'must be an array of ISO weekdays 1..7' },
+).max(7, 'must list at most 7 weekdays')
+  .superRefine((days, ctx) => {
+    days.forEach((day, i) => {
+      const first = days.indexOf(day);
+      if (first < i) ctx.addIssue({ code: 'custom', path: [i], message: `repeats weekend[${first}] (weekdays must be distinct)`, input: day });
+    });
+  })
+  .describe('ISO weekdays that are weekend days, 1 = Monday … 7 = Sunday; default [6, 7]; [] means no weekend');
+
+export const BusinessDaysResult = z.object({
+  start: z.string().describe('First date of the range, YYYY-MM-DD'),
+  end: z.string().describe('Last date of the range, YYYY-MM-DD (counted only when include_end is true)'),
+  business_days: z.number().int().describe('Days in the counted range that are neither weekend days nor holidays'),
+  weekend_days: z.number().int().describe('Days in the counted range that fall on a weekend weekday'),
+  holidays_excluded: z.number().int().describe('Distinct holiday dates in the counted range that fall on a non-weekend day'),
+  include_end: z.boolean().describe('Whether the end date itself was counted'),
+  weekend: z.array(z.number().int()).describe('The ISO weekdays treated as weekend (1 = Monday … 7 = Sunday), ascending'),
+  total_days: z.number().int().describe('Days in the counted range = business_days + weekend_days + holidays_excluded'),
+  provenance: Provenance,
+});
+
+export interface BusinessDayCount {
+  total_days: number;
+  business_days: number;
+  weekend_days: number;
+  holidays_excluded: number;
+}
+
+export interface BusinessDayOptions {
+  /** Non-working dates `YYYY-MM-DD`; repeats and dates outside the range are ignored. */
+  holidays?: Iterable<string>;
+  /** Count the end date itself (default true). */
+  includeEnd?: boolean;
+  /** ISO weekdays off (default Saturday and Sunday). */
+  weekend?: readonly number[];
+}
+
+/**
+ * Business days from `start` through `end` (both valid `YYYY-MM-DD`, `start ≤ end`), in time that
+ * does not depend on the span: weekend days come from whole weeks plus the leftover days, and each
+ * distinct holiday is looked at once. Reused by the jurisdiction tool, which supplies the holidays.
+ */
+export function countBusinessDays(start: string, end: string, options: BusinessDayOptions = {}): BusinessDayCount {
+  const first = toEpochDay(start);
+  const last = toEpochDay(end) - (options.includeEnd ?? true ? 0 : 1);
+  const weekend = new Set(options.weekend ?? DEFAULT_WEEKEND);
+  const total = Math.max(0, last - first + 1);
+
+  const perWeekday = weekdayCounts(first, last);
+  let weekendDays = 0;
+  for (const weekday of weekend) weekendDays += perWeekday[weekday];
+
+  let holidaysExcluded = 0;
+  const seen = new Set<number>();
+  for (const holiday of options.holidays ?? []) {
+    const day = toEpochDay(holiday);
+    if (day < first || day > last || seen.has(day)) continue;
+    seen.add(day);
+    if (!weekend.has(isoWeekday(day))) holidaysExcluded++;
+  }
+
+  return {
+    total_days: total,
+    business_days: total - weekendDays - holidaysExcluded,
+    weekend_days: weekendDays,
+    holidays_excluded: holidaysExcluded,
+  };
+}
+
+const METHOD = 'O(1) weekday counting on integer epoch days (whole weeks + leftover days); holidays as a set of distinct dates';
+
+const weekendLabel = (weekend: readonly number[]) =>
+  weekend.length ? weekend.map((d) => WEEKDAYS[d - 1]).join(', ') : 'none';
+
+/**
+ * Working days between two dates: every day from `start` through `end` (both counted unless
+ * `include_end` is false) that is not on a weekend weekday and not a listed holiday. A holiday on a
+ * weekend day is counted once, as a weekend day; listing a date twice changes nothing.
+ *
+ * @example
+ * businessDays.run({ start: '2024-07-01', end: '2024-07-31', holidays: ['2024-07-04'] }, ctx)
+ * // → { start: '2024-07-01', end: '2024-07-31', business_days: 22, weekend_days: 8, holidays_excluded: 1,
+ * //     include_end: true, weekend: [6, 7], total_days: 31, provenance: { … } }
+ */
+export const businessDays = defineTool({
+  name: 'count_business_days',
+  family: 'date',
+  title: 'Count business days between two dates',
+  description:
+    'Counts working days from start through end: days that are not weekend days and not in your holiday list. ' +
+    'Both ends count by default (include_end: false leaves out the end date). The weekend is a list of ISO weekdays ' +
+    '(1 = Monday … 7 = Sunday), default [6, 7]; e.g. [5, 6] for a Friday–Saturday weekend, [] for none. holidays are ' +
+    'YYYY-MM-DD dates (up to 3660; repeats and dates outside the range are ignored; a holiday on a weekend day counts ' +
+    'as a weekend day only). Returns business_days, weekend_days, holidays_excluded and total_days ' +
+    '(= the three added). For a country\'s public holidays use the jurisdiction variant. Dates are proleptic Gregorian, ' +
+    '0001..9999; any span up to the whole range is answered instantly. ' +
+    'Example: {"start":"2024-07-01","end":"2024-07-31","holidays":["2024-07-04"]} → 22 business days.',
+  http: { method: 'POST', path: '/v1/date/business-days' },
+  auth: 'key',
+  cache: 'deterministic',
+  input: z.strictObject({
+    start: IsoDate.describe('First date YYYY-MM-DD (always counted)'),
+    end: IsoDate.describe('Last date YYYY-MM-DD, not before start'),
+    holidays: z.array(IsoDate, { error: 'must be an array of YYYY-MM-DD dates' })
+      .max(MAX_HOLIDAYS, `must list at most ${MAX_HOLIDAYS} dates`).optional()
+      .describe('Non-working dates YYYY-MM-DD besides the weekend'),
+    include_end: z.boolean({ error: 'must be true or false' }).optional()
+      .describe('Count the end date itself (default true)'),
+    weekend: WeekendDays.optional(),
+  }).superRefine((body, ctx) => {
+    if (body.end < body.start) ctx.addIssue({ code: 'custom', path: ['end'], message: 'must not be before start', input: body.end });
+  }),
+  output: BusinessDaysResult,
+  example: { start: '2024-07-01', end: '2024-07-31', holidays: ['2024-07-04'] },
+  run: ({ start, end, holidays, include_end: includeEnd = true, weekend: given = [...DEFAULT_WEEKEND] }) => {
+    const weekend = [...given].sort((a, b) => a - b);
+    return {
+      start,
+      end,
+      ...countBusinessDays(start, end, { holidays, includeEnd, weekend }),
+      include_end: includeEnd,
+      weekend,
+      provenance: { calendar: sources.calendar, weekend: weekendLabel(weekend), method: METHOD },
+    };
+  },
+});

@@ -1,0 +1,135 @@
+/**
+ * The latitude/longitude box that contains every point within `radius_km` of a centre: the bounding
+ * coordinates of a spherical cap, as derived by Jan Philip Matuschek ("Finding Points Within a
+ * Distance of a Latitude/Longitude Using Bounding Coordinates"). It is meant for a cheap index
+ * pre-filter (`lat BETWEEN … AND lon BETWEEN …`) followed by an exact distance check.
+ *
+ * Spherical approximation, on purpose: a box is only a pre-filter, and the closed form is what
+ * databases and clients reproduce. The Earth is a sphere of mean radius R1 = 6371.0088 km (IUGG);
+ * with angular radius d = r / R:
+ * - latitudes: lat ± d;
+ * - if that reaches a pole (lat + d ≥ 90° or lat − d ≤ −90°, which includes a centre at a pole and any
+ *   radius of half the circumference or more) the pole is inside: latitudes clamp to ±90, longitudes
+ *   span −180..180, `includes_pole` is true and the box is never split;
+ * - otherwise Δlon = asin(sin d / cos lat) (the meridians tangent to the circle, wider than d / cos lat
+ *   would give) and lon ± Δlon; a side that leaves −180..180 wraps by 360°, `crosses_antimeridian` is
+ *   true and `min_lon > max_lon`: the box is then the union [min_lon, 180] ∪ [−180, max_lon].
+ * `crosses_antimeridian` is true exactly when `min_lon > max_lon`.
+ *
+ * Rounding: every edge to 6 decimals (about 0.1 m), outward (minima down, maxima up), so rounding
+ * never shrinks the box. The sphere differs from WGS84 geodesic distance by up to about 0.5 %; add
+ * that margin to the radius if the box must contain the whole ellipsoidal circle.
+ *
+ * @example
+ * boundingBoxAround({ lat: -16.8, lon: 179.5 }, 200)   // Fiji (Vanua Levu), next to the antimeridian
+ * // → { min_lat: -18.598641, min_lon: 177.621141, max_lat: -15.001359, max_lon: -178.621141,
+ * //     crosses_antimeridian: true, includes_pole: false, provenance: { … } }
+ */
+import { z } from 'zod';
+import { defineTool, Latitude, Longitude, num, Provenance } from '../tool.ts';
+import type { LatLon } from './geodesic.ts';
+
+/** IUGG mean Earth radius R1 = (2a + b) / 3 of WGS84/GRS80, km (Moritz, Geodetic Reference System 1980). */
+export const MEAN_EARTH_RADIUS_KM = 6371.0088;
+export const MAX_RADIUS_KM = 20000;
+
+const DEG = Math.PI / 180;
+
+export interface BoundingCoordinates {
+  min_lat: number;
+  min_lon: number;
+  max_lat: number;
+  max_lon: number;
+  crosses_antimeridian: boolean;
+  includes_pole: boolean;
+}
+
+/** Matuschek's bounding coordinates of the spherical cap of `radiusKm` around `center`, unrounded, degrees. */
+export function boundingCoordinates(center: LatLon, radiusKm: number): BoundingCoordinates {
+  const d = radiusKm / MEAN_EARTH_RADIUS_KM; // angular radius, radians
+  const dDeg = d / DEG;
+  const minLat = center.lat - dDeg;
+  const maxLat = center.lat + dDeg;
+
+  if (minLat <= -90 || maxLat >= 90) {
+    // A pole lies inside (or on) the circle: the circle meets every meridian.
+    return {
+      min_lat: Math.max(minLat, -90), min_lon: -180, max_lat: Math.min(maxLat, 90), max_lon: 180,
+      crosses_antimeridian: false, includes_pole: true,
+    };
+  }
+
+  // No pole inside means d < 90° − |lat|, so sin d < cos lat; min() only absorbs rounding.
+  const deltaLon = Math.asin(Math.min(1, Math.sin(d) / Math.cos(center.lat * DEG))) / DEG;
+  let minLon = center.lon - deltaLon;
+  let maxLon = center.lon + deltaLon;
+  let crosses = false;
+  if (minLon < -180) { minLon += 360; crosses = true; }
+  if (maxLon > 180) { maxLon -= 360; crosses = true; }
+  return { min_lat: minLat, min_lon: minLon, max_lat: maxLat, max_lon: maxLon, crosses_antimeridian: crosses, includes_pole: false };
+}
+
+const DECIMALS = 1e6;
+const noNegativeZero = (n: number) => (n === 0 ? 0 : n);
+const down = (x: number, lo: number) => noNegativeZero(Math.max(lo, Math.floor(x * DECIMALS) / DECIMALS));
+const up = (x: number, hi: number) => noNegativeZero(Math.min(hi, Math.ceil(x * DECIMALS) / DECIMALS));
+
+export const GeoBoundingBoxResult = z.object({
+  min_lat: z.number().min(-90).max(90).describe('Southern edge, decimal degrees (6 decimals, rounded outward)'),
+  min_lon: z.number().min(-180).max(180).describe('Western edge, decimal degrees; greater than max_lon when the box crosses the antimeridian'),
+  max_lat: z.number().min(-90).max(90).describe('Northern edge, decimal degrees (6 decimals, rounded outward)'),
+  max_lon: z.number().min(-180).max(180).describe('Eastern edge, decimal degrees; less than min_lon when the box crosses the antimeridian'),
+  crosses_antimeridian: z.boolean().describe('True when the box is split by the 180° meridian: it is then [min_lon, 180] ∪ [-180, max_lon] (and min_lon > max_lon)'),
+  includes_pole: z.boolean().describe('True when a pole lies within the radius: latitudes reach ±90 and longitudes span -180..180'),
+  provenance: Provenance,
+});
+export type GeoBoundingBox = z.output<typeof GeoBoundingBoxResult>;
+
+const PROVENANCE = {
+  method: 'spherical approximation: bounding coordinates of a spherical cap (J. P. Matuschek), Δlon = asin(sin d / cos lat), d = r / R',
+  earth_radius: `${MEAN_EARTH_RADIUS_KM} km, IUGG mean Earth radius R1 (sphere, not the WGS84 ellipsoid)`,
+};
+
+/** The whole `geo_bounding_box` answer for a valid centre and 0 < radius_km. */
+export function boundingBoxAround(center: LatLon, radiusKm: number): GeoBoundingBox {
+  const box = boundingCoordinates(center, radiusKm);
+  return {
+    min_lat: down(box.min_lat, -90),
+    min_lon: down(box.min_lon, -180),
+    max_lat: up(box.max_lat, 90),
+    max_lon: up(box.max_lon, 180),
+    crosses_antimeridian: box.crosses_antimeridian,
+    includes_pole: box.includes_pole,
+    provenance: { ...PROVENANCE },
+  };
+}
+
+export const geoBoundingBox = defineTool({
+  name: 'geo_bounding_box',
+  family: 'geospatial',
+  title: 'Bounding box around a point',
+  description:
+    'The smallest latitude/longitude box containing every point within radius_km of a centre, for pre-filtering places ' +
+    'in a database (min_lat ≤ lat ≤ max_lat and a longitude range) before an exact distance check with geo_distance. ' +
+    'Spherical approximation (mean Earth radius 6371.0088 km, bounding coordinates after J. P. Matuschek), so it can differ ' +
+    'from WGS84 geodesic distance by up to about 0.5 %: enlarge the radius by that much if nothing may be missed. ' +
+    'Returns min_lat, min_lon, max_lat, max_lon (decimal degrees, 6 decimals, rounded outward), crosses_antimeridian and ' +
+    'includes_pole. Antimeridian convention: when the circle crosses the 180° meridian, crosses_antimeridian is true and ' +
+    'min_lon > max_lon; the box is then the union of longitudes [min_lon, 180] and [-180, max_lon]. When a pole is within ' +
+    'the radius (or the centre is a pole), includes_pole is true, the latitude reaching that pole is ±90 and the longitudes ' +
+    'are -180..180. Inputs: lat -90..90, lon -180..180, 0 < radius_km ≤ 20000. ' +
+    'Example: lat=-16.8&lon=179.5&radius_km=200 (Fiji) → min_lat -18.598641, min_lon 177.621141, max_lat -15.001359, ' +
+    'max_lon -178.621141, crosses_antimeridian true (the box is 177.621141..180 and -180..-178.621141).',
+  http: { method: 'GET', path: '/v1/geo/bounding-box' },
+  auth: 'key',
+  cache: 'deterministic',
+  input: z.strictObject({
+    lat: Latitude.describe('Latitude of the centre, decimal degrees, -90..90 (north positive)'),
+    lon: Longitude.describe('Longitude of the centre, decimal degrees, -180..180 (east positive)'),
+    radius_km: num().gt(0, 'must be > 0').max(MAX_RADIUS_KM, `must be ≤ ${MAX_RADIUS_KM}`)
+      .describe('Radius in kilometres, 0 < r ≤ 20000'),
+  }),
+  output: GeoBoundingBoxResult,
+  example: { lat: -16.8, lon: 179.5, radius_km: 200 },
+  run: ({ lat, lon, radius_km }) => boundingBoxAround({ lat, lon }, radius_km),
+});

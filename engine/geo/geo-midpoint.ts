@@ -1,0 +1,67 @@
+/**
+ * The point halfway along the shortest path (WGS84 geodesic) between two points: equally far from
+ * both along the path itself. Not the average of the coordinates (wrong across the antimeridian and
+ * far from the equator) and not the great-circle midpoint of a sphere.
+ *
+ * Rounding: the midpoint's latitude and longitude to 8 decimals (about 1 mm on the ground), longitude
+ * in −180..180 (a midpoint on the antimeridian may be written 180 or −180); `distance_km`, the whole
+ * geodesic's length, to 6 decimals. Coincident points give the point itself and distance 0. A
+ * midpoint at a pole carries an arbitrary longitude. Exactly antipodal points have several shortest
+ * paths and so several midpoints; the one on the path GeographicLib picks is reported.
+ *
+ * @example
+ * midpointBetween({ lat: 40.639722, lon: -73.778889 }, { lat: 1.359167, lon: 103.989444 })   // JFK → SIN
+ * // → { midpoint: { lat: 70.34144448, lon: 97.02482473 }, distance_km: 15347.627646, provenance: { … } }
+ */
+import { z } from 'zod';
+import { defineTool, Latitude, Longitude, Provenance } from '../tool.ts';
+import { geodesicProvenance, midpoint, roundTo, type LatLon } from './geodesic.ts';
+
+export const GeoMidpointResult = z.object({
+  midpoint: z.object({
+    lat: z.number().min(-90).max(90).describe('Latitude of the halfway point, decimal degrees (8 decimals)'),
+    lon: z.number().min(-180).max(180).describe('Longitude of the halfway point, decimal degrees, -180..180 (8 decimals)'),
+  }).describe('The point halfway along the geodesic from the first point to the second'),
+  distance_km: z.number().min(0).describe('Length of the whole geodesic in kilometres (6 decimals); the midpoint is distance_km / 2 from each end'),
+  provenance: Provenance,
+});
+export type GeoMidpoint = z.output<typeof GeoMidpointResult>;
+
+const METHOD = 'inverse geodesic line on the ellipsoid (Karney 2013), position at half its length; not the mean of coordinates';
+
+/** The whole `geo_midpoint` answer for two valid points. */
+export function midpointBetween(from: LatLon, to: LatLon): GeoMidpoint {
+  const half = midpoint(from, to);
+  return {
+    midpoint: { lat: roundTo(half.lat, 8), lon: roundTo(half.lon, 8) },
+    distance_km: roundTo(half.distance_m / 1000, 6),
+    provenance: geodesicProvenance(METHOD),
+  };
+}
+
+export const geoMidpoint = defineTool({
+  name: 'geo_midpoint',
+  family: 'geospatial',
+  title: 'Midpoint between two coordinates',
+  description:
+    'The point halfway between two points on Earth along the shortest path (the WGS84 geodesic, solved with GeographicLib, ' +
+    'Karney 2013): equally far from both along the route a plane or ship would fly or sail, not the average of the ' +
+    'coordinates, so it is correct across the antimeridian and near the poles. Returns midpoint {lat, lon} in decimal ' +
+    'degrees (8 decimals, about 1 mm) and distance_km, the full path length (the midpoint is half of it from each end). ' +
+    'Inputs are decimal degrees, lat -90..90, lon -180..180. Same point twice → that point and distance 0. Exactly ' +
+    'antipodal points have several shortest paths, so the midpoint is not unique there; one is reported. ' +
+    'Example: from_lat=40.639722&from_lon=-73.778889&to_lat=1.359167&to_lon=103.989444 (JFK → Singapore Changi) → ' +
+    'midpoint {lat 70.34144448, lon 97.02482473} (northern Siberia), distance_km 15347.627646.',
+  http: { method: 'GET', path: '/v1/geo/midpoint' },
+  auth: 'key',
+  cache: 'deterministic',
+  input: z.strictObject({
+    from_lat: Latitude.describe('Latitude of the first point, decimal degrees, -90..90 (north positive)'),
+    from_lon: Longitude.describe('Longitude of the first point, decimal degrees, -180..180 (east positive)'),
+    to_lat: Latitude.describe('Latitude of the second point, decimal degrees, -90..90 (north positive)'),
+    to_lon: Longitude.describe('Longitude of the second point, decimal degrees, -180..180 (east positive)'),
+  }),
+  output: GeoMidpointResult,
+  example: { from_lat: 40.639722, from_lon: -73.778889, to_lat: 1.359167, to_lon: 103.989444 },
+  run: ({ from_lat, from_lon, to_lat, to_lon }) => midpointBetween({ lat: from_lat, lon: from_lon }, { lat: to_lat, lon: to_lon }),
+});

@@ -1,0 +1,24 @@
+/** Start-up warm-up and readiness probes of the engine's data: time-zone boundaries and ephemeris. */
+import * as Astronomy from 'astronomy-engine';
+import { ready as zoneDataReady, warmUp as warmUpZones } from './time/zone-lookup.ts';
+
+let ephemerisOk = false;
+
+/** Computes one planet position; true when the ephemeris answers with finite numbers. */
+export function probeEphemeris(): boolean {
+  try {
+    const v = Astronomy.GeoVector(Astronomy.Body.Mars, Astronomy.MakeTime(new Date(Date.UTC(2000, 0, 1, 12))), false);
+    ephemerisOk = [v.x, v.y, v.z].every(Number.isFinite);
+  } catch {
+    ephemerisOk = false;
+  }
+  return ephemerisOk;
+}
+
+/** Loads what the first request would otherwise wait for. */
+export function warmUp(): void {
+  warmUpZones();
+  probeEphemeris();
+}
+
+export const engineReadiness = () => ({ timezone_data: zoneDataReady(), ephemeris: ephemerisOk });

@@ -1,0 +1,51 @@
+/**
+ * Names and versions of the data and methods behind answers, read from the installed packages and
+ * the runtime once at start-up, so every `provenance` block says exactly what produced it.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+
+/** The installed version of a package (some, like geo-tz, do not export their package.json). */
+function versionOf(pkg: string): string {
+  for (let dir = dirname(require.resolve(pkg)); dir !== dirname(dir); dir = dirname(dir)) {
+    const file = join(dir, 'package.json');
+    if (!existsSync(file)) continue;
+    const meta = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version: string };
+    if (meta.name === pkg) return meta.version;
+  }
+  return 'unknown';
+}
+
+/**
+ * timezone-boundary-builder release shipped by each geo-tz version (from geo-tz's release notes:
+ * 8.1.5 = 2025c, 8.1.6 = 2026a, 8.1.8 = 2026c, 8.1.9 = 2026d). A test fails when geo-tz is upgraded
+ * without adding its release here, so provenance never names the wrong boundary data.
+ */
+export const BOUNDARY_RELEASE_BY_GEO_TZ: Record<string, string> = {
+  '8.1.5': '2025c', '8.1.6': '2026a', '8.1.8': '2026c', '8.1.9': '2026d',
+};
+
+export const versions = {
+  geoTz: versionOf('geo-tz'),
+  temporalPolyfill: versionOf('@js-temporal/polyfill'),
+  astronomyEngine: versionOf('astronomy-engine'),
+  geographiclib: versionOf('geographiclib-geodesic'),
+  momentTimezone: versionOf('moment-timezone'),
+  /** IANA tzdb release compiled into this runtime's ICU (the rules every offset comes from). */
+  tzdb: process.versions.tz ?? 'unknown',
+  icu: process.versions.icu ?? 'unknown',
+};
+
+export const boundaryRelease = BOUNDARY_RELEASE_BY_GEO_TZ[versions.geoTz] ?? 'unknown';
+
+export const sources = {
+  timezoneBoundaries: `timezone-boundary-builder ${boundaryRelease} (comprehensive data set, via geo-tz ${versions.geoTz})`,
+  tzdb: versions.tzdb,
+  tzRules: `IANA tzdb ${versions.tzdb} as compiled into ICU ${versions.icu}, read through @js-temporal/polyfill ${versions.temporalPolyfill}`,
+  ephemeris: `astronomy-engine ${versions.astronomyEngine} (truncated VSOP87 planets, Montenbruck–Pfleger lunar series, numerically integrated Pluto; stated accuracy ±1 arcminute)`,
+  geodesic: `WGS84 ellipsoid geodesics, Karney (2013) algorithms, geographiclib-geodesic ${versions.geographiclib}`,
+  calendar: 'proleptic Gregorian calendar',
+} as const;

@@ -1,0 +1,36 @@
+/**
+ * Every tool, in one list. Adding a calculation = one file under engine/<family>/, one line here, one
+ * test file: its HTTP route, MCP tool, OpenAPI entry and status line appear from this list.
+ */
+import type { AnyTool } from './tool.ts';
+import { utcTime } from './time/utc-time.ts';
+import { localTime } from './time/local-time.ts';
+import { localTimes } from './time/local-times.ts';
+import { dateDifference } from './date/date-difference.ts';
+import { dateAdd } from './date/date-add.ts';
+import { businessDays } from './date/business-days.ts';
+import { geoDistance } from './geo/geo-distance.ts';
+import { geoMidpoint } from './geo/geo-midpoint.ts';
+import { geoBoundingBox } from './geo/geo-bounding-box.ts';
+import { solarPosition } from './solar/solar-position.ts';
+import { ephemeris } from './astronomy/ephemeris.ts';
+import { dailyTagline } from './utility/daily-tagline.ts';
+
+export const registry: readonly AnyTool[] = [
+  utcTime,
+  dailyTagline,
+  localTime,
+  localTimes,
+  dateDifference,
+  dateAdd,
+  businessDays,
+  geoDistance,
+  geoMidpoint,
+  geoBoundingBox,
+  solarPosition,
+  ephemeris,
+] as unknown as AnyTool[];
+
+export function toolByName(name: string): AnyTool | undefined {
+  return registry.find((t) => t.name === name);
+}

@@ -1,0 +1,115 @@
+/**
+ * `get_local_time` (GET /v1/time): the local time at a coordinate. The zone comes from a boundary
+ * lookup (timezone-boundary-builder polygons), the offset from that zone's IANA rules at the instant.
+ *
+ * @example
+ * localTimeAt(27.7172, 85.324, Date.parse('2026-11-22T08:00:00Z'))
+ * //=> { timezone: 'Asia/Kathmandu', local_time: '2026-11-22T13:45:00+05:45', utc_offset: '+05:45',
+ * //     abbreviation: '+0545', dst: false, day_of_week: 'Sunday', next_transition: null, resolution: 'land', ... }
+ */
+import { z } from 'zod';
+import {
+  defineTool, formatLocal, formatOffset, formatUtc, Instant, Latitude, Longitude, Provenance, WEEKDAYS,
+} from '../tool.ts';
+import { sources, versions } from '../provenance.ts';
+import { lookupZones } from './zone-lookup.ts';
+import { abbreviationDataVersion, zoneRulesAt } from './zone-rules.ts';
+
+const DST_RULE = 'dst = the offset in force differs from the standard offset of the local year, the lower of the offsets in force on 1 January and 1 July (ICU/Java/Windows convention)';
+
+const baseProvenance = () => ({
+  timezone_boundaries: sources.timezoneBoundaries,
+  tzdb: sources.tzdb,
+  tz_rules: sources.tzRules,
+  abbreviations: `tzdb ${abbreviationDataVersion()} abbreviations from moment-timezone ${versions.momentTimezone} packed data, used only where their offset matches the rules; otherwise tzdb's numeric style (+0545)`,
+  dst_rule: DST_RULE,
+});
+
+let landProvenance: Record<string, string> | undefined;
+let oceanProvenance: Record<string, string> | undefined;
+
+/** Provenance of one answer (built once per resolution; callers get a copy). */
+export function localTimeProvenance(resolution: 'land' | 'ocean'): Record<string, string> {
+  landProvenance ??= {
+    ...baseProvenance(),
+    method: 'Zone from a boundary lookup (point in polygon in the time-zone boundary data); UTC offset, abbreviation, DST and next transition from the IANA rules of that zone at the instant (never from longitude).',
+  };
+  oceanProvenance ??= {
+    ...baseProvenance(),
+    method: 'No land boundary contains the point: nautical time zone (Etc/GMT±N) by 15° longitude band, as the boundary lookup answers at sea; offset from the IANA rules of that Etc zone.',
+  };
+  return { ...(resolution === 'land' ? landProvenance : oceanProvenance) };
+}
+
+export const LocalTimeResult = z.object({
+  lat: Latitude,
+  lon: Longitude,
+  timezone: z.string().describe('Primary IANA zone at the point (canonical spelling, e.g. Asia/Kolkata); Etc/GMT±N at sea (sign inverted: Etc/GMT+9 is UTC-09:00)'),
+  timezones: z.array(z.string()).min(1).describe('Every candidate zone at the point, primary first; more than one on borders, in disputed areas and at the poles'),
+  local_time: z.string().describe('Local wall time with its UTC offset, ISO-8601 (2026-11-22T09:00:00+01:00)'),
+  utc_time: z.string().describe('The instant in UTC, ISO-8601 with Z'),
+  unix_seconds: z.number().int().describe('Seconds since 1970-01-01T00:00:00Z (floored)'),
+  unix_ms: z.number().int().describe('Milliseconds since 1970-01-01T00:00:00Z'),
+  utc_offset: z.string().describe('Offset from UTC, ±HH:MM (±HH:MM:SS for pre-1900s local mean time)'),
+  utc_offset_seconds: z.number().int().describe('Offset from UTC in seconds, east positive'),
+  abbreviation: z.string().describe('tzdb abbreviation (CEST, IST, EDT) or tzdb numeric style where the zone has none (+0545, -03)'),
+  dst: z.boolean().describe('True when the offset differs from the standard offset of the local year (the lower of the 1 January and 1 July offsets)'),
+  day_of_week: z.enum(WEEKDAYS).describe('Local day of the week'),
+  next_transition: z.object({
+    at: z.string().describe('Instant of the next offset change, UTC ISO-8601 with Z'),
+    utc_offset_seconds: z.number().int().describe('Offset in force after the change, seconds'),
+  }).nullable().describe('Next change of UTC offset in this zone, or null when its rules schedule none'),
+  resolution: z.enum(['land', 'ocean']).describe('land: zone from a boundary polygon; ocean: nautical zone by 15° longitude band'),
+  provenance: Provenance,
+});
+export type LocalTimeResult = z.output<typeof LocalTimeResult>;
+
+/** The local time at a coordinate and an instant (epoch ms): the core of `get_local_time` and `get_local_times`. */
+export function localTimeAt(lat: number, lon: number, ms: number): LocalTimeResult {
+  const { zones, resolution } = lookupZones(lat, lon);
+  const timezone = zones[0];
+  const rules = zoneRulesAt(timezone, ms);
+  const offset = rules.utc_offset_seconds;
+  const localDay = new Date(ms + offset * 1000).getUTCDay(); // 0 = Sunday
+  const next = rules.next_transition;
+  return {
+    lat,
+    lon,
+    timezone,
+    timezones: zones,
+    local_time: formatLocal(ms, offset),
+    utc_time: formatUtc(ms),
+    unix_seconds: Math.floor(ms / 1000),
+    unix_ms: ms,
+    utc_offset: formatOffset(offset),
+    utc_offset_seconds: offset,
+    abbreviation: rules.abbreviation,
+    dst: rules.dst,
+    day_of_week: WEEKDAYS[(localDay + 6) % 7],
+    next_transition: next && { at: formatUtc(next.at_ms), utc_offset_seconds: next.utc_offset_seconds },
+    resolution,
+    provenance: localTimeProvenance(resolution),
+  };
+}
+
+export const localTime = defineTool({
+  name: 'get_local_time',
+  family: 'time',
+  title: 'Local time at a coordinate',
+  description: [
+    'Local time, UTC offset, time-zone abbreviation, DST flag and next DST/offset change at a latitude/longitude, now or at a given instant.',
+    'The IANA zone comes from a point-in-polygon lookup in timezone-boundary-builder data (land); at sea the answer is the nautical zone of the 15° longitude band (resolution "ocean").',
+    'Offsets come from the IANA tz rules of that zone at that instant, including history back to the 1800s (local mean time) and far-future rules; never from longitude.',
+    'Inputs: lat -90..90 and lon -180..180 in decimal degrees (WGS84); at = ISO-8601 instant with Z or offset, or epoch seconds/milliseconds; omit at for the current time.',
+    '`timezones` lists every candidate zone where boundaries overlap (borders, disputed areas, poles). dst is true when the offset differs from the lower of the 1 January and 1 July offsets of the local year.',
+    'Example: lat=27.7172, lon=85.324, at=2026-11-22T08:00:00Z → Asia/Kathmandu, 2026-11-22T13:45:00+05:45, +0545.',
+  ].join(' '),
+  http: { method: 'GET', path: '/v1/time' },
+  auth: 'key',
+  cache: 'deterministic-unless-now',
+  usesClock: (input) => input.at === undefined,
+  input: z.strictObject({ lat: Latitude, lon: Longitude, at: Instant.optional() }),
+  output: LocalTimeResult,
+  example: { lat: 27.7172, lon: 85.324, at: '2026-11-22T08:00:00Z' },
+  run: (input, ctx) => localTimeAt(input.lat, input.lon, input.at ?? ctx.now().getTime()),
+});

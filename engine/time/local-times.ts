@@ -1,0 +1,60 @@
+/**
+ * `get_local_times` (POST /v1/time/batch): `get_local_time` for up to 100 points at one shared
+ * instant, answered in input order.
+ *
+ * @example
+ * run({ at: '2026-11-22T08:00:00Z', points: [{ lat: 48.8566, lon: 2.3522 }, { lat: 0, lon: -140 }] })
+ * //=> { at: '2026-11-22T08:00:00Z', count: 2, results: [{ timezone: 'Europe/Paris', local_time:
+ * //     '2026-11-22T09:00:00+01:00', ... }, { timezone: 'Etc/GMT+9', resolution: 'ocean', ... }], ... }
+ */
+import { z } from 'zod';
+import { Coordinate, defineTool, formatUtc, Instant, Provenance } from '../tool.ts';
+import { localTimeAt, LocalTimeResult, localTimeProvenance } from './local-time.ts';
+
+export const MAX_POINTS = 100;
+
+export const LocalTimesResult = z.object({
+  at: z.string().describe('The instant every point was evaluated at, UTC ISO-8601 with Z'),
+  count: z.number().int().describe('Number of results (equals the number of points)'),
+  results: z.array(LocalTimeResult).describe('One get_local_time result per point, in input order'),
+  provenance: Provenance,
+});
+
+export const localTimes = defineTool({
+  name: 'get_local_times',
+  family: 'time',
+  title: 'Local times at many coordinates',
+  description: [
+    'Local time, UTC offset, abbreviation, DST flag and next offset change at up to 100 coordinates, all at one instant (now, or `at`).',
+    'Each result is exactly what get_local_time answers for that point (zone by boundary lookup, nautical zone at sea, offset from IANA rules), in input order.',
+    'Inputs: points = [{lat, lon}, ...] (1..100, decimal degrees WGS84); at = ISO-8601 instant with Z or offset, or epoch seconds/milliseconds; omit at for the current time.',
+    'Example: {"at": "2026-11-22T08:00:00Z", "points": [{"lat": 48.8566, "lon": 2.3522}, {"lat": 35.6762, "lon": 139.6503}]} → Europe/Paris 09:00+01:00, Asia/Tokyo 17:00+09:00.',
+  ].join(' '),
+  http: { method: 'POST', path: '/v1/time/batch' },
+  auth: 'key',
+  cache: 'deterministic-unless-now',
+  usesClock: (input) => input.at === undefined,
+  input: z.strictObject({
+    at: Instant.optional(),
+    points: z.array(Coordinate, { error: 'must be an array of {lat, lon} points' })
+      .min(1, 'must have at least 1 point')
+      .max(MAX_POINTS, `must have at most ${MAX_POINTS} points`)
+      .describe(`Coordinates to evaluate, 1..${MAX_POINTS}`),
+  }),
+  output: LocalTimesResult,
+  example: { at: '2026-11-22T08:00:00Z', points: [{ lat: 48.8566, lon: 2.3522 }, { lat: 35.6762, lon: 139.6503 }] },
+  run: (input, ctx) => {
+    const ms = input.at ?? ctx.now().getTime();
+    const results = input.points.map((p) => localTimeAt(p.lat, p.lon, ms));
+    const { method: _land, ...shared } = localTimeProvenance('land');
+    return {
+      at: formatUtc(ms),
+      count: results.length,
+      results,
+      provenance: {
+        ...shared,
+        method: 'Every point evaluated at the same instant: zone by point-in-polygon boundary lookup (nautical Etc/GMT±N zone by 15° longitude band at sea), offset from the IANA rules of that zone; each result carries its own provenance.',
+      },
+    };
+  },
+});

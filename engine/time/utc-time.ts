@@ -1,0 +1,56 @@
+/**
+ * `get_utc_time` (GET /v1/time/utc, public): the current UTC time as the API host's clock reads it.
+ *
+ * @example
+ * run({}, { now: () => new Date('2026-11-22T08:00:00Z') })
+ * //=> { timezone: 'UTC', utc_time: '2026-11-22T08:00:00Z', unix_seconds: 1795334400, unix_ms: 1795334400000,
+ * //     sla_claimed: false, accuracy_model: { statement: 'UTC is read from ...', clock_source: 'system-clock' }, ... }
+ */
+import { z } from 'zod';
+import { defineTool, formatUtc, Provenance } from '../tool.ts';
+
+export const ACCURACY_STATEMENT = 'UTC is read from the API host\'s system clock when the request is handled. '
+  + 'The service consults no external time source (no NTP or GPS query of its own), so this is not a guarantee of accuracy: '
+  + 'the value carries the host clock\'s error plus the network delay to you. No SLA is claimed.';
+
+export const UtcTimeResult = z.object({
+  timezone: z.literal('UTC'),
+  utc_time: z.string().describe('Current UTC time, ISO-8601 with Z'),
+  unix_seconds: z.number().int().describe('Seconds since 1970-01-01T00:00:00Z (floored)'),
+  unix_ms: z.number().int().describe('Milliseconds since 1970-01-01T00:00:00Z'),
+  sla_claimed: z.literal(false).describe('No accuracy or availability SLA is claimed'),
+  accuracy_model: z.object({
+    statement: z.string().describe('Where the time comes from and what that means for its accuracy'),
+    clock_source: z.literal('system-clock').describe('The API host system clock'),
+  }),
+  provenance: Provenance,
+});
+
+export const utcTime = defineTool({
+  name: 'get_utc_time',
+  family: 'public',
+  title: 'Current UTC time',
+  description: 'The current time in UTC (ISO-8601 with Z, Unix seconds and milliseconds) as read from the API host\'s system clock; no input, no key. '
+    + 'No external time source is consulted and no accuracy is guaranteed (sla_claimed: false). For local time at a place use get_local_time.',
+  http: { method: 'GET', path: '/v1/time/utc' },
+  auth: 'public',
+  cache: 'never',
+  input: z.strictObject({}),
+  output: UtcTimeResult,
+  example: {},
+  run: (_input, ctx) => {
+    const ms = ctx.now().getTime();
+    return {
+      timezone: 'UTC' as const,
+      utc_time: formatUtc(ms),
+      unix_seconds: Math.floor(ms / 1000),
+      unix_ms: ms,
+      sla_claimed: false as const,
+      accuracy_model: { statement: ACCURACY_STATEMENT, clock_source: 'system-clock' as const },
+      provenance: {
+        clock: 'API host system clock (JavaScript Date: UTC without leap seconds)',
+        method: 'Read once per request; no external time source',
+      },
+    };
+  },
+});

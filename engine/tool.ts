@@ -1,0 +1,208 @@
+/**
+ * The one shape every calculation has. A tool is declared once here and every front end
+ * (HTTP routes, MCP tools, OpenAPI, status inventory, calculator pages) is derived from it.
+ */
+import { z } from 'zod';
+
+/** Status-inventory families, in the order the status document lists them. */
+export const FAMILIES = [
+  'public', 'time', 'date', 'holiday', 'geospatial', 'solar', 'astronomy', 'monitoring', 'account', 'observatory',
+] as const;
+export type Family = (typeof FAMILIES)[number];
+
+/**
+ * How the cache middleware may store a result:
+ * - `deterministic`: same input, same output, forever;
+ * - `deterministic-unless-now`: deterministic when the input names its instant or date, never when it
+ *   falls back to the clock (the tool's `usesClock` says which);
+ * - `never`: depends on the clock every time.
+ */
+export type CachePolicy = 'deterministic' | 'deterministic-unless-now' | 'never';
+
+/** What a tool may use besides its input: injected so tests can pin the clock. */
+export interface ToolContext {
+  /** The current instant. */
+  now: () => Date;
+}
+
+export const systemContext: ToolContext = { now: () => new Date() };
+
+/** Calculator page metadata (drives the website). */
+export interface CalculatorMeta {
+  slug: string;
+  name?: string;
+  category?: string;
+  formula: string;
+  assumptions: string[];
+  example: Record<string, unknown>;
+  keywords?: string[];
+}
+
+export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  /** MCP tool name: snake_case, verb first. */
+  name: string;
+  family: Family;
+  title: string;
+  /** Written for a model and a developer: what it answers, units, limits. */
+  description: string;
+  http: { method: 'GET' | 'POST'; path: string };
+  auth: 'public' | 'key';
+  cache: CachePolicy;
+  /** For `deterministic-unless-now`: true when this input falls back to the clock. */
+  usesClock?: (input: z.output<I>) => boolean;
+  input: I;
+  output: O;
+  /** A valid input, used for OpenAPI examples, docs and the contract tests. */
+  example: z.input<I>;
+  calculator?: CalculatorMeta;
+  /** How many seconds a client may reuse this answer, when that is not "forever" or "never". */
+  maxAgeSeconds?: (input: z.output<I>, ctx: ToolContext) => number | undefined;
+  /** MCP annotations beyond the defaults derived from `cache` (readOnly, idempotent, openWorld). */
+  openWorld?: boolean;
+  run: (input: z.output<I>, ctx: ToolContext) => z.input<O> | Promise<z.input<O>>;
+}
+
+export type AnyTool = ToolDefinition<z.ZodType, z.ZodType>;
+
+export function defineTool<I extends z.ZodType, O extends z.ZodType>(def: ToolDefinition<I, O>): ToolDefinition<I, O> {
+  if (!/^[a-z][a-z0-9_]*$/.test(def.name)) throw new Error(`tool name must be snake_case: ${def.name}`);
+  return def;
+}
+
+/**
+ * A problem with the input found while running (for example a date sum that leaves the supported
+ * calendar). Front ends answer it exactly like a schema error: 400 naming the field.
+ */
+export class ToolInputError extends Error {
+  constructor(readonly errors: { field: string; message: string }[]) {
+    super(errors.map((e) => `${e.field}: ${e.message}`).join('; '));
+    this.name = 'ToolInputError';
+  }
+}
+
+/** A data provider the tool depends on is unavailable (answered 503, never with an invented value). */
+export class ToolUnavailableError extends Error {
+  constructor(message: string, readonly status: 502 | 503 = 503) {
+    super(message);
+    this.name = 'ToolUnavailableError';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared input and output types. Messages are the ones clients read in a 400 problem's `errors`.
+// ---------------------------------------------------------------------------------------------
+
+/** A number (zod 4 already refuses NaN and ±Infinity) with the messages clients read. */
+export const num = () => z.number({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a number') });
+export const int = () => z.number({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a whole number') })
+  .int({ error: 'must be a whole number' });
+
+export const Latitude = num().min(-90, 'must be ≥ -90').max(90, 'must be ≤ 90')
+  .describe('Latitude in decimal degrees, WGS84, -90..90 (north positive)');
+export const Longitude = num().min(-180, 'must be ≥ -180').max(180, 'must be ≤ 180')
+  .describe('Longitude in decimal degrees, WGS84, -180..180 (east positive)');
+
+export const Coordinate = z.strictObject({ lat: Latitude, lon: Longitude });
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+export const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+export const daysInMonth = (y: number, m: number) => (m === 2 && isLeapYear(y) ? 29 : DAYS_IN_MONTH[m - 1]);
+
+/** Why a `YYYY-MM-DD` string is not a date of years 0001..9999, or null when it is one. */
+export function isoDateProblem(s: string): string | null {
+  const m = ISO_DATE.exec(s);
+  if (!m) return 'must be a date written YYYY-MM-DD';
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1) return 'year must be 0001..9999';
+  if (mo < 1 || mo > 12) return 'month must be 01..12';
+  if (d < 1 || d > daysInMonth(y, mo)) return `is not a real date (${m[1]}-${m[2]} has ${daysInMonth(y, mo)} days)`;
+  return null;
+}
+
+/** A calendar date, `YYYY-MM-DD`, proleptic Gregorian, years 0001..9999. */
+export const IsoDate = z.string({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a date written YYYY-MM-DD') })
+  .superRefine((s, ctx) => {
+    const problem = isoDateProblem(s);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, input: s });
+  })
+  .describe('Calendar date YYYY-MM-DD (proleptic Gregorian, 0001..9999)');
+
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:([Zz])|([+-])(\d{2}):?(\d{2}))?$/;
+// Not Date.UTC(1, 0, 1): Date.UTC reads years 0..99 as 1900..1999.
+export const MIN_INSTANT_MS = Date.parse('0001-01-01T00:00:00Z');
+export const MAX_INSTANT_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** Parses an instant written as ISO-8601 with Z or offset, epoch seconds or epoch milliseconds. */
+export function parseInstant(value: unknown): { ms: number } | { error: string } {
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isInteger(value)) return { error: 'must be an ISO-8601 instant or whole epoch seconds/milliseconds' };
+    text = String(value);
+  } else if (typeof value === 'string') text = value.trim();
+  else return { error: 'must be an ISO-8601 instant (with Z or offset) or epoch seconds/milliseconds' };
+
+  let ms: number;
+  if (/^-?\d+$/.test(text)) {
+    const digits = text.replace('-', '').length;
+    if (digits <= 11) ms = Number(text) * 1000;
+    else if (digits <= 13) ms = Number(text);
+    else return { error: 'epoch numbers must be seconds (up to 11 digits) or milliseconds (12 or 13 digits)' };
+  } else {
+    const m = ISO_INSTANT.exec(text);
+    if (!m) return { error: 'must be an ISO-8601 instant such as 2026-11-22T08:00:00Z, or epoch seconds/milliseconds' };
+    const [, y, mo, d, h, mi, s = '0', frac = '', z, sign, oh, om] = m;
+    if (!z && !sign) return { error: 'needs Z or a UTC offset (a local time without offset is ambiguous)' };
+    const dateProblem = isoDateProblem(`${y}-${mo}-${d}`);
+    if (dateProblem) return { error: dateProblem };
+    if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return { error: 'has an invalid time of day' };
+    const offsetMin = sign ? (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om)) : 0;
+    if (sign && (Number(oh) > 23 || Number(om) > 59)) return { error: 'has an invalid UTC offset' };
+    const wall = new Date(0);
+    wall.setUTCFullYear(Number(y), Number(mo) - 1, Number(d));
+    wall.setUTCHours(Number(h), Number(mi), Number(s), Number((frac + '000').slice(0, 3)));
+    ms = wall.getTime() - offsetMin * 60_000;
+  }
+  if (!(ms >= MIN_INSTANT_MS && ms <= MAX_INSTANT_MS)) return { error: 'must lie between 0001-01-01 and 9999-12-31' };
+  return { ms };
+}
+
+/** An instant; the tool receives epoch milliseconds. */
+export const Instant = z.union([z.string(), z.number()], { error: 'must be an ISO-8601 instant (with Z or offset) or epoch seconds/milliseconds' })
+  .transform((value, ctx) => {
+    const parsed = parseInstant(value);
+    if ('error' in parsed) {
+      ctx.addIssue({ code: 'custom', message: parsed.error, input: value });
+      return z.NEVER;
+    }
+    return parsed.ms;
+  })
+  .describe('Instant: ISO-8601 with Z or offset (2026-11-22T08:00:00Z), epoch seconds (≤ 11 digits) or epoch milliseconds (12–13 digits)');
+
+/** Data sets and methods behind a result. */
+export const Provenance = z.record(z.string(), z.string())
+  .describe('The data sets and methods that produced this answer (data releases, tzdb version, method names)');
+
+/** `2026-11-22T08:00:00Z`; milliseconds only when there are some. */
+export function formatUtc(ms: number): string {
+  const iso = new Date(ms).toISOString();
+  return iso.endsWith('.000Z') ? iso.slice(0, -5) + 'Z' : iso;
+}
+
+/** `+05:45`, `-03:00`, `+00:25:21` (local mean time offsets keep their seconds). */
+export function formatOffset(seconds: number): string {
+  const sign = seconds < 0 ? '-' : '+';
+  const a = Math.abs(seconds);
+  const hh = String(Math.floor(a / 3600)).padStart(2, '0');
+  const mm = String(Math.floor((a % 3600) / 60)).padStart(2, '0');
+  const ss = a % 60;
+  return `${sign}${hh}:${mm}${ss ? ':' + String(ss).padStart(2, '0') : ''}`;
+}
+
+/** Local wall time with its offset: `2026-11-22T09:00:00+01:00`. */
+export function formatLocal(ms: number, offsetSeconds: number): string {
+  const wall = formatUtc(ms + offsetSeconds * 1000);
+  return wall.slice(0, -1) + formatOffset(offsetSeconds);
+}
+
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;

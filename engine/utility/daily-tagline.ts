@@ -1,0 +1,120 @@
+/**
+ * `daily_tagline`: one tagline per UTC date, the same for every caller all day.
+ *
+ * Day d (days since 0001-01-01) gets tagline (d × STEP) mod N. STEP is coprime to N, so the map is a
+ * permutation of the list walked with a fixed stride: consecutive days never repeat (that would need
+ * STEP ≡ 0 mod N) and every tagline appears exactly once in any N consecutive days. STEP is the
+ * coprime nearest N/φ, so neighbouring days land far apart in the list and usually in other categories.
+ */
+import { z } from 'zod';
+import { defineTool, IsoDate, Provenance } from '../tool.ts';
+import { TAGLINES, TAGLINE_CATEGORIES, type Tagline } from './taglines.ts';
+
+const MS_PER_DAY = 86_400_000;
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+/** The stride: the integer nearest N/φ that is coprime to N (searching outward from N/φ). */
+function chooseStep(n: number): number {
+  if (n < 2) throw new Error('daily_tagline needs at least two taglines so consecutive days can differ');
+  const target = Math.round(n / ((1 + Math.sqrt(5)) / 2));
+  for (let delta = 0; ; delta++) {
+    for (const candidate of [target - delta, target + delta]) {
+      if (candidate > 0 && candidate < n && gcd(candidate, n) === 1) return candidate;
+    }
+  }
+}
+
+export const TAGLINE_CYCLE_DAYS = TAGLINES.length;
+export const TAGLINE_STEP = chooseStep(TAGLINE_CYCLE_DAYS);
+
+/**
+ * Days since 0001-01-01 in the proleptic Gregorian calendar (0 for that date). Pure integer
+ * arithmetic (Hinnant's days_from_civil), so years below 100 need no Date workarounds.
+ */
+export function dayNumber(isoDate: string): number {
+  const [y0, m, d] = isoDate.split('-').map(Number);
+  const y = m <= 2 ? y0 - 1 : y0;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  // era * 146097 + doe counts from 0000-03-01; 0001-01-01 is day 306 of that count.
+  return era * 146_097 + doe - 306;
+}
+
+/** The tagline for a `YYYY-MM-DD` date (already validated). */
+export function taglineForDate(isoDate: string): Tagline {
+  const index = (dayNumber(isoDate) * TAGLINE_STEP) % TAGLINE_CYCLE_DAYS;
+  return TAGLINES[index];
+}
+
+/** `YYYY-MM-DD` of an instant's UTC date. */
+export function utcDateOf(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/**
+ * Seconds from `now` to the next 00:00:00Z, rounded up so the answer is 1..86400 and a cache never
+ * holds today's tagline past midnight: 1 at 23:59:59Z, 86400 at exactly 00:00:00Z. UTC days here are
+ * 86,400 s long, as in every POSIX and JavaScript clock (leap seconds are not counted).
+ */
+export function secondsUntilNextUtcMidnight(now: Date): number {
+  const ms = now.getTime();
+  const nextMidnight = (Math.floor(ms / MS_PER_DAY) + 1) * MS_PER_DAY;
+  return Math.ceil((nextMidnight - ms) / 1000);
+}
+
+const DailyTaglineResult = z.object({
+  date: z.string().describe('The UTC date the tagline belongs to, YYYY-MM-DD'),
+  tagline: z.string().describe('One line about time, calendars, geography, the Sun, astronomy or precise calculation'),
+  category: z.enum(TAGLINE_CATEGORIES).describe('The tagline’s topic'),
+  provenance: Provenance,
+});
+
+/**
+ * The tagline of a UTC date.
+ *
+ * @example
+ * await dailyTagline.run({ date: '2026-11-22' }, systemContext);
+ * //=> { date: '2026-11-22', category: 'calendar',
+ * //     tagline: 'Astronomers call 1 BC year 0 and 2 BC year -1, so date arithmetic stays arithmetic.', ... }
+ */
+export const dailyTagline = defineTool({
+  name: 'daily_tagline',
+  family: 'public',
+  title: 'Tagline of the day',
+  description:
+    'Returns the tagline of the day: one short, factually checked line about time zones, calendars, geodesy, '
+    + 'the Sun, astronomy or precise calculation, with its category. The choice is deterministic per UTC date: '
+    + 'every caller gets the same tagline for the whole UTC day, consecutive days always differ, and every tagline '
+    + `appears once in each ${TAGLINE_CYCLE_DAYS}-day cycle. Without \`date\` it uses today's UTC date; `
+    + 'pass `date` (YYYY-MM-DD, 0001-01-01..9999-12-31) to see any other day’s tagline.',
+  http: { method: 'GET', path: '/api/v1/utility/tagline' },
+  auth: 'public',
+  cache: 'deterministic-unless-now',
+  usesClock: (input) => input.date === undefined,
+  // Asked for "today", the answer holds until the next UTC midnight, so clients may reuse it until then.
+  maxAgeSeconds: (input, ctx) => (input.date === undefined ? secondsUntilNextUtcMidnight(ctx.now()) : undefined),
+  input: z.strictObject({
+    date: IsoDate.optional().describe('UTC date YYYY-MM-DD (proleptic Gregorian, 0001..9999); default today in UTC'),
+  }),
+  output: DailyTaglineResult,
+  example: { date: '2026-11-22' },
+  run: (input, ctx) => {
+    const date = input.date ?? utcDateOf(ctx.now());
+    const { category, text } = taglineForDate(date);
+    return {
+      date,
+      tagline: text,
+      category,
+      provenance: {
+        method: `index = (days since 0001-01-01 × ${TAGLINE_STEP}) mod ${TAGLINE_CYCLE_DAYS} over a fixed list; `
+          + 'same tagline all UTC day, a different one the next day',
+        taglines: `${TAGLINE_CYCLE_DAYS} curated taglines in ${TAGLINE_CATEGORIES.length} categories`,
+        calendar: 'proleptic Gregorian calendar, UTC dates',
+        clock: input.date === undefined ? 'UTC date read from the API host system clock' : 'date given in the request',
+      },
+    };
+  },
+});

@@ -1,0 +1,115 @@
+/**
+ * Turning client input into a tool's input, and zod issues into the `{field, message}` list that every
+ * front end shows (HTTP 400 `errors`, MCP `isError` text). One place, so the wording never diverges.
+ */
+import type { z } from 'zod';
+import type { AnyTool } from './tool.ts';
+
+export interface FieldError { field: string; message: string }
+
+export type Validated<T> = { ok: true; data: T } | { ok: false; errors: FieldError[] };
+
+/** `['points', 3, 'lat']` → `points[3].lat`. */
+export function fieldPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out ? `.${String(p)}` : String(p);
+  return out;
+}
+
+const article = (t: string) => (/^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`);
+const TYPE_WORDS: Record<string, string> = { int: 'whole number', object: 'JSON object', array: 'list' };
+
+/** A message a person can act on, for any zod issue (our own custom messages pass through). */
+function messageOf(issue: z.core.$ZodIssue): string {
+  const m = issue.message;
+  switch (issue.code) {
+    case 'invalid_type':
+      if (/received undefined$/.test(m)) return 'is required';
+      if (m.startsWith('Invalid input')) return `must be ${article(TYPE_WORDS[issue.expected] ?? issue.expected)}`;
+      return m;
+    case 'too_big':
+    case 'too_small': {
+      if (!/^Too (big|small)/.test(m)) return m;
+      const big = issue.code === 'too_big';
+      const limit = big ? (issue as { maximum: number | bigint }).maximum : (issue as { minimum: number | bigint }).minimum;
+      const inclusive = (issue as { inclusive?: boolean }).inclusive !== false;
+      if (issue.origin === 'array' || issue.origin === 'set') return `must have at ${big ? 'most' : 'least'} ${limit} item${Number(limit) === 1 ? '' : 's'}`;
+      if (issue.origin === 'string') return `must be at ${big ? 'most' : 'least'} ${limit} character${Number(limit) === 1 ? '' : 's'} long`;
+      return `must be ${big ? (inclusive ? '≤' : '<') : inclusive ? '≥' : '>'} ${limit}`;
+    }
+    case 'invalid_value':
+      return m.startsWith('Invalid') ? `must be one of: ${issue.values.map(String).join(', ')}` : m;
+    case 'invalid_union':
+      return m === 'Invalid input' ? 'has an invalid value' : m;
+    default:
+      return m;
+  }
+}
+
+export function formatIssues(issues: readonly z.core.$ZodIssue[]): FieldError[] {
+  const out: FieldError[] = [];
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) out.push({ field: fieldPath([...issue.path, key]), message: 'is not a known parameter of this operation' });
+    } else {
+      out.push({ field: fieldPath(issue.path) || 'body', message: messageOf(issue) });
+    }
+  }
+  return out;
+}
+
+export function validateInput<T extends z.ZodType>(schema: T, raw: unknown): Validated<z.output<T>> {
+  const parsed = schema.safeParse(raw);
+  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, errors: formatIssues(parsed.error.issues) };
+}
+
+// ----- query strings ---------------------------------------------------------------------------
+
+type Base = 'number' | 'boolean' | 'string' | { array: Base };
+
+/** The JSON type a query value should be read as, from the schema (unwrapping optional, pipes, ...). */
+function baseType(schema: z.ZodType): Base {
+  const def = (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
+  switch (def.type) {
+    case 'optional': case 'nullable': case 'default': case 'prefault': case 'readonly': case 'catch': case 'nonoptional':
+      return baseType(def.innerType as z.ZodType);
+    case 'pipe': return baseType(def.in as z.ZodType);
+    case 'number': case 'int': return 'number';
+    case 'boolean': return 'boolean';
+    case 'array': return { array: baseType(def.element as z.ZodType) };
+    default: return 'string';
+  }
+}
+
+const NUMERIC = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
+
+function coerce(value: string, type: Base): unknown {
+  if (type === 'number') return NUMERIC.test(value) ? Number(value) : value;
+  if (type === 'boolean') return value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
+  if (typeof type === 'object') return value === '' ? [] : value.split(',').map((v) => coerce(v.trim(), type.array));
+  return value;
+}
+
+export type QueryReader = (params: URLSearchParams) => { input: Record<string, unknown>; errors: FieldError[] };
+
+/**
+ * Builds, once per tool, a reader from query parameters to the tool's input object: numbers and booleans
+ * are read as such when the schema asks for them (a value that does not parse stays a string, so the
+ * schema names it), lists are comma-separated or repeated, and a scalar given twice is an error.
+ */
+export function queryReader(tool: AnyTool): QueryReader {
+  const shape = (tool.input as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
+  const types = new Map(Object.entries(shape).map(([k, s]) => [k, baseType(s)]));
+  return (params) => {
+    const input: Record<string, unknown> = {};
+    const errors: FieldError[] = [];
+    for (const key of new Set(params.keys())) {
+      const values = params.getAll(key);
+      const type = types.get(key) ?? 'string';
+      if (typeof type === 'object') input[key] = values.flatMap((v) => coerce(v, type) as unknown[]);
+      else if (values.length > 1) errors.push({ field: key, message: 'is given more than once' });
+      else input[key] = coerce(values[0], type);
+    }
+    return { input, errors };
+  };
+}

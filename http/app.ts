@@ -1,0 +1,79 @@
+/**
+ * Builds the h3 app: service routes, one route per registry tool, and problem+json answers for every
+ * error (404, 405 with Allow, 500 without internals). No port is opened here: tests call `app.fetch`.
+ */
+import { H3, type H3Event } from 'h3';
+import { registry } from '../engine/registry.ts';
+import { systemContext, type AnyTool, type ToolContext } from '../engine/tool.ts';
+import { KeyRing } from './middleware/auth.ts';
+import { MemoryCache, noCache, type ResponseCache } from './middleware/cache.ts';
+import { json, problem } from './middleware/problem.ts';
+import { methodsByPath, routeInventory, type RouteInfo } from './routes/inventory.ts';
+import { buildOpenApi } from './routes/openapi.ts';
+import { healthRoute, indexRoute, statusRoute, type Readiness } from './routes/service.ts';
+import { toolHandler } from './routes/tools.ts';
+import type { Settings } from './settings.ts';
+
+export interface AppOptions {
+  settings: Settings;
+  ctx?: ToolContext;
+  tools?: readonly AnyTool[];
+  readiness?: () => Readiness;
+  cache?: ResponseCache;
+  /** Called for errors the app did not expect (a bug): the client sees a plain 500 problem. */
+  onUnexpected?: (error: unknown, event: H3Event) => void;
+}
+
+export interface BuiltApp {
+  app: H3;
+  routes: RouteInfo[];
+  cache: ResponseCache;
+}
+
+export function createApp(options: AppOptions): BuiltApp {
+  const { settings } = options;
+  const ctx = options.ctx ?? systemContext;
+  const routes = routeInventory(options.tools ?? registry);
+  const cache = options.cache ?? (settings.cache === 'off' ? noCache : new MemoryCache());
+  const keys = new KeyRing(settings.apiKeys);
+  const readiness = options.readiness ?? (() => ({ timezone_data: true, ephemeris: true, storage: true, cache: true }));
+  const startedAt = ctx.now();
+
+  const app = new H3({
+    onError: (error, event) => {
+      const status = error.status ?? 500;
+      if (status >= 500) {
+        options.onUnexpected?.(error.cause ?? error, event);
+        return problem(500, { detail: 'The server failed to answer this request; it has been logged.' });
+      }
+      return problem(status, { detail: error.message || 'The request could not be processed.' });
+    },
+  });
+
+  let openapi: Promise<unknown> | undefined;
+  const handlers: Record<string, (event: H3Event) => unknown> = {
+    'GET /': indexRoute(settings),
+    'GET /health': healthRoute(readiness),
+    'GET /v1/status': statusRoute(settings, routes, startedAt, ctx.now),
+    'GET /openapi.json': async (event) => {
+      openapi ??= buildOpenApi(routes, `${event.url.protocol}//${event.url.host}`);
+      return json(await openapi);
+    },
+  };
+  for (const route of routes) {
+    const handler = route.tool ? toolHandler(route.tool, { keys, cache, ctx }) : handlers[`${route.method} ${route.path}`];
+    if (!handler) throw new Error(`no handler for ${route.method} ${route.path}`);
+    app.on(route.method, route.path, handler);
+    if (route.method === 'GET') app.on('HEAD', route.path, handler);
+  }
+  for (const [path, methods] of methodsByPath(routes)) {
+    const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : [])].join(', ');
+    app.all(path, (event) => problem(405, {
+      detail: `${event.req.method} is not allowed on ${path}; use ${methods.join(' or ')}.`,
+      headers: { allow },
+    }));
+  }
+  app.all('/**', (event) => problem(404, { detail: `No route ${event.url.pathname}. The routes are listed at /openapi.json and /v1/status.` }));
+
+  return { app, routes, cache };
+}

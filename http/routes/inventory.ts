@@ -1,0 +1,40 @@
+/**
+ * Every route the server serves, in one list: the registry's calculation routes plus the service routes.
+ * The status document, the OpenAPI document and the 405 answers all read this list, so none can drift
+ * from what is actually routed.
+ */
+import { registry } from '../../engine/registry.ts';
+import type { AnyTool, Family } from '../../engine/tool.ts';
+
+export interface RouteInfo {
+  method: 'GET' | 'POST';
+  /** h3 pattern, e.g. `/v1/observatory/share/:token`. */
+  path: string;
+  family: Family;
+  auth: 'public' | 'key';
+  summary: string;
+  description?: string;
+  tool?: AnyTool;
+}
+
+export const serviceRoutes: RouteInfo[] = [
+  { method: 'GET', path: '/', family: 'public', auth: 'public', summary: 'Service index: name, version and where the docs, status and MCP endpoint are' },
+  { method: 'GET', path: '/health', family: 'public', auth: 'public', summary: 'Readiness for load balancers: 200 while calculations can be served, 503 otherwise' },
+  { method: 'GET', path: '/openapi.json', family: 'public', auth: 'public', summary: 'This OpenAPI 3.1 document, generated from the tool registry' },
+  { method: 'GET', path: '/v1/status', family: 'public', auth: 'public', summary: 'Status document: version, uptime, cache mode and every route the server serves, by family' },
+];
+
+export function routeInventory(tools: readonly AnyTool[] = registry): RouteInfo[] {
+  const toolRoutes: RouteInfo[] = tools.map((tool) => ({
+    method: tool.http.method, path: tool.http.path, family: tool.family, auth: tool.auth,
+    summary: tool.title, description: tool.description, tool,
+  }));
+  return [...serviceRoutes, ...toolRoutes];
+}
+
+/** Allowed methods per path, for 405 answers with `Allow`. */
+export function methodsByPath(routes: RouteInfo[]): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const r of routes) map.set(r.path, [...(map.get(r.path) ?? []), r.method]);
+  return map;
+}

@@ -1,0 +1,129 @@
+/**
+ * The OpenAPI 3.1 document, generated from the route inventory and each tool's zod schemas, so the
+ * document cannot describe a route, parameter or field the server does not have.
+ */
+import { z } from 'zod';
+import { systemContext, type AnyTool } from '../../engine/tool.ts';
+import { MAX_BODY_BYTES } from './tools.ts';
+import type { RouteInfo } from './inventory.ts';
+import { SERVICE, VERSION } from './service.ts';
+
+type Schema = Record<string, unknown>;
+
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): Schema => {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Schema;
+  return rest;
+};
+
+const problemRef = { $ref: '#/components/schemas/Problem' };
+const problemResponse = (description: string) => ({ description, content: { 'application/problem+json': { schema: problemRef } } });
+
+const PROBLEM_SCHEMA: Schema = {
+  type: 'object',
+  description: 'RFC 9457 problem details. `errors` names each offending field (query parameter name or JSON path such as points[3].lat).',
+  required: ['type', 'title', 'status', 'detail'],
+  properties: {
+    type: { type: 'string', example: 'about:blank' },
+    title: { type: 'string', example: 'Bad Request' },
+    status: { type: 'integer', example: 400 },
+    detail: { type: 'string', example: 'Invalid parameter: lat must be ≤ 90.' },
+    errors: {
+      type: 'array',
+      items: { type: 'object', required: ['field', 'message'], properties: { field: { type: 'string', example: 'lat' }, message: { type: 'string', example: 'must be ≤ 90' } } },
+    },
+  },
+};
+
+/** An example answer computed by the engine itself, with a pinned clock so the document is stable. */
+async function exampleOutput(tool: AnyTool): Promise<unknown> {
+  try {
+    const input = tool.input.parse(tool.example);
+    return await tool.run(input, { ...systemContext, now: () => new Date('2026-11-22T08:00:00Z') });
+  } catch {
+    return undefined;
+  }
+}
+
+async function toolOperation(route: RouteInfo & { tool: AnyTool }): Promise<Schema> {
+  const { tool } = route;
+  const input = jsonSchema(tool.input, 'input');
+  const op: Schema = {
+    operationId: tool.name,
+    summary: tool.title,
+    description: `${tool.description}\n\nMCP tool: \`${tool.name}\`.`,
+    tags: [route.family],
+    'x-mcp-tool': tool.name,
+    'x-cache': tool.cache,
+  };
+  if (tool.http.method === 'GET') {
+    const props = (input.properties ?? {}) as Record<string, Schema>;
+    const required = new Set((input.required ?? []) as string[]);
+    op.parameters = Object.entries(props).map(([name, schema]) => ({
+      name, in: 'query', required: required.has(name),
+      description: schema.description, schema: schema.type === 'array' ? schema : { ...schema, description: undefined },
+      ...(schema.type === 'array' ? { style: 'form', explode: false } : {}),
+      example: (tool.example as Record<string, unknown>)[name],
+    }));
+  } else {
+    op.requestBody = {
+      required: true,
+      description: `JSON body, at most ${MAX_BODY_BYTES} bytes.`,
+      content: { 'application/json': { schema: input, example: tool.example } },
+    };
+  }
+  const example = await exampleOutput(tool);
+  op.responses = {
+    200: { description: 'The result', content: { 'application/json': { schema: jsonSchema(tool.output, 'output'), ...(example === undefined ? {} : { example }) } } },
+    400: problemResponse('Invalid parameter or body; `errors` names each field'),
+    ...(route.auth === 'key' ? { 401: problemResponse('Missing or invalid API key') } : {}),
+    ...(tool.http.method === 'POST' ? { 413: problemResponse('Body over 64 KiB'), 415: problemResponse('Body is not JSON') } : {}),
+    503: problemResponse('A data provider is unavailable; no value is invented'),
+  };
+  if (route.auth === 'key') op.security = [{ bearerAuth: [] }, { apiKeyHeader: [] }];
+  else op.security = [];
+  return op;
+}
+
+function serviceOperation(route: RouteInfo): Schema {
+  return {
+    operationId: route.path === '/' ? 'service_index' : route.path.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '_'),
+    summary: route.summary,
+    tags: [route.family],
+    security: [],
+    responses: { 200: { description: route.summary, content: { 'application/json': { schema: { type: 'object' } } } }, ...(route.path === '/health' ? { 503: { description: 'Not ready' } } : {}) },
+  };
+}
+
+export async function buildOpenApi(routes: RouteInfo[], serverUrl: string): Promise<Schema> {
+  const paths: Record<string, Schema> = {};
+  for (const route of routes) {
+    const path = route.path.replace(/:([A-Za-z_]+)/g, '{$1}');
+    paths[path] ??= {};
+    paths[path][route.method.toLowerCase()] = route.tool ? await toolOperation(route as RouteInfo & { tool: AnyTool }) : serviceOperation(route);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Time, Date, Geo, Solar and Astronomy API',
+      version: VERSION,
+      description: [
+        `Service \`${SERVICE}\`. One calculation engine for time zones, dates, geodesy, the Sun and the planets.`,
+        'Every calculation answer carries `provenance`: the data releases (time-zone boundaries, tzdb) and methods (WGS84 geodesic, ephemeris model) that produced it.',
+        'Calculation routes need an API key (`Authorization: Bearer <key>` or `X-API-Key: <key>`). Errors are RFC 9457 problem+json naming the offending field.',
+        'Instants are ISO-8601 with Z or an offset, or epoch seconds (≤ 11 digits) or milliseconds (12–13 digits); dates are YYYY-MM-DD (proleptic Gregorian, 0001..9999).',
+        'Unknown query parameters and body fields are rejected (400), so a misspelt optional parameter never silently falls back to a default.',
+      ].join('\n\n'),
+    },
+    servers: [{ url: serverUrl }],
+    security: [],
+    tags: [...new Set(routes.map((r) => r.family))].map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key as a bearer token' },
+        apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+      },
+      schemas: { Problem: PROBLEM_SCHEMA },
+    },
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * Entry point: read settings (an invalid one stops start-up with one line), warm the engine up, listen,
+ * and on SIGTERM/SIGINT stop accepting, let in-flight requests finish, and exit 0.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serve } from 'h3';
+import { engineReadiness, warmUp } from '../engine/health.ts';
+import { sources } from '../engine/provenance.ts';
+import { createApp } from './app.ts';
+import { loadSettings, SettingsError, type Settings } from './settings.ts';
+
+function log(settings: Settings | null, level: 'info' | 'warn' | 'error', message: string, fields: Record<string, unknown> = {}): void {
+  const line = settings?.logFormat === 'pretty'
+    ? `[${level}] ${message}${Object.keys(fields).length ? ' ' + JSON.stringify(fields) : ''}`
+    : JSON.stringify({ time: new Date().toISOString(), level, message, ...fields });
+  (level === 'info' ? process.stdout : process.stderr).write(line + '\n');
+}
+
+/** True when DATA_DIR can be created and written (the embedded store lives there). */
+function probeDataDir(dir: string): boolean {
+  try {
+    mkdirSync(dir, { recursive: true });
+    const probe = join(dir, `.probe-${process.pid}`);
+    writeFileSync(probe, 'ok');
+    rmSync(probe);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let settings: Settings;
+try {
+  settings = loadSettings();
+} catch (error) {
+  if (error instanceof SettingsError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+warmUp();
+const storageOk = probeDataDir(settings.dataDir);
+if (!storageOk) log(settings, 'error', `DATA_DIR ${settings.dataDir} is not writable`);
+if (settings.apiKeys.length === 0) log(settings, 'warn', 'No API keys configured (TIME_API_KEYS is empty): calculation routes will answer 401 until keys are set.');
+
+const { app } = createApp({
+  settings,
+  readiness: () => ({ ...engineReadiness(), storage: storageOk, cache: true }),
+  onUnexpected: (error, event) => log(settings, 'error', 'unexpected error', {
+    route: event.url.pathname, method: event.req.method, error: error instanceof Error ? error.stack : String(error),
+  }),
+});
+
+const server = serve(app, { port: settings.port, hostname: settings.host, silent: true, gracefulShutdown: false });
+await server.ready();
+log(settings, 'info', `listening on http://${settings.host}:${settings.port}`, {
+  cache: settings.cache, timezone_boundaries: sources.timezoneBoundaries, tzdb: sources.tzdb,
+});
+
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  log(settings, 'info', `${signal}: closing, finishing in-flight requests`);
+  const force = setTimeout(() => { log(settings, 'warn', 'forced exit after 10 s'); process.exit(0); }, 10_000);
+  force.unref();
+  await server.close(false).catch(() => {});
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));

@@ -1,0 +1,141 @@
+/**
+ * Every environment setting, parsed and validated once at start-up. An invalid value stops start-up with
+ * one line naming the setting, what it must be, and what was given.
+ */
+export type CacheMode = 'memory' | 'off' | 'redis';
+export type LogFormat = 'json' | 'pretty';
+
+export interface ApiKey { customer: string; key: string }
+
+export interface Settings {
+  port: number;
+  host: string;
+  apiKeys: ApiKey[];
+  corsOrigins: string[];
+  partnerOrigin: string | null;
+  rateLimitPerMinute: number;
+  customerRateLimits: Record<string, number>;
+  cache: CacheMode;
+  redisUrl: string | null;
+  dataDir: string;
+  siteUrl: string;
+  elevationProviderUrl: string;
+  logFormat: LogFormat;
+}
+
+export class SettingsError extends Error {
+  constructor(readonly setting: string, rule: string, given?: string) {
+    super(`Invalid setting ${setting}: ${rule}${given === undefined ? '' : ` (got ${JSON.stringify(given.length > 80 ? given.slice(0, 80) + '…' : given)})`}`);
+    this.name = 'SettingsError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const present = (env: Env, name: string) => {
+  const v = env[name];
+  return v === undefined || v.trim() === '' ? undefined : v.trim();
+};
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const v = present(env, name);
+  if (v === undefined) return fallback;
+  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) throw new SettingsError(name, `must be a whole number ${min}..${max}`, v);
+  return Number(v);
+}
+
+function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
+  const v = present(env, name);
+  if (v === undefined) return fallback;
+  if (!values.includes(v as T)) throw new SettingsError(name, `must be one of ${values.join(', ')}`, v);
+  return v as T;
+}
+
+/** `scheme://host[:port]` with nothing after it; never a wildcard. */
+function origin(name: string, value: string): string {
+  if (value.includes('*')) throw new SettingsError(name, 'must list exact origins; wildcards are not allowed', value);
+  let url: URL;
+  try { url = new URL(value); } catch { throw new SettingsError(name, 'must be origins such as https://example.com', value); }
+  if (!/^https?:$/.test(url.protocol) || url.origin !== value.replace(/\/$/, '')) {
+    throw new SettingsError(name, 'must be origins such as https://example.com (scheme, host and optional port only)', value);
+  }
+  return url.origin;
+}
+
+function httpUrl(env: Env, name: string, fallback: string): string {
+  const v = present(env, name) ?? fallback;
+  try {
+    const url = new URL(v);
+    if (!/^https?:$/.test(url.protocol)) throw new Error();
+  } catch { throw new SettingsError(name, 'must be an http(s) URL', v); }
+  return v.replace(/\/+$/, '');
+}
+
+const CUSTOMER = /^[A-Za-z0-9._-]{1,64}$/;
+
+function apiKeys(env: Env): ApiKey[] {
+  const v = present(env, 'TIME_API_KEYS');
+  if (v === undefined) return [];
+  const out: ApiKey[] = [];
+  for (const entry of v.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const colon = entry.indexOf(':');
+    const customer = colon > 0 ? entry.slice(0, colon) : null;
+    const key = colon > 0 ? entry.slice(colon + 1) : entry;
+    if (customer !== null && !CUSTOMER.test(customer)) throw new SettingsError('TIME_API_KEYS', 'customer ids must be 1..64 of A-Z a-z 0-9 . _ -');
+    // The key itself is never echoed back, even in an error.
+    if (key.length < 8 || /\s/.test(key)) throw new SettingsError('TIME_API_KEYS', 'each key must be at least 8 characters without spaces (entries are key or customer:key, comma separated)');
+    if (out.some((k) => k.key === key)) throw new SettingsError('TIME_API_KEYS', 'the same key is listed twice');
+    out.push({ customer: customer ?? '', key });
+  }
+  return out;
+}
+
+function customerLimits(env: Env): Record<string, number> {
+  const v = present(env, 'TIME_API_CUSTOMER_RATE_LIMITS');
+  if (v === undefined) return {};
+  let parsed: unknown;
+  try { parsed = JSON.parse(v); } catch { throw new SettingsError('TIME_API_CUSTOMER_RATE_LIMITS', 'must be a JSON object such as {"acme": 600}', v); }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new SettingsError('TIME_API_CUSTOMER_RATE_LIMITS', 'must be a JSON object such as {"acme": 600}', v);
+  for (const [customer, limit] of Object.entries(parsed)) {
+    if (!CUSTOMER.test(customer) || !Number.isInteger(limit) || (limit as number) < 0) {
+      throw new SettingsError('TIME_API_CUSTOMER_RATE_LIMITS', 'each entry must map a customer id to a whole number ≥ 0', v);
+    }
+  }
+  return parsed as Record<string, number>;
+}
+
+export function loadSettings(env: Env = process.env): Settings {
+  const siteUrl = httpUrl(env, 'SITE_URL', 'http://localhost:4321');
+  const partnerOrigin = present(env, 'PARTNER_ORIGIN') === undefined ? null : origin('PARTNER_ORIGIN', present(env, 'PARTNER_ORIGIN')!);
+  const corsList = present(env, 'CORS_ORIGINS');
+  let corsOrigins: string[];
+  if (corsList !== undefined) {
+    corsOrigins = corsList.split(',').map((s) => s.trim()).filter(Boolean).map((o) => origin('CORS_ORIGINS', o));
+  } else {
+    const site = new URL(siteUrl);
+    const bare = site.hostname.replace(/^www\./, '');
+    const port = site.port ? `:${site.port}` : '';
+    corsOrigins = [`${site.protocol}//${bare}${port}`, `${site.protocol}//www.${bare}${port}`, 'http://localhost:3000', 'http://127.0.0.1:3000'];
+    if (partnerOrigin) corsOrigins.push(partnerOrigin);
+  }
+  const redisUrl = present(env, 'REDIS_URL') ?? null;
+  if (redisUrl !== null && !/^rediss?:\/\/[^\s]+$/.test(redisUrl)) throw new SettingsError('REDIS_URL', 'must be a redis:// or rediss:// URL');
+  const cache = oneOf(env, 'TIME_API_CACHE', ['memory', 'off', 'redis'] as const, 'memory');
+  if (cache === 'redis' && !redisUrl) throw new SettingsError('TIME_API_CACHE', 'is redis, which needs REDIS_URL to be set');
+  const production = env.NODE_ENV === 'production';
+  return {
+    port: integer(env, 'PORT', 8787, 1, 65535),
+    host: present(env, 'HOST') ?? '127.0.0.1',
+    apiKeys: apiKeys(env),
+    corsOrigins: [...new Set(corsOrigins)],
+    partnerOrigin,
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 120, 0, 1_000_000),
+    customerRateLimits: customerLimits(env),
+    cache,
+    redisUrl,
+    dataDir: present(env, 'DATA_DIR') ?? './data',
+    siteUrl,
+    elevationProviderUrl: httpUrl(env, 'ELEVATION_PROVIDER_URL', 'https://api.open-meteo.com/v1/elevation'),
+    logFormat: oneOf(env, 'LOG_FORMAT', ['json', 'pretty'] as const, production || !process.stdout.isTTY ? 'json' : 'pretty'),
+  };
+}

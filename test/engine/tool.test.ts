@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { formatLocal, formatOffset, formatUtc, Instant, isoDateProblem, parseInstant } from '../../engine/tool.ts';
+
+describe('parseInstant', () => {
+  it.each([
+    ['2026-11-22T08:00:00Z', Date.UTC(2026, 10, 22, 8)],
+    ['2026-11-22T09:00:00+01:00', Date.UTC(2026, 10, 22, 8)],
+    ['2026-11-22T02:15:00-0545', Date.UTC(2026, 10, 22, 8)],
+    ['2026-11-22 08:00Z', Date.UTC(2026, 10, 22, 8)],
+    ['2026-11-22T08:00:00.123456789Z', Date.UTC(2026, 10, 22, 8, 0, 0, 123)],
+    ['1795334400', 1795334400000], // epoch seconds, 10 digits
+    ['1795334400000', 1795334400000], // epoch milliseconds, 13 digits
+    ['-86400', -86400000],
+    ['0', 0],
+  ])('%s', (text, ms) => {
+    expect(parseInstant(text)).toEqual({ ms });
+  });
+
+  it('reads JSON numbers like their digits', () => {
+    expect(parseInstant(1795334400)).toEqual({ ms: 1795334400000 });
+    expect(parseInstant(1795334400000)).toEqual({ ms: 1795334400000 });
+    expect(parseInstant(1.5)).toHaveProperty('error');
+  });
+
+  describe('edge cases', () => {
+    it('years before 100 are not read as 19xx', () => {
+      expect(parseInstant('0001-01-01T00:00:00Z')).toEqual({ ms: Date.parse('0001-01-01T00:00:00Z') });
+      expect(parseInstant('0099-12-31T23:59:59Z')).toEqual({ ms: Date.parse('0099-12-31T23:59:59Z') });
+      expect(parseInstant('1900-01-01T00:00:00Z')).toEqual({ ms: Date.UTC(1900, 0, 1) });
+    });
+    it('leap days, and the last instant', () => {
+      expect(parseInstant('2024-02-29T12:00:00Z')).toEqual({ ms: Date.UTC(2024, 1, 29, 12) });
+      expect(parseInstant('2023-02-29T12:00:00Z')).toEqual({ error: 'is not a real date (2023-02 has 28 days)' });
+      expect(parseInstant('9999-12-31T23:59:59.999Z')).toEqual({ ms: Date.parse('9999-12-31T23:59:59.999Z') });
+      expect(parseInstant('0001-01-01T00:00:00+01:00')).toHaveProperty('error', 'must lie between 0001-01-01 and 9999-12-31');
+    });
+    it('a local time without offset is ambiguous', () => {
+      expect(parseInstant('2026-03-08T02:30:00')).toEqual({ error: 'needs Z or a UTC offset (a local time without offset is ambiguous)' });
+    });
+    it.each(['', 'now', '2026-11-22', '2026-11-22T24:00:00Z', '2026-11-22T08:60Z', '12345678901234', '2026-11-22T08:00:00+25:00'])('rejects %j', (text) => {
+      expect(parseInstant(text)).toHaveProperty('error');
+    });
+  });
+});
+
+describe('Instant schema', () => {
+  it('gives the tool epoch milliseconds', () => {
+    expect(Instant.parse('2026-11-22T08:00:00Z')).toBe(1795334400000);
+    expect(Instant.safeParse({}).success).toBe(false);
+  });
+});
+
+describe('isoDateProblem', () => {
+  it('accepts real dates of 0001..9999 only', () => {
+    expect(isoDateProblem('2024-02-29')).toBeNull();
+    expect(isoDateProblem('1900-02-29')).toBe('is not a real date (1900-02 has 28 days)'); // 1900 is not a leap year
+    expect(isoDateProblem('2000-02-29')).toBeNull(); // 2000 is
+    expect(isoDateProblem('0000-01-01')).toBe('year must be 0001..9999');
+    expect(isoDateProblem('2026-13-01')).toBe('month must be 01..12');
+    expect(isoDateProblem('2026-1-1')).toBe('must be a date written YYYY-MM-DD');
+  });
+});
+
+describe('formatting', () => {
+  it('writes instants, offsets and local times as the contract shows', () => {
+    expect(formatUtc(Date.UTC(2026, 10, 22, 8))).toBe('2026-11-22T08:00:00Z');
+    expect(formatUtc(Date.UTC(2026, 10, 22, 8, 0, 0, 5))).toBe('2026-11-22T08:00:00.005Z');
+    expect(formatOffset(20700)).toBe('+05:45');
+    expect(formatOffset(-10800)).toBe('-03:00');
+    expect(formatOffset(0)).toBe('+00:00');
+    expect(formatOffset(1521)).toBe('+00:25:21'); // Paris mean time, tzdb Europe/Paris LMT
+    expect(formatLocal(Date.UTC(2026, 10, 22, 8), 3600)).toBe('2026-11-22T09:00:00+01:00');
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineTool, Latitude } from '../../engine/tool.ts';
+import { fieldPath, formatIssues, queryReader, validateInput } from '../../engine/validate.ts';
+
+const tool = defineTool({
+  name: 'probe', family: 'time', title: 'probe', description: 'probe', http: { method: 'GET', path: '/probe' },
+  auth: 'public', cache: 'never', example: { lat: 1 },
+  input: z.strictObject({ lat: Latitude, flag: z.boolean().optional(), days: z.array(z.number().int()).optional(), name: z.string().optional(), kind: z.enum(['a', 'b']).optional() }),
+  output: z.object({}), run: () => ({}),
+});
+
+describe('fieldPath', () => {
+  it('writes JSON paths the way clients read them', () => {
+    expect(fieldPath(['points', 3, 'lat'])).toBe('points[3].lat');
+    expect(fieldPath(['pairs', 7, 'to', 'lat'])).toBe('pairs[7].to.lat');
+    expect(fieldPath([])).toBe('');
+  });
+});
+
+describe('queryReader', () => {
+  const read = queryReader(tool);
+  it('reads numbers, booleans and lists as the schema asks', () => {
+    const { input } = read(new URLSearchParams('lat=12.5&flag=true&days=1,2&days=3&name=42'));
+    expect(input).toEqual({ lat: 12.5, flag: true, days: [1, 2, 3], name: '42' });
+  });
+  it('leaves what does not parse as text, so the schema names it', () => {
+    expect(validateInput(tool.input, read(new URLSearchParams('lat=12,5')).input)).toEqual({ ok: false, errors: [{ field: 'lat', message: 'must be a number' }] });
+    expect(validateInput(tool.input, read(new URLSearchParams('lat=1&flag=yes')).input)).toEqual({ ok: false, errors: [{ field: 'flag', message: 'must be a boolean' }] });
+    expect(validateInput(tool.input, read(new URLSearchParams('lat=Infinity')).input)).toEqual({ ok: false, errors: [{ field: 'lat', message: 'must be a number' }] });
+  });
+  it('a scalar given twice is an error', () => {
+    expect(read(new URLSearchParams('lat=1&lat=2')).errors).toEqual([{ field: 'lat', message: 'is given more than once' }]);
+  });
+});
+
+describe('formatIssues', () => {
+  it('turns every kind of zod issue into a sentence that names the field', () => {
+    const r = validateInput(tool.input, { lat: 100, kind: 'c', days: [1.5], extra: 1 });
+    expect(r).toEqual({
+      ok: false,
+      errors: expect.arrayContaining([
+        { field: 'lat', message: 'must be ≤ 90' },
+        { field: 'kind', message: 'must be one of: a, b' },
+        { field: 'days[0]', message: 'must be a whole number' },
+        { field: 'extra', message: 'is not a known parameter of this operation' },
+      ]),
+    });
+    const arr = z.strictObject({ xs: z.array(z.number()).min(1).max(2) });
+    expect(formatIssues(arr.safeParse({ xs: [] }).error!.issues)).toEqual([{ field: 'xs', message: 'must have at least 1 item' }]);
+    expect(formatIssues(arr.safeParse({ xs: [1, 2, 3] }).error!.issues)).toEqual([{ field: 'xs', message: 'must have at most 2 items' }]);
+    expect(formatIssues(arr.safeParse({}).error!.issues)).toEqual([{ field: 'xs', message: 'is required' }]);
+    expect(formatIssues(arr.safeParse([]).error!.issues)).toEqual([{ field: 'body', message: 'must be a JSON object' }]);
+  });
+});

@@ -1,0 +1,29 @@
+/** Shared test helpers: run a tool the way every front end does (schema in, run, schema out). */
+import { expect } from 'vitest';
+import type { z } from 'zod';
+import type { ToolContext, ToolDefinition } from '../engine/tool.ts';
+import { validateInput } from '../engine/validate.ts';
+
+/** A clock pinned to one instant. */
+export const fixedClock = (iso: string): ToolContext => ({ now: () => new Date(iso) });
+
+/**
+ * Parses `input` with the tool's input schema, runs it, checks the result against the tool's own
+ * output schema, and returns the result. Fails the test on any schema error.
+ */
+export async function runTool<I extends z.ZodType, O extends z.ZodType>(
+  tool: ToolDefinition<I, O>, input: unknown, ctx: ToolContext = fixedClock('2026-11-22T08:00:00Z'),
+): Promise<z.output<O>> {
+  const parsed = tool.input.safeParse(input);
+  if (!parsed.success) throw new Error(`input rejected: ${JSON.stringify(parsed.error.issues)}`);
+  const result = await tool.run(parsed.data, ctx);
+  const checked = tool.output.safeParse(result);
+  expect(checked.success, checked.success ? '' : JSON.stringify(checked.error.issues)).toBe(true);
+  return checked.data as z.output<O>;
+}
+
+/** The issues the tool's input schema reports, as `{field, message}` exactly as the API's 400 lists them. */
+export function inputErrors(tool: ToolDefinition, input: unknown): { field: string; message: string }[] {
+  const checked = validateInput(tool.input, input);
+  return checked.ok ? [] : checked.errors;
+}

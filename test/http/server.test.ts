@@ -1,0 +1,80 @@
+/** The real entry point over a real socket: start-up, settings errors, graceful stop. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const KEY = 'socket-test-key-0123';
+const freePort = () => new Promise<number>((resolve) => {
+  const s = net.createServer();
+  s.listen(0, '127.0.0.1', () => { const { port } = s.address() as net.AddressInfo; s.close(() => resolve(port)); });
+});
+
+function startServer(env: Record<string, string>): ChildProcess & { output: () => string } {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'http/server.ts'], {
+    env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'tca-')), LOG_FORMAT: 'json', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  proc.stdout!.on('data', (d) => { out += d; });
+  proc.stderr!.on('data', (d) => { out += d; });
+  return Object.assign(proc, { output: () => out });
+}
+
+const exited = (proc: ChildProcess) => new Promise<number | null>((resolve) => {
+  if (proc.exitCode !== null) resolve(proc.exitCode);
+  else proc.once('exit', (code) => resolve(code));
+});
+
+describe('http/server.ts over a real socket', () => {
+  let proc: ReturnType<typeof startServer>;
+  let base: string;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    proc = startServer({ PORT: String(port), TIME_API_KEYS: `acme:${KEY}` });
+    for (let i = 0; i < 300; i++) {
+      try { if ((await fetch(`${base}/health`)).ok) return; } catch { /* starting */ }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`server did not start: ${proc.output()}`);
+  });
+  afterAll(() => { if (proc.exitCode === null) proc.kill('SIGKILL'); });
+
+  it('serves health, a keyed calculation and a problem over HTTP', async () => {
+    const health = await fetch(`${base}/health`);
+    expect(await health.json()).toMatchObject({ ok: true, ready: { timezone_data: true, ephemeris: true, storage: true } });
+    const time = await fetch(`${base}/v1/time?lat=27.7172&lon=85.324&at=2026-01-15T00:00:00Z`, { headers: { authorization: `Bearer ${KEY}` } });
+    expect(time.status).toBe(200);
+    expect(await time.json()).toMatchObject({ timezone: 'Asia/Kathmandu', utc_offset: '+05:45', local_time: '2026-01-15T05:45:00+05:45' });
+    const bad = await fetch(`${base}/v1/time?lat=100&lon=0`, { headers: { 'x-api-key': KEY } });
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    const malformed = await fetch(`${base}/v1/time/batch`, { method: 'POST', headers: { 'x-api-key': KEY, 'content-type': 'application/json' }, body: '{"points":' });
+    expect(malformed.status).toBe(400);
+  });
+
+  it('a percent-encoding error in the path is a 400 problem, not a crash', async () => {
+    const res = await fetch(`${base}/v1/%E0%A4%A`);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+  });
+
+  it('stops on SIGTERM with exit code 0, finishing the request in flight', async () => {
+    const inFlight = fetch(`${base}/v1/astronomy/ephemeris?date=2026-06-21`, { headers: { 'x-api-key': KEY } });
+    await new Promise((r) => setTimeout(r, 5));
+    proc.kill('SIGTERM');
+    expect((await inFlight).status).toBe(200);
+    expect(await exited(proc)).toBe(0);
+  });
+});
+
+describe('start-up settings', () => {
+  it('an invalid setting stops start-up with one line naming it', async () => {
+    const proc = startServer({ PORT: 'eighty' });
+    expect(await exited(proc)).toBe(1);
+    expect(proc.output().trim()).toBe('Invalid setting PORT: must be a whole number 1..65535 (got "eighty")');
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { loadSettings } from '../../http/settings.ts';
+
+describe('loadSettings', () => {
+  it('has working defaults with nothing set', () => {
+    const s = loadSettings({});
+    expect(s.port).toBe(8787);
+    expect(s.host).toBe('127.0.0.1');
+    expect(s.cache).toBe('memory');
+    expect(s.rateLimitPerMinute).toBe(120);
+    expect(s.dataDir).toBe('./data');
+    expect(s.siteUrl).toBe('http://localhost:4321');
+    expect(s.apiKeys).toEqual([]);
+    expect(s.corsOrigins).toEqual(['http://localhost:4321', 'http://www.localhost:4321', 'http://localhost:3000', 'http://127.0.0.1:3000']);
+  });
+
+  it('reads bare and customer-scoped keys', () => {
+    const s = loadSettings({ TIME_API_KEYS: 'k1-abcdefgh, acme:k2-abcdefgh' });
+    expect(s.apiKeys).toEqual([{ customer: '', key: 'k1-abcdefgh' }, { customer: 'acme', key: 'k2-abcdefgh' }]);
+  });
+
+  it('derives the CORS allowlist from SITE_URL and PARTNER_ORIGIN', () => {
+    const s = loadSettings({ SITE_URL: 'https://www.example.org', PARTNER_ORIGIN: 'https://partner.example.com' });
+    expect(s.corsOrigins).toEqual(['https://example.org', 'https://www.example.org', 'http://localhost:3000', 'http://127.0.0.1:3000', 'https://partner.example.com']);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^Invalid setting PORT: must be a whole number 1\.\.65535 \(got "abc"\)$/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ TIME_API_CACHE: 'disk' }, /TIME_API_CACHE: must be one of memory, off, redis/],
+    [{ TIME_API_CACHE: 'redis' }, /TIME_API_CACHE: is redis, which needs REDIS_URL/],
+    [{ REDIS_URL: 'http://x' }, /REDIS_URL/],
+    [{ CORS_ORIGINS: '*' }, /CORS_ORIGINS: must list exact origins; wildcards are not allowed/],
+    [{ CORS_ORIGINS: 'https://a.example/path' }, /CORS_ORIGINS/],
+    [{ RATE_LIMIT_PER_MINUTE: '-1' }, /RATE_LIMIT_PER_MINUTE/],
+    [{ TIME_API_CUSTOMER_RATE_LIMITS: '{"acme": "many"}' }, /TIME_API_CUSTOMER_RATE_LIMITS/],
+    [{ TIME_API_CUSTOMER_RATE_LIMITS: 'acme=5' }, /TIME_API_CUSTOMER_RATE_LIMITS: must be a JSON object/],
+    [{ LOG_FORMAT: 'xml' }, /LOG_FORMAT/],
+    [{ SITE_URL: 'ftp://x' }, /SITE_URL/],
+    [{ ELEVATION_PROVIDER_URL: 'not a url' }, /ELEVATION_PROVIDER_URL/],
+  ])('rejects %j with one line naming the setting', (env, message) => {
+    expect(() => loadSettings(env)).toThrow(message);
+  });
+
+  it('never echoes a key in its error', () => {
+    expect(() => loadSettings({ TIME_API_KEYS: 'acme:short' })).toThrow(/at least 8 characters/);
+    try { loadSettings({ TIME_API_KEYS: 'acme:short' }); } catch (e) { expect((e as Error).message).not.toContain('short"'); }
+    expect(() => loadSettings({ TIME_API_KEYS: 'a:same-key-123,b:same-key-123' })).toThrow(/listed twice/);
+  });
+});
