@@ -3,6 +3,7 @@
  * error (404, 405 with Allow, 500 without internals). No port is opened here: tests call `app.fetch`.
  */
 import { H3, type H3Event } from 'h3';
+import { engineReadiness, warmUp } from '../engine/health.ts';
 import { registry } from '../engine/registry.ts';
 import { systemContext, type AnyTool, type ToolContext } from '../engine/tool.ts';
 import { KeyRing } from './middleware/auth.ts';
@@ -36,7 +37,9 @@ export function createApp(options: AppOptions): BuiltApp {
   const routes = routeInventory(options.tools ?? registry);
   const cache = options.cache ?? (settings.cache === 'off' ? noCache : new MemoryCache());
   const keys = new KeyRing(settings.apiKeys);
-  const readiness = options.readiness ?? (() => ({ timezone_data: true, ephemeris: true, storage: true, cache: true }));
+  if (!options.readiness) warmUp();
+  // Without a store of its own yet, the app's storage and cache are in-process and always reachable.
+  const readiness = options.readiness ?? (() => ({ ...engineReadiness(), storage: true, cache: true }));
   const startedAt = ctx.now();
 
   const app = new H3({

@@ -64,8 +64,18 @@ export const LocalTimeResult = z.object({
 });
 export type LocalTimeResult = z.output<typeof LocalTimeResult>;
 
+/** A result without its provenance: the batch states provenance once for all its points. */
+export const LocalTimeFields = LocalTimeResult.omit({ provenance: true });
+export type LocalTimeFields = z.output<typeof LocalTimeFields>;
+
 /** The local time at a coordinate and an instant (epoch ms): the core of `get_local_time` and `get_local_times`. */
 export function localTimeAt(lat: number, lon: number, ms: number): LocalTimeResult {
+  const fields = localTimeFields(lat, lon, ms) as LocalTimeResult;
+  fields.provenance = localTimeProvenance(fields.resolution);
+  return fields;
+}
+
+export function localTimeFields(lat: number, lon: number, ms: number): LocalTimeFields {
   const { zones, resolution } = lookupZones(lat, lon);
   const timezone = zones[0];
   const rules = zoneRulesAt(timezone, ms);
@@ -88,7 +98,6 @@ export function localTimeAt(lat: number, lon: number, ms: number): LocalTimeResu
     day_of_week: WEEKDAYS[(localDay + 6) % 7],
     next_transition: next && { at: formatUtc(next.at_ms), utc_offset_seconds: next.utc_offset_seconds },
     resolution,
-    provenance: localTimeProvenance(resolution),
   };
 }
 

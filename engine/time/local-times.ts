@@ -9,14 +9,14 @@
  */
 import { z } from 'zod';
 import { Coordinate, defineTool, formatUtc, Instant, Provenance } from '../tool.ts';
-import { localTimeAt, LocalTimeResult, localTimeProvenance } from './local-time.ts';
+import { LocalTimeFields, localTimeFields, localTimeProvenance } from './local-time.ts';
 
 export const MAX_POINTS = 100;
 
 export const LocalTimesResult = z.object({
   at: z.string().describe('The instant every point was evaluated at, UTC ISO-8601 with Z'),
   count: z.number().int().describe('Number of results (equals the number of points)'),
-  results: z.array(LocalTimeResult).describe('One get_local_time result per point, in input order'),
+  results: z.array(LocalTimeFields).describe('One get_local_time result per point, in input order, without its provenance (stated once for the batch, below)'),
   provenance: Provenance,
 });
 
@@ -26,7 +26,7 @@ export const localTimes = defineTool({
   title: 'Local times at many coordinates',
   description: [
     'Local time, UTC offset, abbreviation, DST flag and next offset change at up to 100 coordinates, all at one instant (now, or `at`).',
-    'Each result is exactly what get_local_time answers for that point (zone by boundary lookup, nautical zone at sea, offset from IANA rules), in input order.',
+    'Each result is what get_local_time answers for that point (zone by boundary lookup, nautical zone at sea, offset from IANA rules), in input order; provenance is stated once for the whole batch rather than repeated per point.',
     'Inputs: points = [{lat, lon}, ...] (1..100, decimal degrees WGS84); at = ISO-8601 instant with Z or offset, or epoch seconds/milliseconds; omit at for the current time.',
     'Example: {"at": "2026-11-22T08:00:00Z", "points": [{"lat": 48.8566, "lon": 2.3522}, {"lat": 35.6762, "lon": 139.6503}]} → Europe/Paris 09:00+01:00, Asia/Tokyo 17:00+09:00.',
   ].join(' '),
@@ -45,15 +45,17 @@ export const localTimes = defineTool({
   example: { at: '2026-11-22T08:00:00Z', points: [{ lat: 48.8566, lon: 2.3522 }, { lat: 35.6762, lon: 139.6503 }] },
   run: (input, ctx) => {
     const ms = input.at ?? ctx.now().getTime();
-    const results = input.points.map((p) => localTimeAt(p.lat, p.lon, ms));
-    const { method: _land, ...shared } = localTimeProvenance('land');
+    const results = input.points.map((p) => localTimeFields(p.lat, p.lon, ms));
+    const { method: land, ...shared } = localTimeProvenance('land');
     return {
       at: formatUtc(ms),
       count: results.length,
       results,
       provenance: {
         ...shared,
-        method: 'Every point evaluated at the same instant: zone by point-in-polygon boundary lookup (nautical Etc/GMT±N zone by 15° longitude band at sea), offset from the IANA rules of that zone; each result carries its own provenance.',
+        method: 'Every point evaluated at the same instant, as get_local_time does; this provenance applies to every result.',
+        method_land: land,
+        method_ocean: localTimeProvenance('ocean').method,
       },
     };
   },

@@ -2,13 +2,13 @@
  * API keys: `Authorization: Bearer <key>` or `X-API-Key: <key>`, checked against hashes of the configured
  * keys with a constant-time comparison that visits every key (no early exit that would time a match).
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import type { ApiKey } from '../settings.ts';
 import { problem } from './problem.ts';
 
 export interface Caller { customerId: string; keyFingerprint: string }
 
-const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+const sha256 = (s: string): Buffer => hash('sha256', s, 'buffer') as unknown as Buffer;
 
 /** First 12 hex digits of the key's SHA-256: safe to log and show, useless to an attacker. */
 export const fingerprint = (key: string) => sha256(key).toString('hex').slice(0, 12);

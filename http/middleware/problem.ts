@@ -1,6 +1,7 @@
 /**
  * RFC 9457 problem responses: the only way the API reports an error. Bodies never carry stack traces.
  */
+import { FastResponse } from 'srvx';
 import type { FieldError } from '../../engine/validate.ts';
 
 const TITLES: Record<number, string> = {
@@ -23,7 +24,7 @@ export function problem(status: number, init: ProblemInit): Response {
     detail: init.detail,
   };
   if (init.errors?.length) body.errors = init.errors;
-  return new Response(JSON.stringify(body), {
+  return new FastResponse(JSON.stringify(body), {
     status,
     headers: { 'content-type': 'application/problem+json; charset=utf-8', 'cache-control': 'no-store', ...init.headers },
   });
@@ -39,7 +40,7 @@ export function invalid(errors: FieldError[], detail?: string): Response {
 
 /** A JSON body answer with the API's content type. */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
+  return new FastResponse(JSON.stringify(body), {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
   });

@@ -50,7 +50,7 @@ export async function readJsonBody(req: Request): Promise<unknown | Response> {
 export function toolHandler(tool: AnyTool, deps: ToolRouteDeps) {
   const readQuery = tool.http.method === 'GET' ? queryReader(tool) : null;
   const publicCacheControl = tool.auth === 'public' ? 'public' : 'private';
-  return async (event: H3Event): Promise<Response> => {
+  return async (event: H3Event): Promise<Response | string> => {
     const req = event.req;
     if (tool.auth === 'key') {
       const caller = authenticate(deps.keys, req.headers);
@@ -86,12 +86,11 @@ export function toolHandler(tool: AnyTool, deps: ToolRouteDeps) {
     }
     event.context.cacheStatus = status;
     const maxAge = tool.maxAgeSeconds?.(checked.data, deps.ctx);
-    return new Response(body, {
-      headers: {
-        'content-type': 'application/json; charset=utf-8',
-        'x-cache': status,
-        'cache-control': maxAge !== undefined ? `${publicCacheControl}, max-age=${maxAge}` : deterministic ? `${publicCacheControl}, max-age=86400` : 'no-store',
-      },
-    });
+    // Headers on event.res and a string body let h3/srvx write the answer without a web stream.
+    const headers = event.res.headers;
+    headers.set('content-type', 'application/json; charset=utf-8');
+    headers.set('x-cache', status);
+    headers.set('cache-control', maxAge !== undefined ? `${publicCacheControl}, max-age=${maxAge}` : deterministic ? `${publicCacheControl}, max-age=86400` : 'no-store');
+    return body;
   };
 }

@@ -19,10 +19,17 @@ describe('get_local_times', () => {
     expect(r.provenance.method).toMatch(/same instant/);
   });
 
-  it('each result equals get_local_time for that point', async () => {
+  it('each result equals get_local_time for that point, with provenance stated once for the batch', async () => {
     const ms = Date.parse('2026-07-01T12:00:00Z');
     const r = await runTool(localTimes, { at: '2026-07-01T12:00:00Z', points: [TOKYO, PACIFIC, PARIS] });
-    expect(r.results).toEqual([TOKYO, PACIFIC, PARIS].map((p) => localTimeAt(p.lat, p.lon, ms)));
+    expect(r.results).toEqual([TOKYO, PACIFIC, PARIS].map((p) => {
+      const { provenance: _own, ...fields } = localTimeAt(p.lat, p.lon, ms);
+      return fields;
+    }));
+    expect(r.results.every((x) => !('provenance' in x))).toBe(true);
+    const single = localTimeAt(TOKYO.lat, TOKYO.lon, ms).provenance;
+    expect(r.provenance).toMatchObject({ timezone_boundaries: single.timezone_boundaries, tzdb: single.tzdb, method_land: single.method });
+    expect(r.provenance.method_ocean).toMatch(/15° longitude band/);
   });
 
   it('evaluates every point at the clock instant when at is omitted', async () => {
