@@ -42,9 +42,9 @@ export const versions = {
 export const boundaryRelease = BOUNDARY_RELEASE_BY_GEO_TZ[versions.geoTz] ?? 'unknown';
 
 export const sources = {
-  timezoneBoundaries: `timezone-boundary-builder ${boundaryRelease} (comprehensive data set, via geo-tz ${versions.geoTz})`,
+  timezoneBoundaries: `timezone-boundary-builder ${boundaryRelease} (comprehensive), geo-tz ${versions.geoTz}`,
   tzdb: versions.tzdb,
-  tzRules: `IANA tzdb ${versions.tzdb} as compiled into ICU ${versions.icu}, read through @js-temporal/polyfill ${versions.temporalPolyfill}`,
+  tzRules: `IANA tzdb ${versions.tzdb} via ICU ${versions.icu} and @js-temporal/polyfill ${versions.temporalPolyfill}`,
   ephemeris: `astronomy-engine ${versions.astronomyEngine} (truncated VSOP87 planets, Montenbruck–Pfleger lunar series, numerically integrated Pluto; stated accuracy ±1 arcminute)`,
   geodesic: `WGS84 ellipsoid geodesics, Karney (2013) algorithms, geographiclib-geodesic ${versions.geographiclib}`,
   calendar: 'proleptic Gregorian calendar',

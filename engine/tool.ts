@@ -168,7 +168,9 @@ export function parseInstant(value: unknown): { ms: number } | { error: string }
 }
 
 /** An instant; the tool receives epoch milliseconds. */
-export const Instant = z.union([z.string(), z.number()], { error: 'must be an ISO-8601 instant (with Z or offset) or epoch seconds/milliseconds' })
+export const Instant = z.union([z.string(), z.number()], {
+  error: (iss) => (iss.input === undefined ? 'is required' : 'must be an ISO-8601 instant (with Z or offset) or epoch seconds/milliseconds'),
+})
   .transform((value, ctx) => {
     const parsed = parseInstant(value);
     if ('error' in parsed) {

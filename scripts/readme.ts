@@ -48,7 +48,7 @@ async function example(route: RouteInfo): Promise<string> {
     request = new Request(`${BASE}${route.path}`, { method: 'POST', body, headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' } });
   }
   const res = await app.fetch(request);
-  const json = await res.json();
+  const json = (await res.json()) as { openapi: string; info: { title: string; version: string }; paths: Record<string, unknown> };
   const shown = route.path === '/openapi.json'
     ? { openapi: json.openapi, info: { title: json.info.title, version: json.info.version }, paths: `… ${Object.keys(json.paths).length} paths` }
     : abridge(json);

@@ -15,7 +15,7 @@ export const EPHEMERIS_RANGE_MESSAGE = 'must lie between 1900-01-01T00:00:00Z an
  * offset, epoch seconds or milliseconds); the tool receives epoch milliseconds.
  */
 export const EphemerisDate = z.union([z.string(), z.number()], {
-  error: 'must be a date YYYY-MM-DD or an ISO-8601 instant with Z or offset',
+  error: (iss) => (iss.input === undefined ? 'is required' : 'must be a date YYYY-MM-DD or an ISO-8601 instant with Z or offset'),
 })
   .transform((value, ctx) => {
     let ms: number;

@@ -37,7 +37,7 @@ export type DateAdded = z.output<typeof DateAddResult>;
 export type DateAmounts = Partial<Record<Unit, number>>;
 
 const METHOD = 'years, then months (each clamping a day past month end to the month\'s last day), then weeks and days on integer epoch days';
-const OUT_OF_RANGE = 'result would fall outside 0001-01-01..9999-12-31';
+const OUT_OF_RANGE = 'moves the result outside 0001-01-01..9999-12-31';
 
 /**
  * `start` plus the amounts, applied years → months → weeks → days with month-end clamping after the

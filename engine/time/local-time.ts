@@ -15,13 +15,13 @@ import { sources, versions } from '../provenance.ts';
 import { lookupZones } from './zone-lookup.ts';
 import { abbreviationDataVersion, zoneRulesAt } from './zone-rules.ts';
 
-const DST_RULE = 'dst = the offset in force differs from the standard offset of the local year, the lower of the offsets in force on 1 January and 1 July (ICU/Java/Windows convention)';
+const DST_RULE = "offset differs from the local year's standard offset, the lower of its 1 January and 1 July offsets";
 
 const baseProvenance = () => ({
   timezone_boundaries: sources.timezoneBoundaries,
   tzdb: sources.tzdb,
   tz_rules: sources.tzRules,
-  abbreviations: `tzdb ${abbreviationDataVersion()} abbreviations from moment-timezone ${versions.momentTimezone} packed data, used only where their offset matches the rules; otherwise tzdb's numeric style (+0545)`,
+  abbreviations: `tzdb ${abbreviationDataVersion()} (moment-timezone ${versions.momentTimezone} data) where its offset agrees; else numeric (+0545)`,
   dst_rule: DST_RULE,
 });
 
@@ -32,11 +32,11 @@ let oceanProvenance: Record<string, string> | undefined;
 export function localTimeProvenance(resolution: 'land' | 'ocean'): Record<string, string> {
   landProvenance ??= {
     ...baseProvenance(),
-    method: 'Zone from a boundary lookup (point in polygon in the time-zone boundary data); UTC offset, abbreviation, DST and next transition from the IANA rules of that zone at the instant (never from longitude).',
+    method: 'zone by point-in-polygon boundary lookup; offset, abbreviation, DST and next transition from its IANA rules at the instant, never from longitude',
   };
   oceanProvenance ??= {
     ...baseProvenance(),
-    method: 'No land boundary contains the point: nautical time zone (Etc/GMT±N) by 15° longitude band, as the boundary lookup answers at sea; offset from the IANA rules of that Etc zone.',
+    method: 'no land boundary contains the point: nautical zone Etc/GMT±N of its 15° longitude band; offset from that zone\'s IANA rules',
   };
   return { ...(resolution === 'land' ? landProvenance : oceanProvenance) };
 }

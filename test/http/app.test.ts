@@ -229,3 +229,11 @@ describe('every tool answers its own example over HTTP', () => {
     if (tool.auth === 'key') expect(body.provenance).toBeTypeOf('object');
   });
 });
+
+describe('required instants and dates', () => {
+  it('a missing required instant or date says "is required"', async () => {
+    expect((await problemOf(await call('/v1/solar/position?lat=1&lon=1'))).errors).toEqual([{ field: 'at', message: 'is required' }]);
+    expect((await problemOf(await call('/v1/astronomy/ephemeris'))).errors).toEqual([{ field: 'date', message: 'is required' }]);
+    expect((await problemOf(await call('/v1/date/difference?start=2024-01-01'))).errors).toEqual([{ field: 'end', message: 'is required' }]);
+  });
+});

@@ -17,7 +17,7 @@ function runErrors(start: string, amounts: DateAmounts) {
     return (error as ToolInputError).errors;
   }
 }
-const outside = (field: string) => [{ field, message: 'result would fall outside 0001-01-01..9999-12-31' }];
+const outside = (field: string) => [{ field, message: 'moves the result outside 0001-01-01..9999-12-31' }];
 
 describe('date_add', () => {
   it('answers the JSDoc @example and the declared example', async () => {
