@@ -19,10 +19,24 @@ export type Family = (typeof FAMILIES)[number];
  */
 export type CachePolicy = 'deterministic' | 'deterministic-unless-now' | 'never';
 
-/** What a tool may use besides its input: injected so tests can pin the clock. */
+/** A source of terrain elevation (a third-party service), injected so tests can use a local one. */
+export interface ElevationProvider {
+  /** Provider and data set, as named in provenance (e.g. "Open-Meteo", "Copernicus DEM GLO-90"). */
+  readonly provider: string;
+  readonly dataset: string;
+  /**
+   * Elevation in metres of each point, in order. Throws ToolUnavailableError when the provider cannot
+   * answer; never returns an invented value.
+   */
+  elevations(points: readonly { lat: number; lon: number }[]): Promise<number[]>;
+}
+
+/** What a tool may use besides its input: injected so tests can pin the clock and the providers. */
 export interface ToolContext {
   /** The current instant. */
   now: () => Date;
+  /** Terrain elevation; absent where no provider is configured (the tool then answers 503). */
+  elevation?: ElevationProvider;
 }
 
 export const systemContext: ToolContext = { now: () => new Date() };
