@@ -5,52 +5,38 @@
  * are only as distinct as the runtime's ICU data: ICU 78 omits tzdb's `backzone`, so Amsterdam's
  * 1930 offset is Brussels's.
  *
- * geo-tz decodes boundary tiles lazily (~140 µs each) and by default keeps every decoded tile
- * forever: a scan of the whole world held 1.1 GB. We hand it an LRU of {@link TILE_CACHE_SIZE} tiles
- * instead. Measured on this machine (heap after GC): 20,000 or 300,000 random worldwide lookups hold
- * ~90–100 MB (RSS plateaus ~330 MB); a dense 0.25° grid over the world's borders, the worst case,
- * peaks at ~190 MB (85 MB at 500 tiles, 285 MB at 2000). 10,000 random land points touch ~1,800
- * distinct tiles, so cycling through all of them misses often (~30 µs per lookup on average, vs
- * ~3 µs when the working set fits, as with 2000 tiles at ~190 MB); real traffic clusters on
- * populated places and fits.
+ * The answers are geo-tz's `find` from `geo-tz/all`, reproduced over its data files by
+ * {@link ZoneFinder} (tests compare the two point for point), because geo-tz keeps decoded tiles as
+ * GeoJSON (the whole world is ~1.5 GB of heap) and tests every vertex of a tile. Ours holds tiles as
+ * flat Float64Array rings with bounding boxes: the whole data set (7.9 million vertices in 21,525
+ * tiles) is 125 MiB of typed arrays plus ~30 MB of heap objects, and the cache is bounded by
+ * {@link TILE_CACHE_BYTES} of typed arrays, least recently used tiles evicted first. Measured here:
+ * 10,000 random land points cost ~20 µs a lookup on first sight (decoding ~2,000 tiles) and ~1 µs
+ * once cached, against ~44 µs and ~4 µs with geo-tz's own `find`.
  */
-import { find, setCache } from 'geo-tz/all';
+import { ZoneFinder } from './zone-finder.ts';
 
-/** Most decoded boundary tiles kept in memory (of 21,525 in the data set). */
-export const TILE_CACHE_SIZE = 1000;
+/**
+ * Most bytes of compact boundary tiles (their typed arrays) kept in memory: 128 MiB, just above the
+ * whole data set's 124.6 MiB, so worldwide traffic stops decoding once warm; heap objects add ~25%.
+ */
+export const TILE_CACHE_BYTES = 128 * 1024 * 1024;
 
-/** A Map-like LRU (geo-tz only calls `get` and `set`). */
-export class TileLru<V = unknown> {
-  private readonly map = new Map<string, V>();
-  constructor(readonly max: number) {}
-  get(key: string): V | undefined {
-    const value = this.map.get(key);
-    if (value !== undefined) {
-      this.map.delete(key); // re-insert: Map iteration order is recency order
-      this.map.set(key, value);
-    }
-    return value;
-  }
-  set(key: string, value: V): void {
-    this.map.delete(key);
-    this.map.set(key, value);
-    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value as string);
-  }
-  get size(): number {
-    return this.map.size;
-  }
-}
+const finder = new ZoneFinder({ budgetBytes: TILE_CACHE_BYTES });
 
-const tiles = new TileLru(TILE_CACHE_SIZE);
-setCache({ store: tiles });
+/** Bytes of compact rings currently cached (never more than {@link TILE_CACHE_BYTES}). */
+export const tileCacheBytes = (): number => finder.tiles.bytes;
 
-/** Number of decoded tiles currently held (never more than {@link TILE_CACHE_SIZE}). */
-export const tileCacheSize = (): number => tiles.size;
+/** Number of boundary tiles currently cached (of 21,525). */
+export const tileCacheSize = (): number => finder.tiles.size;
+
+/** geo-tz's `find(lat, lon)` from `geo-tz/all`: every zone at the coordinate, in the data set's order. */
+export const findZones = (lat: number, lon: number): string[] => finder.find(lat, lon);
 
 export interface ZoneLookup {
   /** Candidate zones, primary first; more than one on borders, disputed areas, the poles. */
   zones: string[];
-  /** `ocean` when no land boundary contains the point and geo-tz answered nautical Etc/GMT±N zones. */
+  /** `ocean` when no land boundary contains the point and the answer is nautical Etc/GMT±N zones. */
   resolution: 'land' | 'ocean';
 }
 
@@ -78,7 +64,7 @@ let loaded = false;
  * The South Pole lies inside Antarctica/McMurdo's polygon in the boundary data (land).
  */
 export function lookupZones(lat: number, lon: number): ZoneLookup {
-  const found = find(lat, lon);
+  const found = finder.find(lat, lon);
   loaded = true;
   const ocean = found.every((z) => z.startsWith('Etc/'));
   let primary = found[0];

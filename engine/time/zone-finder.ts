@@ -1,0 +1,128 @@
+/**
+ * geo-tz 8.1.9's `find` from `geo-tz/all`, over the same data files, with compact tiles in a
+ * byte-bounded cache ({@link ./boundary-tiles.ts}). Every step follows geo-tz's `findUsingDataset`
+ * (node_modules/geo-tz/src/find.ts) so the answers, and their order, are the same: input checks, the
+ * North Pole, the clamps at ±89.9999 / ±179.9999, the quadtree walk, index leaves, tile leaves and
+ * the 15° ocean bands. The test suite compares the two on hundreds of thousands of points.
+ */
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { compactTile, tileZonesAt, TileLru, type GeoTile } from './boundary-tiles.ts';
+
+const require = createRequire(import.meta.url);
+// geobuf and pbf ship no types; these are the only calls made.
+const geobuf = require('geobuf') as { decode(pbf: unknown): GeoTile };
+const Pbf = require('pbf') as new (buf: Uint8Array) => unknown;
+
+/** geo-tz's data folder: the index always comes from here, as geo-tz `require`s it. */
+const PACKAGE_DATA = join(dirname(require.resolve('geo-tz/all')), '..', 'data');
+
+/** geo-tz's ocean zones, east to west: 15° bands whose shared edges belong to both neighbours. */
+export const OCEAN_ZONES: readonly { tzid: string; left: number; right: number }[] = [
+  { tzid: 'Etc/GMT-12', left: 172.5, right: 180 },
+  ...Array.from({ length: 23 }, (_, i) => {
+    const n = 11 - i; // Etc/GMT-11 (157.5..172.5) down to Etc/GMT+11 (-172.5..-157.5)
+    return { tzid: n === 0 ? 'Etc/GMT' : `Etc/GMT${n > 0 ? '-' : '+'}${Math.abs(n)}`, left: 15 * n - 7.5, right: 15 * n + 7.5 };
+  }),
+  { tzid: 'Etc/GMT+12', left: -180, right: -172.5 },
+];
+
+/** geo-tz's `getTimezoneAtSea`. */
+export function zonesAtSea(lon: number): string[] {
+  if (lon === -180 || lon === 180) return ['Etc/GMT+12', 'Etc/GMT-12'];
+  const out: string[] = [];
+  for (const zone of OCEAN_ZONES) {
+    if (zone.left <= lon && zone.right >= lon) out.push(zone.tzid);
+    else if (zone.right < lon) break;
+  }
+  return out;
+}
+
+/** A quadtree node of the index: children a..d, a leaf of zone indices, or a tile's byte range. */
+type IndexNode = { a?: IndexNode; b?: IndexNode; c?: IndexNode; d?: IndexNode; pos?: number; len?: number } | number[];
+interface Index {
+  timezones: string[];
+  lookup: IndexNode;
+}
+
+export interface ZoneFinderOptions {
+  /** Most bytes of compact rings kept in memory. */
+  budgetBytes: number;
+  /** Folder of `timezones.geojson.geo.dat`; defaults as geo-tz does (`GEO_TZ_DATA_PATH`, else its own). */
+  dataPath?: string;
+}
+
+export class ZoneFinder {
+  readonly tiles: TileLru;
+  private readonly datFile: string;
+  private index: Index | undefined;
+  private fd = -1;
+  private buffer = Buffer.alloc(0);
+  /** Tiles decoded since construction (misses). */
+  decoded = 0;
+
+  constructor(options: ZoneFinderOptions) {
+    this.tiles = new TileLru(options.budgetBytes);
+    const dataPath = options.dataPath ?? (process.env.GEO_TZ_DATA_PATH || PACKAGE_DATA);
+    this.datFile = join(dataPath, 'timezones.geojson.geo.dat');
+  }
+
+  /** Every zone at the coordinate, in geo-tz's order (see the module comment). */
+  find(lat: number, lon: number): string[] {
+    const originalLon = lon;
+    if (isNaN(lat) || lat > 90 || lat < -90) throw new Error('Invalid latitude: ' + lat);
+    if (isNaN(lon) || lon > 180 || lon < -180) throw new Error('Invalid longitude: ' + lon);
+    if (lat === 90) return OCEAN_ZONES.map((z) => z.tzid);
+    if (lat >= 89.9999) lat = 89.9999;
+    else if (lat <= -89.9999) lat = -89.9999;
+    if (lon >= 179.9999) lon = 179.9999;
+    else if (lon <= -179.9999) lon = -179.9999;
+
+    const index = this.loadIndex();
+    let top = 89.9999, bottom = -89.9999, left = -179.9999, right = 179.9999, midLat = 0, midLon = 0;
+    let node: IndexNode | undefined = index.lookup;
+    for (;;) {
+      const branch = node as Exclude<IndexNode, number[]>;
+      if (lat >= midLat && lon >= midLon) { node = branch.a; bottom = midLat; left = midLon; }
+      else if (lat >= midLat) { node = branch.b; bottom = midLat; right = midLon; }
+      else if (lon < midLon) { node = branch.c; top = midLat; right = midLon; }
+      else { node = branch.d; top = midLat; left = midLon; }
+
+      if (!node) return zonesAtSea(originalLon);
+      if (!Array.isArray(node) && node.pos! >= 0 && node.len) {
+        const found = tileZonesAt(this.tile(node.pos!, node.len), lon, lat);
+        return found.length > 0 ? found : zonesAtSea(originalLon);
+      }
+      if ((node as number[]).length > 0) return (node as number[]).map((i) => index.timezones[i]);
+      if (typeof node !== 'object') throw new Error('Unexpected data type');
+      midLat = (top + bottom) / 2;
+      midLon = (left + right) / 2;
+    }
+  }
+
+  /** Closes the data file (it is reopened on the next miss). */
+  close(): void {
+    if (this.fd >= 0) closeSync(this.fd);
+    this.fd = -1;
+  }
+
+  private loadIndex(): Index {
+    return (this.index ??= JSON.parse(readFileSync(join(PACKAGE_DATA, 'timezones.geojson.index.json'), 'utf8')) as Index);
+  }
+
+  private tile(pos: number, len: number) {
+    let tile = this.tiles.get(pos);
+    if (tile === undefined) {
+      if (this.fd < 0) this.fd = openSync(this.datFile, 'r');
+      if (this.buffer.length < len) this.buffer = Buffer.alloc(Math.max(len, 2 * this.buffer.length));
+      const bytes = this.buffer.subarray(0, len);
+      const read = readSync(this.fd, bytes, 0, len, pos);
+      if (read < len) throw new Error(`tried to read ${len} bytes from geo.dat but only got ${read} bytes`);
+      tile = compactTile(geobuf.decode(new Pbf(bytes)));
+      this.decoded++;
+      this.tiles.set(pos, tile);
+    }
+    return tile;
+  }
+}
