@@ -7,9 +7,13 @@ import { utcTime } from './time/utc-time.ts';
 import { localTime } from './time/local-time.ts';
 import { localTimes } from './time/local-times.ts';
 import { dateDifference } from './date/date-difference.ts';
+import { dateDifferenceBatch } from './date/date-difference-batch.ts';
 import { dateAdd } from './date/date-add.ts';
 import { businessDays } from './date/business-days.ts';
 import { geoDistance } from './geo/geo-distance.ts';
+import { geoDistanceBatch } from './geo/geo-distance-batch.ts';
+import { geoNearby } from './geo/geo-nearby.ts';
+import { geoElevation } from './geo/geo-elevation.ts';
 import { geoMidpoint } from './geo/geo-midpoint.ts';
 import { geoBoundingBox } from './geo/geo-bounding-box.ts';
 import { solarPosition } from './solar/solar-position.ts';
@@ -22,11 +26,15 @@ export const registry: readonly AnyTool[] = [
   localTime,
   localTimes,
   dateDifference,
+  dateDifferenceBatch,
   dateAdd,
   businessDays,
   geoDistance,
+  geoDistanceBatch,
   geoMidpoint,
   geoBoundingBox,
+  geoNearby,
+  geoElevation,
   solarPosition,
   ephemeris,
 ] as unknown as AnyTool[];

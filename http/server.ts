@@ -5,9 +5,11 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serve } from 'h3';
+import { startPlacesIndex } from '../engine/geo/places-index.ts';
 import { engineReadiness, warmUp } from '../engine/health.ts';
 import { sources } from '../engine/provenance.ts';
 import { createApp } from './app.ts';
+import { providersFrom } from './providers.ts';
 import { loadSettings, SettingsError, type Settings } from './settings.ts';
 
 function log(settings: Settings | null, level: 'info' | 'warn' | 'error', message: string, fields: Record<string, unknown> = {}): void {
@@ -48,6 +50,7 @@ if (settings.apiKeys.length === 0) log(settings, 'warn', 'No API keys configured
 
 const { app } = createApp({
   settings,
+  ctx: { now: () => new Date(), ...providersFrom(settings) },
   readiness: () => ({ ...engineReadiness(), storage: storageOk, cache: true }),
   onUnexpected: (error, event) => log(settings, 'error', 'unexpected error', {
     route: event.url.pathname, method: event.req.method, error: error instanceof Error ? error.stack : String(error),
@@ -56,6 +59,10 @@ const { app } = createApp({
 
 const server = serve(app, { port: settings.port, hostname: settings.host, silent: true, gracefulShutdown: false });
 await server.ready();
+// The nearby-places index is built once, in the background, after the server is listening.
+void startPlacesIndex().then((status) => {
+  if (!status.ready) log(settings, 'warn', 'nearby-places index failed to build; it will be retried on first use', { error: status.error });
+});
 log(settings, 'info', `listening on http://${settings.host}:${settings.port}`, {
   cache: settings.cache, timezone_boundaries: sources.timezoneBoundaries, tzdb: sources.tzdb,
 });

@@ -4,15 +4,20 @@
  * gives to it (with the clock pinned, so the text only changes when the code or data change).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createOpenMeteoElevation } from '../engine/geo/open-meteo-elevation.ts';
 import { createApp } from '../http/app.ts';
+import { startElevationServer } from '../test/fixtures/elevation-server.ts';
 import { loadSettings } from '../http/settings.ts';
 import type { RouteInfo } from '../http/routes/inventory.ts';
 
 const KEY = 'YOUR_KEY';
 const CLOCK = '2026-11-22T08:00:00Z';
+// The elevation provider is a third party this machine cannot reach: its example is answered by the
+// tests' local server that speaks the provider's wire format, and the README says so beside it.
+const elevationServer = await startElevationServer();
 const { app, routes } = createApp({
   settings: loadSettings({ TIME_API_KEYS: `docs:${KEY}` }),
-  ctx: { now: () => new Date(CLOCK) },
+  ctx: { now: () => new Date(CLOCK), elevation: createOpenMeteoElevation(elevationServer.url) },
 });
 
 const BASE = 'http://127.0.0.1:8787';
@@ -52,7 +57,8 @@ async function example(route: RouteInfo): Promise<string> {
   const shown = route.path === '/openapi.json'
     ? { openapi: json.openapi, info: { title: json.info.title, version: json.info.version }, paths: `… ${Object.keys(json.paths).length} paths` }
     : abridge(json);
-  const heading = `#### \`${route.method} ${route.path}\`${tool ? ` · MCP \`${tool.name}\`` : ''}\n\n${route.summary}.`;
+  const note = tool?.openWorld ? ' The answer below comes from a local stand-in that speaks the provider\'s wire format; real values come from the provider.' : '';
+  const heading = `#### \`${route.method} ${route.path}\`${tool ? ` · MCP \`${tool.name}\`` : ''}\n\n${route.summary}.${note}`;
   return `${heading}\n\n\`\`\`sh\n${curl}\n\`\`\`\n\`\`\`json\n${JSON.stringify(shown, null, 2)}\n\`\`\``;
 }
 
@@ -68,4 +74,5 @@ const start = readme.indexOf('<!-- routes:start');
 const end = readme.indexOf('<!-- routes:end -->');
 if (start < 0 || end < 0) throw new Error('README.md has no routes:start/routes:end markers');
 writeFileSync('README.md', readme.slice(0, start) + parts.join('\n\n') + readme.slice(end + '<!-- routes:end -->'.length));
+await elevationServer.close();
 console.log(`README.md: ${routes.length} routes written`);

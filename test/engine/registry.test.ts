@@ -1,10 +1,18 @@
 /** Every tool in the registry has the one shape the front ends rely on. */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createOpenMeteoElevation } from '../../engine/geo/open-meteo-elevation.ts';
+import { startElevationServer } from '../fixtures/elevation-server.ts';
 import { z } from 'zod';
 import { registry } from '../../engine/registry.ts';
 import { BOUNDARY_RELEASE_BY_GEO_TZ, boundaryRelease, versions } from '../../engine/provenance.ts';
 import { FAMILIES } from '../../engine/tool.ts';
 import { fixedClock } from '../helpers.ts';
+
+// Open-world tools get their provider from a local server speaking the provider's wire format.
+const elevation = await startElevationServer();
+afterAll(() => elevation.close());
+const provider = createOpenMeteoElevation(elevation.url);
+const at = (iso: string) => ({ ...fixedClock(iso), elevation: provider });
 
 describe('registry', () => {
   it('names, routes and MCP names are unique', () => {
@@ -25,12 +33,12 @@ describe('registry', () => {
     expect(() => z.toJSONSchema(tool.input, { io: 'input' })).not.toThrow();
     expect(() => z.toJSONSchema(tool.output, { io: 'output' })).not.toThrow();
     const input = tool.input.parse(tool.example);
-    const result = await tool.run(input, fixedClock('2026-11-22T08:00:00Z'));
+    const result = await tool.run(input, at('2026-11-22T08:00:00Z'));
     const checked = tool.output.safeParse(result);
     expect(checked.success, checked.success ? '' : JSON.stringify(checked.error.issues)).toBe(true);
     expect(result).toHaveProperty('provenance');
     // Deterministic answers are the same on a second run (they may be cached).
-    if (tool.cache !== 'never' && !tool.usesClock?.(input)) expect(await tool.run(input, fixedClock('2030-01-01T00:00:00Z'))).toEqual(result);
+    if (tool.cache !== 'never' && !tool.usesClock?.(input)) expect(await tool.run(input, at('2030-01-01T00:00:00Z'))).toEqual(result);
   });
 
   it('knows which boundary release the installed geo-tz ships', () => {

@@ -1,12 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createOpenMeteoElevation } from '../../engine/geo/open-meteo-elevation.ts';
 import { createApp } from '../../http/app.ts';
 import { loadSettings } from '../../http/settings.ts';
 import { registry } from '../../engine/registry.ts';
 import { fixedClock } from '../helpers.ts';
+import { startElevationServer } from '../fixtures/elevation-server.ts';
 
 const KEY = 'test-key-0123456789';
 const settings = loadSettings({ TIME_API_KEYS: `acme:${KEY},bare-key-abcdefgh`, SITE_URL: 'https://site.example' });
-const { app, routes } = createApp({ settings, ctx: fixedClock('2026-11-22T08:00:00Z') });
+const elevation = await startElevationServer();
+afterAll(() => elevation.close());
+const { app, routes } = createApp({ settings, ctx: { ...fixedClock('2026-11-22T08:00:00Z'), elevation: createOpenMeteoElevation(elevation.url) } });
 
 const call = (path: string, init: RequestInit & { key?: string | null } = {}) => {
   const headers = new Headers(init.headers);

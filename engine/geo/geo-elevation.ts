@@ -1,0 +1,65 @@
+/**
+ * `geo_elevation` (GET /v1/geo/elevation): terrain height at a coordinate from the configured
+ * elevation provider (by default the Open-Meteo elevation API, Copernicus DEM GLO-90). The provider
+ * is a third party: when it cannot answer, the tool fails with ToolUnavailableError (503), never
+ * with an estimate.
+ *
+ * @example
+ * geoElevation.run({ lat: 52.52, lon: 13.41 }, { ...ctx, elevation: createOpenMeteoElevation(OPEN_METEO_ELEVATION_URL) })
+ * // → { lat: 52.52, lon: 13.41, elevation_m: 38, provider: 'Open-Meteo elevation API',
+ * //     dataset: 'Copernicus DEM GLO-90', provenance: { … } }   (Open-Meteo's documented example)
+ */
+import { z } from 'zod';
+import { defineTool, Latitude, Longitude, Provenance, ToolUnavailableError } from '../tool.ts';
+
+export const GeoElevationResult = z.object({
+  lat: z.number().describe('Latitude, as given'),
+  lon: z.number().describe('Longitude, as given'),
+  elevation_m: z.number().describe('Height of the surface above mean sea level, metres (Copernicus DEM: above the EGM2008 geoid); negative below sea level'),
+  provider: z.string().describe('The service that answered (e.g. "Open-Meteo elevation API")'),
+  dataset: z.string().describe('The elevation model behind it (e.g. "Copernicus DEM GLO-90")'),
+  provenance: Provenance,
+});
+
+export const geoElevation = defineTool({
+  name: 'geo_elevation',
+  family: 'geospatial',
+  title: 'Terrain elevation at a coordinate',
+  description: [
+    'Height of the ground above mean sea level, in metres, at a coordinate. Looked up from a digital elevation model by a',
+    'third-party service: by default the Open-Meteo elevation API with the Copernicus DEM GLO-90 (a 3 arc-second, about 90 m grid;',
+    'a surface model, so dense forest or buildings can add a few metres; heights above the EGM2008 geoid). The value is the',
+    "model's, not a survey: expect metres of error on steep slopes. Coordinates are rounded to 5 decimals (about 1 m) for the",
+    'lookup. Inputs: lat -90..90, lon -180..180 (decimal degrees, WGS84). When the provider is unreachable or fails, the answer is',
+    'an error (HTTP 503), never an estimated value.',
+    'Example: lat=52.52&lon=13.41 (Berlin) → elevation_m 38, provider "Open-Meteo elevation API", dataset "Copernicus DEM GLO-90".',
+  ].join(' '),
+  http: { method: 'GET', path: '/v1/geo/elevation' },
+  auth: 'key',
+  cache: 'deterministic',
+  openWorld: true,
+  input: z.strictObject({ lat: Latitude, lon: Longitude }),
+  output: GeoElevationResult,
+  example: { lat: 52.52, lon: 13.41 },
+  run: async ({ lat, lon }, ctx) => {
+    const provider = ctx.elevation;
+    if (!provider) throw new ToolUnavailableError('no elevation provider configured');
+    const [elevation_m] = await provider.elevations([{ lat, lon }]);
+    if (typeof elevation_m !== 'number' || !Number.isFinite(elevation_m)) {
+      throw new ToolUnavailableError(`${provider.provider} unavailable: no elevation returned`);
+    }
+    const method = (provider as { method?: unknown }).method;
+    return {
+      lat,
+      lon,
+      elevation_m,
+      provider: provider.provider,
+      dataset: provider.dataset,
+      provenance: {
+        elevation_provider: provider.provider,
+        elevation_dataset: provider.dataset,
+        ...(typeof method === 'string' ? { method } : {}),
+      },
+    };
+  },
+});

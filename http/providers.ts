@@ -1,0 +1,8 @@
+/** The data providers the tools receive in their context, built once from the settings. */
+import { createOpenMeteoElevation } from '../engine/geo/open-meteo-elevation.ts';
+import type { ToolContext } from '../engine/tool.ts';
+import type { Settings } from './settings.ts';
+
+export function providersFrom(settings: Settings): Omit<ToolContext, 'now'> {
+  return { elevation: createOpenMeteoElevation(settings.elevationProviderUrl) };
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { dateDifference } from '../../../engine/date/date-difference.ts';
+import { dateDifferenceBatch } from '../../../engine/date/date-difference-batch.ts';
+import { inputErrors, runTool } from '../../helpers.ts';
+import { randomDate, seededRandom } from './random-dates.ts';
+
+const pair = (start: string, end: string) => ({ start, end });
+
+/** What date_difference answers for one pair, without its provenance. */
+async function single(start: string, end: string) {
+  const { provenance: _own, ...fields } = await runTool(dateDifference, { start, end });
+  return fields;
+}
+
+describe('date_difference_batch', () => {
+  it('answers the JSDoc @example and the declared example', async () => {
+    const r = await runTool(dateDifferenceBatch, dateDifferenceBatch.example);
+    expect(r.count).toBe(2);
+    expect(r.results).toEqual([
+      { start: '2024-01-31', end: '2024-03-01', days: 30, weeks: 4.2857, whole_weeks: 4, remainder_days: 2, calendar: { years: 0, months: 1, days: 1 } },
+      { start: '2024-02-29', end: '2025-02-28', days: 365, weeks: 52.1429, whole_weeks: 52, remainder_days: 1, calendar: { years: 0, months: 11, days: 30 } },
+    ]);
+    const jsdoc = await runTool(dateDifferenceBatch, { pairs: [pair('2024-01-31', '2024-03-01'), pair('2026-12-25', '2026-01-01')] });
+    expect(jsdoc.results[1]).toMatchObject({ days: -358, calendar: { years: 0, months: -11, days: -24 } });
+  });
+
+  it('each result equals date_difference for that pair, in input order, provenance stated once', async () => {
+    const random = seededRandom(7);
+    const pairs = Array.from({ length: 40 }, () => pair(randomDate(random), randomDate(random)));
+    const r = await runTool(dateDifferenceBatch, { pairs });
+    expect(r.count).toBe(40);
+    expect(r.results).toEqual(await Promise.all(pairs.map((p) => single(p.start, p.end))));
+    expect(r.results.every((x) => !('provenance' in x))).toBe(true);
+    const { provenance } = await runTool(dateDifference, pairs[0]);
+    expect(r.provenance).toEqual({ ...provenance, batch: expect.stringMatching(/applies to every result/) });
+  });
+
+  it('accepts 1 and exactly 100 pairs', async () => {
+    expect((await runTool(dateDifferenceBatch, { pairs: [pair('2026-01-01', '2026-12-31')] })).results).toEqual([await single('2026-01-01', '2026-12-31')]);
+    const pairs = Array.from({ length: 100 }, (_, i) => pair('2026-01-01', `2026-01-${String(1 + (i % 31)).padStart(2, '0')}`));
+    const r = await runTool(dateDifferenceBatch, { pairs });
+    expect(r.count).toBe(100);
+    expect(r.results.map((x) => x.days)).toEqual(pairs.map((_, i) => i % 31));
+  });
+});
+
+describe('edge cases', () => {
+  it('refuses 0 and 101 pairs, and a missing or non-array list', () => {
+    expect(inputErrors(dateDifferenceBatch, { pairs: [] })).toEqual([{ field: 'pairs', message: 'must have at least 1 pair' }]);
+    const many = Array.from({ length: 101 }, () => pair('2026-01-01', '2026-01-02'));
+    expect(inputErrors(dateDifferenceBatch, { pairs: many })).toEqual([{ field: 'pairs', message: 'must have at most 100 pairs' }]);
+    expect(inputErrors(dateDifferenceBatch, {})).toEqual([{ field: 'pairs', message: 'is required' }]);
+    expect(inputErrors(dateDifferenceBatch, { pairs: 'x' })).toEqual([{ field: 'pairs', message: 'must be an array of {start, end} pairs' }]);
+  });
+
+  it('names a bad item by its JSON path', () => {
+    const pairs = Array.from({ length: 9 }, () => pair('2026-01-01', '2026-01-02'));
+    pairs[7] = pair('2026-01-01', '2026-02-30');
+    expect(inputErrors(dateDifferenceBatch, { pairs })).toEqual([{ field: 'pairs[7].end', message: 'is not a real date (2026-02 has 28 days)' }]);
+    expect(inputErrors(dateDifferenceBatch, { pairs: [{ start: '2026-01-01' }] })).toEqual([{ field: 'pairs[0].end', message: 'is required' }]);
+    expect(inputErrors(dateDifferenceBatch, { pairs: [{ start: '2026-01-01', end: '2026-01-02', unit: 'days' }] })).toEqual([
+      { field: 'pairs[0].unit', message: 'is not a known parameter of this operation' },
+    ]);
+  });
+
+  it('same day, reversed range and leap day inside one batch', async () => {
+    const r = await runTool(dateDifferenceBatch, {
+      pairs: [pair('2024-02-29', '2024-02-29'), pair('2024-03-01', '2024-01-31'), pair('2024-02-28', '2024-03-01'), pair('0001-01-01', '9999-12-31')],
+    });
+    expect(r.results.map((x) => x.days)).toEqual([0, -30, 2, 3652058]); // 9999 years of 365.2425 days − 1 day
+    expect(Object.is(r.results[1].calendar.years, 0)).toBe(true);
+  });
+});

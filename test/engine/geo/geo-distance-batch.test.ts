@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { geoDistance } from '../../../engine/geo/geo-distance.ts';
+import { geoDistanceBatch } from '../../../engine/geo/geo-distance-batch.ts';
+import { inputErrors, runTool } from '../../helpers.ts';
+
+type P = { lat: number; lon: number };
+const JFK = { lat: 40.639722, lon: -73.778889 };
+const SIN = { lat: 1.359167, lon: 103.989444 };
+const PARIS = { lat: 48.8566, lon: 2.3522 };
+const LONDON = { lat: 51.5074, lon: -0.1278 };
+
+/** What geo_distance answers for one pair, without its provenance. */
+async function single(from: P, to: P) {
+  const { provenance: _own, ...fields } = await runTool(geoDistance, { from_lat: from.lat, from_lon: from.lon, to_lat: to.lat, to_lon: to.lon });
+  return fields;
+}
+
+describe('geo_distance_batch', () => {
+  it('answers the JSDoc @example and the declared example', async () => {
+    const r = await runTool(geoDistanceBatch, geoDistanceBatch.example);
+    expect(r.count).toBe(2);
+    expect(r.results[0]).toEqual({
+      kilometers: 15347.627646, miles: 9536.573688, meters: 15347627.646, nautical_miles: 8287.055964,
+      initial_bearing_deg: 3.308313, final_bearing_deg: 177.485902, compass_direction: 'N',
+    });
+    expect(r.results[1].compass_direction).toBe('NNW'); // Paris → London
+  });
+
+  it('each result equals geo_distance for that pair, in input order, provenance stated once', async () => {
+    let seed = 11;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const point = () => ({ lat: Math.round((random() * 180 - 90) * 1e4) / 1e4, lon: Math.round((random() * 360 - 180) * 1e4) / 1e4 });
+    const pairs = [
+      { from: JFK, to: SIN }, { from: PARIS, to: PARIS }, { from: { lat: 90, lon: 0 }, to: { lat: -90, lon: 0 } },
+      { from: { lat: -16.5, lon: 179.9 }, to: { lat: -16.5, lon: -179.9 } }, { from: { lat: 0, lon: 0 }, to: { lat: 0, lon: 180 } },
+      ...Array.from({ length: 45 }, () => ({ from: point(), to: point() })),
+    ];
+    const r = await runTool(geoDistanceBatch, { pairs });
+    expect(r.count).toBe(50);
+    expect(r.results).toEqual(await Promise.all(pairs.map((p) => single(p.from, p.to))));
+    expect(r.results.every((x) => !('provenance' in x))).toBe(true);
+    const { provenance } = await runTool(geoDistance, geoDistance.example);
+    expect(r.provenance).toEqual({ ...provenance, batch: expect.stringMatching(/applies to every result/) });
+  });
+
+  it('accepts 1 and exactly 100 pairs', async () => {
+    expect((await runTool(geoDistanceBatch, { pairs: [{ from: PARIS, to: LONDON }] })).results).toEqual([await single(PARIS, LONDON)]);
+    const pairs = Array.from({ length: 100 }, (_, i) => ({ from: { lat: 0, lon: 0 }, to: { lat: 0, lon: i } }));
+    const r = await runTool(geoDistanceBatch, { pairs });
+    expect(r.count).toBe(100);
+    const km = r.results.map((x) => x.kilometers);
+    expect(km[0]).toBe(0);
+    expect(km.every((k, i) => i === 0 || k > km[i - 1])).toBe(true); // input order kept
+  });
+});
+
+describe('edge cases', () => {
+  it('refuses 0 and 101 pairs, and a missing list', () => {
+    expect(inputErrors(geoDistanceBatch, { pairs: [] })).toEqual([{ field: 'pairs', message: 'must have at least 1 pair' }]);
+    const many = Array.from({ length: 101 }, () => ({ from: PARIS, to: LONDON }));
+    expect(inputErrors(geoDistanceBatch, { pairs: many })).toEqual([{ field: 'pairs', message: 'must have at most 100 pairs' }]);
+    expect(inputErrors(geoDistanceBatch, {})).toEqual([{ field: 'pairs', message: 'is required' }]);
+  });
+
+  it('names a bad item by its JSON path', () => {
+    const pairs: unknown[] = Array.from({ length: 9 }, () => ({ from: PARIS, to: LONDON }));
+    pairs[7] = { from: PARIS, to: { lat: 95, lon: 0 } };
+    expect(inputErrors(geoDistanceBatch, { pairs })).toEqual([{ field: 'pairs[7].to.lat', message: 'must be ≤ 90' }]);
+    expect(inputErrors(geoDistanceBatch, { pairs: [{ from: { lat: 'x', lon: 0 }, to: LONDON }] })).toEqual([
+      { field: 'pairs[0].from.lat', message: 'must be a number' },
+    ]);
+    expect(inputErrors(geoDistanceBatch, { pairs: [{ from: PARIS }] })).toEqual([{ field: 'pairs[0].to', message: 'is required' }]);
+    expect(inputErrors(geoDistanceBatch, { pairs: [{ from: PARIS, to: { lat: 0, lng: 0 } }] }).map((e) => e.field)).toEqual(['pairs[0].to.lon', 'pairs[0].to.lng']);
+  });
+
+  it('coincident points, the antimeridian and the poles inside one batch', async () => {
+    const r = await runTool(geoDistanceBatch, {
+      pairs: [
+        { from: PARIS, to: PARIS },
+        { from: { lat: 0, lon: 180 }, to: { lat: 0, lon: -180 } },
+        { from: { lat: -16.5, lon: 179.9 }, to: { lat: -16.5, lon: -179.9 } },
+        { from: { lat: 90, lon: 0 }, to: { lat: 90, lon: 120 } },
+      ],
+    });
+    expect(r.results[0]).toMatchObject({ meters: 0, initial_bearing_deg: 0, compass_direction: 'N' });
+    expect(r.results[1].meters).toBe(0);
+    expect(r.results[2].kilometers).toBeLessThan(22); // 0.2° of longitude at 16.5° S, not 359.8°
+    expect(r.results[3].meters).toBe(0);
+  });
+});
