@@ -6,10 +6,17 @@ import type { AnyTool } from './tool.ts';
 import { utcTime } from './time/utc-time.ts';
 import { localTime } from './time/local-time.ts';
 import { localTimes } from './time/local-times.ts';
+import { timeInZone } from './time/time-in-zone.ts';
+import { convertTime } from './time/convert-time.ts';
 import { dateDifference } from './date/date-difference.ts';
 import { dateDifferenceBatch } from './date/date-difference-batch.ts';
 import { dateAdd } from './date/date-add.ts';
 import { businessDays } from './date/business-days.ts';
+import { listHolidayCountries } from './holidays/list-holiday-countries.ts';
+import { listHolidays } from './holidays/list-holidays.ts';
+import { nextHolidays } from './holidays/next-holidays.ts';
+import { isBusinessDay } from './holidays/is-business-day.ts';
+import { businessDaysInJurisdiction } from './holidays/business-days-jurisdiction.ts';
 import { geoDistance } from './geo/geo-distance.ts';
 import { geoDistanceBatch } from './geo/geo-distance-batch.ts';
 import { geoNearby } from './geo/geo-nearby.ts';
@@ -25,10 +32,17 @@ export const registry: readonly AnyTool[] = [
   dailyTagline,
   localTime,
   localTimes,
+  timeInZone,
+  convertTime,
   dateDifference,
   dateDifferenceBatch,
   dateAdd,
   businessDays,
+  businessDaysInJurisdiction,
+  listHolidays,
+  listHolidayCountries,
+  nextHolidays,
+  isBusinessDay,
   geoDistance,
   geoDistanceBatch,
   geoMidpoint,

@@ -13,6 +13,7 @@ import { methodsByPath, routeInventory, type RouteInfo } from './routes/inventor
 import { buildOpenApi } from './routes/openapi.ts';
 import { healthRoute, indexRoute, statusRoute, type Readiness } from './routes/service.ts';
 import { toolHandler } from './routes/tools.ts';
+import { mcpHandler } from '../mcp/http.ts';
 import type { Settings } from './settings.ts';
 
 export interface AppOptions {
@@ -54,14 +55,13 @@ export function createApp(options: AppOptions): BuiltApp {
   });
 
   let openapi: Promise<unknown> | undefined;
+  // Servers are written relative ("/"), so the document is the same whichever host serves it.
+  const openapiDoc = () => (openapi ??= buildOpenApi(routes, '/'));
   const handlers: Record<string, (event: H3Event) => unknown> = {
     'GET /': indexRoute(settings),
     'GET /health': healthRoute(readiness),
     'GET /v1/status': statusRoute(settings, routes, startedAt, ctx.now),
-    'GET /openapi.json': async (event) => {
-      openapi ??= buildOpenApi(routes, `${event.url.protocol}//${event.url.host}`);
-      return json(await openapi);
-    },
+    'GET /openapi.json': async () => json(await openapiDoc()),
   };
   for (const route of routes) {
     const handler = route.tool ? toolHandler(route.tool, { keys, cache, ctx }) : handlers[`${route.method} ${route.path}`];
@@ -76,6 +76,9 @@ export function createApp(options: AppOptions): BuiltApp {
       headers: { allow },
     }));
   }
+  // MCP over Streamable HTTP (stateless): POST only.
+  app.post('/mcp', mcpHandler({ keys, ctx, allowedOrigins: settings.corsOrigins, openapi: openapiDoc }));
+  app.all('/mcp', () => problem(405, { detail: 'The MCP endpoint is stateless: send JSON-RPC messages with POST; GET and DELETE are not used.', headers: { allow: 'POST' } }));
   app.all('/**', (event) => problem(404, { detail: `No route ${event.url.pathname}. The routes are listed at /openapi.json and /v1/status.` }));
 
   return { app, routes, cache };

@@ -1,0 +1,85 @@
+/** `is_business_day`: whether a date is a working day in a country, and why not. */
+import { z } from 'zod';
+import { defineTool, Provenance } from '../tool.ts';
+import { isoWeekday, toEpochDay } from '../date/calendar.ts';
+import { holidaysInYear, type HolidayDay, type HolidayType, type Jurisdiction } from './calendar-data.ts';
+import {
+  checkSubdivision, CountryCode, CountryOut, HolidayDate, holidayProvenance, HolidayTypeOut, HolidayTypes,
+  jurisdictionOf, SubdivisionCode, SubdivisionOut, WeekendOut,
+} from './holiday-inputs.ts';
+import { cldrWeekend, weekendProvenance } from './weekend.ts';
+
+export const IsBusinessDayResult = z.object({
+  country: CountryOut,
+  subdivision: SubdivisionOut,
+  date: z.string().describe('The date checked, YYYY-MM-DD'),
+  business_day: z.boolean().describe('True when the date is neither a weekend day nor a holiday of the requested types'),
+  reason: z.enum(['holiday', 'weekend']).nullable()
+    .describe('Why it is not a business day: "holiday" (also when the holiday falls on a weekend day), "weekend", or null for a business day'),
+  holiday: z.object({
+    name: z.string().describe('Name in English where the data has it, otherwise the local name'),
+    local_name: z.string().describe('Name in the jurisdiction\'s first local language'),
+    type: HolidayTypeOut,
+    substitute: z.boolean().describe('True for a substitute (observed) day'),
+  }).nullable().describe('The holiday of the requested types on this date (the public one first when there are several), or null'),
+  weekend: WeekendOut,
+  provenance: Provenance,
+});
+
+const METHOD = 'holiday of the requested types on the date (date-holidays), else weekend weekday (CLDR), else a business day';
+
+/** The first holiday of the given types on `date`, or null. */
+export function holidayOn(j: Jurisdiction, date: string, types: readonly HolidayType[]): HolidayDay | null {
+  return holidaysInYear(j, Number(date.slice(0, 4)), types).find((h) => h.date === date) ?? null;
+}
+
+/**
+ * Whether a date is a business day in a jurisdiction.
+ *
+ * @example
+ * isBusinessDay.run({ country: 'SA', date: '2026-11-20', types: ['public'] }, ctx)
+ * // → { country: 'SA', subdivision: null, date: '2026-11-20', business_day: false, reason: 'weekend', holiday: null,
+ * //     weekend: [5, 6], provenance: { … } }   (a Friday; Saudi Arabia's weekend is Friday–Saturday)
+ */
+export const isBusinessDay = defineTool({
+  name: 'is_business_day',
+  family: 'holiday',
+  title: 'Is a date a business day in a country?',
+  description:
+    'Says whether a date (YYYY-MM-DD, 1900..2200) is a business day in a country or subdivision: not a weekend day and ' +
+    'not a holiday of the requested types (default public only; types widens it to bank, optional, school or observance, ' +
+    'each counting only when asked for). reason is "holiday" (also when the holiday falls on a weekend), "weekend" or ' +
+    'null; holiday gives name (English), local_name, type and substitute (observed day). The weekend is the country\'s ' +
+    'current one from CLDR as ISO weekdays (1 = Monday … 7 = Sunday): Saturday–Sunday in most places, Friday–Saturday ' +
+    'in Saudi Arabia, Friday only in Iran; historic weekend changes are not modelled (the UAE moved to Saturday–Sunday in ' +
+    '2022, and earlier dates still get Saturday–Sunday). A holiday of part of a day (DE Christmas Eve from 14:00, bank) ' +
+    'counts as the whole date. country: ISO 3166-1 alpha-2; subdivision: ISO 3166-2 suffix or full code; codes from ' +
+    'list_holiday_countries. Example: country=SA&date=2026-11-20 → business_day false, reason "weekend" (a Friday).',
+  http: { method: 'GET', path: '/v1/holidays/is-business-day' },
+  auth: 'key',
+  cache: 'deterministic',
+  input: z.strictObject({
+    country: CountryCode,
+    date: HolidayDate.describe('The date to check, YYYY-MM-DD (1900..2200)'),
+    subdivision: SubdivisionCode.optional(),
+    types: HolidayTypes,
+  }).superRefine(checkSubdivision),
+  output: IsBusinessDayResult,
+  example: { country: 'SA', date: '2026-11-20' },
+  run: (input) => {
+    const j = jurisdictionOf(input);
+    const weekend = [...cldrWeekend(j.country)];
+    const holiday = holidayOn(j, input.date, input.types);
+    const onWeekend = weekend.includes(isoWeekday(toEpochDay(input.date)));
+    return {
+      country: j.country,
+      subdivision: j.subdivision,
+      date: input.date,
+      business_day: !holiday && !onWeekend,
+      reason: holiday ? ('holiday' as const) : onWeekend ? ('weekend' as const) : null,
+      holiday: holiday && { name: holiday.name, local_name: holiday.local_name, type: holiday.type, substitute: holiday.substitute },
+      weekend,
+      provenance: holidayProvenance(j, input.types, METHOD, weekendProvenance(j.country, weekend)),
+    };
+  },
+});

@@ -1,0 +1,48 @@
+/** `list_holiday_countries`: the countries and subdivisions the holiday tools know, so callers can find codes. */
+import { z } from 'zod';
+import { defineTool, Provenance } from '../tool.ts';
+import { supportedCountries } from './calendar-data.ts';
+import { holidayProvenance } from './holiday-inputs.ts';
+
+export const HolidayCountriesResult = z.object({
+  countries: z.array(z.object({
+    code: z.string().describe('ISO 3166-1 alpha-2 code to pass as `country`'),
+    name: z.string().describe('Country name in English'),
+    subdivisions: z.array(z.object({
+      code: z.string().describe('Subdivision code to pass as `subdivision` (the ISO 3166-2 suffix; the full form COUNTRY-CODE works too)'),
+      name: z.string().describe('Subdivision name, in English where the data has it'),
+    })).describe('Subdivisions with their own holidays, sorted by code; empty when the country has none in the data'),
+  })).describe('Every supported country, sorted by code'),
+  provenance: Provenance,
+});
+
+const METHOD = 'the country and state catalogue of date-holidays, English names';
+
+/**
+ * Every country and subdivision the holiday tools accept.
+ *
+ * @example
+ * listHolidayCountries.run({}, ctx)
+ * // → { countries: [{ code: 'AD', name: 'Andorra', subdivisions: [{ code: '03', name: 'Encamp' }, …] }, …,
+ * //     { code: 'GB', name: 'United Kingdom', subdivisions: [{ code: 'ALD', name: 'Alderney' }, { code: 'ENG', name: 'England' }, …] }, …],
+ * //     provenance: { … } }
+ */
+export const listHolidayCountries = defineTool({
+  name: 'list_holiday_countries',
+  family: 'holiday',
+  title: 'Countries and subdivisions with holiday data',
+  description:
+    'Lists every country the holiday tools support (about 200; ISO 3166-1 alpha-2 codes, English names), each with the ' +
+    'subdivisions (states, regions, nations such as GB ENG/SCT/WLS/NIR, US states, German Länder) that have their own ' +
+    'holidays. Use it to find the `country` and `subdivision` codes for list_holidays, next_holidays, is_business_day and ' +
+    'count_business_days_in_jurisdiction; a subdivision is passed as the code listed here (ENG) or in full (GB-ENG). ' +
+    'Sorted by country code; takes no parameters; the answer changes only when the holiday data is upgraded. ' +
+    'Example: {} → countries [{code: "GB", name: "United Kingdom", subdivisions: [{code: "ENG", name: "England"}, …]}, …].',
+  http: { method: 'GET', path: '/v1/holidays/countries' },
+  auth: 'key',
+  cache: 'deterministic',
+  input: z.strictObject({}),
+  output: HolidayCountriesResult,
+  example: {},
+  run: () => ({ countries: supportedCountries(), provenance: holidayProvenance(null, null, METHOD) }),
+});

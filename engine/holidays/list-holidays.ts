@@ -1,0 +1,78 @@
+/** `list_holidays`: a country's (or subdivision's) holidays in one year. */
+import { z } from 'zod';
+import { defineTool, Provenance } from '../tool.ts';
+import { holidaysInYear } from './calendar-data.ts';
+import {
+  checkSubdivision, CountryCode, CountryOut, holidayProvenance, HolidayTypeOut, HolidayTypes, HolidayYear,
+  jurisdictionOf, SubdivisionCode, SubdivisionOut, WeekendOut,
+} from './holiday-inputs.ts';
+import { cldrWeekend, weekendProvenance } from './weekend.ts';
+
+export const HolidayEntry = z.object({
+  date: z.string().describe('The day, YYYY-MM-DD (a multi-day holiday has one entry per day)'),
+  name: z.string().describe('Name in English where the data has it, otherwise the local name'),
+  local_name: z.string().describe('Name in the jurisdiction\'s first local language'),
+  type: HolidayTypeOut,
+  substitute: z.boolean().describe('True for a substitute (observed) day that replaces a holiday falling on a weekend or another holiday'),
+});
+
+export const ListHolidaysResult = z.object({
+  country: CountryOut,
+  subdivision: SubdivisionOut,
+  year: z.number().int().describe('The calendar year listed'),
+  holidays: z.array(HolidayEntry).describe('Holidays of the requested types dated in the year, sorted by date (public before bank, optional, school, observance on one day)'),
+  weekend: WeekendOut,
+  provenance: Provenance,
+});
+
+const METHOD = 'date-holidays rules evaluated for the year (and the year before, for multi-day holidays running into it); one entry per holiday day';
+
+/**
+ * The holidays of one year, one entry per day.
+ *
+ * @example
+ * listHolidays.run({ country: 'GB', subdivision: 'ENG', year: 2026, types: ['public'] }, ctx)
+ * // → { country: 'GB', subdivision: 'ENG', year: 2026, holidays: [
+ * //       { date: '2026-01-01', name: "New Year's Day", local_name: "New Year's Day", type: 'public', substitute: false }, …,
+ * //       { date: '2026-12-28', name: 'Boxing Day (substitute day)', …, substitute: true }],
+ * //     weekend: [6, 7], provenance: { … } }
+ */
+export const listHolidays = defineTool({
+  name: 'list_holidays',
+  family: 'holiday',
+  title: 'Holidays of a country in a year',
+  description:
+    'Lists the holidays of a country, or of one of its subdivisions, in a calendar year (1900..2200), sorted by date: date ' +
+    '(YYYY-MM-DD), name in English where the data has it, local_name, type and substitute (true for an observed/substitute ' +
+    'day, e.g. GB 2026-12-28 Boxing Day (substitute day)). A multi-day holiday is listed once per day; a holiday of part of ' +
+    'a day (DE Christmas Eve from 14:00, type bank) is listed on its date. types filters by public, bank, optional, school, ' +
+    'observance (default public only); date-holidays types the UK bank holidays as public. country is ISO 3166-1 alpha-2, ' +
+    'subdivision the ISO 3166-2 suffix (ENG, BY, CA) or full code (GB-ENG); without it, country-wide holidays only (US: ' +
+    'federal). Codes: list_holiday_countries. Also returns the weekend (ISO weekdays, 1 = Monday, from CLDR, current only). ' +
+    'Past years follow the data\'s rules, which record some historic changes but not all. Islamic-calendar holidays ' +
+    'exist only for 1970..2080 and follow a computed calendar, not moon sighting. ' +
+    'Example: country=GB&subdivision=ENG&year=2026 → 8 bank holidays, 2026-01-01 … 2026-12-28.',
+  http: { method: 'GET', path: '/v1/holidays' },
+  auth: 'key',
+  cache: 'deterministic',
+  input: z.strictObject({
+    country: CountryCode,
+    year: HolidayYear,
+    subdivision: SubdivisionCode.optional(),
+    types: HolidayTypes,
+  }).superRefine(checkSubdivision),
+  output: ListHolidaysResult,
+  example: { country: 'GB', subdivision: 'ENG', year: 2026 },
+  run: (input) => {
+    const j = jurisdictionOf(input);
+    const weekend = [...cldrWeekend(j.country)];
+    return {
+      country: j.country,
+      subdivision: j.subdivision,
+      year: input.year,
+      holidays: holidaysInYear(j, input.year, input.types).map((h) => ({ ...h })),
+      weekend,
+      provenance: holidayProvenance(j, input.types, METHOD, weekendProvenance(j.country, weekend)),
+    };
+  },
+});

@@ -1,0 +1,93 @@
+/** `next_holidays`: the next holidays after a date, across year ends. */
+import { z } from 'zod';
+import { defineTool, int, Provenance } from '../tool.ts';
+import { toEpochDay } from '../date/calendar.ts';
+import { hasTypes, holidaysInYear, MAX_YEAR, MIN_YEAR, type HolidayType, type Jurisdiction } from './calendar-data.ts';
+import {
+  checkSubdivision, CountryCode, CountryOut, HolidayDate, holidayProvenance, HolidayTypeOut, HolidayTypes,
+  jurisdictionOf, SubdivisionCode, SubdivisionOut,
+} from './holiday-inputs.ts';
+
+export const MAX_NEXT = 20;
+
+export const NextHolidaysResult = z.object({
+  country: CountryOut,
+  subdivision: SubdivisionOut,
+  after: z.string().describe('The date searched from, YYYY-MM-DD (not itself included); today in UTC when not given'),
+  holidays: z.array(z.object({
+    date: z.string().describe('The day, YYYY-MM-DD'),
+    name: z.string().describe('Name in English where the data has it, otherwise the local name'),
+    local_name: z.string().describe('Name in the jurisdiction\'s first local language'),
+    type: HolidayTypeOut,
+    substitute: z.boolean().describe('True for a substitute (observed) day'),
+    days_until: z.number().int().describe('Days from `after` to this date (1 = the day after)'),
+  })).describe('The next holidays strictly after `after`, soonest first; fewer than count only when the data ends (2200-12-31)'),
+  provenance: Provenance,
+});
+export type NextHolidays = z.output<typeof NextHolidaysResult>['holidays'];
+
+const METHOD = 'date-holidays rules evaluated year by year from the year of `after` until enough holidays are found (up to 2200)';
+
+/** The first `count` holiday days of the given types strictly after `after`, searching up to MAX_YEAR. */
+export function upcomingHolidays(j: Jurisdiction, after: string, count: number, types: readonly HolidayType[]): NextHolidays {
+  const out: NextHolidays = [];
+  if (!hasTypes(j, types)) return out;
+  const from = toEpochDay(after);
+  for (let year = Math.max(MIN_YEAR, Number(after.slice(0, 4))); year <= MAX_YEAR && out.length < count; year++) {
+    for (const day of holidaysInYear(j, year, types)) {
+      if (day.date <= after) continue;
+      out.push({ ...day, days_until: toEpochDay(day.date) - from });
+      if (out.length === count) break;
+    }
+  }
+  return out;
+}
+
+/**
+ * The next holidays after a date.
+ *
+ * @example
+ * nextHolidays.run({ country: 'US', after: '2026-12-26', count: 2, types: ['public'] }, ctx)
+ * // → { country: 'US', subdivision: null, after: '2026-12-26', holidays: [
+ * //       { date: '2027-01-01', name: "New Year's Day", …, days_until: 6 },
+ * //       { date: '2027-01-18', name: 'Martin Luther King Jr. Day', …, days_until: 23 }], provenance: { … } }
+ */
+export const nextHolidays = defineTool({
+  name: 'next_holidays',
+  family: 'holiday',
+  title: 'Next holidays after a date',
+  description:
+    'Finds the next holidays of a country or subdivision strictly after a date (default: today in UTC), across year ' +
+    'ends, soonest first: date (YYYY-MM-DD), name (English where the data has it), local_name, type, substitute ' +
+    '(observed day) and days_until (whole days from `after`; 1 = the next day). count: 1..20, default 1; several holidays ' +
+    'on one date are separate entries (public first), and a multi-day holiday gives one entry per day. types: public, ' +
+    'bank, optional, school, observance (default public). Dates 1900-01-01..2200-12-31; the list is shorter than count ' +
+    'only when the data ends in 2200. country is ISO 3166-1 alpha-2; subdivision the ISO 3166-2 suffix (ENG) or full ' +
+    'code (GB-ENG); codes from list_holiday_countries. Without `after` the answer depends on today. ' +
+    'Example: country=US&after=2026-12-26&count=2 → 2027-01-01 New Year\'s Day (days_until 6), 2027-01-18 Martin Luther King Jr. Day (23).',
+  http: { method: 'GET', path: '/v1/holidays/next' },
+  auth: 'key',
+  cache: 'deterministic-unless-now',
+  usesClock: (input) => input.after === undefined,
+  input: z.strictObject({
+    country: CountryCode,
+    subdivision: SubdivisionCode.optional(),
+    after: HolidayDate.optional().describe('Search strictly after this date, YYYY-MM-DD (1900..2200); default today in UTC'),
+    count: int().min(1, 'must be ≥ 1').max(MAX_NEXT, `must be ≤ ${MAX_NEXT}`).optional()
+      .describe(`How many holidays to return, 1..${MAX_NEXT} (default 1)`),
+    types: HolidayTypes,
+  }).superRefine(checkSubdivision),
+  output: NextHolidaysResult,
+  example: { country: 'US', after: '2026-12-26', count: 2 },
+  run: (input, ctx) => {
+    const j = jurisdictionOf(input);
+    const after = input.after ?? ctx.now().toISOString().slice(0, 10);
+    return {
+      country: j.country,
+      subdivision: j.subdivision,
+      after,
+      holidays: upcomingHolidays(j, after, input.count ?? 1, input.types),
+      provenance: holidayProvenance(j, input.types, METHOD),
+    };
+  },
+});

@@ -1,0 +1,213 @@
+/**
+ * `convert_time` (GET /v1/time/convert): a wall-clock time in one zone, as the wall-clock time in
+ * another. The local time is read with Temporal's 'compatible' disambiguation: a time that does not
+ * exist (DST gap) moves forward by the gap's length and `gap_adjusted` says so; a time that occurs
+ * twice (DST fold) is the earlier instant and `fold` says "earlier" (null otherwise).
+ *
+ * @example
+ * run({ time: '2026-11-22T09:00', source_timezone: 'Europe/Paris', target_timezone: 'Asia/Kathmandu' })
+ * //=> { source: { timezone: 'Europe/Paris', local_time: '2026-11-22T09:00:00+01:00', utc_offset: '+01:00', ... },
+ * //     target: { timezone: 'Asia/Kathmandu', local_time: '2026-11-22T13:45:00+05:45', ... },
+ * //     utc_time: '2026-11-22T08:00:00Z', time_difference: '+4h45m', fold: null, gap_adjusted: false, ... }
+ */
+import { Temporal } from '@js-temporal/polyfill';
+import { z } from 'zod';
+import {
+  defineTool, formatLocal, formatOffset, formatUtc, isoDateProblem, IsoDate, MAX_INSTANT_MS, MIN_INSTANT_MS, Provenance,
+  ToolInputError, WEEKDAYS,
+} from '../tool.ts';
+import { LocalTimeResult } from './local-time.ts';
+import { zoneRulesAt } from './zone-rules.ts';
+import type { ResolvedZone } from './zone-names.ts';
+import { DEFAULT_ZONE, namedZoneProvenance, resolutionFields, resolutionNote, ResolvedFrom, ZoneArgument } from './time-in-zone.ts';
+
+export interface LocalClock { date?: string; hour: number; minute: number; second: number }
+
+const FORMAT = 'must be a local time HH:MM or a local date-time YYYY-MM-DDTHH:MM[:SS]';
+const LOCAL = /^(?:(\d{4}-\d{2}-\d{2})[Tt ])?(\d{1,2}):(\d{2})(?::(\d{2}))?$/; // H:MM read as 0H:MM
+const WITH_OFFSET = /^(?:\d{4}-\d{2}-\d{2}[Tt ])?\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?\s*(?:[Zz]|[+-]\d{2}(?::?\d{2})?)$/;
+
+/** Reads `HH:MM[:SS]` or `YYYY-MM-DDTHH:MM[:SS]`; the reason it is not one, as a string, otherwise. */
+export function parseLocalClock(text: string): LocalClock | string {
+  const t = text.trim();
+  if (WITH_OFFSET.test(t)) return 'must be local to source_timezone, without Z or a UTC offset (name the zone in source_timezone)';
+  const m = LOCAL.exec(t);
+  if (!m) return FORMAT;
+  const [, date, hh, mm, ss = '00'] = m;
+  if (date) {
+    const problem = isoDateProblem(date);
+    if (problem) return `date part ${problem}`;
+  }
+  if (Number(hh) > 23) return `hour must be 00..23${hh === '24' ? ' (24:00 is 00:00 of the next day)' : ''}`;
+  if (Number(mm) > 59) return 'minute must be 00..59';
+  if (Number(ss) > 59) return 'second must be 00..59';
+  return { ...(date ? { date } : {}), hour: Number(hh), minute: Number(mm), second: Number(ss) };
+}
+
+const LocalClockArgument = z.string({ error: (iss) => (iss.input === undefined ? 'is required' : FORMAT) })
+  .transform((value, ctx): LocalClock => {
+    const parsed = parseLocalClock(value);
+    if (typeof parsed === 'string') {
+      ctx.addIssue({ code: 'custom', message: parsed, input: value });
+      return z.NEVER;
+    }
+    return parsed;
+  })
+  .describe('Wall-clock time in the source zone: HH:MM[:SS] (on `date`, default today there) or YYYY-MM-DDTHH:MM[:SS]; no Z or offset');
+
+export const ConvertTimeInput = z.strictObject({
+  time: LocalClockArgument,
+  date: IsoDate.optional().describe('Date of an HH:MM time, YYYY-MM-DD; default today in the source zone; not allowed when time has a date'),
+  source_timezone: ZoneArgument.optional(),
+  target_timezone: ZoneArgument.optional(),
+}).superRefine((input, ctx) => {
+  if (input.time.date !== undefined && input.date !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['date'], message: 'must be omitted when time already gives a date (YYYY-MM-DDTHH:MM)', input: input.date });
+  }
+});
+
+const s = LocalTimeResult.shape;
+
+const ZoneSide = z.object({
+  timezone: z.string().describe('Canonical IANA zone'),
+  local_time: s.local_time,
+  utc_offset: s.utc_offset,
+  utc_offset_seconds: s.utc_offset_seconds,
+  abbreviation: s.abbreviation,
+  dst: s.dst,
+  day_of_week: s.day_of_week,
+  resolved_from: ResolvedFrom.optional(),
+  candidates: z.array(z.string()).optional().describe('For an abbreviation: other zones that use it (up to 10)'),
+});
+
+export const ConvertTimeResult = z.object({
+  source: ZoneSide.describe('The time in the source zone (after any DST-gap adjustment)'),
+  target: ZoneSide.describe('The same instant in the target zone'),
+  utc_time: s.utc_time,
+  time_difference: z.string().describe('Target offset minus source offset at this instant: +8h, +5h45m, -3h30m, +0h'),
+  time_difference_seconds: z.number().int().describe('The same difference in seconds'),
+  date_difference_days: z.number().int().describe('Target local date minus source local date, in days (-1 when the target is still on the previous day)'),
+  fold: z.enum(['earlier']).nullable().describe('"earlier" when the source local time occurs twice (DST fold) and the earlier instant was taken; null otherwise'),
+  gap_adjusted: z.boolean().describe('True when the source local time does not exist (DST gap) and was moved forward by the gap length'),
+  note: z.string().optional().describe('What was assumed: omitted zones or date, abbreviations, legacy names, gap or fold handling'),
+  provenance: Provenance,
+});
+export type ConvertTimeResult = z.output<typeof ConvertTimeResult>;
+
+/** `+8h`, `+5h45m`, `-3h30m`, `+0h` (seconds only for local-mean-time offsets); unsigned: `1h`, `30m`. */
+export function formatDifference(seconds: number, signed = true): string {
+  const a = Math.abs(seconds);
+  const [h, m, sec] = [Math.floor(a / 3600), Math.floor((a % 3600) / 60), a % 60];
+  const hours = signed || h || (!m && !sec) ? `${h}h` : ''; // a length alone reads "30m", a difference "+0h30m"
+  return `${signed ? (seconds < 0 ? '-' : '+') : ''}${hours}${m ? `${m}m` : ''}${sec ? `${sec}s` : ''}`;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function side(zone: string, resolved: ResolvedZone | undefined, ms: number) {
+  const rules = zoneRulesAt(zone, ms);
+  const offset = rules.utc_offset_seconds;
+  const localDay = new Date(ms + offset * 1000).getUTCDay();
+  return {
+    rules,
+    out: {
+      timezone: zone,
+      local_time: formatLocal(ms, offset),
+      utc_offset: formatOffset(offset),
+      utc_offset_seconds: offset,
+      abbreviation: rules.abbreviation,
+      dst: rules.dst,
+      day_of_week: WEEKDAYS[(localDay + 6) % 7],
+      ...resolutionFields(resolved),
+    },
+  };
+}
+
+const epochDay = (ms: number, offset: number) => Math.floor((ms + offset * 1000) / 86_400_000);
+
+export function convertLocalTime(input: z.output<typeof ConvertTimeInput>, now: () => Date): ConvertTimeResult {
+  const sourceZone = input.source_timezone?.zone ?? DEFAULT_ZONE;
+  const targetZone = input.target_timezone?.zone ?? DEFAULT_ZONE;
+  const notes: string[] = [];
+  if (!input.source_timezone) notes.push('source_timezone omitted: UTC assumed.');
+  if (!input.target_timezone) notes.push('target_timezone omitted: UTC assumed.');
+
+  let date = input.time.date ?? input.date;
+  if (date === undefined) {
+    const nowMs = now().getTime();
+    date = formatUtc(nowMs + zoneRulesAt(sourceZone, nowMs).utc_offset_seconds * 1000).slice(0, 10);
+    notes.push(`date omitted: today in ${sourceZone} (${date}) assumed.`);
+  }
+  const [year, month, day] = date.split('-').map(Number);
+  const { hour, minute, second } = input.time;
+  const wall = Temporal.PlainDateTime.from({ year, month, day, hour, minute, second });
+  const earlier = wall.toZonedDateTime(sourceZone, { disambiguation: 'earlier' });
+  const later = wall.toZonedDateTime(sourceZone, { disambiguation: 'later' });
+  const ambiguous = earlier.epochMilliseconds !== later.epochMilliseconds;
+  // In a fold both readings show the wall time asked for; in a gap neither does.
+  const isFold = ambiguous && earlier.toPlainDateTime().equals(wall);
+  const isGap = ambiguous && !isFold;
+  const ms = isGap ? later.epochMilliseconds : earlier.epochMilliseconds; // Temporal's 'compatible'
+
+  const src = side(sourceZone, input.source_timezone, ms);
+  const tgt = side(targetZone, input.target_timezone, ms);
+  const targetLocalMs = ms + tgt.rules.utc_offset_seconds * 1000;
+  if (ms < MIN_INSTANT_MS || ms > MAX_INSTANT_MS || targetLocalMs < MIN_INSTANT_MS || targetLocalMs > MAX_INSTANT_MS) {
+    throw new ToolInputError([{ field: input.date !== undefined ? 'date' : 'time', message: 'converts to a time outside 0001-01-01..9999-12-31' }]);
+  }
+
+  for (const [field, resolved, rules] of [
+    ['source_timezone', input.source_timezone, src.rules], ['target_timezone', input.target_timezone, tgt.rules],
+  ] as const) {
+    const note = resolved && resolutionNote(field, resolved, rules);
+    if (note) notes.push(`${field}: ${note}`);
+  }
+  const asked = `${date}T${pad(hour)}:${pad(minute)}${second ? `:${pad(second)}` : ''}`;
+  if (isGap) {
+    const gap = (later.epochMilliseconds - earlier.epochMilliseconds) / 1000;
+    notes.push(`${asked} does not exist in ${sourceZone} (clocks move forward ${formatDifference(gap, false)} there): moved forward to ${src.out.local_time}.`);
+  } else if (isFold) {
+    const laterAbbr = zoneRulesAt(sourceZone, later.epochMilliseconds).abbreviation;
+    notes.push(`${asked} occurs twice in ${sourceZone} (${src.rules.abbreviation}, then ${laterAbbr}): the earlier instant was taken; the later one is ${formatUtc(later.epochMilliseconds)}.`);
+  }
+
+  const difference = tgt.rules.utc_offset_seconds - src.rules.utc_offset_seconds;
+  const result: ConvertTimeResult = {
+    source: src.out,
+    target: tgt.out,
+    utc_time: formatUtc(ms),
+    time_difference: formatDifference(difference),
+    time_difference_seconds: difference,
+    date_difference_days: epochDay(ms, tgt.rules.utc_offset_seconds) - epochDay(ms, src.rules.utc_offset_seconds),
+    fold: isFold ? 'earlier' : null,
+    gap_adjusted: isGap,
+    provenance: {
+      ...namedZoneProvenance(),
+      method: "local time read in the source zone's IANA rules with Temporal's 'compatible' disambiguation (a DST gap moves the time forward by the gap length, a fold takes the earlier instant); that instant shown in the target zone; zones by IANA name (letter case ignored; tzdb links to their canonical zone; abbreviations to a documented zone)",
+    },
+  };
+  if (notes.length) result.note = notes.join(' ');
+  return result;
+}
+
+export const convertTime = defineTool({
+  name: 'convert_time',
+  family: 'time',
+  title: 'Convert a time between time zones',
+  description: [
+    'Converts a wall-clock time in one time zone to the wall-clock time in another, with offsets, abbreviations, DST flags and the difference between the zones (+5h45m style).',
+    'time: HH:MM (on `date`, default today in the source zone) or a full local YYYY-MM-DDTHH:MM[:SS]; local to source_timezone, so no Z or offset.',
+    'source_timezone / target_timezone: IANA names (letter case ignored), legacy names, or abbreviations (CET, EST, IST, ... resolved to a documented zone, other candidates listed); each defaults to UTC when omitted, and `note` says so.',
+    'DST: a time that does not exist (spring-forward gap) moves forward by the gap and gap_adjusted is true; a time that occurs twice (fall-back fold) takes the earlier instant and fold is "earlier".',
+    'Offsets come from the IANA tz rules of each zone at that instant, including history and date-line changes. Years 0001..9999.',
+    'Example: time=2026-11-22T09:00, source_timezone=Europe/Paris, target_timezone=Asia/Kathmandu → 2026-11-22T13:45:00+05:45, time_difference +4h45m.',
+  ].join(' '),
+  http: { method: 'GET', path: '/v1/time/convert' },
+  auth: 'key',
+  cache: 'deterministic-unless-now',
+  usesClock: (input) => input.time.date === undefined && input.date === undefined,
+  input: ConvertTimeInput,
+  output: ConvertTimeResult,
+  example: { time: '2026-11-22T09:00', source_timezone: 'Europe/Paris', target_timezone: 'Asia/Kathmandu' },
+  run: (input, ctx) => convertLocalTime(input, ctx.now),
+});

@@ -1,0 +1,176 @@
+/**
+ * `get_time_in_zone` (GET /v1/time/zone): the local time in a named zone, now or at an instant. The
+ * zone may be an IANA name in any letter case, a legacy spelling (answered under its canonical name)
+ * or a common abbreviation (answered for a documented zone, the others listed); omitted, it is UTC.
+ *
+ * @example
+ * run({ timezone: 'Asia/Kathmandu', at: '2026-11-22T08:00:00Z' })
+ * //=> { timezone: 'Asia/Kathmandu', local_time: '2026-11-22T13:45:00+05:45', utc_offset: '+05:45',
+ * //     abbreviation: '+0545', dst: false, day_of_week: 'Sunday', next_transition: null, ... }
+ * run({ timezone: 'CST', at: '2026-07-01T12:00:00Z' })
+ * //=> { timezone: 'America/Chicago', local_time: '2026-07-01T07:00:00-05:00', abbreviation: 'CDT',
+ * //     resolved_from: 'abbreviation', candidates: ['Asia/Shanghai', 'America/Havana', ...],
+ * //     note: 'CST is ambiguous (also +08:00 in Asia/Shanghai, -05:00 in America/Havana): answered for
+ * //     America/Chicago, which observes CDT (-05:00) at this instant; America/Mexico_City keeps CST
+ * //     (-06:00) all year.', ... }
+ */
+import { z } from 'zod';
+import { defineTool, formatLocal, formatOffset, formatUtc, Instant, Provenance, WEEKDAYS } from '../tool.ts';
+import { sources } from '../provenance.ts';
+import { LocalTimeResult, localTimeProvenance } from './local-time.ts';
+import { abbreviationDataVersion, zoneRulesAt, type ZoneRules } from './zone-rules.ts';
+import { abbreviationWindow, type ResolvedZone, resolveZone, suggestZones, zoneNamesDataVersion } from './zone-names.ts';
+
+const MAX_ZONE_LENGTH = 100;
+
+function unknownZoneMessage(input: string): string {
+  const shown = input.length > 40 ? `${input.slice(0, 40)}…` : input;
+  const suggestions = input.length <= MAX_ZONE_LENGTH ? suggestZones(input, 3) : [];
+  if (!suggestions.length) return `unknown time zone '${shown}'; give an IANA name such as Europe/Paris or an abbreviation such as CET`;
+  const list = suggestions.length === 1 ? suggestions[0] : `${suggestions.slice(0, -1).join(', ')} or ${suggestions.at(-1)}`;
+  const etc = /^Etc\/GMT([+-])(\d+)$/.exec(suggestions[0]);
+  const posix = etc ? ` (Etc/GMT signs are inverted: ${suggestions[0]} is UTC${etc[1] === '+' ? '-' : '+'}${etc[2].padStart(2, '0')}:00)` : '';
+  return `unknown time zone '${shown}'; did you mean ${list}?${posix}`;
+}
+
+/**
+ * A zone argument: IANA name (any letter case), legacy spelling or abbreviation, resolved while the
+ * input is validated, so an unknown zone is a 400 on this field with suggestions. An empty value
+ * counts as omitted.
+ */
+export const ZoneArgument = z.string({ error: 'must be an IANA time-zone name such as Europe/Paris, or an abbreviation such as CET' })
+  .transform((value, ctx): ResolvedZone | undefined => {
+    const input = value.trim();
+    if (!input) return undefined;
+    const resolved = input.length <= MAX_ZONE_LENGTH ? resolveZone(input) : null;
+    if (!resolved) {
+      ctx.addIssue({ code: 'custom', message: unknownZoneMessage(input), input: value });
+      return z.NEVER;
+    }
+    return resolved;
+  })
+  .describe('IANA time-zone name (Europe/Paris; letter case ignored; legacy names such as Asia/Calcutta are answered under the canonical name) or a common abbreviation (CET, EST, IST, JST: resolved to a documented zone, other candidates listed). Omitted: UTC.');
+
+export const ResolvedFrom = z.enum(['alias', 'abbreviation', 'case', 'default'])
+  .describe('How the zone argument was read: alias = legacy name or tzdb link; abbreviation = documented zone for an abbreviation; case = name in other letter case; default = omitted, UTC');
+
+/** The zone an omitted argument stands for. */
+export const DEFAULT_ZONE = 'UTC';
+
+/** One sentence on what was assumed in reading a zone argument, or undefined when nothing was. */
+export function resolutionNote(field: string, resolved: ResolvedZone | undefined, rules: ZoneRules): string | undefined {
+  if (!resolved) return `${field} omitted: answered for ${DEFAULT_ZONE}.`;
+  const { zone, input, abbreviation } = resolved;
+  if (resolved.resolved_from === 'alias') return `${input} is a legacy name or tzdb link: answered for ${zone}.`;
+  if (resolved.resolved_from !== 'abbreviation' || !abbreviation) return undefined;
+  if (abbreviation.conventional) return `${abbreviation.name} is a conventional abbreviation, not one tzdb uses: answered for ${zone}.`;
+  const name = abbreviation.name;
+  const elsewhere = rules.utc_offset_seconds !== abbreviation.offset_seconds
+    && rules.abbreviation.toUpperCase() !== name.toUpperCase() && zone !== DEFAULT_ZONE;
+  // When the zone has moved to another abbreviation (EST asked, New York on EDT), say so, and name the
+  // zones that keep the asked abbreviation's offset all year.
+  let observes = '';
+  if (elsewhere) {
+    observes = `, which observes ${rules.abbreviation} (${formatOffset(rules.utc_offset_seconds)}) at this instant`;
+    const keeps = (resolved.other_meanings ?? []).filter((m) => m.all_year && m.offset_seconds === abbreviation.offset_seconds);
+    if (keeps.length) observes += `; ${keeps.map((m) => m.zone).join(', ')} keeps ${name} (${formatOffset(keeps[0].offset_seconds)}) all year`;
+  }
+  const otherOffsets = (resolved.other_meanings ?? []).filter((m) => m.offset_seconds !== abbreviation.offset_seconds);
+  if (otherOffsets.length) {
+    const also = otherOffsets.map((m) => `${formatOffset(m.offset_seconds)} in ${m.zone}`).join(', ');
+    return `${name} is ambiguous (also ${also}): answered for ${zone}${observes}.`;
+  }
+  const others = resolved.candidates?.length ? '; candidates lists other zones that use it' : '';
+  return `${name} is an abbreviation, not a zone: answered for ${zone}${observes}${others}.`;
+}
+
+/** The resolution fields of an answer: `resolved_from` and `candidates` when they say something. */
+export function resolutionFields(resolved: ResolvedZone | undefined): { resolved_from?: z.output<typeof ResolvedFrom>; candidates?: string[] } {
+  if (!resolved) return { resolved_from: 'default' };
+  const out: { resolved_from?: z.output<typeof ResolvedFrom>; candidates?: string[] } = {};
+  if (resolved.resolved_from) out.resolved_from = resolved.resolved_from;
+  if (resolved.candidates?.length) out.candidates = resolved.candidates;
+  return out;
+}
+
+let zoneProvenance: Record<string, string> | undefined;
+
+/** Provenance of answers for named zones (the rules wording is get_local_time's). */
+export function namedZoneProvenance(): Record<string, string> {
+  if (!zoneProvenance) {
+    const { tzdb, tz_rules, abbreviations, dst_rule } = localTimeProvenance('land');
+    const window = abbreviationWindow();
+    zoneProvenance = {
+      tzdb, tz_rules, abbreviations, dst_rule,
+      zone_names: `IANA tzdb ${zoneNamesDataVersion()} zones and links (tzdata package), zone list of ${sources.timezoneBoundaries}; legacy spellings and links answered under the canonical name`,
+      abbreviation_resolution: `documented primary zone per abbreviation; candidates are the zones using it in tzdb ${abbreviationDataVersion()} data between ${formatUtc(window.start_ms).slice(0, 10)} and ${formatUtc(window.end_ms).slice(0, 10)}`,
+      method: 'zone by IANA name (letter case ignored; tzdb links to their canonical zone; abbreviations to a documented zone); offset, abbreviation, DST and next transition from its IANA rules at the instant',
+    };
+  }
+  return { ...zoneProvenance };
+}
+
+const s = LocalTimeResult.shape;
+
+export const TimeInZoneResult = z.object({
+  timezone: z.string().describe('Canonical IANA zone the answer is for (Asia/Kolkata, never the legacy Asia/Calcutta)'),
+  local_time: s.local_time,
+  utc_time: s.utc_time,
+  utc_offset: s.utc_offset,
+  utc_offset_seconds: s.utc_offset_seconds,
+  abbreviation: s.abbreviation,
+  dst: s.dst,
+  day_of_week: s.day_of_week,
+  next_transition: s.next_transition,
+  resolved_from: ResolvedFrom.optional(),
+  candidates: z.array(z.string()).optional().describe('For an abbreviation: other zones that use it (up to 10), zones where it stands for another offset first'),
+  note: z.string().optional().describe('What was assumed in reading the input, when anything was (an omitted zone, an ambiguous abbreviation, a legacy name)'),
+  provenance: Provenance,
+});
+export type TimeInZoneResult = z.output<typeof TimeInZoneResult>;
+
+/** The local time in an already resolved zone (undefined: omitted, UTC) at an instant (epoch ms). */
+export function timeInZoneAt(resolved: ResolvedZone | undefined, ms: number): TimeInZoneResult {
+  const timezone = resolved?.zone ?? DEFAULT_ZONE;
+  const rules = zoneRulesAt(timezone, ms);
+  const offset = rules.utc_offset_seconds;
+  const localDay = new Date(ms + offset * 1000).getUTCDay(); // 0 = Sunday
+  const next = rules.next_transition;
+  const note = resolutionNote('timezone', resolved, rules);
+  return {
+    timezone,
+    local_time: formatLocal(ms, offset),
+    utc_time: formatUtc(ms),
+    utc_offset: formatOffset(offset),
+    utc_offset_seconds: offset,
+    abbreviation: rules.abbreviation,
+    dst: rules.dst,
+    day_of_week: WEEKDAYS[(localDay + 6) % 7],
+    next_transition: next && { at: formatUtc(next.at_ms), utc_offset_seconds: next.utc_offset_seconds },
+    ...resolutionFields(resolved),
+    ...(note ? { note } : {}),
+    provenance: namedZoneProvenance(),
+  };
+}
+
+export const timeInZone = defineTool({
+  name: 'get_time_in_zone',
+  family: 'time',
+  title: 'Time in a named time zone',
+  description: [
+    'Local time, UTC offset, abbreviation, DST flag and next DST/offset change in a named time zone, now or at a given instant.',
+    'timezone: an IANA name (Europe/Paris; letter case ignored), a legacy name (Asia/Calcutta → answered as Asia/Kolkata) or a common abbreviation (CET, CEST, EST, PST, IST, JST, AEST, ...).',
+    'Abbreviations are ambiguous: each resolves to one documented zone (IST → Asia/Kolkata, CST → America/Chicago, EST → America/New_York), `candidates` lists other zones that use it and `note` says what was assumed.',
+    'Omit timezone for UTC (the answer says so). An unknown zone is an error that suggests close names.',
+    'at: ISO-8601 instant with Z or offset, or epoch seconds/milliseconds; omit it for the current time. Offsets come from the IANA tz rules of the zone at that instant.',
+    'Example: timezone=Asia/Kathmandu, at=2026-11-22T08:00:00Z → 2026-11-22T13:45:00+05:45 (+05:45, no DST).',
+  ].join(' '),
+  http: { method: 'GET', path: '/v1/time/zone' },
+  auth: 'key',
+  cache: 'deterministic-unless-now',
+  usesClock: (input) => input.at === undefined,
+  input: z.strictObject({ timezone: ZoneArgument.optional(), at: Instant.optional() }),
+  output: TimeInZoneResult,
+  example: { timezone: 'Asia/Kathmandu', at: '2026-11-22T08:00:00Z' },
+  run: (input, ctx) => timeInZoneAt(input.timezone, input.at ?? ctx.now().getTime()),
+});

@@ -1,0 +1,356 @@
+/**
+ * The IANA zone names this service answers with, and the resolution of what clients type into one.
+ *
+ * Names are canonical tzdb spellings (`Asia/Kolkata`, `Europe/Kyiv`), never the legacy ones ICU's
+ * `Intl` lists on this runtime (`Asia/Calcutta`, `Europe/Kiev`): tzdb's zones (tzdata's non-link
+ * entries) plus the names timezone-boundary-builder treats as zones of their own (geo-tz's list, which
+ * keeps zones distinct only before 1970 such as `Asia/Aden` or `Europe/Oslo`), plus `UTC` and the
+ * `Etc/GMT±N` zones, kept only when the runtime's Temporal knows them.
+ *
+ * @example
+ * resolveZone('asia/calcutta') //=> { zone: 'Asia/Kolkata', resolved_from: 'alias', input: 'asia/calcutta' }
+ * resolveZone('IST')           //=> { zone: 'Asia/Kolkata', resolved_from: 'abbreviation',
+ *                              //     candidates: ['Europe/Dublin', 'Asia/Jerusalem'], ... }
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Temporal } from '@js-temporal/polyfill';
+import { abbreviationDataVersion } from './zone-rules.ts';
+
+const require = createRequire(import.meta.url);
+
+export interface ResolvedZone {
+  /** Canonical IANA name the answer is for. */
+  zone: string;
+  /** How the input became `zone`; absent for an exact name. */
+  resolved_from?: 'alias' | 'abbreviation' | 'case';
+  /** For an abbreviation: other zones that use it, up to 10, zones where it means another offset first. */
+  candidates?: string[];
+  /** The input, trimmed. */
+  input: string;
+  /** For an abbreviation: its spelling in tzdb, and whether it is tzdb's or only a conventional one. */
+  abbreviation?: { name: string; conventional: boolean; offset_seconds?: number };
+  /**
+   * For an abbreviation: what else it stands for (another offset, or the same offset kept all year
+   * where the primary zone has DST), each with its most populous zone.
+   */
+  other_meanings?: { offset_seconds: number; zone: string; all_year: boolean }[];
+}
+
+// tzdb 2024b turned the System V names into links (`EST5EDT` → America/New_York, ...); tzdata still
+// lists them as zones, so they are treated as the links they now are. `Factory` is not a place.
+const SYSTEM_V_LINKS: Record<string, string> = {
+  EST5EDT: 'America/New_York', CST6CDT: 'America/Chicago', MST7MDT: 'America/Denver', PST8PDT: 'America/Los_Angeles',
+};
+// One name for zero offset, the one the rest of the API uses (`GET /v1/time/utc`): `UTC`.
+const ZERO_ZONES = ['Etc/UTC', 'Etc/GMT'];
+
+interface TzdataModule { zones: Record<string, unknown>; version: string }
+
+let names: string[] | null = null;
+let byLower: Map<string, string>;
+let aliasByLower: Map<string, string>;
+
+function accepted(zone: string): boolean {
+  try {
+    new Temporal.ZonedDateTime(0n, zone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function icuId(zone: string): string | undefined {
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+function build(): string[] {
+  if (names) return names;
+  const tz = require('tzdata') as TzdataModule;
+  // geo-tz does not export its data files: read the index from its folder, as zone-finder.ts does.
+  const index = join(dirname(require.resolve('geo-tz/all')), '..', 'data', 'timezones.geojson.index.json');
+  const boundaryNames = (JSON.parse(readFileSync(index, 'utf8')) as { timezones: string[] }).timezones;
+  const set = new Set<string>(['UTC']);
+  for (const [name, entry] of Object.entries(tz.zones)) {
+    if (typeof entry !== 'string' && name !== 'Factory' && !(name in SYSTEM_V_LINKS) && !ZERO_ZONES.includes(name)) set.add(name);
+  }
+  for (const name of boundaryNames) if (!ZERO_ZONES.includes(name)) set.add(name);
+  names = [...set].filter(accepted).sort();
+  byLower = new Map(names.map((n) => [n.toLowerCase(), n]));
+
+  // A link names the zone ICU files it under when that is one of ours (so the legacy `Africa/Asmera`
+  // gives the boundary data's `Africa/Asmara`, not tzdb's post-1970 merge `Africa/Nairobi`); otherwise
+  // the zone its tzdb link chain ends at. A name that is itself a zone here stays itself.
+  const byIcu = new Map<string, string>();
+  for (const n of names) {
+    const id = icuId(n);
+    if (id && !byIcu.has(id)) byIcu.set(id, n);
+  }
+  const target = (name: string): string | undefined => {
+    if (ZERO_ZONES.includes(name)) return 'UTC';
+    if (name in SYSTEM_V_LINKS) return SYSTEM_V_LINKS[name];
+    const viaIcu = byIcu.get(icuId(name) ?? '');
+    if (viaIcu) return viaIcu;
+    for (let n = name, hops = 0; hops < 5; hops++) {
+      if (byLower.get(n.toLowerCase()) === n) return n;
+      const entry = tz.zones[n];
+      if (typeof entry !== 'string') return undefined;
+      n = ZERO_ZONES.includes(entry) ? 'UTC' : entry;
+    }
+    return undefined;
+  };
+  aliasByLower = new Map();
+  for (const name of [...Object.keys(tz.zones), ...Intl.supportedValuesOf('timeZone')]) {
+    if (byLower.has(name.toLowerCase())) continue;
+    const t = target(name);
+    if (t) aliasByLower.set(name.toLowerCase(), t);
+  }
+  return names;
+}
+
+/** Every zone name this service answers with, sorted. */
+export const zoneNames = (): readonly string[] => build();
+
+/** tzdb release of the zone and link list (the `tzdata` package). */
+export const zoneNamesDataVersion = (): string => (require('tzdata') as TzdataModule).version;
+
+// ---------------------------------------------------------------------------------------------
+// Abbreviations
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The zone an abbreviation answers for when more than one zone uses it: the zone most people mean.
+ * An abbreviation tzdb uses that is not listed here goes to the most populous zone using it
+ * (moment-timezone's population figures).
+ */
+const PRIMARY: Record<string, string> = {
+  UTC: 'UTC', GMT: 'UTC', Z: 'UTC', UT: 'UTC', UCT: 'UTC', ZULU: 'UTC',
+  EST: 'America/New_York', EDT: 'America/New_York', // also Toronto, and Panama/Jamaica/Cancún (EST all year)
+  CST: 'America/Chicago', CDT: 'America/Chicago', // also China (+08), Cuba (-05 CST) and Mexico City (CST all year)
+  MST: 'America/Denver', MDT: 'America/Denver', // America/Phoenix keeps MST all year
+  PST: 'America/Los_Angeles', PDT: 'America/Los_Angeles', // also the Philippines (+08)
+  AKST: 'America/Anchorage', AKDT: 'America/Anchorage',
+  HST: 'Pacific/Honolulu', HDT: 'America/Adak',
+  AST: 'America/Halifax', ADT: 'America/Halifax', // AST also Puerto Rico and the Caribbean all year
+  NST: 'America/St_Johns', NDT: 'America/St_Johns',
+  BST: 'Europe/London',
+  IST: 'Asia/Kolkata', // also Ireland (summer, +01) and Israel (+02)
+  IDT: 'Asia/Jerusalem',
+  WET: 'Europe/Lisbon', WEST: 'Europe/Lisbon',
+  CET: 'Europe/Paris', CEST: 'Europe/Paris',
+  EET: 'Europe/Athens', EEST: 'Europe/Athens', // tzdb's own EET link target
+  MSK: 'Europe/Moscow',
+  WAT: 'Africa/Lagos', CAT: 'Africa/Maputo', EAT: 'Africa/Nairobi', SAST: 'Africa/Johannesburg',
+  PKT: 'Asia/Karachi', HKT: 'Asia/Hong_Kong', JST: 'Asia/Tokyo', KST: 'Asia/Seoul',
+  WIB: 'Asia/Jakarta', WITA: 'Asia/Makassar', WIT: 'Asia/Jayapura',
+  AWST: 'Australia/Perth', ACST: 'Australia/Adelaide', ACDT: 'Australia/Adelaide',
+  AEST: 'Australia/Sydney', AEDT: 'Australia/Sydney', // Brisbane keeps AEST all year
+  NZST: 'Pacific/Auckland', NZDT: 'Pacific/Auckland', CHST: 'Pacific/Guam', SST: 'Pacific/Pago_Pago',
+};
+
+/**
+ * Abbreviations people use that tzdb does not (since 2017 it uses numeric ones such as `+08` where no
+ * abbreviation is in common local use), and the generic North American names.
+ */
+const CONVENTIONAL: Record<string, string> = {
+  ET: 'America/New_York', CT: 'America/Chicago', MT: 'America/Denver', PT: 'America/Los_Angeles',
+  SGT: 'Asia/Singapore', ICT: 'Asia/Bangkok', GST: 'Asia/Dubai', PHT: 'Asia/Manila', MYT: 'Asia/Kuala_Lumpur',
+  NPT: 'Asia/Kathmandu', IRST: 'Asia/Tehran', AFT: 'Asia/Kabul', BRT: 'America/Sao_Paulo',
+  ART: 'America/Argentina/Buenos_Aires', AOE: 'Etc/GMT+12', // "anywhere on Earth", used for deadlines
+};
+
+const MAX_CANDIDATES = 10;
+
+interface AbbreviationUse { zone: string; offset: number; all_year: boolean; population: number }
+let abbreviationUses: Map<string, AbbreviationUse[]> | null = null;
+let abbreviationSpelling: Map<string, string>;
+
+function base60(s: string): number {
+  const digit = (c: number) => (c > 96 ? c - 87 : c > 64 ? c - 29 : c - 48);
+  const negative = s.charCodeAt(0) === 45;
+  const [whole, fraction = ''] = (negative ? s.slice(1) : s).split('.');
+  let out = 0;
+  for (let i = 0; i < whole.length; i++) out = out * 60 + digit(whole.charCodeAt(i));
+  for (let i = 0, m = 1; i < fraction.length; i++) out += digit(fraction.charCodeAt(i)) * (m /= 60);
+  return negative ? -out : out;
+}
+
+/**
+ * The window an abbreviation counts as "in use": the year before the abbreviation data's tzdb release
+ * to the year after it. Tied to the data, not the clock, so the same input always resolves alike.
+ */
+export function abbreviationWindow(): { start_ms: number; end_ms: number } {
+  const year = Number(/^\d{4}/.exec(abbreviationDataVersion())?.[0] ?? 2026);
+  return { start_ms: Date.UTC(year - 1, 0, 1), end_ms: Date.UTC(year + 2, 0, 1) };
+}
+
+/** Letter abbreviations (moment-timezone's packed tzdb data) in use by each zone in the window. */
+function uses(): Map<string, AbbreviationUse[]> {
+  if (abbreviationUses) return abbreviationUses;
+  const data = require('moment-timezone/data/packed/latest.json') as { zones: string[]; links: string[] };
+  const packed = new Map(data.zones.map((z) => [z.slice(0, z.indexOf('|')), z]));
+  const linked = new Map(data.links.map((l) => l.split('|')).map(([target, alias]) => [alias, target]));
+  const { start_ms, end_ms } = abbreviationWindow();
+  abbreviationUses = new Map();
+  abbreviationSpelling = new Map();
+  for (const zone of build()) {
+    const own = packed.get(zone);
+    const line = own ?? packed.get(linked.get(zone) ?? '');
+    if (!line) continue;
+    // `name|abbrs|offsets (base-60 minutes west)|period indices|until deltas (base-60 minutes)|population`
+    const [, abbrList, offsetList, indexList, untilList = '', population = ''] = line.split('|');
+    const abbrs = abbrList.split(' ');
+    const offsets = offsetList.split(' ').map((o) => -Math.round(base60(o) * 60));
+    const deltas = untilList ? untilList.split(' ') : [];
+    const inWindow = new Map<string, number>(); // abbreviation → offset, every abbreviation of the window
+    let from = -Infinity, at = 0;
+    for (let i = 0; i < indexList.length; i++) {
+      // Period i lasts until the running sum of the deltas; the last one lasts for ever.
+      const end = i < indexList.length - 1 ? (at = Math.round(at + base60(deltas[i]) * 60_000)) : Infinity;
+      const k = base60(indexList[i]);
+      if (end > start_ms && from < end_ms && !inWindow.has(abbrs[k])) inWindow.set(abbrs[k], offsets[k]);
+      from = end;
+      if (from >= end_ms) break;
+    }
+    for (const [abbr, offset] of inWindow) {
+      if (!/^[A-Za-z]{1,5}$/.test(abbr)) continue; // tzdb's numeric style (+0545) is no abbreviation
+      const key = abbr.toUpperCase();
+      abbreviationSpelling.set(key, abbr);
+      const list = abbreviationUses.get(key) ?? [];
+      list.push({ zone, offset, all_year: inWindow.size === 1, population: own ? Number(population) || 0 : 0 });
+      abbreviationUses.set(key, list);
+    }
+  }
+  return abbreviationUses;
+}
+
+const abbreviationCache = new Map<string, ResolvedZone>();
+
+function resolveAbbreviation(input: string): ResolvedZone | null {
+  const key = input.toUpperCase();
+  const cached = abbreviationCache.get(key);
+  if (cached) return { ...cached, input, candidates: cached.candidates && [...cached.candidates] };
+  const resolved = abbreviationFor(key, input);
+  if (resolved) abbreviationCache.set(key, resolved);
+  return resolved;
+}
+
+function abbreviationFor(key: string, input: string): ResolvedZone | null {
+  const conventionalZone = CONVENTIONAL[key];
+  if (conventionalZone && build().includes(conventionalZone)) {
+    return { zone: conventionalZone, resolved_from: 'abbreviation', input, abbreviation: { name: key, conventional: true } };
+  }
+  const list = uses().get(key);
+  if (!list && !PRIMARY[key]) return null;
+  const all = [...(list ?? [])].sort((a, b) => b.population - a.population || a.zone.localeCompare(b.zone));
+  const zone = PRIMARY[key] ?? all[0].zone;
+  const primaryUse = all.find((u) => u.zone === zone);
+  const others = all.filter((u) => u.zone !== zone);
+  // Other meanings: another offset, or the same offset kept all year where the primary zone changes
+  // (EST: America/Panama keeps -05:00 while America/New_York moves to EDT). Each is shown by its most
+  // populous zone, and those zones lead the candidates.
+  const meanings = new Map<string, AbbreviationUse>();
+  for (const u of others) {
+    const differs = u.offset !== primaryUse?.offset || (u.all_year && !primaryUse.all_year);
+    const group = `${u.offset}|${u.all_year}`;
+    if (differs && !meanings.has(group)) meanings.set(group, u);
+  }
+  const distinct = [...meanings.values()].map((u) => u.zone);
+  const candidates = [...distinct, ...others.map((u) => u.zone).filter((z) => !distinct.includes(z))];
+  const resolved: ResolvedZone = {
+    zone, resolved_from: 'abbreviation', input,
+    abbreviation: { name: abbreviationSpelling?.get(key) ?? key, conventional: false, offset_seconds: primaryUse?.offset },
+  };
+  if (candidates.length) resolved.candidates = [...new Set(candidates)].slice(0, MAX_CANDIDATES);
+  if (meanings.size && primaryUse) {
+    resolved.other_meanings = [...meanings.values()].map((u) => ({ offset_seconds: u.offset, zone: u.zone, all_year: u.all_year }));
+  }
+  return resolved;
+}
+
+/**
+ * What a client's zone argument names: an exact IANA name; the same name in other letter case; an
+ * abbreviation (`CEST`, `EST`, `IST`: the documented zone plus the others that use it); a tzdb link or
+ * legacy spelling (`Asia/Calcutta`, `US/Eastern`) → its canonical zone. Null when it names nothing.
+ */
+export function resolveZone(raw: string): ResolvedZone | null {
+  const input = raw.trim();
+  build();
+  if (!input) return null;
+  if (byLower.get(input.toLowerCase()) === input) return { zone: input, input };
+  const cased = byLower.get(input.toLowerCase());
+  if (cased) return { zone: cased, resolved_from: 'case', input };
+  if (!input.includes('/')) {
+    const abbreviation = resolveAbbreviation(input);
+    if (abbreviation) return abbreviation;
+  }
+  const alias = aliasByLower.get(input.toLowerCase());
+  return alias ? { zone: alias, resolved_from: 'alias', input } : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Suggestions and completion
+// ---------------------------------------------------------------------------------------------
+
+function levenshtein(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+const normalize = (s: string) => s.trim().toLowerCase().replace(/\s+/g, '_');
+const city = (s: string) => s.slice(s.lastIndexOf('/') + 1);
+
+/**
+ * Up to `n` zone names closest to a mistyped input (edit distance to the full name or to its city
+ * part; links count as their canonical zone). A fixed offset such as `UTC+5` suggests `Etc/GMT-5`.
+ */
+export function suggestZones(input: string, n = 3): string[] {
+  build();
+  const q = normalize(input);
+  const offset = /^(?:utc|gmt)?([+-])(\d{1,2})(?::?00)?$/.exec(q);
+  if (offset) {
+    const hours = Number(offset[2]);
+    // Etc names invert the sign (POSIX): Etc/GMT-5 is UTC+05:00.
+    const etc = hours === 0 ? 'UTC' : `Etc/GMT${offset[1] === '+' ? '-' : '+'}${hours}`;
+    if (byLower.has(etc.toLowerCase())) return [etc];
+  }
+  if (!q) return [];
+  const qCity = city(q);
+  const limit = Math.max(1, Math.floor(q.length / 3));
+  const scored = new Map<string, number>();
+  const consider = (key: string, zone: string) => {
+    const full = levenshtein(q, key);
+    const byCity = levenshtein(qCity, city(key)) + (q.includes('/') ? 1 : 0);
+    const d = Math.min(full, byCity);
+    if (d <= limit && d < (scored.get(zone) ?? Infinity)) scored.set(zone, d);
+  };
+  for (const [key, zone] of byLower) consider(key, zone);
+  for (const [key, zone] of aliasByLower) consider(key, zone);
+  const ranked = [...scored].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]));
+  const best = ranked.length ? ranked[0][1] : 0;
+  return ranked.filter(([, d]) => d <= best + 1).slice(0, n).map(([zone]) => zone);
+}
+
+/** Zone names for argument completion: prefix matches, then city-prefix, then substring; at most 100. */
+export function completeZones(prefix: string): string[] {
+  const all = build();
+  const q = normalize(prefix);
+  if (!q) return all.slice(0, 100);
+  const out = new Set<string>();
+  for (const n of all) if (n.toLowerCase().startsWith(q)) out.add(n);
+  for (const n of all) if (city(n).toLowerCase().startsWith(q)) out.add(n);
+  for (const n of all) if (n.toLowerCase().includes(q)) out.add(n);
+  return [...out].slice(0, 100);
+}

@@ -1,0 +1,117 @@
+/**
+ * What an agent can read and be guided by besides the tools: the list of IANA zones, the service's
+ * OpenAPI document, a per-zone resource with argument completion, and prompts that show good
+ * multi-step use (with completable arguments for zone names and holiday country codes).
+ */
+import { completable } from '@modelcontextprotocol/sdk/server/completable.js';
+import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { holidayCountryCodes } from '../engine/holidays/calendar-data.ts';
+import type { AnyTool } from '../engine/tool.ts';
+import { completeZones, resolveZone, zoneNames } from '../engine/time/zone-names.ts';
+import { zoneRulesAt } from '../engine/time/zone-rules.ts';
+import { formatLocal, formatOffset } from '../engine/tool.ts';
+
+export interface DiscoveryOptions {
+  /** The service's OpenAPI document (built from the same registry). */
+  openapi?: () => Promise<unknown>;
+  tools?: readonly AnyTool[];
+}
+
+const json = (uri: string, value: unknown) => ({ contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(value, null, 2) }] });
+
+const completeCountries = (prefix: string) => {
+  const p = prefix.toUpperCase();
+  return holidayCountryCodes().filter((c) => c.startsWith(p)).slice(0, 100);
+};
+
+export function registerDiscovery(server: McpServer, options: DiscoveryOptions): void {
+  server.registerResource('iana-time-zones', 'tz://zones', {
+    title: 'IANA time zones',
+    description: 'Every IANA time-zone name the tools accept and answer with (canonical spellings, e.g. Asia/Kolkata, Europe/Kyiv).',
+    mimeType: 'application/json',
+  }, (uri) => json(uri.href, { count: zoneNames().length, zones: zoneNames() }));
+
+  server.registerResource('time-zone', new ResourceTemplate('tz://zones/{timezone}', {
+    list: undefined,
+    complete: { timezone: (value) => completeZones(value) },
+  }), {
+    title: 'One time zone now',
+    description: 'The current UTC offset, abbreviation, DST flag and next transition of one IANA zone (name completion available).',
+    mimeType: 'application/json',
+  }, (uri, variables) => {
+    const name = decodeURIComponent(String(variables.timezone));
+    const resolved = resolveZone(name);
+    if (!resolved) throw new Error(`Unknown time zone '${name}'. Read tz://zones for the list.`);
+    const now = Date.now();
+    const rules = zoneRulesAt(resolved.zone, now);
+    return json(uri.href, {
+      timezone: resolved.zone,
+      local_time: formatLocal(now, rules.utc_offset_seconds),
+      utc_offset: formatOffset(rules.utc_offset_seconds),
+      abbreviation: rules.abbreviation,
+      dst: rules.dst,
+      next_transition: rules.next_transition && { at: new Date(rules.next_transition.at_ms).toISOString(), utc_offset_seconds: rules.next_transition.utc_offset_seconds },
+    });
+  });
+
+  if (options.openapi) {
+    const openapi = options.openapi;
+    server.registerResource('openapi', 'openapi://service', {
+      title: 'HTTP API (OpenAPI 3.1)',
+      description: 'The OpenAPI 3.1 document of the HTTP API that serves the same tools as routes.',
+      mimeType: 'application/json',
+    }, async (uri) => json(uri.href, await openapi()));
+  }
+
+  const zoneArg = (what: string) => completable(z.string().describe(`IANA time zone of ${what}, e.g. Europe/Paris`), (value) => completeZones(value));
+
+  server.registerPrompt('plan-meeting-across-zones', {
+    title: 'Plan a meeting across time zones',
+    description: 'Find a meeting time that falls inside working hours for two places, checking DST changes on the day.',
+    argsSchema: {
+      organizer_timezone: zoneArg('the organizer'),
+      attendee_timezone: zoneArg('the attendee'),
+      date: z.string().describe('Meeting date, YYYY-MM-DD'),
+      country: completable(z.string().describe('ISO 3166-1 country code of the attendee, for public holidays (optional)').optional(), (value) => completeCountries(value ?? '')),
+    },
+  }, ({ organizer_timezone, attendee_timezone, date, country }) => ({
+    messages: [{
+      role: 'user',
+      content: {
+        type: 'text',
+        text: [
+          `Plan a 30-minute meeting on ${date} between someone in ${organizer_timezone} and someone in ${attendee_timezone}.`,
+          `1. Call get_time_in_zone for both zones with at=${date}T12:00:00Z to see their offsets, abbreviations, DST flags and any next_transition near that date.`,
+          `2. Call convert_time with time=${date}T09:00, source_timezone=${organizer_timezone}, target_timezone=${attendee_timezone}, and again for 17:00, to map the organizer's working day onto the attendee's; note time_difference, and whether gap_adjusted or fold is reported.`,
+          country ? `3. Call is_business_day with country=${country} and date=${date} to make sure the attendee's day is not a public holiday or weekend.` : '3. If you know the attendee\'s country, call is_business_day for that date.',
+          '4. Propose the overlapping slot in both local times, and say which tzdb release the answer used (provenance.tzdb).',
+        ].join('\n'),
+      },
+    }],
+  }));
+
+  server.registerPrompt('when-does-the-sun-set-here', {
+    title: 'When does the Sun set here',
+    description: 'Local sunset time at a coordinate on a date, from the Sun\'s position and the place\'s time zone.',
+    argsSchema: {
+      lat: z.string().describe('Latitude in decimal degrees, -90..90'),
+      lon: z.string().describe('Longitude in decimal degrees, -180..180'),
+      date: z.string().describe('Local date, YYYY-MM-DD'),
+    },
+  }, ({ lat, lon, date }) => ({
+    messages: [{
+      role: 'user',
+      content: {
+        type: 'text',
+        text: [
+          `Find the local time of sunset at lat ${lat}, lon ${lon} on ${date}.`,
+          `1. Call get_local_time with lat=${lat}, lon=${lon}, at=${date}T12:00:00Z to learn the place's IANA zone and UTC offset (from a boundary lookup, not from longitude).`,
+          '2. Sunset is when the Sun\'s geometric elevation falls through -0.833° (the upper limb touching a refracted horizon): call solar_position for that place at instants in the local afternoon and evening, and narrow down (bisect) the instant where elevation_deg crosses -0.833 while the daylight state changes from "day" to "civil_twilight".',
+          '3. If elevation_deg never drops below -0.833° that day it is polar day; if it never rises above, polar night: say so instead of inventing a time.',
+          '4. Give the sunset as a local time with its offset, and mention the ephemeris model from provenance.',
+        ].join('\n'),
+      },
+    }],
+  }));
+}

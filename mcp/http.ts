@@ -1,0 +1,39 @@
+/**
+ * Streamable HTTP at `POST /mcp` on the API server: stateless (a fresh server and transport per
+ * request), guarded like calculation routes (API key, 401 with WWW-Authenticate) and, for browsers,
+ * by `Origin` against the CORS allowlist (403). GET and DELETE answer 405: there are no sessions.
+ */
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { H3Event } from 'h3';
+import type { ToolContext } from '../engine/tool.ts';
+import { authenticate, type KeyRing } from '../http/middleware/auth.ts';
+import { problem } from '../http/middleware/problem.ts';
+import { createMcpServer } from './server.ts';
+
+export interface McpHttpDeps {
+  keys: KeyRing;
+  ctx: ToolContext;
+  allowedOrigins: readonly string[];
+  openapi: () => Promise<unknown>;
+}
+
+export function mcpHandler(deps: McpHttpDeps) {
+  const origins = new Set(deps.allowedOrigins);
+  return async (event: H3Event): Promise<Response> => {
+    const origin = event.req.headers.get('origin');
+    if (origin !== null && !origins.has(origin)) {
+      return problem(403, { detail: `Origin ${origin} is not allowed to call this MCP endpoint.` });
+    }
+    const caller = authenticate(deps.keys, event.req.headers);
+    if (caller instanceof Response) return caller;
+    event.context.caller = caller;
+    const server = createMcpServer({ ctx: deps.ctx, openapi: deps.openapi });
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(event.req);
+    } finally {
+      void server.close();
+    }
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * The MCP front end: one McpServer registering every registry tool, with the tool's own zod schemas as
+ * inputSchema/outputSchema, explicit annotations, and results as structuredContent plus the same JSON
+ * as a text block. Input errors come back as `isError` results worded exactly like the HTTP 400.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { registry } from '../engine/registry.ts';
+import { systemContext, ToolInputError, ToolUnavailableError, type AnyTool, type ToolContext } from '../engine/tool.ts';
+import { validateInput, type FieldError } from '../engine/validate.ts';
+import { registerDiscovery, type DiscoveryOptions } from './discovery.ts';
+
+export const MCP_SERVER_NAME = 'time-coordinate-api';
+export const MCP_SERVER_VERSION = '0.1.0';
+
+/** The wording of an HTTP 400 `detail`, so an agent reads the same sentence on either transport. */
+export function invalidMessage(errors: FieldError[]): string {
+  const fields = [...new Set(errors.map((e) => e.field))];
+  return `Invalid ${fields.length === 1 ? 'parameter' : 'parameters'}: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`;
+}
+
+/**
+ * Annotations every client can rely on: all tools only read; "now"-dependent tools are not idempotent;
+ * only tools that call a third party (elevation) touch an open world.
+ */
+export function annotationsOf(tool: AnyTool) {
+  return {
+    title: tool.title,
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: tool.cache === 'deterministic',
+    openWorldHint: tool.openWorld === true,
+  };
+}
+
+/** A model-oriented description: the tool's own text plus the matching HTTP route for reference. */
+const describe = (tool: AnyTool) => `${tool.description}\n\nSame answer as HTTP ${tool.http.method} ${tool.http.path}.`;
+
+export function toolResult(structured: unknown): CallToolResult {
+  return {
+    structuredContent: structured as Record<string, unknown>,
+    content: [{ type: 'text', text: JSON.stringify(structured) }],
+  };
+}
+
+const errorResult = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
+
+/**
+ * Runs one tool as the HTTP handler does: validate with the tool's schema (our wording), run, and turn
+ * input and provider errors into tool errors rather than protocol errors.
+ */
+export async function callTool(tool: AnyTool, args: unknown, ctx: ToolContext): Promise<CallToolResult> {
+  const checked = validateInput(tool.input, args ?? {});
+  if (!checked.ok) return errorResult(invalidMessage(checked.errors));
+  try {
+    return toolResult(await tool.run(checked.data, ctx));
+  } catch (error) {
+    if (error instanceof ToolInputError) return errorResult(invalidMessage(error.errors));
+    if (error instanceof ToolUnavailableError) return errorResult(`Unavailable: ${error.message}`);
+    throw error;
+  }
+}
+
+function newServer(): McpServer {
+  const server = new McpServer({ name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION, title: 'Time, Date, Geo, Solar and Astronomy tools' }, {
+    capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
+    instructions: [
+      'Time zones, local time at coordinates, date arithmetic, business days, holidays, WGS84 geodesics, the Sun and the planets.',
+      'Every result carries provenance (data releases and methods). Local time for a coordinate comes from a time-zone boundary lookup and IANA rules, never from longitude.',
+      'Instants are ISO-8601 with Z or an offset (or epoch seconds/milliseconds); dates are YYYY-MM-DD.',
+    ].join(' '),
+  });
+  // The SDK's own argument check (a private method) would parse with zod's default wording and wrap it
+  // in "Input validation error: ..."; we pass the arguments through so that `callTool` validates them
+  // with the engine's messages, exactly as the HTTP API words its 400s. tools/list still shows the schema.
+  Object.defineProperty(server, 'validateToolInput', { value: async (_tool: unknown, args: unknown) => args });
+  return server;
+}
+
+export interface McpServerOptions extends DiscoveryOptions {
+  ctx?: ToolContext;
+  tools?: readonly AnyTool[];
+}
+
+/** A fresh server with every tool, the discovery resources and the prompts. */
+export function createMcpServer(options: McpServerOptions = {}): McpServer {
+  const tools = options.tools ?? registry;
+  const ctx = options.ctx ?? systemContext;
+  const server = newServer();
+  for (const tool of tools) {
+    server.registerTool(tool.name, {
+      title: tool.title,
+      description: describe(tool),
+      inputSchema: tool.input,
+      outputSchema: tool.output,
+      annotations: annotationsOf(tool),
+    }, (args: unknown) => callTool(tool, args, ctx));
+  }
+  registerDiscovery(server, { ...options, tools });
+  return server;
+}

@@ -1,0 +1,30 @@
+/**
+ * `npm run mcp`: the MCP server over stdio, for local MCP clients (no key needed: the client runs it).
+ * stdout carries the protocol only; every log line goes to stderr.
+ */
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { warmUp } from '../engine/health.ts';
+import { routeInventory } from '../http/routes/inventory.ts';
+import { buildOpenApi } from '../http/routes/openapi.ts';
+import { loadSettings, SettingsError } from '../http/settings.ts';
+import { createMcpServer } from './server.ts';
+import { providersFrom } from '../http/providers.ts';
+
+let settings;
+try {
+  settings = loadSettings();
+} catch (error) {
+  if (error instanceof SettingsError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+warmUp();
+let openapi: Promise<unknown> | undefined;
+const server = createMcpServer({
+  ctx: { now: () => new Date(), ...providersFrom(settings) },
+  openapi: () => (openapi ??= buildOpenApi(routeInventory(), `http://${settings.host}:${settings.port}`)),
+});
+await server.connect(new StdioServerTransport());
+process.stderr.write('time-coordinate-api MCP server on stdio\n');

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { businessDaysInJurisdiction, EXTRA_HOLIDAY_NAME } from '../../../engine/holidays/business-days-jurisdiction.ts';
+import { isBusinessDay } from '../../../engine/holidays/is-business-day.ts';
+import { fromEpochDay, toEpochDay } from '../../../engine/date/calendar.ts';
+import { inputErrors, runTool } from '../../helpers.ts';
+
+const count = (input: Record<string, unknown>) => runTool(businessDaysInJurisdiction, input);
+
+/** Day-by-day count with is_business_day: the independent check of the O(1) count. */
+async function countByDays(input: { start: string; end: string; country: string; subdivision?: string; types?: string[] }) {
+  let business = 0;
+  for (let day = toEpochDay(input.start); day <= toEpochDay(input.end); day++) {
+    const { start: _s, end: _e, ...rest } = input;
+    if ((await runTool(isBusinessDay, { ...rest, date: fromEpochDay(day) })).business_day) business++;
+  }
+  return business;
+}
+
+describe('count_business_days_in_jurisdiction', () => {
+  it('answers the JSDoc @example and the declared example (England, December 2026)', async () => {
+    const result = await count(businessDaysInJurisdiction.example);
+    expect(result).toMatchObject({
+      start: '2026-12-01', end: '2026-12-31', business_days: 21, weekend_days: 8, holidays_excluded: 2, include_end: true,
+      total_days: 31, country: 'GB', subdivision: 'ENG', weekend: [6, 7],
+      holidays: [
+        { date: '2026-12-25', name: 'Christmas Day', source: 'calendar' },
+        { date: '2026-12-28', name: 'Boxing Day (substitute day)', source: 'calendar' },
+      ],
+    });
+    expect(result.provenance).toMatchObject({ weekend: expect.stringMatching(/^Saturday, Sunday \(GB\), from CLDR/), method: expect.any(String) });
+  });
+
+  it('whole years: England 2026 has 253 working days, US federal 2026 has 250', async () => {
+    // 2026 starts on a Thursday: 261 weekdays. gov.uk: 8 bank holidays, all on weekdays; OPM: 11 federal holidays on weekdays.
+    expect(await count({ start: '2026-01-01', end: '2026-12-31', country: 'GB', subdivision: 'ENG' }))
+      .toMatchObject({ business_days: 253, weekend_days: 104, holidays_excluded: 8, total_days: 365 });
+    expect(await count({ start: '2026-01-01', end: '2026-12-31', country: 'US' }))
+      .toMatchObject({ business_days: 250, holidays_excluded: 11 });
+  });
+
+  it('across the year end, with substitute days in the old year (US, 20 Dec 2021 – 7 Jan 2022)', async () => {
+    // OPM: Christmas 2021 observed Friday 24 December, New Year 2022 observed Friday 31 December 2021.
+    const result = await count({ start: '2021-12-20', end: '2022-01-07', country: 'US' });
+    expect(result).toMatchObject({ total_days: 19, weekend_days: 4, holidays_excluded: 2, business_days: 13 });
+    expect(result.holidays).toEqual([
+      { date: '2021-12-24', name: 'Christmas Day (substitute day)', source: 'calendar' },
+      { date: '2021-12-31', name: "New Year's Day (substitute day)", source: 'calendar' },
+    ]);
+  });
+
+  it('uses the country\'s CLDR weekend: Friday–Saturday in Saudi Arabia', async () => {
+    // November 2026 starts on a Sunday: Fridays 6, 13, 20, 27 and Saturdays 7, 14, 21, 28; no public holidays.
+    expect(await count({ start: '2026-11-01', end: '2026-11-30', country: 'SA' }))
+      .toMatchObject({ weekend: [5, 6], weekend_days: 8, business_days: 22, holidays: [] });
+  });
+
+  it('extra_holidays add days off, listed once, after the calendar\'s own', async () => {
+    const result = await count({
+      start: '2021-12-20', end: '2022-01-07', country: 'US',
+      extra_holidays: ['2021-12-24', '2021-12-27', '2021-12-27', '2021-12-25', '2023-01-02'],
+    });
+    // 24 Dec is already a holiday, 25 Dec a Saturday, 2023 outside the range: only 27 Dec adds a day.
+    expect(result).toMatchObject({ holidays_excluded: 3, business_days: 12 });
+    expect(result.holidays.map((h) => [h.date, h.source])).toEqual([
+      ['2021-12-24', 'calendar'], ['2021-12-27', 'extra_holidays'], ['2021-12-31', 'calendar'],
+    ]);
+    expect(result.holidays[1].name).toBe(EXTRA_HOLIDAY_NAME);
+  });
+
+  it('types widen the holidays: Bavaria with bank days', async () => {
+    const december = { start: '2026-12-01', end: '2026-12-31', country: 'DE', subdivision: 'BY' };
+    // December 2026: 23 weekdays; Christmas Day (Friday 25th) is public, Boxing Day falls on Saturday 26th;
+    // Christmas Eve and New Year's Eve (both Thursdays) are bank days in the data.
+    expect(await count(december)).toMatchObject({ holidays_excluded: 1, business_days: 22 });
+    const withBank = await count({ ...december, types: ['public', 'bank'] });
+    expect(withBank).toMatchObject({ holidays_excluded: 3, business_days: 20 });
+    expect(withBank.holidays.map((h) => h.date)).toEqual(['2026-12-24', '2026-12-25', '2026-12-31']);
+  });
+
+  it('agrees with is_business_day day by day', async () => {
+    for (const input of [
+      { start: '2026-03-15', end: '2026-06-15', country: 'DE', subdivision: 'BY', types: ['public', 'bank', 'school'] },
+      { start: '2026-03-01', end: '2026-04-30', country: 'SA' },
+      { start: '2026-04-20', end: '2026-05-20', country: 'JP' },
+      { start: '2026-09-01', end: '2026-10-15', country: 'KR' },
+    ]) {
+      expect((await count(input)).business_days, JSON.stringify(input)).toBe(await countByDays(input));
+    }
+  });
+
+  it('start after end is a 400 on `end`, as for count_business_days; bad codes name their field', () => {
+    expect(inputErrors(businessDaysInJurisdiction, { start: '2026-02-01', end: '2026-01-31', country: 'GB' }))
+      .toEqual([{ field: 'end', message: 'must not be before start' }]);
+    expect(inputErrors(businessDaysInJurisdiction, { start: '2026-01-01', end: '2026-01-31', country: 'XX' })).toEqual([
+      { field: 'country', message: 'is not a supported country code (ISO 3166-1 alpha-2); see GET /v1/holidays/countries' },
+    ]);
+    expect(inputErrors(businessDaysInJurisdiction, { start: '2026-01-01', end: '2026-01-31', country: 'GB', subdivision: 'US-ENG' }))
+      .toEqual([{ field: 'subdivision', message: expect.stringMatching(/^names country US, not GB/) }]);
+    expect(inputErrors(businessDaysInJurisdiction, { start: '2026-01-01', end: '2026-01-31', country: 'GB', extra_holidays: ['2026-01-32'] }))
+      .toEqual([{ field: 'extra_holidays[0]', message: 'is not a real date (2026-01 has 31 days)' }]);
+    expect(inputErrors(businessDaysInJurisdiction, {
+      start: '2026-01-01', end: '2026-01-31', country: 'GB', extra_holidays: Array.from({ length: 3661 }, () => '2026-01-05'),
+    })).toEqual([{ field: 'extra_holidays', message: 'must list at most 3660 dates' }]);
+  });
+});
+
+describe('edge cases', () => {
+  it('same day: a holiday gives 0 business days, a working day 1, and include_end false gives an empty range', async () => {
+    expect(await count({ start: '2026-12-25', end: '2026-12-25', country: 'GB', subdivision: 'ENG' }))
+      .toMatchObject({ business_days: 0, holidays_excluded: 1, total_days: 1 });
+    expect(await count({ start: '2026-12-29', end: '2026-12-29', country: 'GB', subdivision: 'ENG' }))
+      .toMatchObject({ business_days: 1, total_days: 1, holidays: [] });
+    expect(await count({ start: '2026-12-25', end: '2026-12-25', country: 'GB', include_end: false }))
+      .toMatchObject({ business_days: 0, total_days: 0, holidays_excluded: 0, holidays: [] });
+  });
+
+  it('include_end false leaves out the end date and its holiday', async () => {
+    const result = await count({ start: '2026-12-01', end: '2026-12-28', country: 'GB', subdivision: 'ENG', include_end: false });
+    expect(result).toMatchObject({ total_days: 27, holidays_excluded: 1, include_end: false });
+    expect(result.holidays.map((h) => h.date)).toEqual(['2026-12-25']);
+  });
+
+  it('the distinct dates listed number holidays_excluded, weekend holidays left out', async () => {
+    const result = await count({ start: '2021-01-01', end: '2022-12-31', country: 'US', types: ['public', 'observance'] });
+    expect(new Set(result.holidays.map((h) => h.date)).size).toBe(result.holidays_excluded);
+    expect(result.business_days + result.weekend_days + result.holidays_excluded).toBe(result.total_days);
+    expect(result.holidays.some((h) => h.date === '2022-01-01')).toBe(false); // a Saturday
+  });
+
+  it('the whole range 1900-01-01..2200-12-31 works; 1899 and 2201 are rejected', async () => {
+    const result = await count({ start: '1900-01-01', end: '2200-12-31', country: 'GB', subdivision: 'ENG' });
+    expect(result.total_days).toBe(toEpochDay('2200-12-31') - toEpochDay('1900-01-01') + 1);
+    expect(result.business_days + result.weekend_days + result.holidays_excluded).toBe(result.total_days);
+    expect(result.holidays[0].date.startsWith('1900-')).toBe(true);
+    expect(result.holidays.at(-1)!.date.startsWith('2200-')).toBe(true);
+    const outside = 'must lie in 1900-01-01..2200-12-31 (the years the holiday data covers)';
+    expect(inputErrors(businessDaysInJurisdiction, { start: '1899-12-31', end: '1900-01-31', country: 'GB' }))
+      .toEqual([{ field: 'start', message: outside }]);
+    expect(inputErrors(businessDaysInJurisdiction, { start: '2200-12-01', end: '2201-01-01', country: 'GB' }))
+      .toEqual([{ field: 'end', message: outside }]);
+  });
+
+  it('a leap day in February 2028 is counted (20 weekdays + Washington\'s Birthday off)', async () => {
+    // February 2028: 29 days from a Tuesday = 21 weekdays; Washington's Birthday Monday 21 February.
+    expect(await count({ start: '2028-02-01', end: '2028-02-29', country: 'US' }))
+      .toMatchObject({ total_days: 29, business_days: 20, holidays_excluded: 1 });
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import Holidays from 'date-holidays';
+import {
+  holidayDates, holidaysInYear, jurisdiction, LruCache, resolveSubdivision, supportedCountries,
+} from '../../../engine/holidays/calendar-data.ts';
+import { cldrWeekend, weekendNames } from '../../../engine/holidays/weekend.ts';
+
+describe('calendar-data', () => {
+  it('names holidays exactly as date-holidays\' own getHolidays(year, lang) does, in every jurisdiction', () => {
+    // The tools evaluate the rules once, in the local language, and take the English names from the rules;
+    // date-holidays' English list (a second evaluation) must agree for every holiday of every jurisdiction.
+    const ALL = ['public', 'bank', 'optional', 'school', 'observance'] as const;
+    let compared = 0;
+    for (const country of supportedCountries()) {
+      for (const subdivision of [null, ...country.subdivisions.map((s) => s.code)]) {
+        const ours = new Set(holidaysInYear(jurisdiction(country.code, subdivision), 2026, ALL)
+          .map((h) => `${h.date}|${h.type}|${h.name}|${h.local_name}|${h.substitute}`));
+        const fresh = () => (subdivision ? new Holidays(country.code, subdivision) : new Holidays(country.code));
+        const english = fresh().getHolidays(2026, 'en');
+        const local = fresh().getHolidays(2026);
+        expect(english.length).toBe(local.length);
+        english.forEach((e, i) => {
+          const key = `${e.date.slice(0, 10)}|${e.type}|${e.name}|${local[i].name}|${e.substitute === true}`;
+          expect(ours.has(key), `${country.code}-${subdivision}: ${key}`).toBe(true);
+          compared++;
+        });
+      }
+    }
+    expect(compared).toBeGreaterThan(5000);
+  });
+
+  it('resolves subdivisions in suffix or full form, any case', () => {
+    expect(resolveSubdivision('GB', 'eng')).toEqual({ code: 'ENG' });
+    expect(resolveSubdivision('GB', 'Gb-Eng')).toEqual({ code: 'ENG' });
+    expect(resolveSubdivision('US', 'US-CA')).toEqual({ code: 'CA' });
+    expect(resolveSubdivision('GB', 'US-ENG')).toHaveProperty('error');
+    expect(resolveSubdivision('US', 'ENG')).toHaveProperty('error');
+  });
+});
+
+describe('edge cases', () => {
+  it('a holiday covers the dates from its local start through the day its end falls on', () => {
+    const hours = (h: number) => h * 3_600_000;
+    expect(holidayDates('2026-12-25 00:00:00', hours(24))).toEqual(['2026-12-25']);
+    expect(holidayDates('2026-12-24 14:00:00', hours(10))).toEqual(['2026-12-24']); // part of a day
+    expect(holidayDates('2026-03-20 00:00:00 -0600', hours(72))).toEqual(['2026-03-20', '2026-03-21', '2026-03-22']); // Hijri, begins the evening before
+    expect(holidayDates('2006-12-31 00:00:00 -0600', hours(72))).toEqual(['2006-12-31', '2007-01-01', '2007-01-02']);
+    expect(holidayDates('2028-02-28 00:00:00', hours(48))).toEqual(['2028-02-28', '2028-02-29']); // leap day
+    expect(holidayDates('2026-10-31 18:00:00', hours(6))).toEqual(['2026-10-31']);
+    expect(holidayDates('not a date', hours(24))).toEqual([]);
+  });
+
+  it('the LRU cache keeps the most recently used entries within its capacity', () => {
+    const cache = new LruCache<string, number>(2);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    expect(cache.get('a')).toBe(1); // a is now the most recent
+    cache.set('c', 3);
+    expect(cache.get('b')).toBeUndefined();
+    expect([cache.get('a'), cache.get('c'), cache.size]).toEqual([1, 3, 2]);
+    expect(cache.getOrCreate('d', () => 4)).toBe(4);
+    expect(cache.getOrCreate('d', () => 5)).toBe(4);
+  });
+
+  it('weekends are ascending ISO weekdays for every supported country, read from CLDR', () => {
+    for (const { code } of supportedCountries()) {
+      const weekend = cldrWeekend(code);
+      expect(weekend.every((d, i) => d >= 1 && d <= 7 && (i === 0 || d > weekend[i - 1])), code).toBe(true);
+    }
+    expect(weekendNames(cldrWeekend('SA'))).toBe('Friday, Saturday');
+    expect(weekendNames([])).toBe('none');
+  });
+});

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { isBusinessDay } from '../../../engine/holidays/is-business-day.ts';
+import { cldrWeekend } from '../../../engine/holidays/weekend.ts';
+import { inputErrors, runTool } from '../../helpers.ts';
+
+const check = (input: Record<string, unknown>) => runTool(isBusinessDay, input);
+
+describe('is_business_day', () => {
+  it('answers the JSDoc @example and the declared example (a Friday in Saudi Arabia)', async () => {
+    const result = await check(isBusinessDay.example);
+    expect(result).toMatchObject({
+      country: 'SA', subdivision: null, date: '2026-11-20', business_day: false, reason: 'weekend', holiday: null, weekend: [5, 6],
+    });
+    expect(result.provenance.weekend).toMatch(/^Friday, Saturday \(SA\), from CLDR .*historic weekend changes are not modelled/);
+  });
+
+  it('pins the CLDR weekends of this runtime: UAE Saturday–Sunday, Saudi Arabia Friday–Saturday, Iran Friday', () => {
+    // CLDR supplemental weekData (CLDR 48, Node 20.20's ICU 78): AE moved to Sat–Sun in 2022; SA Fri–Sat; IR Fri only.
+    expect(cldrWeekend('AE')).toEqual([6, 7]);
+    expect(cldrWeekend('SA')).toEqual([5, 6]);
+    expect(cldrWeekend('IR')).toEqual([5]);
+    expect(cldrWeekend('GB')).toEqual([6, 7]);
+    expect(cldrWeekend('us')).toEqual([6, 7]);
+  });
+
+  it('in Saudi Arabia a Friday and a Saturday are weekend days and a Sunday is a business day', async () => {
+    expect(await check({ country: 'SA', date: '2026-11-21' })).toMatchObject({ business_day: false, reason: 'weekend' }); // Saturday
+    expect(await check({ country: 'SA', date: '2026-11-22' })).toMatchObject({ business_day: true, reason: null, holiday: null }); // Sunday
+  });
+
+  it('in the UAE Sunday is a weekend day and Friday a business day; in Iran only Friday is off', async () => {
+    expect(await check({ country: 'AE', date: '2026-11-22' })).toMatchObject({ business_day: false, reason: 'weekend' }); // Sunday
+    expect(await check({ country: 'AE', date: '2026-11-20' })).toMatchObject({ business_day: true }); // Friday
+    expect(await check({ country: 'IR', date: '2026-11-20' })).toMatchObject({ business_day: false, reason: 'weekend', weekend: [5] });
+    expect(await check({ country: 'IR', date: '2026-11-21' })).toMatchObject({ business_day: true }); // Saturday
+  });
+
+  it('substitute days are holidays (gov.uk: Monday 3 January 2022; OPM: Friday 31 December 2021)', async () => {
+    expect(await check({ country: 'GB', subdivision: 'ENG', date: '2022-01-03' })).toMatchObject({
+      business_day: false, reason: 'holiday',
+      holiday: { name: "New Year's Day (substitute day)", local_name: "New Year's Day (substitute day)", type: 'public', substitute: true },
+    });
+    expect(await check({ country: 'US', date: '2021-12-31' })).toMatchObject({
+      business_day: false, reason: 'holiday', holiday: { name: "New Year's Day (substitute day)", substitute: true },
+    });
+  });
+
+  it('US federal: Thanksgiving 2026 is a holiday (OPM), the Friday after is a business day', async () => {
+    expect(await check({ country: 'US', date: '2026-11-26' })).toMatchObject({ business_day: false, holiday: { name: 'Thanksgiving Day' } });
+    // The data has the day after Thanksgiving as an observance, which counts only when asked for.
+    expect(await check({ country: 'US', date: '2026-11-27' })).toMatchObject({ business_day: true, holiday: null });
+    expect(await check({ country: 'US', date: '2026-11-27', types: ['public', 'observance'] }))
+      .toMatchObject({ business_day: false, reason: 'holiday', holiday: { name: 'Day after Thanksgiving Day', type: 'observance' } });
+  });
+
+  it('types decide which holidays count: bank and school days in Bavaria', async () => {
+    // Thursday 24 December 2026: Christmas Eve is a bank day (from 14:00) in the data, not a public holiday.
+    expect(await check({ country: 'DE', subdivision: 'BY', date: '2026-12-24' })).toMatchObject({ business_day: true, holiday: null });
+    expect(await check({ country: 'DE', subdivision: 'BY', date: '2026-12-24', types: ['bank'] })).toMatchObject({
+      business_day: false, reason: 'holiday', holiday: { name: 'Christmas Eve', local_name: 'Heiliger Abend', type: 'bank' },
+    });
+    // Wednesday 18 November 2026: Buß- und Bettag, a school holiday in Bavaria.
+    expect(await check({ country: 'DE', subdivision: 'DE-BY', date: '2026-11-18' })).toMatchObject({ business_day: true });
+    expect(await check({ country: 'DE', subdivision: 'BY', date: '2026-11-18', types: ['school'] })).toMatchObject({ business_day: false, reason: 'holiday' });
+    // Corpus Christi (4 June 2026) is public in Bavaria but not in Berlin.
+    expect(await check({ country: 'DE', subdivision: 'BY', date: '2026-06-04' })).toMatchObject({ business_day: false });
+    expect(await check({ country: 'DE', subdivision: 'BE', date: '2026-06-04' })).toMatchObject({ business_day: true });
+  });
+
+  it('names the field of a bad input', () => {
+    expect(inputErrors(isBusinessDay, { country: 'ZZ', date: '2026-01-01' })).toEqual([
+      { field: 'country', message: 'is not a supported country code (ISO 3166-1 alpha-2); see GET /v1/holidays/countries' },
+    ]);
+    expect(inputErrors(isBusinessDay, { country: 'DE', subdivision: 'XX', date: '2026-01-01' })).toEqual([
+      { field: 'subdivision', message: 'is not a supported subdivision of DE; see GET /v1/holidays/countries for its codes' },
+    ]);
+    expect(inputErrors(isBusinessDay, { country: 'DE', date: '2026-02-30' })).toEqual([
+      { field: 'date', message: 'is not a real date (2026-02 has 28 days)' },
+    ]);
+    expect(inputErrors(isBusinessDay, { country: 'DE' })).toEqual([{ field: 'date', message: 'is required' }]);
+  });
+});
+
+describe('edge cases', () => {
+  it('a holiday on a weekend day gives reason "holiday"', async () => {
+    // Saturday 26 December 2026, Boxing Day (gov.uk: observed on Monday 28 December).
+    expect(await check({ country: 'GB', subdivision: 'ENG', date: '2026-12-26' })).toMatchObject({
+      business_day: false, reason: 'holiday', holiday: { name: 'Boxing Day', substitute: false },
+    });
+    expect(await check({ country: 'GB', subdivision: 'ENG', date: '2026-12-28' })).toMatchObject({ reason: 'holiday', holiday: { substitute: true } });
+  });
+
+  it('an ordinary weekday is a business day', async () => {
+    expect(await check({ country: 'GB', subdivision: 'ENG', date: '2026-12-29' })).toMatchObject({ business_day: true, reason: null, holiday: null });
+  });
+
+  it('every day of a multi-day holiday is a holiday (Chuseok 2026, 24–26 September)', async () => {
+    for (const date of ['2026-09-24', '2026-09-25']) {
+      expect(await check({ country: 'KR', date })).toMatchObject({ business_day: false, reason: 'holiday', holiday: { name: 'Korean Thanksgiving' } });
+    }
+    expect(await check({ country: 'KR', date: '2026-09-26' })).toMatchObject({ reason: 'holiday' }); // a Saturday, still the holiday
+  });
+
+  it('dates 1900-01-01 and 2200-12-31 work; 1899-12-31 and 2201-01-01 are rejected', async () => {
+    expect(await check({ country: 'US', date: '1900-01-01' })).toMatchObject({ reason: 'holiday' });
+    expect(await check({ country: 'US', date: '2200-12-31' })).toMatchObject({ date: '2200-12-31' });
+    const outside = [{ field: 'date', message: 'must lie in 1900-01-01..2200-12-31 (the years the holiday data covers)' }];
+    expect(inputErrors(isBusinessDay, { country: 'US', date: '1899-12-31' })).toEqual(outside);
+    expect(inputErrors(isBusinessDay, { country: 'US', date: '2201-01-01' })).toEqual(outside);
+  });
+
+  it('leap day: 29 February 2028 is a Tuesday and a business day in the US', async () => {
+    expect(await check({ country: 'US', date: '2028-02-29' })).toMatchObject({ business_day: true });
+  });
+});

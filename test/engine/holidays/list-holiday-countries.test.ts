@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { listHolidayCountries } from '../../../engine/holidays/list-holiday-countries.ts';
+import { listHolidays } from '../../../engine/holidays/list-holidays.ts';
+import { nextHolidays } from '../../../engine/holidays/next-holidays.ts';
+import { isBusinessDay } from '../../../engine/holidays/is-business-day.ts';
+import { businessDaysInJurisdiction } from '../../../engine/holidays/business-days-jurisdiction.ts';
+import { holidayCountryCodes } from '../../../engine/holidays/calendar-data.ts';
+import type { AnyTool } from '../../../engine/tool.ts';
+import { fixedClock, inputErrors, runTool } from '../../helpers.ts';
+
+describe('list_holiday_countries', () => {
+  it('answers the declared example: every country sorted by code, English names, with subdivisions', async () => {
+    const { countries, provenance } = await runTool(listHolidayCountries, listHolidayCountries.example);
+    const codes = countries.map((c) => c.code);
+    expect(codes).toEqual([...codes].sort());
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(codes.length).toBeGreaterThan(190);
+    expect(codes).toEqual(holidayCountryCodes());
+    expect(codes.every((c) => /^[A-Z]{2}$/.test(c))).toBe(true);
+
+    const gb = countries.find((c) => c.code === 'GB')!;
+    expect(gb.name).toBe('United Kingdom');
+    expect(gb.subdivisions.map((s) => s.code)).toEqual(expect.arrayContaining(['ENG', 'NIR', 'SCT', 'WLS']));
+    expect(gb.subdivisions.find((s) => s.code === 'ENG')!.name).toBe('England');
+    expect(countries.find((c) => c.code === 'DE')).toMatchObject({ name: 'Germany', subdivisions: expect.arrayContaining([{ code: 'BY', name: 'Bayern' }]) });
+    expect(countries.find((c) => c.code === 'AE')).toEqual({ code: 'AE', name: 'United Arab Emirates', subdivisions: [] });
+    // 50 states and the District of Columbia.
+    expect(countries.find((c) => c.code === 'US')!.subdivisions).toHaveLength(51);
+    expect(provenance).toMatchObject({ holidays: expect.stringMatching(/^date-holidays \d/), weekend: expect.stringContaining('CLDR'), method: expect.any(String) });
+  });
+
+  it('every code it lists is accepted by the other holiday tools, the subdivision in both forms', async () => {
+    const { countries } = await runTool(listHolidayCountries, {});
+    for (const country of countries) {
+      expect(inputErrors(listHolidays, { country: country.code.toLowerCase(), year: 2026 })).toEqual([]);
+      for (const sub of country.subdivisions) {
+        expect(inputErrors(listHolidays, { country: country.code, subdivision: sub.code, year: 2026 }), `${country.code} ${sub.code}`).toEqual([]);
+        expect(inputErrors(isBusinessDay, { country: country.code, subdivision: `${country.code}-${sub.code}`, date: '2026-01-01' })).toEqual([]);
+      }
+    }
+  });
+
+  it('takes no parameters', () => {
+    expect(inputErrors(listHolidayCountries, { country: 'GB' })).toEqual([{ field: 'country', message: 'is not a known parameter of this operation' }]);
+  });
+});
+
+describe('edge cases', () => {
+  // What the registry test checks of every tool, run here until the lead registers these.
+  const tools = [listHolidayCountries, listHolidays, nextHolidays, isBusinessDay, businessDaysInJurisdiction] as unknown as AnyTool[];
+
+  it.each(tools.map((t) => [t.name, t] as const))('%s is complete, convertible to JSON Schema and deterministic', async (_name, tool) => {
+    expect(tool.family).toBe(tool.name === 'count_business_days_in_jurisdiction' ? 'date' : 'holiday');
+    expect(tool.auth).toBe('key');
+    expect(tool.description.length).toBeGreaterThan(150);
+    expect(tool.description).toMatch(/Example/);
+    expect(() => z.toJSONSchema(tool.input, { io: 'input' })).not.toThrow();
+    expect(() => z.toJSONSchema(tool.output, { io: 'output' })).not.toThrow();
+    const input = tool.input.parse(tool.example);
+    const first = await tool.run(input, fixedClock('2026-11-22T08:00:00Z'));
+    expect(tool.output.safeParse(first).success).toBe(true);
+    if (!tool.usesClock?.(input)) expect(await tool.run(input, fixedClock('2030-01-01T00:00:00Z'))).toEqual(first);
+  });
+
+  it('the input JSON Schema shows types as a list defaulting to ["public"]', () => {
+    const schema = z.toJSONSchema(listHolidays.input, { io: 'input' }) as { properties: Record<string, { type?: string; default?: unknown }>; required: string[] };
+    expect(schema.properties.types).toMatchObject({ type: 'array', default: ['public'] });
+    expect(schema.required).toEqual(['country', 'year']);
+  });
+});

@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest';
+import { listHolidays } from '../../../engine/holidays/list-holidays.ts';
+import { queryReader } from '../../../engine/validate.ts';
+import type { AnyTool } from '../../../engine/tool.ts';
+import { isoWeekday, toEpochDay } from '../../../engine/date/calendar.ts';
+import { inputErrors, runTool } from '../../helpers.ts';
+
+const list = (input: Record<string, unknown>) => runTool(listHolidays, input);
+const dates = async (input: Record<string, unknown>) => (await list(input)).holidays.map((h) => h.date);
+/** Holiday dates Monday–Friday: what an official list of days off shows (the data also lists a holiday's weekend date). */
+const weekdayDates = async (input: Record<string, unknown>) =>
+  (await dates(input)).filter((d) => isoWeekday(toEpochDay(d)) <= 5);
+
+const COUNTRY_ERROR = 'is not a supported country code (ISO 3166-1 alpha-2); see GET /v1/holidays/countries';
+
+describe('list_holidays', () => {
+  it('answers the JSDoc @example and the declared example', async () => {
+    const result = await list(listHolidays.example);
+    expect(result).toMatchObject({ country: 'GB', subdivision: 'ENG', year: 2026, weekend: [6, 7] });
+    expect(result.holidays[0]).toEqual({ date: '2026-01-01', name: "New Year's Day", local_name: "New Year's Day", type: 'public', substitute: false });
+    expect(result.holidays.at(-1)).toEqual({
+      date: '2026-12-28', name: 'Boxing Day (substitute day)', local_name: 'Boxing Day (substitute day)', type: 'public', substitute: true,
+    });
+    expect(result.provenance).toMatchObject({
+      holidays: expect.stringMatching(/^date-holidays \d+\.\d+\.\d+ rules for GB-ENG/),
+      weekend: expect.stringMatching(/^Saturday, Sunday \(GB\), from CLDR/),
+      types: 'public',
+      method: expect.any(String),
+    });
+  });
+
+  it('England and Wales 2026 bank holidays match gov.uk', async () => {
+    // gov.uk/bank-holidays, England and Wales 2026 (Boxing Day, Saturday 26 December, is observed on Monday 28 December).
+    expect(await weekdayDates({ country: 'GB', subdivision: 'ENG', year: 2026 })).toEqual([
+      '2026-01-01', '2026-04-03', '2026-04-06', '2026-05-04', '2026-05-25', '2026-08-31', '2026-12-25', '2026-12-28',
+    ]);
+    // The data lists the holiday itself on its Saturday too, beside the substitute day.
+    expect(await dates({ country: 'GB', subdivision: 'ENG', year: 2026 })).toContain('2026-12-26');
+  });
+
+  it('Scotland 2026 bank holidays match gov.uk', async () => {
+    // gov.uk/bank-holidays, Scotland 2026: 2 January, first Monday in August and St Andrew's Day (Monday 30 November) are Scottish.
+    expect(await weekdayDates({ country: 'GB', subdivision: 'SCT', year: 2026 })).toEqual([
+      '2026-01-01', '2026-01-02', '2026-04-03', '2026-05-04', '2026-05-25', '2026-08-03', '2026-11-30', '2026-12-25', '2026-12-28',
+    ]);
+  });
+
+  it('US federal holidays 2026 match OPM', async () => {
+    // opm.gov/policy-data-oversight/pay-leave/federal-holidays, 2026: Independence Day (Saturday 4 July) is observed Friday 3 July.
+    expect(await weekdayDates({ country: 'US', year: 2026 })).toEqual([
+      '2026-01-01', '2026-01-19', '2026-02-16', '2026-05-25', '2026-06-19', '2026-07-03',
+      '2026-09-07', '2026-10-12', '2026-11-11', '2026-11-26', '2026-12-25',
+    ]);
+    const observed = (await list({ country: 'US', year: 2026 })).holidays.find((h) => h.date === '2026-07-03');
+    expect(observed).toMatchObject({ name: 'Independence Day (substitute day)', substitute: true, type: 'public' });
+  });
+
+  it('Bavaria 2026 public holidays match the Bavarian state government', async () => {
+    // bayern.de / Bavarian Ministry of the Interior, "Gesetzliche Feiertage in Bayern" 2026. Mariä Himmelfahrt (15 August)
+    // is a holiday only in Bavaria's predominantly Catholic municipalities, so the state-wide data types it observance;
+    // Augsburg's Friedensfest (8 August) is the city's alone.
+    const result = await list({ country: 'de', subdivision: 'BY', year: 2026 });
+    expect(result.holidays.map((h) => h.date)).toEqual([
+      '2026-01-01', '2026-01-06', '2026-04-03', '2026-04-06', '2026-05-01', '2026-05-14',
+      '2026-05-25', '2026-06-04', '2026-10-03', '2026-11-01', '2026-12-25', '2026-12-26',
+    ]);
+    expect(result.holidays[0]).toMatchObject({ name: "New Year's Day", local_name: 'Neujahr' });
+    expect(result.holidays.find((h) => h.date === '2026-06-04')).toMatchObject({ name: 'Corpus Christi', local_name: 'Fronleichnam' });
+  });
+
+  it('France 2026 jours fériés match service-public.fr', async () => {
+    // service-public.fr, "Jours fériés 2026": 11 days (Pentecost Sunday is not one; Whit Monday is).
+    expect(await dates({ country: 'FR', year: 2026 })).toEqual([
+      '2026-01-01', '2026-04-06', '2026-05-01', '2026-05-08', '2026-05-14', '2026-05-25',
+      '2026-07-14', '2026-08-15', '2026-11-01', '2026-11-11', '2026-12-25',
+    ]);
+  });
+
+  it('Japan 2026 national holidays match the Cabinet Office', async () => {
+    // Cabinet Office (内閣府) "国民の祝日について", 2026: 6 May is the substitute holiday (振替休日) for Constitution Day
+    // (a Sunday) and 22 September the citizens' holiday (国民の休日) between two holidays.
+    const result = await list({ country: 'JP', year: 2026 });
+    expect(result.holidays.map((h) => h.date)).toEqual([
+      '2026-01-01', '2026-01-12', '2026-02-11', '2026-02-23', '2026-03-20', '2026-04-29', '2026-05-03', '2026-05-04', '2026-05-05',
+      '2026-05-06', '2026-07-20', '2026-08-11', '2026-09-21', '2026-09-22', '2026-09-23', '2026-10-12', '2026-11-03', '2026-11-23',
+    ]);
+    expect(result.holidays.find((h) => h.date === '2026-05-06')).toMatchObject({ substitute: true, local_name: '憲法記念日 (振替休日)' });
+    expect(result.holidays.find((h) => h.date === '2026-09-22')).toMatchObject({ substitute: false, local_name: '国民の休日' });
+  });
+
+  it('a substitute day in the previous year is listed in that year (US 2021-12-31 for Saturday 2022-01-01)', async () => {
+    // OPM, federal holidays 2021: "Friday, December 31 — New Year's Day" (1 January 2022 is a Saturday).
+    const y2021 = await list({ country: 'US', year: 2021 });
+    expect(y2021.holidays.at(-1)).toEqual({
+      date: '2021-12-31', name: "New Year's Day (substitute day)", local_name: "New Year's Day (substitute day)", type: 'public', substitute: true,
+    });
+    // 2022's list has the day itself, and no 2021 date.
+    const y2022 = await dates({ country: 'US', year: 2022 });
+    expect(y2022[0]).toBe('2022-01-01');
+    expect(y2022.every((d) => d.startsWith('2022-'))).toBe(true);
+  });
+
+  it('GB substitute days match gov.uk (2021 Christmas, 2022 New Year)', async () => {
+    // gov.uk/bank-holidays: 27 and 28 December 2021 substitute days; Monday 3 January 2022 "New Year's Day (substitute day)".
+    const y2021 = (await list({ country: 'GB', subdivision: 'ENG', year: 2021 })).holidays.filter((h) => h.substitute);
+    expect(y2021.map((h) => [h.date, h.name])).toEqual([
+      ['2021-12-27', 'Christmas Day (substitute day)'], ['2021-12-28', 'Boxing Day (substitute day)'],
+    ]);
+    const y2022 = (await list({ country: 'GB', subdivision: 'ENG', year: 2022 })).holidays;
+    expect(y2022.find((h) => h.date === '2022-01-03')).toMatchObject({ name: "New Year's Day (substitute day)", substitute: true });
+  });
+
+  it('lists a multi-day holiday once per day', async () => {
+    // Korea Astronomy and Space Science Institute, 2026 almanac (월력요항): Chuseok holidays 24–26 September 2026.
+    const chuseok = (await list({ country: 'KR', year: 2026 })).holidays.filter((h) => h.local_name === '추석');
+    expect(chuseok.map((h) => h.date)).toEqual(['2026-09-24', '2026-09-25', '2026-09-26']);
+    expect(chuseok.every((h) => h.name === 'Korean Thanksgiving')).toBe(true);
+  });
+
+  it('filters by type: bank and school days in Bavaria; UK bank holidays are typed public', async () => {
+    // date-holidays types Christmas Eve and New Year's Eve (from 14:00) as bank days in Germany and Buß- und Bettag as a
+    // Bavarian school holiday.
+    const bank = (await list({ country: 'DE', subdivision: 'BY', year: 2026, types: ['bank'] })).holidays;
+    expect(bank.map((h) => [h.date, h.name, h.type])).toEqual([
+      ['2026-12-24', 'Christmas Eve', 'bank'], ['2026-12-31', "New Year's Eve", 'bank'],
+    ]);
+    expect(await dates({ country: 'DE', subdivision: 'BY', year: 2026, types: ['school'] })).toEqual(['2026-11-18']);
+    const both = await list({ country: 'DE', subdivision: 'BY', year: 2026, types: ['bank', 'public', 'bank'] });
+    expect(both.holidays).toHaveLength(14);
+    expect(both.provenance.types).toBe('public, bank');
+    expect(await dates({ country: 'GB', subdivision: 'ENG', year: 2026, types: ['bank'] })).toEqual([]);
+    const observances = (await list({ country: 'GB', subdivision: 'ENG', year: 2026, types: ['observance'] })).holidays;
+    expect(observances.map((h) => h.name)).toContain('Easter Sunday');
+    expect(observances.every((h) => h.type === 'observance')).toBe(true);
+  });
+
+  it('reads types from a query string as a list', () => {
+    const read = queryReader(listHolidays as unknown as AnyTool);
+    const { input, errors } = read(new URLSearchParams('country=de&subdivision=BY&year=2026&types=public,bank'));
+    expect(errors).toEqual([]);
+    expect(input).toEqual({ country: 'de', subdivision: 'BY', year: 2026, types: ['public', 'bank'] });
+    expect(inputErrors(listHolidays, input)).toEqual([]);
+  });
+
+  it('names the field of a bad country, subdivision, year or type, pointing to the countries route', () => {
+    expect(inputErrors(listHolidays, { country: 'XX', year: 2026 })).toEqual([{ field: 'country', message: COUNTRY_ERROR }]);
+    expect(inputErrors(listHolidays, { country: 'GBR', year: 2026 })).toEqual([{ field: 'country', message: COUNTRY_ERROR }]);
+    expect(inputErrors(listHolidays, { year: 2026 })).toEqual([{ field: 'country', message: 'is required' }]);
+    expect(inputErrors(listHolidays, { country: 'GB', year: 2026, subdivision: 'XYZ' })).toEqual([
+      { field: 'subdivision', message: 'is not a supported subdivision of GB; see GET /v1/holidays/countries for its codes' },
+    ]);
+    expect(inputErrors(listHolidays, { country: 'GB', year: 2026, subdivision: 'US-ENG' })).toEqual([
+      { field: 'subdivision', message: expect.stringMatching(/^names country US, not GB/) },
+    ]);
+    expect(inputErrors(listHolidays, { country: 'US', year: 2026, subdivision: 'US-ENG' })).toEqual([
+      { field: 'subdivision', message: 'is not a supported subdivision of US; see GET /v1/holidays/countries for its codes' },
+    ]);
+    expect(inputErrors(listHolidays, { country: 'GB', year: 2026, types: ['public', 'holiday'] })).toEqual([
+      { field: 'types[1]', message: 'must be one of: public, bank, optional, school, observance' },
+    ]);
+    expect(inputErrors(listHolidays, { country: 'GB', year: 2026, types: [] })).toEqual([
+      { field: 'types', message: 'must list at least one type (leave it out for public holidays only)' },
+    ]);
+    expect(inputErrors(listHolidays, { country: 'GB', year: 2026.5 })).toEqual([{ field: 'year', message: 'must be a whole number' }]);
+    expect(inputErrors(listHolidays, { country: 'GB', year: 2026, extra: 1 })).toEqual([{ field: 'extra', message: 'is not a known parameter of this operation' }]);
+  });
+});
+
+describe('edge cases', () => {
+  it('accepts the subdivision in full form and any case, answering with the suffix', async () => {
+    for (const subdivision of ['ENG', 'eng', 'GB-ENG', 'gb-eng', ' GB-ENG ']) {
+      const result = await list({ country: 'gb', subdivision, year: 2026 });
+      expect(result).toMatchObject({ country: 'GB', subdivision: 'ENG' });
+    }
+    expect((await list({ country: 'US', year: 2026 })).subdivision).toBeNull();
+  });
+
+  it('a country without subdivisions rejects any subdivision', () => {
+    expect(inputErrors(listHolidays, { country: 'SA', year: 2026, subdivision: 'RI' })).toEqual([
+      { field: 'subdivision', message: 'is not supported: the holiday data has no subdivisions for SA; leave it out, see GET /v1/holidays/countries' },
+    ]);
+  });
+
+  it('1900 and 2200 work; 1899 and 2201 are rejected', async () => {
+    expect(await dates({ country: 'GB', subdivision: 'ENG', year: 1900 })).toContain('1900-12-25');
+    expect(await dates({ country: 'US', year: 2200 })).toContain('2200-12-25');
+    expect(inputErrors(listHolidays, { country: 'US', year: 1899 })).toEqual([
+      { field: 'year', message: 'must be ≥ 1900 (the holiday data covers 1900..2200)' },
+    ]);
+    expect(inputErrors(listHolidays, { country: 'US', year: 2201 })).toEqual([
+      { field: 'year', message: 'must be ≤ 2200 (the holiday data covers 1900..2200)' },
+    ]);
+  });
+
+  it('a multi-day holiday begun the year before is listed in the new year for its remaining days', async () => {
+    // The data's tabular Hijri calendar puts Eid al-Adha 1427 in the UAE at 31 Dec 2006 – 2 Jan 2007 (three days).
+    const eid = (y: number) => list({ country: 'AE', year: y })
+      .then((r) => r.holidays.filter((h) => h.name === 'Feast of the Sacrifice (Eid al-Adha)').map((h) => h.date));
+    expect(await eid(2006)).toContain('2006-12-31');
+    expect((await eid(2007)).slice(0, 2)).toEqual(['2007-01-01', '2007-01-02']);
+  });
+
+  it('sorts by date, public before other types on one day', async () => {
+    const all = (await list({ country: 'US', year: 2021, types: ['observance', 'public'] })).holidays;
+    expect([...all].sort((a, b) => a.date.localeCompare(b.date)).map((h) => h.date)).toEqual(all.map((h) => h.date));
+    const newYearsEve = all.filter((h) => h.date === '2021-12-31');
+    expect(newYearsEve.map((h) => h.type)).toEqual(['public', 'observance']);
+  });
+
+  it('the weekend is the CLDR one for the country', async () => {
+    expect((await list({ country: 'SA', year: 2026 })).weekend).toEqual([5, 6]);
+    expect((await list({ country: 'AE', year: 2026 })).weekend).toEqual([6, 7]);
+    expect((await list({ country: 'IR', year: 2026 })).weekend).toEqual([5]);
+  });
+});

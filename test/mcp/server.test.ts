@@ -1,0 +1,103 @@
+/** Every tool through a real MCP client (in memory): listed with schemas, answering like the REST API. */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registry } from '../../engine/registry.ts';
+import { createApp } from '../../http/app.ts';
+import { loadSettings } from '../../http/settings.ts';
+import { createMcpServer } from '../../mcp/server.ts';
+import { fixedClock } from '../helpers.ts';
+import { createOpenMeteoElevation } from '../../engine/geo/open-meteo-elevation.ts';
+import { startElevationServer, type ElevationServer } from '../fixtures/elevation-server.ts';
+import type { H3 } from 'h3';
+import type { ToolContext } from '../../engine/tool.ts';
+
+const KEY = 'mcp-test-key-0123456';
+let elevation: ElevationServer;
+let ctx: ToolContext;
+let app: H3;
+let client: Client;
+
+beforeAll(async () => {
+  elevation = await startElevationServer();
+  ctx = { ...fixedClock('2026-11-22T08:00:00Z'), elevation: createOpenMeteoElevation(elevation.url) };
+  app = createApp({ settings: loadSettings({ TIME_API_KEYS: KEY }), ctx }).app;
+  const server = createMcpServer({ ctx, openapi: async () => ({ openapi: '3.1.0' }) });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  client = new Client({ name: 'test-client', version: '1.0.0' });
+  await client.connect(clientSide);
+});
+afterAll(async () => { await client.close(); await elevation.close(); });
+
+async function rest(tool: (typeof registry)[number], args: Record<string, unknown>) {
+  const res = tool.http.method === 'GET'
+    ? await app.fetch(new Request(`http://api.test${tool.http.path}?${Object.entries(args).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('&')}`, { headers: { 'x-api-key': KEY } }))
+    : await app.fetch(new Request(`http://api.test${tool.http.path}`, { method: 'POST', body: JSON.stringify(args), headers: { 'x-api-key': KEY, 'content-type': 'application/json' } }));
+  return { status: res.status, body: await res.json() as Record<string, unknown> };
+}
+
+describe('tools/list', () => {
+  it('lists every registry tool with title, description, schemas and annotations', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(registry.map((t) => t.name).sort());
+    for (const t of tools) {
+      const tool = registry.find((r) => r.name === t.name)!;
+      expect(t.title).toBe(tool.title);
+      expect(t.description).toContain(tool.http.path);
+      expect(t.inputSchema.type).toBe('object');
+      expect(t.outputSchema?.type).toBe('object');
+      expect(t.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: tool.name === 'geo_elevation' });
+      expect(t.annotations?.idempotentHint).toBe(tool.cache === 'deterministic');
+    }
+  });
+});
+
+describe('tools/call', () => {
+  it.each(registry.map((t) => [t.name, t] as const))('%s answers its example exactly as the REST route does', async (_name, tool) => {
+    const args = tool.example as Record<string, unknown>;
+    const result = await client.callTool({ name: tool.name, arguments: args });
+    expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+    // The client validates structuredContent against the tool's outputSchema; check the text twin too.
+    const text = (result.content as { type: string; text: string }[])[0].text;
+    expect(JSON.parse(text)).toEqual(result.structuredContent);
+    const viaRest = await rest(tool, args);
+    expect(viaRest.status).toBe(200);
+    expect(result.structuredContent).toEqual(viaRest.body);
+  });
+
+  it('bad arguments come back as a tool error naming the field, worded like the HTTP 400', async () => {
+    const result = await client.callTool({ name: 'get_local_time', arguments: { lat: 91, lon: 0 } });
+    expect(result.isError).toBe(true);
+    const text = (result.content as { text: string }[])[0].text;
+    const viaRest = await rest(registry.find((t) => t.name === 'get_local_time')!, { lat: 91, lon: 0 });
+    expect(text).toBe(viaRest.body.detail);
+    expect(text).toBe('Invalid parameter: lat must be ≤ 90.');
+    const batch = await client.callTool({ name: 'get_local_times', arguments: { points: [{ lat: 1, lon: 1 }, { lat: 1, lon: 200 }] } });
+    expect((batch.content as { text: string }[])[0].text).toBe('Invalid parameter: points[1].lon must be ≤ 180.');
+  });
+});
+
+describe('resources, prompts, completions', () => {
+  it('offers the zone list and the OpenAPI document', async () => {
+    const { resources } = await client.listResources();
+    expect(resources.map((r) => r.uri)).toEqual(expect.arrayContaining(['tz://zones', 'openapi://service']));
+    const zones = await client.readResource({ uri: 'tz://zones' });
+    const list = JSON.parse((zones.contents[0] as { text: string }).text);
+    expect(list.zones).toContain('Asia/Kolkata');
+    expect(list.zones).not.toContain('Asia/Calcutta');
+  });
+
+  it('completes zone names and country codes in prompt arguments', async () => {
+    const { prompts } = await client.listPrompts();
+    expect(prompts.map((p) => p.name)).toEqual(expect.arrayContaining(['plan-meeting-across-zones', 'when-does-the-sun-set-here']));
+    const zones = await client.complete({ ref: { type: 'ref/prompt', name: 'plan-meeting-across-zones' }, argument: { name: 'attendee_timezone', value: 'Asia/Kol' } });
+    expect(zones.completion.values).toContain('Asia/Kolkata');
+    const countries = await client.complete({ ref: { type: 'ref/prompt', name: 'plan-meeting-across-zones' }, argument: { name: 'country', value: 'G' } });
+    expect(countries.completion.values).toContain('GB');
+    const template = await client.complete({ ref: { type: 'ref/resource', uri: 'tz://zones/{timezone}' }, argument: { name: 'timezone', value: 'europe/ky' } });
+    expect(template.completion.values).toContain('Europe/Kyiv');
+    const prompt = await client.getPrompt({ name: 'plan-meeting-across-zones', arguments: { organizer_timezone: 'Europe/Paris', attendee_timezone: 'America/New_York', date: '2026-11-24' } });
+    expect((prompt.messages[0].content as { text: string }).text).toContain('convert_time');
+  });
+});
