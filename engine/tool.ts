@@ -172,10 +172,7 @@ export function parseInstant(value: unknown): { ms: number } | { error: string }
     if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return { error: 'has an invalid time of day' };
     const offsetMin = sign ? (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om)) : 0;
     if (sign && (Number(oh) > 23 || Number(om) > 59)) return { error: 'has an invalid UTC offset' };
-    const wall = new Date(0);
-    wall.setUTCFullYear(Number(y), Number(mo) - 1, Number(d));
-    wall.setUTCHours(Number(h), Number(mi), Number(s), Number((frac + '000').slice(0, 3)));
-    ms = wall.getTime() - offsetMin * 60_000;
+    ms = utcMs(Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(s), Number((frac + '000').slice(0, 3))) - offsetMin * 60_000;
   }
   if (!(ms >= MIN_INSTANT_MS && ms <= MAX_INSTANT_MS)) return { error: 'must lie between 0001-01-01 and 9999-12-31' };
   return { ms };
@@ -201,8 +198,41 @@ export const Provenance = z.record(z.string(), z.string())
 
 /** `2026-11-22T08:00:00Z`; milliseconds only when there are some. */
 export function formatUtc(ms: number): string {
-  const iso = new Date(ms).toISOString();
-  return iso.endsWith('.000Z') ? iso.slice(0, -5) + 'Z' : iso;
+  return formatWall(ms) + 'Z';
+}
+
+// Instants are formatted on every answer, so this is integer arithmetic rather than a Date and
+// toISOString (a third of the cost); days → civil date by Howard Hinnant's algorithm.
+const TWO = Array.from({ length: 100 }, (_, i) => (i < 10 ? '0' : '') + i);
+
+/** Epoch ms of a UTC wall time, years 0001..9999 (Date.UTC would read years 0..99 as 19xx). */
+function utcMs(y: number, mo: number, d: number, h: number, mi: number, s: number, msec: number): number {
+  if (y >= 100) return Date.UTC(y, mo - 1, d, h, mi, s, msec);
+  const wall = new Date(0);
+  wall.setUTCFullYear(y, mo - 1, d);
+  wall.setUTCHours(h, mi, s, msec);
+  return wall.getTime();
+}
+
+/** `YYYY-MM-DDTHH:MM:SS[.mmm]` of epoch ms (no zone suffix). */
+function formatWall(ms: number): string {
+  const days = Math.floor(ms / 86_400_000);
+  let rest = ms - days * 86_400_000;
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  const hh = Math.floor(rest / 3_600_000); rest -= hh * 3_600_000;
+  const mm = Math.floor(rest / 60_000); rest -= mm * 60_000;
+  const ss = Math.floor(rest / 1000);
+  const milli = rest - ss * 1000;
+  const yyyy = year >= 1000 && year <= 9999 ? String(year) : year >= 0 && year < 1000 ? String(year).padStart(4, '0') : (year < 0 ? '-' : '+') + String(Math.abs(year)).padStart(6, '0');
+  return `${yyyy}-${TWO[month]}-${TWO[day]}T${TWO[hh]}:${TWO[mm]}:${TWO[ss]}${milli ? '.' + String(milli).padStart(3, '0') : ''}`;
 }
 
 /** `+05:45`, `-03:00`, `+00:25:21` (local mean time offsets keep their seconds). */
@@ -217,8 +247,7 @@ export function formatOffset(seconds: number): string {
 
 /** Local wall time with its offset: `2026-11-22T09:00:00+01:00`. */
 export function formatLocal(ms: number, offsetSeconds: number): string {
-  const wall = formatUtc(ms + offsetSeconds * 1000);
-  return wall.slice(0, -1) + formatOffset(offsetSeconds);
+  return formatWall(ms + offsetSeconds * 1000) + formatOffset(offsetSeconds);
 }
 
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;

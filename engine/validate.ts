@@ -101,15 +101,21 @@ export function queryReader(tool: AnyTool): QueryReader {
   const shape = (tool.input as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
   const types = new Map(Object.entries(shape).map(([k, s]) => [k, baseType(s)]));
   return (params) => {
-    const input: Record<string, unknown> = {};
-    const errors: FieldError[] = [];
-    for (const key of new Set(params.keys())) {
-      const values = params.getAll(key);
+    // A null-prototype object, so a parameter named `__proto__` is just an unknown parameter.
+    const input = Object.create(null) as Record<string, unknown>;
+    let errors: FieldError[] | undefined;
+    for (const [key, value] of params) {
       const type = types.get(key) ?? 'string';
-      if (typeof type === 'object') input[key] = values.flatMap((v) => coerce(v, type) as unknown[]);
-      else if (values.length > 1) errors.push({ field: key, message: 'is given more than once' });
-      else input[key] = coerce(values[0], type);
+      if (typeof type === 'object') {
+        const items = coerce(value, type) as unknown[];
+        const before = input[key] as unknown[] | undefined;
+        input[key] = before ? before.concat(items) : items;
+      } else if (Object.hasOwn(input, key)) {
+        if (!errors?.some((e) => e.field === key)) (errors ??= []).push({ field: key, message: 'is given more than once' });
+      } else {
+        input[key] = coerce(value, type);
+      }
     }
-    return { input, errors };
+    return { input, errors: errors ?? [] };
   };
 }

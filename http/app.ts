@@ -13,7 +13,6 @@ import { methodsByPath, routeInventory, type RouteInfo } from './routes/inventor
 import { buildOpenApi } from './routes/openapi.ts';
 import { healthRoute, indexRoute, statusRoute, type Readiness } from './routes/service.ts';
 import { toolHandler } from './routes/tools.ts';
-import { mcpHandler } from '../mcp/http.ts';
 import type { Settings } from './settings.ts';
 
 export interface AppOptions {
@@ -77,7 +76,12 @@ export function createApp(options: AppOptions): BuiltApp {
     }));
   }
   // MCP over Streamable HTTP (stateless): POST only.
-  app.post('/mcp', mcpHandler({ keys, ctx, allowedOrigins: settings.corsOrigins, openapi: openapiDoc }));
+  // The MCP SDK is loaded on the first /mcp request, so API start-up does not pay for it.
+  let mcp: Promise<(event: H3Event) => Promise<Response>> | undefined;
+  app.post('/mcp', async (event) => {
+    mcp ??= import('../mcp/http.ts').then((m) => m.mcpHandler({ keys, ctx, allowedOrigins: settings.corsOrigins, openapi: openapiDoc }));
+    return (await mcp)(event);
+  });
   app.all('/mcp', () => problem(405, { detail: 'The MCP endpoint is stateless: send JSON-RPC messages with POST; GET and DELETE are not used.', headers: { allow: 'POST' } }));
   app.all('/**', (event) => problem(404, { detail: `No route ${event.url.pathname}. The routes are listed at /openapi.json and /v1/status.` }));
 

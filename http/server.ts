@@ -6,6 +6,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serve } from 'h3';
 import { startPlacesIndex } from '../engine/geo/places-index.ts';
+import { preloadHolidayData } from '../engine/holidays/calendar-data.ts';
 import { engineReadiness, warmUp } from '../engine/health.ts';
 import { sources } from '../engine/provenance.ts';
 import { createApp } from './app.ts';
@@ -59,7 +60,8 @@ const { app } = createApp({
 
 const server = serve(app, { port: settings.port, hostname: settings.host, silent: true, gracefulShutdown: false });
 await server.ready();
-// The nearby-places index is built once, in the background, after the server is listening.
+// Holiday data and the nearby-places index load in the background once the server is listening.
+setImmediate(preloadHolidayData);
 void startPlacesIndex().then((status) => {
   if (!status.ready) log(settings, 'warn', 'nearby-places index failed to build; it will be retried on first use', { error: status.error });
 });

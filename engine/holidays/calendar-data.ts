@@ -12,8 +12,19 @@
 import { createRequire } from 'node:module';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import Holidays from 'date-holidays';
+import type HolidaysClass from 'date-holidays';
 import { fromEpochDay, toEpochDay } from '../date/calendar.ts';
+
+// date-holidays parses data for every country when loaded (~250 ms): loaded on first use, not at
+// start-up, so the server is healthy sooner; `preloadHolidayData()` loads it in the background.
+let HolidaysCtor: typeof HolidaysClass | undefined;
+const Holidays = (): typeof HolidaysClass =>
+  (HolidaysCtor ??= createRequire(import.meta.url)('date-holidays') as typeof HolidaysClass);
+
+/** Loads the holiday data now (called in the background after the server starts listening). */
+export function preloadHolidayData(): void {
+  Holidays();
+}
 
 /** date-holidays' types, in the order answers list holidays of one day (public first). */
 export const HOLIDAY_TYPES = ['public', 'bank', 'optional', 'school', 'observance'] as const;
@@ -96,7 +107,7 @@ let catalogue: Map<string, CountryEntry> | undefined;
 
 function countryCatalogue(): Map<string, CountryEntry> {
   if (catalogue) return catalogue;
-  const hd = new Holidays();
+  const hd = new (Holidays())();
   const built = new Map<string, CountryEntry>();
   for (const [code, name] of Object.entries(hd.getCountries('en'))) {
     const subdivisions = Object.entries(hd.getStates(code, 'en') ?? {})
@@ -151,7 +162,7 @@ export interface Jurisdiction {
   key: string;
   country: string;
   subdivision: string | null;
-  hd: Holidays;
+  hd: HolidaysClass;
   /** Languages of the local names, most preferred first. */
   localLanguages: readonly string[];
   /** Holiday types the rules can produce at all (lets a search stop early). */
@@ -166,7 +177,8 @@ const jurisdictions = new LruCache<string, Jurisdiction>(128);
 export function jurisdiction(country: string, subdivision: string | null): Jurisdiction {
   const key = `${country}|${subdivision ?? ''}`;
   return jurisdictions.getOrCreate(key, () => {
-    const hd = subdivision ? new Holidays(country, subdivision, { timezone: 'UTC' }) : new Holidays(country, { timezone: 'UTC' });
+    const Ctor = Holidays();
+    const hd = subdivision ? new Ctor(country, subdivision, { timezone: 'UTC' }) : new Ctor(country, { timezone: 'UTC' });
     return {
       key, country, subdivision, hd,
       localLanguages: [...hd.getLanguages()],

@@ -28,17 +28,20 @@ const baseProvenance = () => ({
 let landProvenance: Record<string, string> | undefined;
 let oceanProvenance: Record<string, string> | undefined;
 
-/** Provenance of one answer (built once per resolution; callers get a copy). */
-export function localTimeProvenance(resolution: 'land' | 'ocean'): Record<string, string> {
-  landProvenance ??= {
+/**
+ * Provenance of one answer: built once per resolution and frozen, so every answer shares it (and the
+ * HTTP layer serialises it once).
+ */
+export function localTimeProvenance(resolution: 'land' | 'ocean'): Readonly<Record<string, string>> {
+  landProvenance ??= Object.freeze({
     ...baseProvenance(),
     method: 'zone by point-in-polygon boundary lookup; offset, abbreviation, DST and next transition from its IANA rules at the instant, never from longitude',
-  };
-  oceanProvenance ??= {
+  });
+  oceanProvenance ??= Object.freeze({
     ...baseProvenance(),
     method: 'no land boundary contains the point: nautical zone Etc/GMT±N of its 15° longitude band; offset from that zone\'s IANA rules',
-  };
-  return { ...(resolution === 'land' ? landProvenance : oceanProvenance) };
+  });
+  return resolution === 'land' ? landProvenance : oceanProvenance;
 }
 
 export const LocalTimeResult = z.object({

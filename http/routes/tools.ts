@@ -3,10 +3,11 @@
  * reads the query or JSON body, validates with the tool's own schema, runs it and answers JSON.
  */
 import type { H3Event } from 'h3';
+import { FastResponse } from 'srvx';
 import { ToolInputError, ToolUnavailableError, type AnyTool, type ToolContext } from '../../engine/tool.ts';
 import { queryReader, validateInput } from '../../engine/validate.ts';
 import { authenticate, type KeyRing } from '../middleware/auth.ts';
-import { isDeterministic, type ResponseCache } from '../middleware/cache.ts';
+import { isDeterministic, type CacheStatus, type ResponseCache } from '../middleware/cache.ts';
 import { invalid, problem } from '../middleware/problem.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -47,50 +48,91 @@ export async function readJsonBody(req: Request): Promise<unknown | Response> {
   }
 }
 
+const provenanceJson = new WeakMap<object, string>();
+
+/**
+ * JSON of a result. A frozen `provenance` (shared by every answer of a tool) is serialised once and
+ * spliced in at the end, which saves re-serialising the same ~500 bytes on every request.
+ */
+export function serialize(result: unknown): string {
+  const r = result as Record<string, unknown> | null;
+  const p = r?.provenance;
+  if (r && typeof r === 'object' && !Array.isArray(r) && !Object.isFrozen(r) && p && typeof p === 'object' && Object.isFrozen(p)) {
+    let pj = provenanceJson.get(p);
+    if (pj === undefined) provenanceJson.set(p, (pj = JSON.stringify(p)));
+    r.provenance = undefined;
+    const rest = JSON.stringify(r);
+    r.provenance = p;
+    return rest === '{}' ? `{"provenance":${pj}}` : `${rest.slice(0, -1)},"provenance":${pj}}`;
+  }
+  return JSON.stringify(result);
+}
+
+/** A run's error as the problem to answer with, or rethrown when it is a bug (answered 500 by the app). */
+function runFailure(error: unknown): Response {
+  if (error instanceof ToolInputError) return invalid(error.errors);
+  if (error instanceof ToolUnavailableError) return problem(error.status, { detail: error.message, headers: { 'retry-after': '30' } });
+  throw error;
+}
+
+const isThenable = (v: unknown): v is PromiseLike<unknown> => typeof (v as PromiseLike<unknown> | null)?.then === 'function';
+
+/**
+ * The handler of one tool. It stays synchronous when it can (GET, a tool whose `run` is synchronous,
+ * a cache hit): h3 then answers without a promise hop; the body of a POST is read asynchronously.
+ */
 export function toolHandler(tool: AnyTool, deps: ToolRouteDeps) {
   const readQuery = tool.http.method === 'GET' ? queryReader(tool) : null;
   const publicCacheControl = tool.auth === 'public' ? 'public' : 'private';
-  return async (event: H3Event): Promise<Response | string> => {
-    const req = event.req;
+
+  const respond = (event: H3Event, data: unknown, deterministic: boolean, status: CacheStatus, body: string): Response => {
+    event.context.cacheStatus = status;
+    const maxAge = tool.maxAgeSeconds?.(data, deps.ctx);
+    // A string body with plain-object headers lets srvx write the answer straight to the socket,
+    // without a web stream or a Headers object.
+    return new FastResponse(body, {
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'x-cache': status,
+        'cache-control': maxAge !== undefined ? `${publicCacheControl}, max-age=${maxAge}` : deterministic ? `${publicCacheControl}, max-age=86400` : 'no-store',
+      },
+    });
+  };
+
+  const answer = (event: H3Event, raw: unknown): Response | Promise<Response> => {
+    const checked = validateInput(tool.input, raw);
+    if (!checked.ok) return invalid(checked.errors);
+    const data = checked.data;
+    const deterministic = isDeterministic(tool, data);
+    const key = deterministic && deps.cache.mode !== 'off' ? `${tool.name}:${JSON.stringify(data)}` : null;
+    if (key !== null) {
+      const hit = deps.cache.get(key);
+      if (hit !== undefined) return respond(event, data, deterministic, 'HIT', hit);
+    }
+    const done = (result: unknown) => {
+      const body = serialize(result);
+      if (key !== null) deps.cache.set(key, body);
+      return respond(event, data, deterministic, key === null ? 'BYPASS' : 'MISS', body);
+    };
+    let result: unknown;
+    try {
+      result = tool.run(data, deps.ctx);
+    } catch (error) {
+      return runFailure(error);
+    }
+    return isThenable(result) ? Promise.resolve(result).then(done, runFailure) : done(result);
+  };
+
+  return (event: H3Event): Response | Promise<Response> => {
     if (tool.auth === 'key') {
-      const caller = authenticate(deps.keys, req.headers);
+      const caller = authenticate(deps.keys, event.req.headers);
       if (caller instanceof Response) return caller;
       event.context.caller = caller;
     }
-    let raw: unknown;
     if (readQuery) {
       const { input, errors } = readQuery(event.url.searchParams);
-      if (errors.length) return invalid(errors);
-      raw = input;
-    } else {
-      const body = await readJsonBody(req);
-      if (body instanceof Response) return body;
-      raw = body;
+      return errors.length ? invalid(errors) : answer(event, input);
     }
-    const checked = validateInput(tool.input, raw);
-    if (!checked.ok) return invalid(checked.errors);
-
-    const deterministic = isDeterministic(tool, checked.data);
-    const key = deterministic && deps.cache.mode !== 'off' ? `${tool.name}:${JSON.stringify(checked.data)}` : null;
-    let body = key === null ? undefined : deps.cache.get(key);
-    const status = key === null ? 'BYPASS' : body === undefined ? 'MISS' : 'HIT';
-    if (body === undefined) {
-      try {
-        body = JSON.stringify(await tool.run(checked.data, deps.ctx));
-      } catch (error) {
-        if (error instanceof ToolInputError) return invalid(error.errors);
-        if (error instanceof ToolUnavailableError) return problem(error.status, { detail: error.message, headers: { 'retry-after': '30' } });
-        throw error;
-      }
-      if (key !== null) deps.cache.set(key, body);
-    }
-    event.context.cacheStatus = status;
-    const maxAge = tool.maxAgeSeconds?.(checked.data, deps.ctx);
-    // Headers on event.res and a string body let h3/srvx write the answer without a web stream.
-    const headers = event.res.headers;
-    headers.set('content-type', 'application/json; charset=utf-8');
-    headers.set('x-cache', status);
-    headers.set('cache-control', maxAge !== undefined ? `${publicCacheControl}, max-age=${maxAge}` : deterministic ? `${publicCacheControl}, max-age=86400` : 'no-store');
-    return body;
+    return readJsonBody(event.req).then((body) => (body instanceof Response ? body : answer(event, body)));
   };
 }

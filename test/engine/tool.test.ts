@@ -72,3 +72,19 @@ describe('formatting', () => {
     expect(formatLocal(Date.UTC(2026, 10, 22, 8), 3600)).toBe('2026-11-22T09:00:00+01:00');
   });
 });
+
+describe('formatting agrees with Date.prototype.toISOString', () => {
+  it('over instants from 0001 to 9999, with and without milliseconds', () => {
+    const iso = (ms: number) => { const s = new Date(ms).toISOString(); return s.endsWith('.000Z') ? s.slice(0, -5) + 'Z' : s; };
+    let seed = 7;
+    const rand = () => { seed = (seed * 1664525 + 1013904223) >>> 0; return seed / 2 ** 32; };
+    const min = Date.parse('0001-01-01T00:00:00Z'), max = Date.parse('9999-12-31T23:59:59.999Z');
+    const cases = [min, max, 0, -1, 951782400000 /* 2000-02-29 */, -2208988800000 /* 1900-01-01 */];
+    for (let i = 0; i < 20000; i++) { const ms = Math.floor(min + rand() * (max - min)); cases.push(ms, ms - (ms % 1000)); }
+    for (const ms of cases) expect(formatUtc(ms)).toBe(iso(ms));
+  });
+  it('local times beyond 9999 keep the expanded-year form', () => {
+    // 9999-12-31T23:59:59Z at +14:00 is already year 10000 locally (ISO 8601 expanded year).
+    expect(formatLocal(Date.parse('9999-12-31T23:59:59Z'), 14 * 3600)).toBe('+010000-01-01T13:59:59+14:00');
+  });
+});

@@ -53,3 +53,14 @@ describe('formatIssues', () => {
     expect(formatIssues(arr.safeParse([]).error!.issues)).toEqual([{ field: 'body', message: 'must be a JSON object' }]);
   });
 });
+
+describe('queryReader edge cases', () => {
+  const read = queryReader(tool);
+  it('a parameter named __proto__ is an unknown parameter, not a prototype', () => {
+    const { input } = read(new URLSearchParams('lat=1&__proto__=x'));
+    expect(validateInput(tool.input, input)).toEqual({ ok: false, errors: [{ field: '__proto__', message: 'is not a known parameter of this operation' }] });
+  });
+  it('a scalar given three times is reported once', () => {
+    expect(read(new URLSearchParams('lat=1&lat=2&lat=3')).errors).toEqual([{ field: 'lat', message: 'is given more than once' }]);
+  });
+});
