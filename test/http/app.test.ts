@@ -241,3 +241,22 @@ describe('required instants and dates', () => {
     expect((await problemOf(await call('/v1/date/difference?start=2024-01-01'))).errors).toEqual([{ field: 'end', message: 'is required' }]);
   });
 });
+
+describe('providers that fail', () => {
+  it('elevation answers 503 problem (never an invented value) when the provider is unreachable', async () => {
+    // A port nobody listens on: connection refused, retried once, then 503.
+    const down = createApp({ settings, ctx: { ...fixedClock('2026-11-22T08:00:00Z'), elevation: createOpenMeteoElevation('http://127.0.0.1:9/v1/elevation', { timeoutMs: 500 }) } }).app;
+    const res = await down.fetch(new Request('http://api.test/v1/geo/elevation?lat=46.5&lon=7.9', { headers: { 'x-api-key': KEY } }));
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('30');
+    const body = await problemOf(res);
+    expect(body.detail).toMatch(/elevation/i);
+    expect(JSON.stringify(body)).not.toMatch(/elevation_m/);
+  });
+
+  it('elevation without any configured provider is a 503 too', async () => {
+    const none = createApp({ settings, ctx: fixedClock('2026-11-22T08:00:00Z') }).app;
+    const res = await none.fetch(new Request('http://api.test/v1/geo/elevation?lat=46.5&lon=7.9', { headers: { 'x-api-key': KEY } }));
+    expect(res.status).toBe(503);
+  });
+});

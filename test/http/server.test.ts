@@ -56,6 +56,16 @@ describe('http/server.ts over a real socket', () => {
     expect(malformed.status).toBe(400);
   });
 
+  it('serves nearby places once the background index is built, and holidays', async () => {
+    const nearby = await fetch(`${base}/v1/geo/nearby?lat=48.8566&lon=2.3522&limit=3`, { headers: { 'x-api-key': KEY } });
+    expect(nearby.status).toBe(200);
+    const body = await nearby.json() as { places: { name: string; distance_km: number }[] };
+    expect(body.places).toHaveLength(3);
+    expect(body.places[0].name).toBe('Paris');
+    const holidays = await fetch(`${base}/v1/holidays?country=FR&year=2026`, { headers: { 'x-api-key': KEY } });
+    expect(holidays.status).toBe(200);
+  });
+
   it('a percent-encoding error in the path is a 400 problem, not a crash', async () => {
     const res = await fetch(`${base}/v1/%E0%A4%A`);
     expect(res.status).toBeGreaterThanOrEqual(400);
