@@ -109,6 +109,7 @@ for (let k = 0; k < 3; k++) {
 const healthyMs = startTimes.sort((a, b) => a - b)[1];
 const hello = await start('bench/hello.ts', {});
 const api = await start('http/server.ts', apiEnv);
+const quiet = await start('bench/api-without-logs.ts', apiEnv);
 const headers = { 'x-api-key': KEY };
 let rows: Row[];
 try {
@@ -122,6 +123,11 @@ try {
       warmupRequests: points.length,
     },
     {
+      name: 'GET /v1/time, same, without request logs',
+      opts: { url: `http://127.0.0.1:${quiet.port}`, headers, requests: points.map((p) => ({ path: `/v1/time?lat=${p.lat}&lon=${p.lon}&at=${AT}` })) },
+      warmupRequests: points.length,
+    },
+    {
       name: 'POST /v1/time/batch (100 points)',
       opts: { url: `http://127.0.0.1:${api.port}/v1/time/batch`, method: 'POST', body: batchBody, headers: { ...headers, 'content-type': 'application/json' } },
     },
@@ -130,6 +136,7 @@ try {
 } finally {
   hello.proc.kill('SIGTERM');
   api.proc.kill('SIGTERM');
+  quiet.proc.kill('SIGTERM');
 }
 
 const base = rows[0].rps;
@@ -139,7 +146,8 @@ console.log('| scenario | req/s | p50 ms | p99 ms | ratio to baseline | errors |
 console.log('|---|---:|---:|---:|---:|---:|---|');
 for (const r of rows) console.log(`| ${r.name} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${fmt(r.rps / base, 2)} | ${r.errors} | ${r.runs.map((x) => fmt(x)).join(' · ')} |`);
 console.log(`\nAPI healthy ${fmt(healthyMs)} ms after spawn (median of 3 starts: ${startTimes.map((t) => fmt(t)).join(', ')} ms; baseline app: ${fmt(hello.healthyMs)} ms).`);
-const time = rows[1], batch = rows[2];
+const time = rows[1], quietRow = rows[2], batch = rows[3];
+console.log(`Request logging costs ${fmt((1 - time.rps / quietRow.rps) * 100, 1)}% of GET /v1/time throughput (one JSON line a request).`);
 const checks = [
   [`GET /v1/time ≥ 50% of baseline req/s`, time.rps / base >= 0.5],
   [`POST /v1/time/batch p50 < 5 ms`, batch.p50 < 5],

@@ -1,17 +1,21 @@
 /**
- * Builds the h3 app: service routes, one route per registry tool, and problem+json answers for every
- * error (404, 405 with Allow, 500 without internals). No port is opened here: tests call `app.fetch`.
+ * Builds the h3 app: service routes, one route per registry tool, CORS, request logs, and problem+json
+ * answers for every error (404, 405 with Allow, 500 without internals). No port is opened here: tests
+ * call `app.fetch`.
  */
 import { H3, type H3Event } from 'h3';
 import { engineReadiness, warmUp } from '../engine/health.ts';
 import { registry } from '../engine/registry.ts';
 import { systemContext, type AnyTool, type ToolContext } from '../engine/tool.ts';
-import { KeyRing } from './middleware/auth.ts';
+import { authenticate, KeyRing, type Caller } from './middleware/auth.ts';
 import { MemoryCache, noCache, type ResponseCache } from './middleware/cache.ts';
+import { Cors } from './middleware/cors.ts';
 import { json, problem } from './middleware/problem.ts';
+import type { RequestLogger } from './middleware/request-log.ts';
+import { accountRoutes } from './routes/account.ts';
 import { methodsByPath, routeInventory, type RouteInfo } from './routes/inventory.ts';
 import { buildOpenApi } from './routes/openapi.ts';
-import { healthRoute, indexRoute, statusRoute, type Readiness } from './routes/service.ts';
+import { canaryRoute, healthRoute, indexRoute, statusRoute, type Readiness } from './routes/service.ts';
 import { toolHandler } from './routes/tools.ts';
 import type { Settings } from './settings.ts';
 
@@ -20,7 +24,11 @@ export interface AppOptions {
   ctx?: ToolContext;
   tools?: readonly AnyTool[];
   readiness?: () => Readiness;
+  /** A storage round trip for the canary (write, read back, delete); true when it worked. */
+  storageRoundTrip?: () => Promise<boolean>;
   cache?: ResponseCache;
+  /** One line per request; none when absent (tests). */
+  logger?: RequestLogger;
   /** Called for errors the app did not expect (a bug): the client sees a plain 500 problem. */
   onUnexpected?: (error: unknown, event: H3Event) => void;
 }
@@ -31,18 +39,37 @@ export interface BuiltApp {
   cache: ResponseCache;
 }
 
+type Handler = (event: H3Event) => unknown;
+
 export function createApp(options: AppOptions): BuiltApp {
-  const { settings } = options;
+  const { settings, logger } = options;
   const ctx = options.ctx ?? systemContext;
   const routes = routeInventory(options.tools ?? registry);
   const cache = options.cache ?? (settings.cache === 'off' ? noCache : new MemoryCache());
   const keys = new KeyRing(settings.apiKeys);
+  const cors = new Cors(settings.corsOrigins);
   if (!options.readiness) warmUp();
   // Without a store of its own yet, the app's storage and cache are in-process and always reachable.
   const readiness = options.readiness ?? (() => ({ ...engineReadiness(), storage: true, cache: true }));
   const startedAt = ctx.now();
 
   const app = new H3({
+    onRequest: logger ? (event) => { event.context.startedAt = performance.now(); } : undefined,
+    onResponse: (response, event) => {
+      cors.decorate(event, response);
+      if (!logger) return;
+      const caller = event.context.caller as Caller | undefined;
+      const started = event.context.startedAt as number | undefined;
+      logger.log({
+        route: event.context.matchedRoute?.route === '/**' ? '(unmatched)' : (event.context.matchedRoute?.route ?? '(unmatched)'),
+        method: event.req.method,
+        status: response.status,
+        latency_ms: started === undefined ? 0 : Math.round((performance.now() - started) * 1000) / 1000,
+        customer_id: caller?.customerId ?? null,
+        key_fingerprint: caller?.keyFingerprint ?? null,
+        cache: (event.context.cacheStatus as string | undefined) ?? null,
+      });
+    },
     onError: (error, event) => {
       const status = error.status ?? 500;
       if (status >= 500) {
@@ -53,14 +80,32 @@ export function createApp(options: AppOptions): BuiltApp {
     },
   });
 
+  /** Service routes that need a key get the same check as calculation routes. */
+  const keyed = (handler: Handler): Handler => (event) => {
+    const caller = authenticate(keys, event.req.headers);
+    if (caller instanceof Response) return caller;
+    event.context.caller = caller;
+    return handler(event);
+  };
+
   let openapi: Promise<unknown> | undefined;
   // Servers are written relative ("/"), so the document is the same whichever host serves it.
   const openapiDoc = () => (openapi ??= buildOpenApi(routes, '/'));
-  const handlers: Record<string, (event: H3Event) => unknown> = {
+  const account = accountRoutes({
+    settings,
+    persistentStorage: { keys: false, usage: false, credits: false, shares: false },
+    now: ctx.now,
+  });
+  const handlers: Record<string, Handler> = {
     'GET /': indexRoute(settings),
     'GET /health': healthRoute(readiness),
     'GET /v1/status': statusRoute(settings, routes, startedAt, ctx.now),
     'GET /openapi.json': async () => json(await openapiDoc()),
+    'GET /v1/canary': keyed(canaryRoute(ctx.now, options.storageRoundTrip ?? (async () => readiness().storage))),
+    'GET /v1/account/profile': keyed(account.profile),
+    'GET /v1/account/usage': keyed(account.usage),
+    'GET /v1/account/limits': keyed(account.limits),
+    'GET /v1/account/credits': keyed(account.credits),
   };
   for (const route of routes) {
     const handler = route.tool ? toolHandler(route.tool, { keys, cache, ctx }) : handlers[`${route.method} ${route.path}`];
@@ -68,21 +113,27 @@ export function createApp(options: AppOptions): BuiltApp {
     app.on(route.method, route.path, handler);
     if (route.method === 'GET') app.on('HEAD', route.path, handler);
   }
-  for (const [path, methods] of methodsByPath(routes)) {
-    const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : [])].join(', ');
-    app.all(path, (event) => problem(405, {
-      detail: `${event.req.method} is not allowed on ${path}; use ${methods.join(' or ')}.`,
-      headers: { allow },
-    }));
-  }
-  // MCP over Streamable HTTP (stateless): POST only.
-  // The MCP SDK is loaded on the first /mcp request, so API start-up does not pay for it.
+
+  // MCP over Streamable HTTP (stateless): POST only. The SDK is loaded on the first /mcp request, so
+  // API start-up does not pay for it.
   let mcp: Promise<(event: H3Event) => Promise<Response>> | undefined;
   app.post('/mcp', async (event) => {
     mcp ??= import('../mcp/http.ts').then((m) => m.mcpHandler({ keys, ctx, allowedOrigins: settings.corsOrigins, openapi: openapiDoc }));
     return (await mcp)(event);
   });
-  app.all('/mcp', () => problem(405, { detail: 'The MCP endpoint is stateless: send JSON-RPC messages with POST; GET and DELETE are not used.', headers: { allow: 'POST' } }));
+
+  const paths = methodsByPath(routes);
+  paths.set('/mcp', ['POST']);
+  for (const [path, methods] of paths) {
+    const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+    app.options(path, cors.preflight(methods.includes('GET') ? [...methods, 'HEAD'] : methods));
+    app.all(path, (event) => problem(405, {
+      detail: path === '/mcp'
+        ? 'The MCP endpoint is stateless: send JSON-RPC messages with POST; GET and DELETE are not used.'
+        : `${event.req.method} is not allowed on ${path}; use ${methods.join(' or ')}.`,
+      headers: { allow },
+    }));
+  }
   app.all('/**', (event) => problem(404, { detail: `No route ${event.url.pathname}. The routes are listed at /openapi.json and /v1/status.` }));
 
   return { app, routes, cache };

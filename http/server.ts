@@ -2,7 +2,7 @@
  * Entry point: read settings (an invalid one stops start-up with one line), warm the engine up, listen,
  * and on SIGTERM/SIGINT stop accepting, let in-flight requests finish, and exit 0.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serve } from 'h3';
 import { startPlacesIndex } from '../engine/geo/places-index.ts';
@@ -12,6 +12,7 @@ import { sources } from '../engine/provenance.ts';
 import { createApp } from './app.ts';
 import { providersFrom } from './providers.ts';
 import { loadSettings, SettingsError, type Settings } from './settings.ts';
+import { requestLogger } from './middleware/request-log.ts';
 
 function log(settings: Settings | null, level: 'info' | 'warn' | 'error', message: string, fields: Record<string, unknown> = {}): void {
   const line = settings?.logFormat === 'pretty'
@@ -20,14 +21,16 @@ function log(settings: Settings | null, level: 'info' | 'warn' | 'error', messag
   (level === 'info' ? process.stdout : process.stderr).write(line + '\n');
 }
 
-/** True when DATA_DIR can be created and written (the embedded store lives there). */
+/** A storage round trip: DATA_DIR can be created, written, read back and cleaned (the embedded store lives there). */
 function probeDataDir(dir: string): boolean {
   try {
     mkdirSync(dir, { recursive: true });
     const probe = join(dir, `.probe-${process.pid}`);
-    writeFileSync(probe, 'ok');
+    const token = String(Math.random());
+    writeFileSync(probe, token);
+    const ok = readFileSync(probe, 'utf8') === token;
     rmSync(probe);
-    return true;
+    return ok;
   } catch {
     return false;
   }
@@ -49,8 +52,11 @@ const storageOk = probeDataDir(settings.dataDir);
 if (!storageOk) log(settings, 'error', `DATA_DIR ${settings.dataDir} is not writable`);
 if (settings.apiKeys.length === 0) log(settings, 'warn', 'No API keys configured (TIME_API_KEYS is empty): calculation routes will answer 401 until keys are set.');
 
+const logger = requestLogger(settings.logFormat);
 const { app } = createApp({
   settings,
+  logger,
+  storageRoundTrip: async () => probeDataDir(settings.dataDir),
   ctx: { now: () => new Date(), ...providersFrom(settings) },
   readiness: () => ({ ...engineReadiness(), storage: storageOk, cache: true }),
   onUnexpected: (error, event) => log(settings, 'error', 'unexpected error', {
@@ -77,6 +83,7 @@ const stop = async (signal: string) => {
   const force = setTimeout(() => { log(settings, 'warn', 'forced exit after 10 s'); process.exit(0); }, 10_000);
   force.unref();
   await server.close(false).catch(() => {});
+  logger.flush();
   process.exit(0);
 };
 process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -22,6 +22,11 @@ export const serviceRoutes: RouteInfo[] = [
   { method: 'GET', path: '/health', family: 'public', auth: 'public', summary: 'Readiness for load balancers: 200 while calculations can be served, 503 otherwise' },
   { method: 'GET', path: '/openapi.json', family: 'public', auth: 'public', summary: 'This OpenAPI 3.1 document, generated from the tool registry' },
   { method: 'GET', path: '/v1/status', family: 'public', auth: 'public', summary: 'Status document: version, uptime, cache mode and every route the server serves, by family' },
+  { method: 'GET', path: '/v1/canary', family: 'monitoring', auth: 'key', summary: 'Protected canary: exercises the key path, a time-zone lookup, an ephemeris call and a storage round trip' },
+  { method: 'GET', path: '/v1/account/profile', family: 'account', auth: 'key', summary: 'The calling customer, its key fingerprint, plan and which data this deployment stores persistently' },
+  { method: 'GET', path: '/v1/account/usage', family: 'account', auth: 'key', summary: 'Requests this month, by route (configured: false for environment keys, which keep no history)' },
+  { method: 'GET', path: '/v1/account/limits', family: 'account', auth: 'key', summary: 'Rate limit per minute and batch sizes' },
+  { method: 'GET', path: '/v1/account/credits', family: 'account', auth: 'key', summary: 'Credit ledger: balance and requests this month (configured: false without a ledger)' },
 ];
 
 export function routeInventory(tools: readonly AnyTool[] = registry): RouteInfo[] {

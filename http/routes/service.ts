@@ -1,5 +1,9 @@
 /** Service routes that are not calculations: index, health and the status document. */
-import { FAMILIES } from '../../engine/tool.ts';
+import { probeEphemeris } from '../../engine/health.ts';
+import { lookupZones } from '../../engine/time/zone-lookup.ts';
+import { FAMILIES, formatUtc } from '../../engine/tool.ts';
+import type { Caller } from '../middleware/auth.ts';
+import type { H3Event } from 'h3';
 import type { Settings } from '../settings.ts';
 import { json } from '../middleware/problem.ts';
 import type { RouteInfo } from './inventory.ts';
@@ -52,4 +56,20 @@ export function statusRoute(settings: Settings, routes: RouteInfo[], startedAt: 
       external_sla_history: 'not-yet-published',
     },
   }, 200, { 'cache-control': 'no-store' });
+}
+
+/**
+ * The protected canary: reached only with a valid key (so `auth` is proven), then a real time-zone
+ * lookup (Greenwich), a real ephemeris call and a storage round trip. 503 when any check fails.
+ */
+export function canaryRoute(now: () => Date, storageRoundTrip: () => Promise<boolean>) {
+  return async (event: H3Event) => {
+    const caller = event.context.caller as Caller;
+    let timezone = false;
+    try { timezone = lookupZones(51.4769, -0.0005).zones[0] === 'Europe/London'; } catch { timezone = false; }
+    const storage = await storageRoundTrip().catch(() => false);
+    const checks = { auth: true, timezone_lookup: timezone, ephemeris: probeEphemeris(), storage };
+    const ok = Object.values(checks).every(Boolean);
+    return json({ ok, checked_at: formatUtc(now().getTime()), customer_id: caller.customerId, checks }, ok ? 200 : 503, { 'cache-control': 'no-store' });
+  };
 }

@@ -192,9 +192,9 @@ describe('edge cases', () => {
     await problemOf(r404);
     const r405 = await call('/v1/time', { method: 'POST' });
     expect(r405.status).toBe(405);
-    expect(r405.headers.get('allow')).toBe('GET, HEAD');
+    expect(r405.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
     await problemOf(r405);
-    expect((await call('/v1/date/business-days', { method: 'GET' })).headers.get('allow')).toBe('POST');
+    expect((await call('/v1/date/business-days', { method: 'GET' })).headers.get('allow')).toBe('POST, OPTIONS');
   });
 
   it('HEAD answers like GET', async () => {

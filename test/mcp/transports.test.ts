@@ -76,7 +76,7 @@ describe('Streamable HTTP on /mcp', () => {
     for (const method of ['GET', 'DELETE']) {
       const res = await fetch(`${base}/mcp`, { method, headers: { 'x-api-key': KEY } });
       expect(res.status).toBe(405);
-      expect(res.headers.get('allow')).toBe('POST');
+      expect(res.headers.get('allow')).toBe('POST, OPTIONS');
     }
   });
 });

@@ -1,0 +1,61 @@
+/**
+ * One structured line per request: route pattern, method, status, latency_ms, customer_id,
+ * key_fingerprint, cache. Never a raw key, a query string or a body: only these fields are written.
+ * JSON lines (the production default) are buffered and written in one go every few milliseconds, so
+ * logging costs a few percent of throughput at most (measured with `npm run bench`).
+ */
+import { createConsola, type ConsolaInstance } from 'consola';
+import type { LogFormat } from '../settings.ts';
+
+export interface RequestLogLine {
+  route: string;
+  method: string;
+  status: number;
+  latency_ms: number;
+  customer_id: string | null;
+  key_fingerprint: string | null;
+  cache: string | null;
+}
+
+export interface RequestLogger {
+  log(line: RequestLogLine): void;
+  /** Writes what is buffered (called on shutdown). */
+  flush(): void;
+}
+
+/** JSON lines to a writable (stdout by default), batched per event-loop turn or 64 KiB. */
+export function jsonRequestLogger(write: (chunk: string) => void = (c) => process.stdout.write(c)): RequestLogger {
+  let buffer = '';
+  let scheduled = false;
+  // The timestamp string is rebuilt once a second at most (to the second, like most access logs).
+  let second = -1;
+  let stamp = '';
+  const flush = () => {
+    scheduled = false;
+    if (buffer) { const out = buffer; buffer = ''; write(out); }
+  };
+  return {
+    log(line) {
+      const now = Date.now();
+      if (Math.floor(now / 1000) !== second) { second = Math.floor(now / 1000); stamp = new Date(second * 1000).toISOString().slice(0, 19) + 'Z'; }
+      buffer += `{"time":"${stamp}","level":"info","type":"request","route":${JSON.stringify(line.route)},"method":"${line.method}","status":${line.status},"latency_ms":${line.latency_ms},"customer_id":${JSON.stringify(line.customer_id)},"key_fingerprint":${JSON.stringify(line.key_fingerprint)},"cache":${JSON.stringify(line.cache)}}\n`;
+      if (buffer.length > 65_536) flush();
+      else if (!scheduled) { scheduled = true; setTimeout(flush, 5).unref(); }
+    },
+    flush,
+  };
+}
+
+/** Human-readable lines for a terminal, through consola. */
+export function prettyRequestLogger(consola: ConsolaInstance = createConsola({ level: 3 })): RequestLogger {
+  return {
+    log(l) {
+      consola.info(`${l.method} ${l.route} ${l.status} ${l.latency_ms} ms${l.customer_id ? ` customer=${l.customer_id}` : ''}${l.cache ? ` cache=${l.cache}` : ''}`);
+    },
+    flush() {},
+  };
+}
+
+export function requestLogger(format: LogFormat): RequestLogger {
+  return format === 'pretty' ? prettyRequestLogger() : jsonRequestLogger();
+}

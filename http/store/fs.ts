@@ -1,0 +1,130 @@
+/**
+ * The embedded store: files under `DATA_DIR`, one folder per mount, one `<key levels>/<last>.json` file
+ * per key (the suffix lets `a` and `a:b` coexist as a file and a folder). Every write goes to
+ * `DATA_DIR/.tmp/` first, is fsynced, then renamed over the target, so a crash at any moment leaves
+ * either the old file or the new one, never a torn one.
+ *
+ * Counters are read-modify-written once a second under a lock file (`DATA_DIR/.locks/counters.lock`), so
+ * the operator's CLI (a second process on the same folder) can add credits while the server spends
+ * them without either losing the other's update.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import fsDriver from 'unstorage/drivers/fs';
+import type { Driver } from 'unstorage';
+import type { Chunk, CounterBackend, CounterMount } from './counters.ts';
+
+export const SUFFIX = '.json';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const notFound = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'ENOENT';
+
+export interface FsLayout { dataDir: string; tmpDir: string; lockDir: string }
+
+export function fsLayout(dataDir: string): FsLayout {
+  return { dataDir, tmpDir: join(dataDir, '.tmp'), lockDir: join(dataDir, '.locks') };
+}
+
+/** Creates the folders and removes temporary files a crashed writer left behind (older than a minute). */
+export async function prepareLayout(layout: FsLayout): Promise<void> {
+  await mkdir(layout.tmpDir, { recursive: true });
+  await mkdir(layout.lockDir, { recursive: true });
+  const cutoff = Date.now() - 60_000;
+  for (const name of await readdir(layout.tmpDir)) {
+    const path = join(layout.tmpDir, name);
+    const info = await stat(path).catch(() => null);
+    if (info && info.mtimeMs < cutoff) await unlink(path).catch(() => {});
+  }
+}
+
+/** Writes `data` to `path` through a temporary file and a rename. */
+export async function writeAtomic(tmpDir: string, path: string, data: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const tmp = join(tmpDir, `${process.pid}-${randomUUID()}`);
+  const handle = await open(tmp, 'w');
+  try {
+    await handle.writeFile(data, 'utf8');
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await rename(tmp, path);
+  } catch (error) {
+    await unlink(tmp).catch(() => {});
+    throw error;
+  }
+}
+
+/** Reads a file as text; null when it does not exist. */
+export async function readText(path: string): Promise<string | null> {
+  try { return await readFile(path, 'utf8'); } catch (error) { if (notFound(error)) return null; throw error; }
+}
+
+/** The path of an encoded key inside a mount folder. */
+export const keyPath = (mountDir: string, encodedKey: string) => join(mountDir, ...encodedKey.split(':')) + SUFFIX;
+
+/**
+ * unstorage's fs driver for one mount folder, with writes made atomic. Keys reach it already encoded
+ * and suffixed (see keys.ts), so they can hold no `..` and no path separator.
+ */
+export function atomicFsDriver(mountDir: string, tmpDir: string): Driver {
+  const base = fsDriver({ base: mountDir, ignore: [] });
+  const path = (key: string) => join(mountDir, ...key.split(':'));
+  return {
+    ...base,
+    setItem: (key: string, value: string) => writeAtomic(tmpDir, path(key), value),
+    setItemRaw: (key: string, value: unknown) => writeAtomic(tmpDir, path(key), String(value)),
+  };
+}
+
+/** Holds an exclusive lock file while `fn` runs; a lock older than `staleMs` belonged to a crashed holder. */
+export async function withLock<T>(lockPath: string, fn: () => Promise<T>, waitMs = 5_000, staleMs = 15_000): Promise<T> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      const handle = await open(lockPath, 'wx');
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const info = await stat(lockPath).catch(() => null);
+      if (info && Date.now() - info.mtimeMs > staleMs) { await unlink(lockPath).catch(() => {}); continue; }
+      if (Date.now() > deadline) throw new Error(`lock ${lockPath} is held by another process for over ${waitMs} ms`);
+      await sleep(5 + Math.random() * 20);
+    }
+  }
+  try { return await fn(); } finally { await unlink(lockPath).catch(() => {}); }
+}
+
+export class FsCounterBackend implements CounterBackend {
+  constructor(private readonly layout: FsLayout, private readonly warn: (message: string) => void) {}
+
+  private path(mount: CounterMount, encodedKey: string) { return keyPath(join(this.layout.dataDir, mount), encodedKey); }
+
+  async read(mount: CounterMount, encodedKey: string): Promise<number> {
+    const text = await readText(this.path(mount, encodedKey));
+    if (text === null) return 0;
+    const value = Number(text.trim());
+    if (Number.isSafeInteger(value) && text.trim() !== '') return value;
+    this.warn(`store: counter ${mount}/${encodedKey} holds ${JSON.stringify(text.slice(0, 40))}, not a whole number; counting it as 0`);
+    return 0;
+  }
+
+  async apply(chunk: Chunk): Promise<void> {
+    await withLock(join(this.layout.lockDir, 'counters.lock'), async () => {
+      const entries = [...chunk.entries];
+      // Distinct keys are distinct files: write them a few at a time rather than one fsync after another.
+      for (let i = 0; i < entries.length; i += 32) {
+        await Promise.all(entries.slice(i, i + 32).map(async ([key, delta]) => {
+          const [mount, encodedKey] = key.split('\0') as [CounterMount, string];
+          const current = await this.read(mount, encodedKey);
+          await writeAtomic(this.layout.tmpDir, this.path(mount, encodedKey), String(current + delta));
+          chunk.entries.delete(key);
+        }));
+      }
+    });
+  }
+}

@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+// Makes sure the system programs the tests need are installed, with no npm dependency of its own.
+// Today that is Debian's `redis-server`, which the storage tests start on a free loopback port.
+// Quick and silent when everything is there; when something is missing it installs it as root
+// (`apt-get update` once, then `apt-get install`), or otherwise prints one line saying how, and exits 0
+// so a developer can still run the other tests (exit 1 under CI=true, where nothing may be skipped).
+import { spawnSync } from 'node:child_process';
+
+const ci = process.env.CI === 'true';
+const packages = [{ command: 'redis-server', args: ['--version'], debian: 'redis-server' }];
+
+const works = ({ command, args }) => spawnSync(command, args, { stdio: 'ignore' }).status === 0;
+const say = (line) => process.stderr.write(`ensure-test-deps: ${line}\n`);
+
+const missing = packages.filter((p) => !works(p));
+if (missing.length === 0) process.exit(0);
+
+const names = missing.map((p) => p.debian).join(' ');
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+const hasApt = spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
+
+if (!isRoot || !hasApt) {
+  say(`${missing.map((p) => p.command).join(', ')} not found; install it with \`sudo apt-get install -y ${names}\` `
+    + `(or your system's package for it)${ci ? '' : ', until then the tests that need it are skipped'}`);
+  process.exit(ci ? 1 : 0);
+}
+
+// The package's own scripts may try to start a system-wide service; the tests never use it, and in a
+// container without an init system that attempt is harmless, so its failure is not ours to report.
+const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+const run = (args) => spawnSync('apt-get', args, { env, stdio: ['ignore', process.stderr, process.stderr] }).status === 0;
+
+say(`installing ${names}`);
+if (!run(['update', '-qq']) || !run(['install', '-y', '-qq', '--no-install-recommends', ...missing.map((p) => p.debian)])) {
+  say(`apt-get could not install ${names}; see the output above`);
+  process.exit(ci ? 1 : 0);
+}
+const still = missing.filter((p) => !works(p));
+if (still.length > 0) {
+  say(`${still.map((p) => p.command).join(', ')} still not runnable after installing`);
+  process.exit(ci ? 1 : 0);
+}
+say(`installed ${names}`);
