@@ -6,9 +6,9 @@ import { serve } from 'h3';
 import { warmUp } from '../engine/health.ts';
 import { createApp } from '../http/app.ts';
 import { providersFrom } from '../http/providers.ts';
-import { loadSettings } from '../http/settings.ts';
+import { loadSettingsOrExit } from '../http/settings.ts';
 
-const settings = loadSettings();
+const settings = loadSettingsOrExit();
 warmUp();
 const { app } = createApp({ settings, ctx: { now: () => new Date(), ...providersFrom(settings) } });
 const server = serve(app, { port: settings.port, hostname: settings.host, silent: true, gracefulShutdown: false });

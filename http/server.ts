@@ -11,7 +11,7 @@ import { engineReadiness, warmUp } from '../engine/health.ts';
 import { sources } from '../engine/provenance.ts';
 import { createApp } from './app.ts';
 import { providersFrom } from './providers.ts';
-import { loadSettings, SettingsError, type Settings } from './settings.ts';
+import { loadSettingsOrExit, type Settings } from './settings.ts';
 import { requestLogger } from './middleware/request-log.ts';
 
 function log(settings: Settings | null, level: 'info' | 'warn' | 'error', message: string, fields: Record<string, unknown> = {}): void {
@@ -36,16 +36,7 @@ function probeDataDir(dir: string): boolean {
   }
 }
 
-let settings: Settings;
-try {
-  settings = loadSettings();
-} catch (error) {
-  if (error instanceof SettingsError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
-  throw error;
-}
+const settings: Settings = loadSettingsOrExit();
 
 warmUp();
 const storageOk = probeDataDir(settings.dataDir);

@@ -139,3 +139,16 @@ export function loadSettings(env: Env = process.env): Settings {
     logFormat: oneOf(env, 'LOG_FORMAT', ['json', 'pretty'] as const, production || !process.stdout.isTTY ? 'json' : 'pretty'),
   };
 }
+
+/** Settings for an entry point: an invalid one stops the process with its one-line message. */
+export function loadSettingsOrExit(env: Env = process.env): Settings {
+  try {
+    return loadSettings(env);
+  } catch (error) {
+    if (error instanceof SettingsError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

@@ -6,20 +6,11 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { warmUp } from '../engine/health.ts';
 import { routeInventory } from '../http/routes/inventory.ts';
 import { buildOpenApi } from '../http/routes/openapi.ts';
-import { loadSettings, SettingsError } from '../http/settings.ts';
+import { loadSettingsOrExit } from '../http/settings.ts';
 import { createMcpServer } from './server.ts';
 import { providersFrom } from '../http/providers.ts';
 
-let settings;
-try {
-  settings = loadSettings();
-} catch (error) {
-  if (error instanceof SettingsError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
-  throw error;
-}
+const settings = loadSettingsOrExit();
 warmUp();
 let openapi: Promise<unknown> | undefined;
 const server = createMcpServer({

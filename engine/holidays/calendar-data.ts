@@ -10,10 +10,9 @@
  * plain difference of instants, free of daylight-saving shifts.
  */
 import { createRequire } from 'node:module';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import type HolidaysClass from 'date-holidays';
 import { fromEpochDay, toEpochDay } from '../date/calendar.ts';
+import { versions } from '../provenance.ts';
 
 // date-holidays parses data for every country when loaded (~250 ms): loaded on first use, not at
 // start-up, so the server is healthy sooner; `preloadHolidayData()` loads it in the background.
@@ -80,18 +79,7 @@ export class LruCache<K, V> {
 
 // ----- versions ---------------------------------------------------------------------------------
 
-function packageVersion(pkg: string): string {
-  const require = createRequire(import.meta.url);
-  for (let dir = dirname(require.resolve(pkg)); dir !== dirname(dir); dir = dirname(dir)) {
-    const file = join(dir, 'package.json');
-    if (!existsSync(file)) continue;
-    const meta = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version: string };
-    if (meta.name === pkg) return meta.version;
-  }
-  return 'unknown';
-}
-
-export const DATE_HOLIDAYS_VERSION = packageVersion('date-holidays');
+export const DATE_HOLIDAYS_VERSION = versions.dateHolidays;
 
 // ----- catalogue --------------------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ import {
 } from '../tool.ts';
 import { sources, versions } from '../provenance.ts';
 import { lookupZones } from './zone-lookup.ts';
-import { abbreviationDataVersion, zoneRulesAt } from './zone-rules.ts';
+import { abbreviationDataVersion, zoneRulesAt, type ZoneRules } from './zone-rules.ts';
 
 const DST_RULE = "offset differs from the local year's standard offset, the lower of its 1 January and 1 July offsets";
 
@@ -78,28 +78,34 @@ export function localTimeAt(lat: number, lon: number, ms: number): LocalTimeResu
   return fields;
 }
 
-export function localTimeFields(lat: number, lon: number, ms: number): LocalTimeFields {
-  const { zones, resolution } = lookupZones(lat, lon);
-  const timezone = zones[0];
-  const rules = zoneRulesAt(timezone, ms);
+/** The wall-clock fields of an instant in a zone: shared by get_local_time and get_time_in_zone. */
+export function clockFields(ms: number, rules: ZoneRules) {
   const offset = rules.utc_offset_seconds;
   const localDay = new Date(ms + offset * 1000).getUTCDay(); // 0 = Sunday
   const next = rules.next_transition;
   return {
-    lat,
-    lon,
-    timezone,
-    timezones: zones,
     local_time: formatLocal(ms, offset),
     utc_time: formatUtc(ms),
-    unix_seconds: Math.floor(ms / 1000),
-    unix_ms: ms,
     utc_offset: formatOffset(offset),
     utc_offset_seconds: offset,
     abbreviation: rules.abbreviation,
     dst: rules.dst,
     day_of_week: WEEKDAYS[(localDay + 6) % 7],
     next_transition: next && { at: formatUtc(next.at_ms), utc_offset_seconds: next.utc_offset_seconds },
+  };
+}
+
+export function localTimeFields(lat: number, lon: number, ms: number): LocalTimeFields {
+  const { zones, resolution } = lookupZones(lat, lon);
+  const timezone = zones[0];
+  return {
+    lat,
+    lon,
+    timezone,
+    timezones: zones,
+    ...clockFields(ms, zoneRulesAt(timezone, ms)),
+    unix_seconds: Math.floor(ms / 1000),
+    unix_ms: ms,
     resolution,
   };
 }

@@ -15,9 +15,9 @@
  * //     (-06:00) all year.', ... }
  */
 import { z } from 'zod';
-import { defineTool, formatLocal, formatOffset, formatUtc, Instant, Provenance, WEEKDAYS } from '../tool.ts';
+import { defineTool, formatOffset, formatUtc, Instant, Provenance } from '../tool.ts';
 import { sources } from '../provenance.ts';
-import { LocalTimeResult, localTimeProvenance } from './local-time.ts';
+import { clockFields, LocalTimeResult, localTimeProvenance } from './local-time.ts';
 import { abbreviationDataVersion, zoneRulesAt, type ZoneRules } from './zone-rules.ts';
 import { abbreviationWindow, type ResolvedZone, resolveZone, suggestZones, zoneNamesDataVersion } from './zone-names.ts';
 
@@ -133,20 +133,10 @@ export type TimeInZoneResult = z.output<typeof TimeInZoneResult>;
 export function timeInZoneAt(resolved: ResolvedZone | undefined, ms: number): TimeInZoneResult {
   const timezone = resolved?.zone ?? DEFAULT_ZONE;
   const rules = zoneRulesAt(timezone, ms);
-  const offset = rules.utc_offset_seconds;
-  const localDay = new Date(ms + offset * 1000).getUTCDay(); // 0 = Sunday
-  const next = rules.next_transition;
   const note = resolutionNote('timezone', resolved, rules);
   return {
     timezone,
-    local_time: formatLocal(ms, offset),
-    utc_time: formatUtc(ms),
-    utc_offset: formatOffset(offset),
-    utc_offset_seconds: offset,
-    abbreviation: rules.abbreviation,
-    dst: rules.dst,
-    day_of_week: WEEKDAYS[(localDay + 6) % 7],
-    next_transition: next && { at: formatUtc(next.at_ms), utc_offset_seconds: next.utc_offset_seconds },
+    ...clockFields(ms, rules),
     ...resolutionFields(resolved),
     ...(note ? { note } : {}),
     provenance: namedZoneProvenance(),

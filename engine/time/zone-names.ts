@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Temporal } from '@js-temporal/polyfill';
-import { abbreviationDataVersion } from './zone-rules.ts';
+import { abbreviationDataVersion, base60 } from './zone-rules.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -170,15 +170,6 @@ interface AbbreviationUse { zone: string; offset: number; all_year: boolean; pop
 let abbreviationUses: Map<string, AbbreviationUse[]> | null = null;
 let abbreviationSpelling: Map<string, string>;
 
-function base60(s: string): number {
-  const digit = (c: number) => (c > 96 ? c - 87 : c > 64 ? c - 29 : c - 48);
-  const negative = s.charCodeAt(0) === 45;
-  const [whole, fraction = ''] = (negative ? s.slice(1) : s).split('.');
-  let out = 0;
-  for (let i = 0; i < whole.length; i++) out = out * 60 + digit(whole.charCodeAt(i));
-  for (let i = 0, m = 1; i < fraction.length; i++) out += digit(fraction.charCodeAt(i)) * (m /= 60);
-  return negative ? -out : out;
-}
 
 /**
  * The window an abbreviation counts as "in use": the year before the abbreviation data's tzdb release

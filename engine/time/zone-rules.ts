@@ -195,7 +195,8 @@ function packedZones(): Map<string, string> {
 /** tzdb release of the abbreviation data (moment-timezone's packed `latest.json`). */
 export const abbreviationDataVersion = (): string => (packedZones(), packedVersion);
 
-function base60(s: string): number {
+/** A number in moment-timezone's packed base-60 notation (shared with zone-names.ts). */
+export function base60(s: string): number {
   const digit = (c: number) => (c > 96 ? c - 87 : c > 64 ? c - 29 : c - 48);
   const negative = s.charCodeAt(0) === 45;
   const [whole, fraction = ''] = (negative ? s.slice(1) : s).split('.');

@@ -119,9 +119,9 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
   const prefix = options.prefix ?? 'time-api';
   const flushIntervalMs = options.flushIntervalMs ?? 1_000;
   const layout = fsLayout(resolve(settings.dataDir));
-  const storage = createStorage();
+  let storage: Storage;
   let client: Redis | null = null;
-  let backend;
+  let backend: RedisCounterBackend | FsCounterBackend;
 
   if (settings.redisUrl) {
     const redis = createRedisDriver(settings.redisUrl, prefix, {
@@ -129,7 +129,7 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
       commandTimeoutMs: options.commandTimeoutMs ?? 1_000,
     });
     client = redis.client;
-    storage.mount('', redis.driver);
+    storage = createStorage({ driver: redis.driver });
     backend = new RedisCounterBackend(client, prefix, warn);
     let last = false;
     const report = (now: boolean) => { if (now !== last) { last = now; options.onAvailabilityChange?.(now); } };
@@ -140,6 +140,7 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
     await waitReady(client, options.connectWaitMs ?? 2_000);
   } else {
     await prepareLayout(layout);
+    storage = createStorage();
     for (const mount of MOUNTS) storage.mount(mount, atomicFsDriver(join(layout.dataDir, mount), layout.tmpDir));
     backend = new FsCounterBackend(layout, warn);
   }

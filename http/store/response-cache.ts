@@ -1,0 +1,80 @@
+/**
+ * The response cache behind `TIME_API_CACHE`, with room for a shared one: `get` and `set` may answer
+ * synchronously (memory, off) or with a promise (redis), so the app awaits `get` and need not await `set`.
+ *
+ * `redis` keeps bodies in the store's `cache` mount (`<prefix>:cache:<sha256 of the key>`, raw body text,
+ * default TTL one day so a deploy with new time-zone data never serves old answers for long). While Redis
+ * is away it answers from an in-process MemoryCache instead and says so with `degraded: true`; a Redis
+ * call that fails or takes longer than `timeoutMs` falls back for that call. It returns to Redis by
+ * itself as soon as the store is connected again. `set` never rejects: a lost cache write is only a miss.
+ */
+import { createHash } from 'node:crypto';
+import { MemoryCache } from '../middleware/cache.ts';
+import type { CacheMode } from '../settings.ts';
+import type { Store } from './index.ts';
+
+export interface AsyncResponseCache {
+  readonly mode: CacheMode;
+  /** True while a shared cache is unreachable and this process answers from memory instead. */
+  readonly degraded: boolean;
+  get(key: string): Promise<string | undefined> | string | undefined;
+  set(key: string, body: string, ttlSeconds?: number): Promise<void> | void;
+}
+
+export interface ResponseCacheOptions {
+  /** Entries of the in-process cache (the `memory` mode, and the fallback of `redis`); default 10,000. */
+  maxEntries?: number;
+  /** Default TTL of a Redis entry; default 86,400 s. */
+  ttlSeconds?: number;
+  /** Longest wait for Redis before answering from memory; default 300 ms. */
+  timeoutMs?: number;
+}
+
+export function createResponseCache(mode: CacheMode, store: Store | null, options: ResponseCacheOptions = {}): AsyncResponseCache {
+  if (mode === 'off') return { mode: 'off', degraded: false, get: () => undefined, set: () => {} };
+  const memory = new MemoryCache(options.maxEntries ?? 10_000);
+  if (mode === 'memory') {
+    return { mode: 'memory', degraded: false, get: (key) => memory.get(key), set: (key, body) => memory.set(key, body) };
+  }
+  if (!store?.redis) throw new Error('TIME_API_CACHE=redis needs a store connected to REDIS_URL');
+  return new RedisResponseCache(store, memory, options);
+}
+
+class RedisResponseCache implements AsyncResponseCache {
+  readonly mode = 'redis' as const;
+  private readonly ttlSeconds: number;
+  private readonly timeoutMs: number;
+
+  constructor(private readonly store: Store, private readonly memory: MemoryCache, options: ResponseCacheOptions) {
+    this.ttlSeconds = options.ttlSeconds ?? 86_400;
+    this.timeoutMs = options.timeoutMs ?? 300;
+  }
+
+  get degraded(): boolean { return !this.store.available; }
+
+  private key(key: string): string {
+    return this.store.redisKey('cache', createHash('sha256').update(key).digest('base64url'));
+  }
+
+  /** The Redis reply, or `fallback` when Redis is away, fails, or is slower than `timeoutMs`. */
+  private within<T>(op: () => Promise<T>, fallback: () => T): Promise<T> {
+    return new Promise<T>((resolve) => {
+      const timer = setTimeout(() => resolve(fallback()), this.timeoutMs);
+      op().then(
+        (value) => { clearTimeout(timer); resolve(value); },
+        () => { clearTimeout(timer); resolve(fallback()); },
+      );
+    });
+  }
+
+  get(key: string): Promise<string | undefined> | string | undefined {
+    if (this.degraded) return this.memory.get(key);
+    return this.within(async () => (await this.store.redis!.get(this.key(key))) ?? undefined, () => this.memory.get(key));
+  }
+
+  set(key: string, body: string, ttlSeconds = this.ttlSeconds): Promise<void> | void {
+    if (this.degraded) return this.memory.set(key, body);
+    const ttl = Math.max(1, Math.ceil(ttlSeconds));
+    return this.within(async () => { await this.store.redis!.set(this.key(key), body, 'EX', ttl); }, () => this.memory.set(key, body));
+  }
+}
