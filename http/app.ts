@@ -8,11 +8,12 @@ import { engineReadiness, warmUp } from '../engine/health.ts';
 import { registry } from '../engine/registry.ts';
 import { systemContext, type AnyTool, type ToolContext } from '../engine/tool.ts';
 import { authenticate, KeyRing, type Caller } from './middleware/auth.ts';
+import { rateLimitHeaders, SlidingWindowLimiter, type RateDecision } from './middleware/rate-limit.ts';
 import { MemoryCache, noCache, type ResponseCache } from './middleware/cache.ts';
 import { Cors } from './middleware/cors.ts';
 import { json, problem } from './middleware/problem.ts';
 import type { RequestLogger } from './middleware/request-log.ts';
-import { accountRoutes } from './routes/account.ts';
+import { accountRoutes, rateLimitOf } from './routes/account.ts';
 import { methodsByPath, routeInventory, type RouteInfo } from './routes/inventory.ts';
 import { buildOpenApi } from './routes/openapi.ts';
 import { canaryRoute, healthRoute, indexRoute, statusRoute, type Readiness } from './routes/service.ts';
@@ -48,6 +49,26 @@ export function createApp(options: AppOptions): BuiltApp {
   const cache = options.cache ?? (settings.cache === 'off' ? noCache : new MemoryCache());
   const keys = new KeyRing(settings.apiKeys);
   const cors = new Cors(settings.corsOrigins);
+  const limiter = new SlidingWindowLimiter();
+
+  /**
+   * The gate of every keyed route (calculations, account, canary, MCP): a valid key, then the
+   * customer's rate limit over any rolling minute. Returns the caller, or the 401/429 to answer with.
+   */
+  const guard = (event: H3Event): Caller | Response => {
+    const caller = authenticate(keys, event.req.headers);
+    if (caller instanceof Response) return caller;
+    event.context.caller = caller;
+    const decision = limiter.check(caller.customerId, rateLimitOf(settings, caller.customerId), Date.now());
+    event.context.rateLimit = decision;
+    if (!decision.allowed) {
+      return problem(429, {
+        detail: `Rate limit of ${decision.limit} requests a minute reached for this customer; retry in ${decision.resetSeconds} s.`,
+        headers: rateLimitHeaders(decision),
+      });
+    }
+    return caller;
+  };
   if (!options.readiness) warmUp();
   // Without a store of its own yet, the app's storage and cache are in-process and always reachable.
   const readiness = options.readiness ?? (() => ({ ...engineReadiness(), storage: true, cache: true }));
@@ -57,6 +78,8 @@ export function createApp(options: AppOptions): BuiltApp {
     onRequest: logger ? (event) => { event.context.startedAt = performance.now(); } : undefined,
     onResponse: (response, event) => {
       cors.decorate(event, response);
+      const decision = event.context.rateLimit as RateDecision | undefined;
+      if (decision) for (const [name, value] of Object.entries(rateLimitHeaders(decision))) response.headers.set(name, value);
       if (!logger) return;
       const caller = event.context.caller as Caller | undefined;
       const started = event.context.startedAt as number | undefined;
@@ -82,10 +105,8 @@ export function createApp(options: AppOptions): BuiltApp {
 
   /** Service routes that need a key get the same check as calculation routes. */
   const keyed = (handler: Handler): Handler => (event) => {
-    const caller = authenticate(keys, event.req.headers);
-    if (caller instanceof Response) return caller;
-    event.context.caller = caller;
-    return handler(event);
+    const caller = guard(event);
+    return caller instanceof Response ? caller : handler(event);
   };
 
   let openapi: Promise<unknown> | undefined;
@@ -108,7 +129,7 @@ export function createApp(options: AppOptions): BuiltApp {
     'GET /v1/account/credits': keyed(account.credits),
   };
   for (const route of routes) {
-    const handler = route.tool ? toolHandler(route.tool, { keys, cache, ctx }) : handlers[`${route.method} ${route.path}`];
+    const handler = route.tool ? toolHandler(route.tool, { guard, cache, ctx }) : handlers[`${route.method} ${route.path}`];
     if (!handler) throw new Error(`no handler for ${route.method} ${route.path}`);
     app.on(route.method, route.path, handler);
     if (route.method === 'GET') app.on('HEAD', route.path, handler);
@@ -118,7 +139,7 @@ export function createApp(options: AppOptions): BuiltApp {
   // API start-up does not pay for it.
   let mcp: Promise<(event: H3Event) => Promise<Response>> | undefined;
   app.post('/mcp', async (event) => {
-    mcp ??= import('../mcp/http.ts').then((m) => m.mcpHandler({ keys, ctx, allowedOrigins: settings.corsOrigins, openapi: openapiDoc }));
+    mcp ??= import('../mcp/http.ts').then((m) => m.mcpHandler({ guard, ctx, allowedOrigins: settings.corsOrigins, openapi: openapiDoc }));
     return (await mcp)(event);
   });
 

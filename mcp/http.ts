@@ -6,12 +6,13 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { H3Event } from 'h3';
 import type { ToolContext } from '../engine/tool.ts';
-import { authenticate, type KeyRing } from '../http/middleware/auth.ts';
+import type { Caller } from '../http/middleware/auth.ts';
 import { problem } from '../http/middleware/problem.ts';
 import { createMcpServer } from './server.ts';
 
 export interface McpHttpDeps {
-  keys: KeyRing;
+  /** Key check and rate limit, as for calculation routes. */
+  guard: (event: H3Event) => Caller | Response;
   ctx: ToolContext;
   allowedOrigins: readonly string[];
   openapi: () => Promise<unknown>;
@@ -24,9 +25,8 @@ export function mcpHandler(deps: McpHttpDeps) {
     if (origin !== null && !origins.has(origin)) {
       return problem(403, { detail: `Origin ${origin} is not allowed to call this MCP endpoint.` });
     }
-    const caller = authenticate(deps.keys, event.req.headers);
+    const caller = deps.guard(event);
     if (caller instanceof Response) return caller;
-    event.context.caller = caller;
     const server = createMcpServer({ ctx: deps.ctx, openapi: deps.openapi });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);

@@ -6,14 +6,15 @@ import type { H3Event } from 'h3';
 import { FastResponse } from 'srvx';
 import { ToolInputError, ToolUnavailableError, type AnyTool, type ToolContext } from '../../engine/tool.ts';
 import { queryReader, validateInput } from '../../engine/validate.ts';
-import { authenticate, type KeyRing } from '../middleware/auth.ts';
+import type { Caller } from '../middleware/auth.ts';
 import { isDeterministic, type CacheStatus, type ResponseCache } from '../middleware/cache.ts';
 import { invalid, problem } from '../middleware/problem.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
 export interface ToolRouteDeps {
-  keys: KeyRing;
+  /** Key check and rate limit of keyed routes: the caller, or the problem to answer with. */
+  guard: (event: H3Event) => Caller | Response;
   cache: ResponseCache;
   ctx: ToolContext;
 }
@@ -125,9 +126,8 @@ export function toolHandler(tool: AnyTool, deps: ToolRouteDeps) {
 
   return (event: H3Event): Response | Promise<Response> => {
     if (tool.auth === 'key') {
-      const caller = authenticate(deps.keys, event.req.headers);
+      const caller = deps.guard(event);
       if (caller instanceof Response) return caller;
-      event.context.caller = caller;
     }
     if (readQuery) {
       const { input, errors } = readQuery(event.url.searchParams);

@@ -7,7 +7,7 @@ import { fixedClock } from '../helpers.ts';
 import { startElevationServer } from '../fixtures/elevation-server.ts';
 
 const KEY = 'test-key-0123456789';
-const settings = loadSettings({ TIME_API_KEYS: `acme:${KEY},bare-key-abcdefgh`, SITE_URL: 'https://site.example' });
+const settings = loadSettings({ TIME_API_KEYS: `acme:${KEY},bare-key-abcdefgh`, SITE_URL: 'https://site.example', RATE_LIMIT_PER_MINUTE: '0' });
 const elevation = await startElevationServer();
 afterAll(() => elevation.close());
 const { app, routes } = createApp({ settings, ctx: { ...fixedClock('2026-11-22T08:00:00Z'), elevation: createOpenMeteoElevation(elevation.url) } });

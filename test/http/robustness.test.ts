@@ -15,7 +15,7 @@ const KEY = 'fuzz-key-0123456789';
 const elevation = await startElevationServer();
 afterAll(() => elevation.close());
 const { app } = createApp({
-  settings: loadSettings({ TIME_API_KEYS: KEY }),
+  settings: loadSettings({ TIME_API_KEYS: KEY, RATE_LIMIT_PER_MINUTE: '0' }),
   ctx: { ...fixedClock('2026-11-22T08:00:00Z'), elevation: createOpenMeteoElevation(elevation.url, { timeoutMs: 500 }) },
 });
 

@@ -110,3 +110,35 @@ describe('account routes for environment keys', () => {
     expect(status.endpoint_families.find((f) => f.family === 'monitoring')?.routes).toEqual(['GET /v1/canary']);
   });
 });
+
+describe('rate limits over HTTP', () => {
+  it('every keyed answer carries RateLimit-*; past the limit 429 with Retry-After; customers apart', async () => {
+    const limited = createApp({ settings: loadSettings({ TIME_API_KEYS: `acme:${KEY},other:other-key-01234567`, RATE_LIMIT_PER_MINUTE: '3' }), ctx: fixedClock('2026-11-22T08:00:00Z') }).app;
+    const hit = (key: string, path = '/v1/date/difference?start=2024-01-01&end=2024-02-01') => limited.fetch(new Request(`http://api.test${path}`, { headers: { 'x-api-key': key } }));
+    const first = await hit(KEY);
+    expect(first.headers.get('ratelimit-limit')).toBe('3');
+    expect(first.headers.get('ratelimit-remaining')).toBe('2');
+    expect(Number(first.headers.get('ratelimit-reset'))).toBeGreaterThanOrEqual(1);
+    await hit(KEY, '/v1/account/limits'); // account and canary routes count and carry the headers too
+    expect((await hit(KEY, '/v1/canary')).headers.get('ratelimit-remaining')).toBe('0');
+    const refused = await hit(KEY);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('content-type')).toMatch(/problem\+json/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(refused.headers.get('ratelimit-remaining')).toBe('0');
+    expect((await hit('other-key-01234567')).status).toBe(200);
+    // Public routes are not limited per customer and carry no RateLimit headers.
+    const pub = await limited.fetch(new Request('http://api.test/v1/time/utc'));
+    expect(pub.status).toBe(200);
+    expect(pub.headers.get('ratelimit-limit')).toBeNull();
+  });
+
+  it('per-customer limits from TIME_API_CUSTOMER_RATE_LIMITS, and 0 disables', async () => {
+    const app2 = createApp({ settings: loadSettings({ TIME_API_KEYS: `acme:${KEY}`, RATE_LIMIT_PER_MINUTE: '1', TIME_API_CUSTOMER_RATE_LIMITS: '{"acme": 0}' }) }).app;
+    for (let i = 0; i < 5; i++) {
+      const res = await app2.fetch(new Request('http://api.test/v1/account/limits', { headers: { 'x-api-key': KEY } }));
+      expect(res.status).toBe(200);
+      expect(res.headers.get('ratelimit-limit')).toBeNull();
+    }
+  });
+});

@@ -21,7 +21,7 @@ let client: Client;
 beforeAll(async () => {
   elevation = await startElevationServer();
   ctx = { ...fixedClock('2026-11-22T08:00:00Z'), elevation: createOpenMeteoElevation(elevation.url) };
-  app = createApp({ settings: loadSettings({ TIME_API_KEYS: KEY }), ctx }).app;
+  app = createApp({ settings: loadSettings({ TIME_API_KEYS: KEY, RATE_LIMIT_PER_MINUTE: '0' }), ctx }).app;
   const server = createMcpServer({ ctx, openapi: async () => ({ openapi: '3.1.0' }) });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
