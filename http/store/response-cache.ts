@@ -4,9 +4,11 @@
  *
  * `redis` keeps bodies in the store's `cache` mount (`<prefix>:cache:<sha256 of the key>`, raw body text,
  * default TTL one day so a deploy with new time-zone data never serves old answers for long). While Redis
- * is away it answers from an in-process MemoryCache instead and says so with `degraded: true`; a Redis
- * call that fails or takes longer than `timeoutMs` falls back for that call. It returns to Redis by
- * itself as soon as the store is connected again. `set` never rejects: a lost cache write is only a miss.
+ * is away it answers from an in-process MemoryCache instead and says so with `degraded: true`. A Redis
+ * call that fails or takes longer than `timeoutMs` (a Redis that hangs without closing the connection)
+ * falls back for that call and keeps the cache on memory for `backoffMs`, so a frozen Redis costs one
+ * slow request every few seconds, not every request. It returns to Redis by itself once the store is
+ * connected again. Neither `get` nor `set` ever rejects: a lost cache write is only a later miss.
  */
 import { createHash } from 'node:crypto';
 import { MemoryCache } from '../middleware/cache.ts';
@@ -28,6 +30,8 @@ export interface ResponseCacheOptions {
   ttlSeconds?: number;
   /** Longest wait for Redis before answering from memory; default 300 ms. */
   timeoutMs?: number;
+  /** How long to stay on memory after a failed or slow Redis call; default 2000 ms. */
+  backoffMs?: number;
 }
 
 export function createResponseCache(mode: CacheMode, store: Store | null, options: ResponseCacheOptions = {}): AsyncResponseCache {
@@ -44,13 +48,16 @@ class RedisResponseCache implements AsyncResponseCache {
   readonly mode = 'redis' as const;
   private readonly ttlSeconds: number;
   private readonly timeoutMs: number;
+  private readonly backoffMs: number;
+  private retryAt = 0;
 
   constructor(private readonly store: Store, private readonly memory: MemoryCache, options: ResponseCacheOptions) {
     this.ttlSeconds = options.ttlSeconds ?? 86_400;
     this.timeoutMs = options.timeoutMs ?? 300;
+    this.backoffMs = options.backoffMs ?? 2_000;
   }
 
-  get degraded(): boolean { return !this.store.available; }
+  get degraded(): boolean { return !this.store.available || Date.now() < this.retryAt; }
 
   private key(key: string): string {
     return this.store.redisKey('cache', createHash('sha256').update(key).digest('base64url'));
@@ -59,10 +66,11 @@ class RedisResponseCache implements AsyncResponseCache {
   /** The Redis reply, or `fallback` when Redis is away, fails, or is slower than `timeoutMs`. */
   private within<T>(op: () => Promise<T>, fallback: () => T): Promise<T> {
     return new Promise<T>((resolve) => {
-      const timer = setTimeout(() => resolve(fallback()), this.timeoutMs);
+      const fail = () => { this.retryAt = Date.now() + this.backoffMs; resolve(fallback()); };
+      const timer = setTimeout(fail, this.timeoutMs);
       op().then(
         (value) => { clearTimeout(timer); resolve(value); },
-        () => { clearTimeout(timer); resolve(fallback()); },
+        () => { clearTimeout(timer); fail(); },
       );
     });
   }
