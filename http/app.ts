@@ -13,7 +13,9 @@ import { MemoryCache, noCache, type ResponseCache } from './middleware/cache.ts'
 import { Cors } from './middleware/cors.ts';
 import { json, problem } from './middleware/problem.ts';
 import type { RequestLogger } from './middleware/request-log.ts';
-import { accountRoutes, rateLimitOf } from './routes/account.ts';
+import { listKeys } from './accounts.ts';
+import { accountRoutes, balanceKey, rateLimitOf, usageKey, usageMonth } from './routes/account.ts';
+import type { Store } from './store/index.ts';
 import { methodsByPath, routeInventory, type RouteInfo } from './routes/inventory.ts';
 import { buildOpenApi } from './routes/openapi.ts';
 import { canaryRoute, healthRoute, indexRoute, statusRoute, type Readiness } from './routes/service.ts';
@@ -28,6 +30,8 @@ export interface AppOptions {
   /** A storage round trip for the canary (write, read back, delete); true when it worked. */
   storageRoundTrip?: () => Promise<boolean>;
   cache?: ResponseCache;
+  /** The persistent store (keys, usage, credits, shares); without one, only environment keys exist. */
+  store?: Store | null;
   /** One line per request; none when absent (tests). */
   logger?: RequestLogger;
   /** Called for errors the app did not expect (a bug): the client sees a plain 500 problem. */
@@ -38,6 +42,8 @@ export interface BuiltApp {
   app: H3;
   routes: RouteInfo[];
   cache: ResponseCache;
+  /** Reloads provisioned keys and credit ledgers from the store (the server calls it every 2 s). */
+  refreshKeys: () => Promise<void>;
 }
 
 type Handler = (event: H3Event) => unknown;
@@ -50,12 +56,40 @@ export function createApp(options: AppOptions): BuiltApp {
   const keys = new KeyRing(settings.apiKeys);
   const cors = new Cors(settings.corsOrigins);
   const limiter = new SlidingWindowLimiter();
+  const store = options.store ?? null;
+  const ledgers = new Set<string>();
+
+  const refreshKeys = async () => {
+    if (!store) return;
+    keys.setProvisioned(await listKeys(store));
+    const names = await store.mounts.credits.list('ledger');
+    ledgers.clear();
+    for (const name of names) ledgers.add(name.slice('ledger:'.length));
+  };
+
+  // Credits are reserved before a calculation runs and refunded if it fails. Reservations of one
+  // customer are serialised in this process, so concurrent requests never spend the same credit.
+  const creditQueues = new Map<string, Promise<unknown>>();
+  const reserveCredit = (customer: string): Promise<boolean> => {
+    const previous = creditQueues.get(customer) ?? Promise.resolve();
+    const next = previous.then(async () => {
+      const balance = await store!.counter('credits', balanceKey(customer));
+      if (balance <= 0) return false;
+      store!.incr('credits', balanceKey(customer), -1);
+      return true;
+    });
+    const tail = next.catch(() => {});
+    creditQueues.set(customer, tail);
+    void tail.then(() => { if (creditQueues.get(customer) === tail) creditQueues.delete(customer); });
+    return next;
+  };
 
   /**
-   * The gate of every keyed route (calculations, account, canary, MCP): a valid key, then the
-   * customer's rate limit over any rolling minute. Returns the caller, or the 401/429 to answer with.
+   * The gate of every keyed route (calculations, account, canary, MCP): a valid key, the customer's
+   * rate limit over any rolling minute, and for charged routes of a customer with a ledger, a credit.
+   * Returns the caller, or the 401/429/402/503 to answer with.
    */
-  const guard = (event: H3Event): Caller | Response => {
+  const guardOf = (charged: boolean) => (event: H3Event): Caller | Response | Promise<Caller | Response> => {
     const caller = authenticate(keys, event.req.headers);
     if (caller instanceof Response) return caller;
     event.context.caller = caller;
@@ -67,8 +101,20 @@ export function createApp(options: AppOptions): BuiltApp {
         headers: rateLimitHeaders(decision),
       });
     }
-    return caller;
+    if (!charged || !store || caller.source !== 'provisioned' || !ledgers.has(caller.customerId)) return caller;
+    return reserveCredit(caller.customerId).then(
+      (ok) => {
+        if (!ok) return problem(402, { detail: `The credit balance of ${caller.customerId} is 0: add credits to continue (account routes stay free).` });
+        event.context.creditReserved = caller.customerId;
+        return caller;
+      },
+      () => problem(503, { detail: 'The credit ledger is unavailable right now; try again shortly.', headers: { 'retry-after': '5' } }),
+    );
   };
+  const guard = guardOf(true);
+  const freeGuard = guardOf(false);
+  /** Calculation routes and MCP calls count in a provisioned customer's usage. */
+  const counted = new Set([...routes.filter((r) => r.tool && r.auth === 'key').map((r) => `${r.method} ${r.path}`), 'POST /mcp']);
   if (!options.readiness) warmUp();
   // Without a store of its own yet, the app's storage and cache are in-process and always reachable.
   const readiness = options.readiness ?? (() => ({ ...engineReadiness(), storage: true, cache: true }));
@@ -80,8 +126,15 @@ export function createApp(options: AppOptions): BuiltApp {
       cors.decorate(event, response);
       const decision = event.context.rateLimit as RateDecision | undefined;
       if (decision) for (const [name, value] of Object.entries(rateLimitHeaders(decision))) response.headers.set(name, value);
-      if (!logger) return;
       const caller = event.context.caller as Caller | undefined;
+      if (store && caller?.source === 'provisioned') {
+        const route = `${event.req.method} ${event.context.matchedRoute?.route}`;
+        try {
+          if (response.status < 400 && counted.has(route)) store.incr('usage', usageKey(caller.customerId, usageMonth(ctx.now()), route));
+          if (event.context.creditReserved && response.status >= 400) store.incr('credits', balanceKey(caller.customerId), 1);
+        } catch { /* the store is closing: the server is stopping */ }
+      }
+      if (!logger) return;
       const started = event.context.startedAt as number | undefined;
       logger.log({
         route: event.context.matchedRoute?.route === '/**' ? '(unmatched)' : (event.context.matchedRoute?.route ?? '(unmatched)'),
@@ -105,18 +158,15 @@ export function createApp(options: AppOptions): BuiltApp {
 
   /** Service routes that need a key get the same check as calculation routes. */
   const keyed = (handler: Handler): Handler => (event) => {
-    const caller = guard(event);
-    return caller instanceof Response ? caller : handler(event);
+    const caller = freeGuard(event);
+    if (caller instanceof Response) return caller;
+    return caller instanceof Promise ? caller.then((c) => (c instanceof Response ? c : handler(event))) : handler(event);
   };
 
   let openapi: Promise<unknown> | undefined;
   // Servers are written relative ("/"), so the document is the same whichever host serves it.
   const openapiDoc = () => (openapi ??= buildOpenApi(routes, '/'));
-  const account = accountRoutes({
-    settings,
-    persistentStorage: { keys: false, usage: false, credits: false, shares: false },
-    now: ctx.now,
-  });
+  const account = accountRoutes({ settings, store, ledgers, now: ctx.now });
   const handlers: Record<string, Handler> = {
     'GET /': indexRoute(settings),
     'GET /health': healthRoute(readiness),
@@ -157,5 +207,5 @@ export function createApp(options: AppOptions): BuiltApp {
   }
   app.all('/**', (event) => problem(404, { detail: `No route ${event.url.pathname}. The routes are listed at /openapi.json and /v1/status.` }));
 
-  return { app, routes, cache };
+  return { app, routes, cache, refreshKeys };
 }

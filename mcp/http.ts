@@ -12,7 +12,7 @@ import { createMcpServer } from './server.ts';
 
 export interface McpHttpDeps {
   /** Key check and rate limit, as for calculation routes. */
-  guard: (event: H3Event) => Caller | Response;
+  guard: (event: H3Event) => Caller | Response | Promise<Caller | Response>;
   ctx: ToolContext;
   allowedOrigins: readonly string[];
   openapi: () => Promise<unknown>;
@@ -25,7 +25,7 @@ export function mcpHandler(deps: McpHttpDeps) {
     if (origin !== null && !origins.has(origin)) {
       return problem(403, { detail: `Origin ${origin} is not allowed to call this MCP endpoint.` });
     }
-    const caller = deps.guard(event);
+    const caller = await deps.guard(event);
     if (caller instanceof Response) return caller;
     const server = createMcpServer({ ctx: deps.ctx, openapi: deps.openapi });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

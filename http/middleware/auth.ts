@@ -1,12 +1,21 @@
 /**
- * API keys: `Authorization: Bearer <key>` or `X-API-Key: <key>`, checked against hashes of the configured
- * keys with a constant-time comparison that visits every key (no early exit that would time a match).
+ * API keys: `Authorization: Bearer <key>` or `X-API-Key: <key>`. The presented key is hashed (SHA-256)
+ * and compared with the hashes of the environment keys in constant time, visiting every key (no early
+ * exit that would time a match); provisioned keys (stored as hashes only) are found by their hash.
  */
 import { hash, timingSafeEqual } from 'node:crypto';
 import type { ApiKey } from '../settings.ts';
 import { problem } from './problem.ts';
 
-export interface Caller { customerId: string; keyFingerprint: string }
+export interface Caller {
+  customerId: string;
+  keyFingerprint: string;
+  /** `environment`: TIME_API_KEYS (no usage history, no ledger); `provisioned`: created with the keys CLI. */
+  source: 'environment' | 'provisioned';
+}
+
+/** A provisioned key as the store keeps it (see http/accounts.ts). */
+export interface ProvisionedKey { customer_id: string; key_hash: string; fingerprint: string; revoked_at?: string }
 
 const sha256 = (s: string): Buffer => hash('sha256', s, 'buffer') as unknown as Buffer;
 
@@ -25,21 +34,32 @@ export function presentedKey(headers: Headers): string | null {
 
 export class KeyRing {
   private readonly entries: { hash: Buffer; caller: Caller }[];
+  private provisioned = new Map<string, Caller>();
 
   constructor(keys: ApiKey[]) {
     this.entries = keys.map(({ customer, key }) => {
       const fp = fingerprint(key);
-      return { hash: sha256(key), caller: { customerId: customer || fp, keyFingerprint: fp } };
+      return { hash: sha256(key), caller: { customerId: customer || fp, keyFingerprint: fp, source: 'environment' as const } };
     });
   }
 
-  get size(): number { return this.entries.length; }
+  get size(): number { return this.entries.length + this.provisioned.size; }
+
+  /** Replaces the provisioned keys (called every few seconds from the store); revoked ones are left out. */
+  setProvisioned(records: readonly ProvisionedKey[]): void {
+    const next = new Map<string, Caller>();
+    for (const r of records) {
+      if (!r.revoked_at) next.set(r.key_hash, { customerId: r.customer_id, keyFingerprint: r.fingerprint, source: 'provisioned' });
+    }
+    this.provisioned = next;
+  }
 
   identify(key: string): Caller | null {
     const hash = sha256(key);
     let found: Caller | null = null;
     for (const entry of this.entries) if (timingSafeEqual(entry.hash, hash)) found = entry.caller;
-    return found;
+    // A lookup by SHA-256: its timing can reveal nothing usable about a key.
+    return found ?? (this.provisioned.size ? this.provisioned.get(hash.toString('hex')) ?? null : null);
   }
 }
 

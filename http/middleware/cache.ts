@@ -8,8 +8,10 @@ export type CacheStatus = 'HIT' | 'MISS' | 'BYPASS';
 
 export interface ResponseCache {
   readonly mode: 'memory' | 'off' | 'redis';
-  get(key: string): string | undefined;
-  set(key: string, body: string): void;
+  /** True while a shared cache is unreachable and answers come from memory instead. */
+  readonly degraded?: boolean;
+  get(key: string): Promise<string | undefined> | string | undefined;
+  set(key: string, body: string): Promise<void> | void;
 }
 
 export class MemoryCache implements ResponseCache {

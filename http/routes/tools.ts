@@ -13,8 +13,8 @@ import { invalid, problem } from '../middleware/problem.ts';
 export const MAX_BODY_BYTES = 64 * 1024;
 
 export interface ToolRouteDeps {
-  /** Key check and rate limit of keyed routes: the caller, or the problem to answer with. */
-  guard: (event: H3Event) => Caller | Response;
+  /** Key check, rate limit and credits of keyed routes: the caller, or the problem to answer with. */
+  guard: (event: H3Event) => Caller | Response | Promise<Caller | Response>;
   cache: ResponseCache;
   ctx: ToolContext;
 }
@@ -106,33 +106,38 @@ export function toolHandler(tool: AnyTool, deps: ToolRouteDeps) {
     const data = checked.data;
     const deterministic = isDeterministic(tool, data);
     const key = deterministic && deps.cache.mode !== 'off' ? `${tool.name}:${JSON.stringify(data)}` : null;
-    if (key !== null) {
-      const hit = deps.cache.get(key);
-      if (hit !== undefined) return respond(event, data, deterministic, 'HIT', hit);
-    }
     const done = (result: unknown) => {
       const body = serialize(result);
-      if (key !== null) deps.cache.set(key, body);
+      if (key !== null) void deps.cache.set(key, body);
       return respond(event, data, deterministic, key === null ? 'BYPASS' : 'MISS', body);
     };
-    let result: unknown;
-    try {
-      result = tool.run(data, deps.ctx);
-    } catch (error) {
-      return runFailure(error);
-    }
-    return isThenable(result) ? Promise.resolve(result).then(done, runFailure) : done(result);
+    const compute = (hit: string | undefined): Response | Promise<Response> => {
+      if (hit !== undefined) return respond(event, data, deterministic, 'HIT', hit);
+      let result: unknown;
+      try {
+        result = tool.run(data, deps.ctx);
+      } catch (error) {
+        return runFailure(error);
+      }
+      return isThenable(result) ? Promise.resolve(result).then(done, runFailure) : done(result);
+    };
+    if (key === null) return compute(undefined);
+    const cached = deps.cache.get(key);
+    return isThenable(cached) ? Promise.resolve(cached).then(compute) : compute(cached);
   };
 
-  return (event: H3Event): Response | Promise<Response> => {
-    if (tool.auth === 'key') {
-      const caller = deps.guard(event);
-      if (caller instanceof Response) return caller;
-    }
+  const afterGuard = (event: H3Event): Response | Promise<Response> => {
     if (readQuery) {
       const { input, errors } = readQuery(event.url.searchParams);
       return errors.length ? invalid(errors) : answer(event, input);
     }
     return readJsonBody(event.req).then((body) => (body instanceof Response ? body : answer(event, body)));
+  };
+
+  return (event: H3Event): Response | Promise<Response> => {
+    if (tool.auth !== 'key') return afterGuard(event);
+    const caller = deps.guard(event);
+    if (isThenable(caller)) return Promise.resolve(caller).then((c) => (c instanceof Response ? c : afterGuard(event)));
+    return caller instanceof Response ? caller : afterGuard(event);
   };
 }

@@ -1,0 +1,144 @@
+/**
+ * Provisioned keys, usage and credits as an operator and a client meet them: the keys CLI run as a
+ * child process against the DATA_DIR of a real running server, over real HTTP.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'tca-accounts-'));
+const env = { ...process.env, DATA_DIR: dataDir, LOG_FORMAT: 'json', RATE_LIMIT_PER_MINUTE: '0', TIME_API_KEYS: '' };
+
+/** `npm run keys -- …` as an operator types it; returns stdout, stderr and the exit code. */
+function keys(...args: string[]) {
+  const r = spawnSync('npm', ['run', '--silent', 'keys', '--', ...args], { env, encoding: 'utf8' });
+  return { out: r.stdout, err: r.stderr, code: r.status, lastLine: r.stdout.trim().split('\n').at(-1) ?? '' };
+}
+
+const freePort = () => new Promise<number>((resolve) => {
+  const s = net.createServer();
+  s.listen(0, '127.0.0.1', () => { const { port } = s.address() as net.AddressInfo; s.close(() => resolve(port)); });
+});
+
+let proc: ChildProcess;
+let base: string;
+let output = '';
+
+async function startServer() {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  proc = spawn(process.execPath, ['--import', 'tsx', 'http/server.ts'], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  proc.stdout!.on('data', (d) => { output += d; });
+  proc.stderr!.on('data', (d) => { output += d; });
+  for (let i = 0; i < 300; i++) {
+    try { if ((await fetch(`${base}/health`)).ok) return; } catch { /* starting */ }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`server did not start: ${output}`);
+}
+const stopServer = async () => {
+  const exited = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)));
+  proc.kill('SIGTERM');
+  return exited;
+};
+const get = (path: string, key: string) => fetch(`${base}${path}`, { headers: { authorization: `Bearer ${key}` } });
+/** Waits until `check` holds (the server reloads keys every 2 s; the contract allows 5 s). */
+async function within5s(check: () => Promise<boolean>) {
+  const t0 = Date.now();
+  while (Date.now() - t0 < 5_000) { if (await check()) return Date.now() - t0; await new Promise((r) => setTimeout(r, 100)); }
+  throw new Error('not within 5 s');
+}
+
+let acmeKey: string;
+
+beforeAll(async () => {
+  const created = keys('create', '--customer', 'acme');
+  expect(created.code).toBe(0);
+  acmeKey = created.lastLine;
+  await startServer();
+}, 60_000);
+afterAll(() => { if (proc.exitCode === null) proc.kill('SIGKILL'); });
+
+describe('the keys CLI and a running server', () => {
+  it('create prints the raw key once, alone on the last line; the store keeps only its hash', async () => {
+    expect(acmeKey).toMatch(/^tca_[A-Za-z0-9_-]{43}$/);
+    const grep = spawnSync('grep', ['-r', acmeKey, dataDir], { encoding: 'utf8' });
+    expect(grep.stdout).toBe('');
+    expect((await get('/v1/time?lat=51.5&lon=-0.12&at=2026-07-01T12:00:00Z', acmeKey)).status).toBe(200);
+    const list = keys('list');
+    expect(list.out).toMatch(/^acme\t[0-9a-f]{12}\tactive/m);
+    expect(list.out).not.toContain(acmeKey);
+  });
+
+  it('a key created while the server runs works within 5 s; a second create is refused', async () => {
+    const beta = keys('create', '--customer', 'beta').lastLine;
+    await within5s(async () => (await get('/v1/account/profile', beta)).status === 200);
+    const again = keys('create', '--customer', 'beta');
+    expect(again.code).not.toBe(0);
+    expect(again.err).toMatch(/already has an active key/);
+  });
+
+  it('usage counts every successful calculation exactly, per route, even 1,000 in parallel', async () => {
+    const before = await (await get('/v1/account/usage', acmeKey)).json() as { usage: { total_requests: number } };
+    const answers = await Promise.all(Array.from({ length: 1000 }, (_, i) => get(`/v1/date/add?start=2024-01-31&days=${i}`, acmeKey).then((r) => r.status)));
+    expect(answers.every((s) => s === 200)).toBe(true);
+    await get('/v1/time?lat=100&lon=0', acmeKey); // a 400 is not counted
+    const usage = await (await get('/v1/account/usage', acmeKey)).json() as { usage: { configured: boolean; total_requests: number; routes: { route: string; requests: number }[] } };
+    expect(usage.usage.configured).toBe(true);
+    expect(usage.usage.total_requests - before.usage.total_requests).toBe(1000);
+    expect(usage.usage.routes).toContainEqual({ route: 'GET /v1/date/add', requests: 1000 });
+  });
+
+  it('credits: a ledger starts with the first credit; at 0, 402 until credited; account routes stay free', async () => {
+    const credit = keys('credit', '--customer', 'acme', '--amount', '3');
+    expect(credit.out).toMatch(/balance 3/);
+    await within5s(async () => ((await (await get('/v1/account/credits', acmeKey)).json()) as { credits: { configured: boolean } }).credits.configured);
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await get('/v1/date/difference?start=2024-01-01&end=2024-02-01', acmeKey)).status);
+    expect(statuses).toEqual([200, 200, 200, 402, 402]);
+    const credits = await (await get('/v1/account/credits', acmeKey)).json() as { credits: Record<string, unknown> };
+    expect(credits.credits).toMatchObject({ configured: true, status: 'exhausted', balance: 0 });
+    expect((await get('/v1/account/limits', acmeKey)).status).toBe(200);
+    keys('credit', '--customer', 'acme', '--amount', '1');
+    await within5s(async () => (await get('/v1/date/difference?start=2024-01-01&end=2024-02-01', acmeKey)).status === 200);
+  });
+
+  it('rotate: the old key stops working within 5 s and the new one works; revoke ends it', async () => {
+    const rotated = keys('rotate', '--customer', 'acme');
+    const fresh = rotated.lastLine;
+    expect(fresh).not.toBe(acmeKey);
+    await within5s(async () => (await get('/v1/account/profile', acmeKey)).status === 401);
+    expect((await get('/v1/account/profile', fresh)).status).toBe(200);
+    keys('revoke', '--customer', 'acme');
+    await within5s(async () => (await get('/v1/account/profile', fresh)).status === 401);
+  });
+
+  it('survives a restart: keys, usage and ledgers are still there', async () => {
+    const gamma = keys('create', '--customer', 'gamma').lastLine;
+    await within5s(async () => (await get('/v1/account/profile', gamma)).status === 200);
+    for (let i = 0; i < 7; i++) await get('/v1/geo/distance?from_lat=0&from_lon=0&to_lat=1&to_lon=1', gamma);
+    expect(await stopServer()).toBe(0);
+    await startServer();
+    const usage = await (await get('/v1/account/usage', gamma)).json() as { usage: { total_requests: number } };
+    expect(usage.usage.total_requests).toBe(7);
+  });
+
+  describe('edge cases', () => {
+    it('the CLI refuses bad input with one clear line and a non-zero exit', () => {
+      expect(keys('create').code).not.toBe(0);
+      expect(keys('frobnicate').err).toMatch(/^usage:/);
+      expect(keys('credit', '--customer', 'gamma', '--amount', '-4').err).toMatch(/amount must be a whole number/);
+      expect(keys('create', '--customer', 'bad id!').err).toMatch(/customer ids/);
+      expect(keys('rotate', '--customer', 'nobody').err).toMatch(/no active key/);
+    });
+
+    it('logs never contain a raw key or a query value', async () => {
+      await stopServer();
+      for (const secret of [acmeKey, '51.5', '2024-01-31', 'lat=']) expect(output).not.toContain(secret);
+      expect(output).toMatch(/"type":"request","route":"\/v1\/date\/add"/);
+    });
+  });
+});
