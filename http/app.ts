@@ -8,7 +8,7 @@ import { engineReadiness, warmUp } from '../engine/health.ts';
 import { registry } from '../engine/registry.ts';
 import { systemContext, type AnyTool, type ToolContext } from '../engine/tool.ts';
 import { authenticate, KeyRing, type Caller } from './middleware/auth.ts';
-import { rateLimitHeaders, SlidingWindowLimiter, type RateDecision } from './middleware/rate-limit.ts';
+import { rateLimitHeaders, SharedWindowLimiter, SlidingWindowLimiter, type RateDecision } from './middleware/rate-limit.ts';
 import { MemoryCache, noCache, type ResponseCache } from './middleware/cache.ts';
 import { Cors } from './middleware/cors.ts';
 import { json, problem } from './middleware/problem.ts';
@@ -19,6 +19,7 @@ import type { Store } from './store/index.ts';
 import { methodsByPath, routeInventory, type RouteInfo } from './routes/inventory.ts';
 import { buildOpenApi } from './routes/openapi.ts';
 import { canaryRoute, healthRoute, indexRoute, statusRoute, type Readiness } from './routes/service.ts';
+import { shareRoutes } from './routes/shares.ts';
 import { toolHandler } from './routes/tools.ts';
 import type { Settings } from './settings.ts';
 
@@ -55,8 +56,10 @@ export function createApp(options: AppOptions): BuiltApp {
   const cache = options.cache ?? (settings.cache === 'off' ? noCache : new MemoryCache());
   const keys = new KeyRing(settings.apiKeys);
   const cors = new Cors(settings.corsOrigins);
-  const limiter = new SlidingWindowLimiter();
   const store = options.store ?? null;
+  const localLimiter = new SlidingWindowLimiter();
+  // With Redis, one limit for all instances (degrading to this process's limiter while Redis is away).
+  const sharedLimiter = store?.redis ? new SharedWindowLimiter(store.redis, localLimiter) : null;
   const ledgers = new Set<string>();
 
   const refreshKeys = async () => {
@@ -93,23 +96,28 @@ export function createApp(options: AppOptions): BuiltApp {
     const caller = authenticate(keys, event.req.headers);
     if (caller instanceof Response) return caller;
     event.context.caller = caller;
-    const decision = limiter.check(caller.customerId, rateLimitOf(settings, caller.customerId), Date.now());
-    event.context.rateLimit = decision;
-    if (!decision.allowed) {
-      return problem(429, {
-        detail: `Rate limit of ${decision.limit} requests a minute reached for this customer; retry in ${decision.resetSeconds} s.`,
-        headers: rateLimitHeaders(decision),
-      });
-    }
-    if (!charged || !store || caller.source !== 'provisioned' || !ledgers.has(caller.customerId)) return caller;
-    return reserveCredit(caller.customerId).then(
-      (ok) => {
-        if (!ok) return problem(402, { detail: `The credit balance of ${caller.customerId} is 0: add credits to continue (account routes stay free).` });
-        event.context.creditReserved = caller.customerId;
-        return caller;
-      },
-      () => problem(503, { detail: 'The credit ledger is unavailable right now; try again shortly.', headers: { 'retry-after': '5' } }),
-    );
+    const limit = rateLimitOf(settings, caller.customerId);
+    const afterLimit = (decision: RateDecision): Caller | Response | Promise<Caller | Response> => {
+      event.context.rateLimit = decision;
+      if (!decision.allowed) {
+        return problem(429, {
+          detail: `Rate limit of ${decision.limit} requests a minute reached for this customer; retry in ${decision.resetSeconds} s.`,
+          headers: rateLimitHeaders(decision),
+        });
+      }
+      if (!charged || !store || caller.source !== 'provisioned' || !ledgers.has(caller.customerId)) return caller;
+      return reserveCredit(caller.customerId).then(
+        (ok) => {
+          if (!ok) return problem(402, { detail: `The credit balance of ${caller.customerId} is 0: add credits to continue (account routes stay free).` });
+          event.context.creditReserved = caller.customerId;
+          return caller;
+        },
+        () => problem(503, { detail: 'The credit ledger is unavailable right now; try again shortly.', headers: { 'retry-after': '5' } }),
+      );
+    };
+    return sharedLimiter && limit > 0
+      ? sharedLimiter.check(caller.customerId, limit, Date.now()).then(afterLimit)
+      : afterLimit(localLimiter.check(caller.customerId, limit, Date.now()));
   };
   const guard = guardOf(true);
   const freeGuard = guardOf(false);
@@ -167,6 +175,7 @@ export function createApp(options: AppOptions): BuiltApp {
   // Servers are written relative ("/"), so the document is the same whichever host serves it.
   const openapiDoc = () => (openapi ??= buildOpenApi(routes, '/'));
   const account = accountRoutes({ settings, store, ledgers, now: ctx.now });
+  const shares = shareRoutes({ store, siteUrl: settings.siteUrl, now: ctx.now, limiter: sharedLimiter ?? localLimiter });
   const handlers: Record<string, Handler> = {
     'GET /': indexRoute(settings),
     'GET /health': healthRoute(readiness),
@@ -177,6 +186,8 @@ export function createApp(options: AppOptions): BuiltApp {
     'GET /v1/account/usage': keyed(account.usage),
     'GET /v1/account/limits': keyed(account.limits),
     'GET /v1/account/credits': keyed(account.credits),
+    'POST /v1/observatory/share': shares.create,
+    'GET /v1/observatory/share/:token': shares.read,
   };
   for (const route of routes) {
     const handler = route.tool ? toolHandler(route.tool, { guard, cache, ctx }) : handlers[`${route.method} ${route.path}`];

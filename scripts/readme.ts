@@ -7,6 +7,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createOpenMeteoElevation } from '../engine/geo/open-meteo-elevation.ts';
 import { createApp } from '../http/app.ts';
 import { startElevationServer } from '../test/fixtures/elevation-server.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createStore } from '../http/store/index.ts';
 import { loadSettings } from '../http/settings.ts';
 import type { RouteInfo } from '../http/routes/inventory.ts';
 
@@ -15,10 +19,19 @@ const CLOCK = '2026-11-22T08:00:00Z';
 // The elevation provider is a third party this machine cannot reach: its example is answered by the
 // tests' local server that speaks the provider's wire format, and the README says so beside it.
 const elevationServer = await startElevationServer();
+// Shares need a store: a throwaway one in a temporary folder.
+const dataDir = mkdtempSync(join(tmpdir(), 'tca-docs-'));
+const store = await createStore({ dataDir, redisUrl: null });
 const { app, routes } = createApp({
-  settings: loadSettings({ TIME_API_KEYS: `docs:${KEY}` }),
+  settings: loadSettings({ TIME_API_KEYS: `docs:${KEY}`, RATE_LIMIT_PER_MINUTE: '0' }),
+  store,
   ctx: { now: () => new Date(CLOCK), elevation: createOpenMeteoElevation(elevationServer.url) },
 });
+/** Request bodies of service routes (calculation routes use their tool's example). */
+const SERVICE_BODIES: Record<string, unknown> = {
+  'POST /v1/observatory/share': { poster: 'sky', date: '2026-12-21', location: { name: 'Greenwich', lat: 51.4769, lng: -0.0005 }, time: '21:30', ttl_days: 7 },
+};
+let lastShareToken = '';
 
 const BASE = 'http://127.0.0.1:8787';
 const FAMILY_TITLES: Record<string, string> = {
@@ -42,9 +55,14 @@ async function example(route: RouteInfo): Promise<string> {
   const auth = route.auth === 'key' ? ` -H 'Authorization: Bearer ${KEY}'` : '';
   let curl: string;
   let request: Request;
-  if (!tool || tool.http.method === 'GET') {
+  const serviceBody = SERVICE_BODIES[`${route.method} ${route.path}`];
+  if (!tool && serviceBody) {
+    const body = JSON.stringify(serviceBody);
+    curl = `curl -s${auth} -H 'Content-Type: application/json' \\\n  -d '${body}' '${BASE}${route.path}'`;
+    request = new Request(`${BASE}${route.path}`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+  } else if (!tool || tool.http.method === 'GET') {
     const query = tool ? Object.entries(tool.example as Record<string, unknown>).map(([k, v]) => `${k}=${encodeURIComponent(String(v)).replace(/%3A/gi, ':').replace(/%2C/gi, ',')}`).join('&') : '';
-    const path = `${route.path}${query ? `?${query}` : ''}`;
+    const path = `${route.path.replace(':token', lastShareToken)}${query ? `?${query}` : ''}`;
     curl = `curl -s${auth} '${BASE}${path}'`;
     request = new Request(`${BASE}${path}`, { headers: { authorization: `Bearer ${KEY}` } });
   } else {
@@ -53,10 +71,13 @@ async function example(route: RouteInfo): Promise<string> {
     request = new Request(`${BASE}${route.path}`, { method: 'POST', body, headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' } });
   }
   const res = await app.fetch(request);
-  const json = (await res.json()) as { openapi: string; info: { title: string; version: string }; paths: Record<string, unknown> };
+  const json = (await res.clone().json()) as { token?: string };
+  if (json.token) lastShareToken = json.token;
+  void json;
+  const full = (await res.json()) as { openapi: string; info: { title: string; version: string }; paths: Record<string, unknown> };
   const shown = route.path === '/openapi.json'
-    ? { openapi: json.openapi, info: { title: json.info.title, version: json.info.version }, paths: `… ${Object.keys(json.paths).length} paths` }
-    : abridge(json);
+    ? { openapi: full.openapi, info: { title: full.info.title, version: full.info.version }, paths: `… ${Object.keys(full.paths).length} paths` }
+    : abridge(full);
   const note = tool?.openWorld ? ' The answer below comes from a local stand-in that speaks the provider\'s wire format; real values come from the provider.' : '';
   const heading = `#### \`${route.method} ${route.path}\`${tool ? ` · MCP \`${tool.name}\`` : ''}\n\n${route.summary}.${note}`;
   return `${heading}\n\n\`\`\`sh\n${curl}\n\`\`\`\n\`\`\`json\n${JSON.stringify(shown, null, 2)}\n\`\`\``;
@@ -75,4 +96,6 @@ const end = readme.indexOf('<!-- routes:end -->');
 if (start < 0 || end < 0) throw new Error('README.md has no routes:start/routes:end markers');
 writeFileSync('README.md', readme.slice(0, start) + parts.join('\n\n') + readme.slice(end + '<!-- routes:end -->'.length));
 await elevationServer.close();
+await store.close();
+rmSync(dataDir, { recursive: true, force: true });
 console.log(`README.md: ${routes.length} routes written`);

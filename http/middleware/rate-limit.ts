@@ -60,3 +60,57 @@ export function rateLimitHeaders(d: RateDecision): Record<string, string> {
   if (!d.allowed) headers['retry-after'] = String(d.resetSeconds);
   return headers;
 }
+
+/** The minimal Redis surface the shared limiter needs (an ioredis client has it). */
+export interface RedisEval {
+  eval(script: string, numKeys: number, ...args: (string | number)[]): Promise<unknown>;
+  readonly status?: string;
+}
+
+// A sliding log in a sorted set: drop entries older than the window, refuse at the limit, else add.
+// One script, so two instances can never both take the last slot.
+const SLIDING_LOG = `
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local limit = tonumber(ARGV[3])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+local count = redis.call('ZCARD', KEYS[1])
+local allowed = 0
+if count < limit then
+  redis.call('ZADD', KEYS[1], now, ARGV[4])
+  redis.call('PEXPIRE', KEYS[1], window)
+  count = count + 1
+  allowed = 1
+end
+local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+return { allowed, count, oldest[2] or now }
+`;
+
+/**
+ * The same limit shared by every instance through Redis. While Redis is unreachable it answers from
+ * the in-process limiter (each instance then limits on its own; `degraded` says so), and goes back to
+ * Redis by itself.
+ */
+export class SharedWindowLimiter {
+  private seq = 0;
+  degraded = false;
+  constructor(private readonly redis: RedisEval, private readonly fallback: SlidingWindowLimiter, private readonly prefix = 'time-api:ratelimit:') {}
+
+  async check(customer: string, limit: number, now: number): Promise<RateDecision> {
+    if (limit <= 0) return { allowed: true, limit: 0, remaining: 0, resetSeconds: 0 };
+    if (this.redis.status !== undefined && this.redis.status !== 'ready') {
+      this.degraded = true;
+      return this.fallback.check(customer, limit, now);
+    }
+    try {
+      const member = `${now}:${process.pid}:${this.seq++}`;
+      const [allowed, count, oldest] = (await this.redis.eval(SLIDING_LOG, 1, this.prefix + customer, now, WINDOW_MS, limit, member)) as [number, number, string | number];
+      this.degraded = false;
+      const resetSeconds = Math.max(1, Math.ceil((Number(oldest) + WINDOW_MS - now) / 1000));
+      return { allowed: allowed === 1, limit, remaining: Math.max(0, limit - count), resetSeconds };
+    } catch {
+      this.degraded = true;
+      return this.fallback.check(customer, limit, now);
+    }
+  }
+}

@@ -27,6 +27,8 @@ export const serviceRoutes: RouteInfo[] = [
   { method: 'GET', path: '/v1/account/usage', family: 'account', auth: 'key', summary: 'Requests this month, by route (configured: false for environment keys, which keep no history)' },
   { method: 'GET', path: '/v1/account/limits', family: 'account', auth: 'key', summary: 'Rate limit per minute and batch sizes' },
   { method: 'GET', path: '/v1/account/credits', family: 'account', auth: 'key', summary: 'Credit ledger: balance and requests this month (configured: false without a ledger)' },
+  { method: 'POST', path: '/v1/observatory/share', family: 'observatory', auth: 'public', summary: 'Share an observatory poster (sky, orrery or sun path for a date, time and place) by an unguessable token; rate limited per client address' },
+  { method: 'GET', path: '/v1/observatory/share/:token', family: 'observatory', auth: 'public', summary: 'Read a shared observatory poster by its token (404 when unknown, malformed or expired)' },
 ];
 
 export function routeInventory(tools: readonly AnyTool[] = registry): RouteInfo[] {
