@@ -1,0 +1,116 @@
+/**
+ * Two API processes behind one Redis behave as one service: one rate limit, one set of shares, one
+ * usage count; and when Redis goes away, calculations keep answering (limits and cache fall back to
+ * each process, /health says degraded), shared routes answer 503, and everything recovers by itself.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisAvailable, startRedisServer, type RedisServer } from '../fixtures/redis-server.ts';
+
+const hasRedis = redisAvailable();
+
+const freePort = () => new Promise<number>((resolve) => {
+  const s = net.createServer();
+  s.listen(0, '127.0.0.1', () => { const { port } = s.address() as net.AddressInfo; s.close(() => resolve(port)); });
+});
+
+describe.skipIf(!hasRedis)('two instances on one Redis', () => {
+  let redis: RedisServer;
+  let env: NodeJS.ProcessEnv;
+  const procs: ChildProcess[] = [];
+  const bases: string[] = [];
+  let key: string;
+  let countedKey: string;
+
+  async function startInstance() {
+    const port = await freePort();
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'http/server.ts'], { env: { ...env, PORT: String(port) }, stdio: 'ignore' });
+    procs.push(proc);
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 300; i++) {
+      try { if ((await fetch(`${base}/health`)).ok) return base; } catch { /* starting */ }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('instance did not start');
+  }
+
+  beforeAll(async () => {
+    redis = await startRedisServer({ aof: true });
+    env = {
+      ...process.env, REDIS_URL: redis.url, TIME_API_CACHE: 'redis', RATE_LIMIT_PER_MINUTE: '6', TIME_API_KEYS: '', LOG_FORMAT: 'json',
+      TIME_API_CUSTOMER_RATE_LIMITS: '{"counted": 0}', DATA_DIR: mkdtempSync(join(tmpdir(), 'tca-two-')),
+    };
+    const create = (customer: string) => {
+      const r = spawnSync('npm', ['run', '--silent', 'keys', '--', 'create', '--customer', customer], { env, encoding: 'utf8' });
+      expect(r.status).toBe(0);
+      return r.stdout.trim().split('\n').at(-1)!;
+    };
+    key = create('shared');
+    countedKey = create('counted');
+    bases.push(await startInstance(), await startInstance());
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const p of procs) if (p.exitCode === null) p.kill('SIGKILL');
+    await redis?.stop();
+  });
+
+  const get = (i: number, path: string) => fetch(`${bases[i]}${path}`, { headers: { 'x-api-key': key } });
+
+  it('share one rate limit, one usage count and one set of shares', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await get(i % 2, `/v1/date/add?start=2024-01-01&days=${i}`)).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(6);
+    expect(statuses.slice(6)).toEqual([429, 429]);
+
+    const share = await fetch(`${bases[0]}/v1/observatory/share`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ poster: 'orrery', date: '2026-12-21', location: { name: 'Greenwich', lat: 51.4769, lng: -0.0005 }, time: '21:30' }),
+    });
+    expect(share.status).toBe(201);
+    const { token } = await share.json() as { token: string };
+    const read = await fetch(`${bases[1]}/v1/observatory/share/${token}`);
+    expect(read.status).toBe(200);
+    expect(read.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+
+    // A customer without a limit: 40 requests split over both instances. Counts are flushed every
+    // second; both instances then report the same exact total.
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => fetch(`${bases[i % 2]}/v1/date/add?start=2024-01-01&days=${i}`, { headers: { 'x-api-key': countedKey } }).then((r) => r.status)));
+    expect(answers.every((s) => s === 200)).toBe(true);
+    await new Promise((r) => setTimeout(r, 1500));
+    for (const i of [0, 1]) {
+      const usage = await (await fetch(`${bases[i]}/v1/account/usage`, { headers: { 'x-api-key': countedKey } })).json() as { usage: { total_requests: number } };
+      expect(usage.usage.total_requests).toBe(40);
+    }
+  });
+
+  it('Redis killed: calculations keep answering, shared routes say 503, health says degraded; all recovers', async () => {
+    await redis.kill();
+    await new Promise((r) => setTimeout(r, 500));
+    const calc = await get(0, '/v1/date/difference?start=2024-01-01&end=2024-03-01');
+    expect(calc.status, await calc.clone().text()).toBe(200);
+    const health = await (await fetch(`${bases[0]}/health`)).json() as { ok: boolean; degraded: boolean; ready: Record<string, boolean> };
+    expect(health).toMatchObject({ ok: true, degraded: true, ready: { cache: false } });
+    const share = await fetch(`${bases[1]}/v1/observatory/share/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`);
+    expect(share.status).toBe(503);
+    expect((await get(1, '/v1/account/usage')).status).toBe(503);
+
+    await redis.restart();
+    const t0 = Date.now();
+    let healthy = false;
+    while (Date.now() - t0 < 10_000 && !healthy) {
+      const h = await (await fetch(`${bases[0]}/health`)).json() as { degraded: boolean };
+      healthy = !h.degraded;
+      if (!healthy) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(healthy).toBe(true);
+    // The store answers again: an unknown share is a plain 404, not a 503; the shared limit is back too
+    // (this customer spent its 6 requests of the minute, kept by Redis across the restart).
+    expect((await fetch(`${bases[1]}/v1/observatory/share/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`)).status).toBe(404);
+    expect((await get(1, '/v1/account/usage')).status).toBe(429);
+  }, 40_000);
+});
