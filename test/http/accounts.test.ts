@@ -120,10 +120,21 @@ describe('the keys CLI and a running server', () => {
     const gamma = keys('create', '--customer', 'gamma').lastLine;
     await within5s(async () => (await get('/v1/account/profile', gamma)).status === 200);
     for (let i = 0; i < 7; i++) await get('/v1/geo/distance?from_lat=0&from_lon=0&to_lat=1&to_lon=1', gamma);
+    // An MCP call over /mcp counts in usage like a REST call.
+    const mcp = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${gamma}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'date_add', arguments: { start: '2024-01-31', months: 1 } } }),
+    });
+    expect(mcp.status).toBe(200);
+    keys('credit', '--customer', 'gamma', '--amount', '10');
     expect(await stopServer()).toBe(0);
     await startServer();
-    const usage = await (await get('/v1/account/usage', gamma)).json() as { usage: { total_requests: number } };
-    expect(usage.usage.total_requests).toBe(7);
+    const usage = await (await get('/v1/account/usage', gamma)).json() as { usage: { total_requests: number; routes: { route: string; requests: number }[] } };
+    expect(usage.usage.total_requests).toBe(8);
+    expect(usage.usage.routes).toContainEqual({ route: 'POST /mcp', requests: 1 });
+    const credits = await (await get('/v1/account/credits', gamma)).json() as { credits: { configured: boolean; balance: number } };
+    expect(credits.credits).toMatchObject({ configured: true, balance: 10 });
   });
 
   describe('edge cases', () => {
