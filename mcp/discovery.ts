@@ -6,7 +6,7 @@
 import { completable } from '@modelcontextprotocol/sdk/server/completable.js';
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { holidayCountryCodes } from '../engine/holidays/calendar-data.ts';
+import { holidayCountryCodes, holidaySubdivisionCodes } from '../engine/holidays/calendar-data.ts';
 import type { AnyTool } from '../engine/tool.ts';
 import { completeZones, resolveZone, zoneNames } from '../engine/time/zone-names.ts';
 import { zoneRulesAt } from '../engine/time/zone-rules.ts';
@@ -23,6 +23,13 @@ const json = (uri: string, value: unknown) => ({ contents: [{ uri, mimeType: 'ap
 const completeCountries = (prefix: string) => {
   const p = prefix.toUpperCase();
   return holidayCountryCodes().filter((c) => c.startsWith(p)).slice(0, 100);
+};
+
+/** Subdivisions of the country already given in the same prompt (`ENG` or `GB-ENG` both complete). */
+const completeSubdivisions = (prefix: string, context?: { arguments?: Record<string, string> }) => {
+  const country = context?.arguments?.country ?? '';
+  const p = prefix.toUpperCase().replace(new RegExp(`^${country.toUpperCase()}-`), '');
+  return holidaySubdivisionCodes(country).filter((c) => c.toUpperCase().startsWith(p)).slice(0, 100);
 };
 
 export function registerDiscovery(server: McpServer, options: DiscoveryOptions): void {
@@ -86,6 +93,53 @@ export function registerDiscovery(server: McpServer, options: DiscoveryOptions):
           `2. Call convert_time with time=${date}T09:00, source_timezone=${organizer_timezone}, target_timezone=${attendee_timezone}, and again for 17:00, to map the organizer's working day onto the attendee's; note time_difference, and whether gap_adjusted or fold is reported.`,
           country ? `3. Call is_business_day with country=${country} and date=${date} to make sure the attendee's day is not a public holiday or weekend.` : '3. If you know the attendee\'s country, call is_business_day for that date.',
           '4. Propose the overlapping slot in both local times, and say which tzdb release the answer used (provenance.tzdb).',
+        ].join('\n'),
+      },
+    }],
+  }));
+
+  server.registerPrompt('convert-a-time', {
+    title: 'Convert a local time between two zones',
+    description: 'Convert a wall-clock time from one zone to another, saying how DST gaps, folds and ambiguous abbreviations were handled.',
+    argsSchema: {
+      time: z.string().describe('Local time HH:MM or YYYY-MM-DDTHH:MM in the source zone'),
+      source_timezone: completable(z.string().describe('IANA zone of the given time, e.g. America/New_York'), (value) => completeZones(value)),
+      target_timezone: completable(z.string().describe('IANA zone to convert to, e.g. Asia/Kathmandu'), (value) => completeZones(value)),
+    },
+  }, ({ time, source_timezone, target_timezone }) => ({
+    messages: [{
+      role: 'user',
+      content: {
+        type: 'text',
+        text: [
+          `Convert ${time} in ${source_timezone} to ${target_timezone}.`,
+          `1. Call convert_time with time=${time}, source_timezone=${source_timezone}, target_timezone=${target_timezone}.`,
+          '2. If gap_adjusted is true, say that the time does not exist that day (clocks jumped forward) and which time was used; if fold is "earlier", say the time happens twice and the earlier one was used.',
+          '3. If the answer has a note or candidates (an abbreviation such as IST or CST was given), say which zone was assumed and name the alternatives.',
+          '4. Give both local times with their offsets and the difference (time_difference, e.g. +5h45m).',
+        ].join('\n'),
+      },
+    }],
+  }));
+
+  server.registerPrompt('is-it-a-business-day', {
+    title: 'Is it a business day there',
+    description: 'Whether a date is a working day in a country or subdivision: public holidays and the local weekend.',
+    argsSchema: {
+      country: completable(z.string().describe('ISO 3166-1 alpha-2 country code, e.g. DE'), (value) => completeCountries(value)),
+      subdivision: completable(z.string().describe('ISO 3166-2 subdivision suffix, e.g. BY for Bavaria (optional)').optional(), (value, context) => completeSubdivisions(value ?? '', context)),
+      date: z.string().describe('Date YYYY-MM-DD'),
+    },
+  }, ({ country, subdivision, date }) => ({
+    messages: [{
+      role: 'user',
+      content: {
+        type: 'text',
+        text: [
+          `Is ${date} a business day in ${country}${subdivision ? `-${subdivision}` : ''}?`,
+          `1. Call is_business_day with country=${country}${subdivision ? `, subdivision=${subdivision}` : ''}, date=${date}.`,
+          '2. Report business_day and the reason (holiday or weekend, with the holiday name and its local name), and which days count as the weekend there (from CLDR).',
+          `3. If it is not a business day, call next_holidays or count_business_days_in_jurisdiction to find the next working day if the user needs one.`,
         ].join('\n'),
       },
     }],

@@ -118,6 +118,10 @@ export function supportedCountries(): Country[] {
 /** Supported country codes, sorted (for argument completion). */
 export const holidayCountryCodes = (): string[] => [...countryCatalogue().keys()].sort();
 
+/** Subdivision suffixes of a supported country (`ENG`, `SCT`, ...), sorted; [] for an unknown one. */
+export const holidaySubdivisionCodes = (country: string): string[] =>
+  (countryCatalogue().get(country.trim().toUpperCase())?.subdivisions ?? []).map((s) => s.code);
+
 export const isSupportedCountry = (code: string): boolean => countryCatalogue().has(code.toUpperCase());
 
 export const DISCOVERY_ROUTE = 'GET /v1/holidays/countries';

@@ -97,6 +97,14 @@ describe('resources, prompts, completions', () => {
     expect(countries.completion.values).toContain('GB');
     const template = await client.complete({ ref: { type: 'ref/resource', uri: 'tz://zones/{timezone}' }, argument: { name: 'timezone', value: 'europe/ky' } });
     expect(template.completion.values).toContain('Europe/Kyiv');
+    const source = await client.complete({ ref: { type: 'ref/prompt', name: 'convert-a-time' }, argument: { name: 'source_timezone', value: 'america/new' } });
+    expect(source.completion.values).toContain('America/New_York');
+    const target = await client.complete({ ref: { type: 'ref/prompt', name: 'convert-a-time' }, argument: { name: 'target_timezone', value: 'Asia/Kath' } });
+    expect(target.completion.values).toEqual(['Asia/Kathmandu']);
+    const subdivisions = await client.complete({ ref: { type: 'ref/prompt', name: 'is-it-a-business-day' }, argument: { name: 'subdivision', value: 'B' }, context: { arguments: { country: 'DE' } } });
+    expect(subdivisions.completion.values).toEqual(expect.arrayContaining(['BY', 'BW', 'BE', 'BB']));
+    const full = await client.complete({ ref: { type: 'ref/prompt', name: 'is-it-a-business-day' }, argument: { name: 'subdivision', value: 'GB-SC' }, context: { arguments: { country: 'GB' } } });
+    expect(full.completion.values).toEqual(['SCT']);
     const prompt = await client.getPrompt({ name: 'plan-meeting-across-zones', arguments: { organizer_timezone: 'Europe/Paris', attendee_timezone: 'America/New_York', date: '2026-11-24' } });
     expect((prompt.messages[0].content as { text: string }).text).toContain('convert_time');
   });
