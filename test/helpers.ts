@@ -27,3 +27,13 @@ export function inputErrors(tool: ToolDefinition, input: unknown): { field: stri
   const checked = validateInput(tool.input, input);
   return checked.ok ? [] : checked.errors;
 }
+
+/** mulberry32: a fixed-seed generator of floats in [0, 1), so every run tests the same inputs. */
+export function prng(seed: number): () => number {
+  return () => {
+    seed |= 0; seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -3,16 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   compactTile, orient, polygonContains, RUN, tileZonesAt, TileLru, type CompactTile, type GeoTile,
 } from '../../../engine/time/boundary-tiles.ts';
+import { prng } from '../../helpers.ts';
 
-/** mulberry32: fixed seed, so every run tests the same shapes. */
-function prng(seed: number) {
-  return () => {
-    seed |= 0; seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const tileOf = (polygons: number[][][][]): GeoTile => ({
   features: [{ properties: { tzid: 'Test/Zone' }, geometry: { type: 'MultiPolygon', coordinates: polygons } }],

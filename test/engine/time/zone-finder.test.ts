@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { GeoTile } from '../../../engine/time/boundary-tiles.ts';
 import { OCEAN_ZONES, ZoneFinder, zonesAtSea } from '../../../engine/time/zone-finder.ts';
 import { findZones } from '../../../engine/time/zone-lookup.ts';
+import { prng } from '../../helpers.ts';
 
 // The oracle is geo-tz 8.1.9's own `find` from `geo-tz/all`; ours must return the same zones in the
 // same order for every point. geo-tz keeps a bounded cache here (its default Map would hold ~1 GB).
@@ -17,15 +18,6 @@ const geobuf = require('geobuf') as { decode(pbf: unknown): GeoTile };
 const Pbf = require('pbf') as new (buf: Uint8Array) => unknown;
 const DATA = join(dirname(require.resolve('geo-tz/all')), '..', 'data');
 
-/** mulberry32: fixed seed, so every run asks the same coordinates. */
-function prng(seed: number) {
-  return () => {
-    seed |= 0; seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rnd = prng(20260);
 const uniformLat = () => (Math.asin(2 * rnd() - 1) * 180) / Math.PI;
 const pick = <T>(xs: T[]): T => xs[Math.floor(rnd() * xs.length)];
