@@ -70,10 +70,15 @@ export function createApp(options: AppOptions): BuiltApp {
     for (const name of names) ledgers.add(name.slice('ledger:'.length));
   };
 
-  // Credits are reserved before a calculation runs and refunded if it fails. Reservations of one
-  // customer are serialised in this process, so concurrent requests never spend the same credit.
+  // Credits are reserved before a calculation runs and refunded if it fails. With Redis the reservation
+  // is one atomic script (take a credit only if the balance is positive), so instances never spend the
+  // same credit; on files (one instance by design) reservations of a customer are serialised here.
+  const TAKE_CREDIT = "local v = tonumber(redis.call('GET', KEYS[1]) or '0') if v <= 0 then return -1 end return redis.call('DECRBY', KEYS[1], 1)";
   const creditQueues = new Map<string, Promise<unknown>>();
   const reserveCredit = (customer: string): Promise<boolean> => {
+    if (store!.redis) {
+      return (store!.redis.eval(TAKE_CREDIT, 1, store!.redisKey('credits', balanceKey(customer))) as Promise<number>).then((left) => left >= 0);
+    }
     const previous = creditQueues.get(customer) ?? Promise.resolve();
     const next = previous.then(async () => {
       const balance = await store!.counter('credits', balanceKey(customer));
@@ -85,6 +90,10 @@ export function createApp(options: AppOptions): BuiltApp {
     creditQueues.set(customer, tail);
     void tail.then(() => { if (creditQueues.get(customer) === tail) creditQueues.delete(customer); });
     return next;
+  };
+  const refundCredit = (customer: string) => {
+    if (store!.redis) void store!.redis.incrby(store!.redisKey('credits', balanceKey(customer)), 1).catch(() => {});
+    else store!.incr('credits', balanceKey(customer), 1);
   };
 
   /**
@@ -139,7 +148,7 @@ export function createApp(options: AppOptions): BuiltApp {
         const route = `${event.req.method} ${event.context.matchedRoute?.route}`;
         try {
           if (response.status < 400 && counted.has(route)) store.incr('usage', usageKey(caller.customerId, usageMonth(ctx.now()), route));
-          if (event.context.creditReserved && response.status >= 400) store.incr('credits', balanceKey(caller.customerId), 1);
+          if (event.context.creditReserved && response.status >= 400) refundCredit(caller.customerId);
         } catch { /* the store is closing: the server is stopping */ }
       }
       if (!logger) return;

@@ -42,7 +42,7 @@ describe.skipIf(!hasRedis)('two instances on one Redis', () => {
     redis = await startRedisServer({ aof: true });
     env = {
       ...process.env, REDIS_URL: redis.url, TIME_API_CACHE: 'redis', RATE_LIMIT_PER_MINUTE: '6', TIME_API_KEYS: '', LOG_FORMAT: 'json',
-      TIME_API_CUSTOMER_RATE_LIMITS: '{"counted": 0}', DATA_DIR: mkdtempSync(join(tmpdir(), 'tca-two-')),
+      TIME_API_CUSTOMER_RATE_LIMITS: '{"counted": 0, "payer": 0}', DATA_DIR: mkdtempSync(join(tmpdir(), 'tca-two-')),
     };
     const create = (customer: string) => {
       const r = spawnSync('npm', ['run', '--silent', 'keys', '--', 'create', '--customer', customer], { env, encoding: 'utf8' });
@@ -87,6 +87,25 @@ describe.skipIf(!hasRedis)('two instances on one Redis', () => {
       expect(usage.usage.total_requests).toBe(40);
     }
   });
+
+  it('credits are exact across instances: 5 credits, 20 concurrent requests on both, exactly 5 served', async () => {
+    const payer = spawnSync('npm', ['run', '--silent', 'keys', '--', 'create', '--customer', 'payer'], { env, encoding: 'utf8' }).stdout.trim().split('\n').at(-1)!;
+    expect(spawnSync('npm', ['run', '--silent', 'keys', '--', 'credit', '--customer', 'payer', '--amount', '5'], { env, encoding: 'utf8' }).status).toBe(0);
+    // Both instances reload keys and ledgers within 5 s.
+    const t0 = Date.now();
+    for (const base of bases) {
+      while (Date.now() - t0 < 6_000) {
+        const r = await (await fetch(`${base}/v1/account/credits`, { headers: { 'x-api-key': payer } })).json() as { credits?: { configured: boolean } };
+        if (r.credits?.configured) break;
+        await new Promise((res) => setTimeout(res, 200));
+      }
+    }
+    const statuses = await Promise.all(Array.from({ length: 20 }, (_, i) => fetch(`${bases[i % 2]}/v1/date/add?start=2024-01-01&days=${i}`, { headers: { 'x-api-key': payer } }).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(15);
+    const credits = await (await fetch(`${bases[1]}/v1/account/credits`, { headers: { 'x-api-key': payer } })).json() as { credits: { balance: number; status: string } };
+    expect(credits.credits).toMatchObject({ balance: 0, status: 'exhausted' });
+  }, 30_000);
 
   it('Redis killed: calculations keep answering, shared routes say 503, health says degraded; all recovers', async () => {
     await redis.kill();
