@@ -5,7 +5,9 @@
  * req/s; POST /v1/time/batch (100 points) p50 < 5 ms; healthy within 1.5 s of spawn.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { jsonRequestLogger } from '../http/middleware/request-log.ts';
 import net from 'node:net';
 import autocannon from 'autocannon';
 import { find } from 'geo-tz/all';
@@ -64,8 +66,19 @@ async function start(script: string, env: Record<string, string>): Promise<{ pro
   return { proc, port, healthyMs: performance.now() - t0 };
 }
 
-interface Row { name: string; rps: number; p50: number; p99: number; errors: number; runs: number[] }
-interface Scenario { name: string; opts: autocannon.Options; warmupRequests?: number }
+interface Row { name: string; rps: number; p50: number; p99: number; errors: number; runs: number[]; cpuUs: number | null }
+interface Scenario { name: string; opts: autocannon.Options; warmupRequests?: number; pid?: number }
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
+  } catch {
+    return null;
+  }
+}
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -81,8 +94,15 @@ async function measureAll(scenarios: Scenario[]): Promise<Row[]> {
     await autocannon({ ...s.opts, connections: CONNECTIONS, ...(s.warmupRequests ? { amount: s.warmupRequests } : { duration: 1 }) });
   }
   const results = scenarios.map(() => [] as autocannon.Result[]);
+  const cpu = scenarios.map(() => [] as number[]);
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [i, s] of scenarios.entries()) results[i].push(await autocannon({ ...s.opts, duration: DURATION_S, connections: CONNECTIONS }));
+    for (const [i, s] of scenarios.entries()) {
+      const before = cpuMs(s.pid);
+      const r = await autocannon({ ...s.opts, duration: DURATION_S, connections: CONNECTIONS });
+      const after = cpuMs(s.pid);
+      results[i].push(r);
+      if (before !== null && after !== null && r.requests.total > 0) cpu[i].push(((after - before) * 1000) / r.requests.total);
+    }
   }
   return scenarios.map((s, i) => ({
     name: s.name,
@@ -91,6 +111,7 @@ async function measureAll(scenarios: Scenario[]): Promise<Row[]> {
     p99: median(results[i].map((r) => r.latency.p99)),
     errors: results[i].reduce((n, r) => n + r.errors + r.non2xx, 0),
     runs: results[i].map((r) => r.requests.average),
+    cpuUs: cpu[i].length ? median(cpu[i]) : null,
   }));
 }
 
@@ -114,24 +135,27 @@ const headers = { 'x-api-key': KEY };
 let rows: Row[];
 try {
   rows = await measureAll([
-    { name: 'baseline: hello-world h3 GET /', opts: { url: `http://127.0.0.1:${hello.port}/` } },
+    { name: 'baseline: hello-world h3 GET /', opts: { url: `http://127.0.0.1:${hello.port}/` }, pid: hello.proc.pid },
     // A pre-built request list costs the load generator no more than the baseline's single request
     // (a setupRequest callback would make the generator, not the server, the bottleneck).
     {
       name: 'GET /v1/time (10,000 land points)',
       opts: { url: `http://127.0.0.1:${api.port}`, headers, requests: points.map((p) => ({ path: `/v1/time?lat=${p.lat}&lon=${p.lon}&at=${AT}` })) },
       warmupRequests: points.length,
+      pid: api.proc.pid,
     },
     {
       name: 'GET /v1/time, same, without request logs',
+      pid: quiet.proc.pid,
       opts: { url: `http://127.0.0.1:${quiet.port}`, headers, requests: points.map((p) => ({ path: `/v1/time?lat=${p.lat}&lon=${p.lon}&at=${AT}` })) },
       warmupRequests: points.length,
     },
     {
       name: 'POST /v1/time/batch (100 points)',
+      pid: api.proc.pid,
       opts: { url: `http://127.0.0.1:${api.port}/v1/time/batch`, method: 'POST', body: batchBody, headers: { ...headers, 'content-type': 'application/json' } },
     },
-    { name: 'GET /v1/astronomy/ephemeris', opts: { url: `http://127.0.0.1:${api.port}/v1/astronomy/ephemeris?date=2026-06-21`, headers } },
+    { name: 'GET /v1/astronomy/ephemeris', opts: { url: `http://127.0.0.1:${api.port}/v1/astronomy/ephemeris?date=2026-06-21`, headers }, pid: api.proc.pid },
   ]);
 } finally {
   hello.proc.kill('SIGTERM');
@@ -142,12 +166,21 @@ try {
 const base = rows[0].rps;
 const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 console.log(`\n${ROUNDS} rounds of ${DURATION_S} s per scenario (medians), ${CONNECTIONS} connections, Node ${process.version}, ${PIN ? 'load generator on core 0, servers on core 1' : 'no CPU pinning'}, ${new Date().toISOString()}\n`);
-console.log('| scenario | req/s | p50 ms | p99 ms | ratio to baseline | errors | req/s of each round |');
-console.log('|---|---:|---:|---:|---:|---:|---|');
-for (const r of rows) console.log(`| ${r.name} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${fmt(r.rps / base, 2)} | ${r.errors} | ${r.runs.map((x) => fmt(x)).join(' · ')} |`);
+console.log('| scenario | req/s | p50 ms | p99 ms | ratio to baseline | server CPU µs/request | errors | req/s of each round |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---|');
+for (const r of rows) console.log(`| ${r.name} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${fmt(r.rps / base, 2)} | ${r.cpuUs === null ? '–' : fmt(r.cpuUs, 1)} | ${r.errors} | ${r.runs.map((x) => fmt(x)).join(' · ')} |`);
 console.log(`\nAPI healthy ${fmt(healthyMs)} ms after spawn (median of 3 starts: ${startTimes.map((t) => fmt(t)).join(', ')} ms; baseline app: ${fmt(hello.healthyMs)} ms).`);
 const time = rows[1], quietRow = rows[2], batch = rows[3];
-console.log(`Request logging costs ${fmt((1 - time.rps / quietRow.rps) * 100, 1)}% of GET /v1/time throughput (one JSON line a request).`);
+// The logger's own cost per line, measured in this process (req/s differences between two servers are
+// within this machine's noise), set against the server CPU one GET /v1/time costs.
+const sink = jsonRequestLogger(() => {});
+const line = { route: '/v1/time', method: 'GET', status: 200, latency_ms: 0.123, customer_id: 'bench', key_fingerprint: '0123456789ab', cache: 'BYPASS' };
+for (let i = 0; i < 50_000; i++) sink.log(line);
+const t0 = performance.now();
+for (let i = 0; i < 500_000; i++) sink.log(line);
+sink.flush();
+const perLineUs = ((performance.now() - t0) * 1000) / 500_000;
+console.log(`Request logging: ${fmt(perLineUs, 2)} µs a line${time.cpuUs ? ` = ${fmt((perLineUs / time.cpuUs) * 100, 1)}% of the ${fmt(time.cpuUs, 1)} µs of server CPU a GET /v1/time costs` : ''}; req/s with and without logs: ${fmt(time.rps)} vs ${fmt(quietRow.rps)}.`);
 const checks = [
   [`GET /v1/time ≥ 50% of baseline req/s`, time.rps / base >= 0.5],
   [`POST /v1/time/batch p50 < 5 ms`, batch.p50 < 5],
