@@ -70,7 +70,7 @@ export function authenticate(keys: KeyRing, headers: Headers): Caller | Response
   const key = presentedKey(headers);
   if (key === null) {
     const detail = keys.size === 0
-      ? 'This route needs an API key, and this server has none configured: set TIME_API_KEYS (for example TIME_API_KEYS=me:a-long-random-key) and restart.'
+      ? 'This route needs an API key, and this server has none configured: set TIME_API_KEYS (for example TIME_API_KEYS=me:a-long-random-key) and restart, or create one with `npm run keys -- create --customer ID`.'
       : 'This route needs an API key: send Authorization: Bearer <key> or X-API-Key: <key>.';
     return problem(401, { detail, headers: CHALLENGE });
   }
