@@ -114,20 +114,29 @@ export function createApp(options: AppOptions): BuiltApp {
           headers: rateLimitHeaders(decision),
         });
       }
-      if (!charged || !store || caller.source !== 'provisioned' || !ledgers.has(caller.customerId)) return caller;
-      return reserveCredit(caller.customerId).then(
-        (ok) => {
-          if (!ok) return problem(402, { detail: `The credit balance of ${caller.customerId} is 0: add credits to continue (account routes stay free).` });
-          event.context.creditReserved = caller.customerId;
-          return caller;
-        },
-        () => problem(503, { detail: 'The credit ledger is unavailable right now; try again shortly.', headers: { 'retry-after': '5' } }),
-      );
+      if (!charged) return caller;
+      const denied = charge(event, caller);
+      return denied === null ? caller : denied.then((problemResponse) => problemResponse ?? caller);
     };
     return sharedLimiter && limit > 0
       ? sharedLimiter.check(caller.customerId, limit, Date.now()).then(afterLimit)
       : afterLimit(localLimiter.check(caller.customerId, limit, Date.now()));
   };
+  /**
+   * Takes one credit for a calculation of a customer with a ledger (null: nothing to charge);
+   * resolves to the 402/503 to answer with, or null when the credit was taken.
+   */
+  function charge(event: H3Event, caller: Caller): Promise<Response | null> | null {
+    if (!store || caller.source !== 'provisioned' || !ledgers.has(caller.customerId)) return null;
+    return reserveCredit(caller.customerId).then(
+      (ok) => {
+        if (!ok) return problem(402, { detail: `The credit balance of ${caller.customerId} is 0: add credits to continue (account routes stay free).` });
+        event.context.creditReserved = caller.customerId;
+        return null;
+      },
+      () => problem(503, { detail: 'The credit ledger is unavailable right now; try again shortly.', headers: { 'retry-after': '5' } }),
+    );
+  }
   const guard = guardOf(true);
   const freeGuard = guardOf(false);
   /** Calculation routes and MCP calls count in a provisioned customer's usage. */
@@ -209,7 +218,12 @@ export function createApp(options: AppOptions): BuiltApp {
   // API start-up does not pay for it.
   let mcp: Promise<(event: H3Event) => Promise<Response>> | undefined;
   app.post('/mcp', async (event) => {
-    mcp ??= import('../mcp/http.ts').then((m) => m.mcpHandler({ guard, ctx, allowedOrigins: settings.corsOrigins, openapi: openapiDoc }));
+    mcp ??= import('../mcp/http.ts').then((m) => m.mcpHandler({
+      // MCP: key and rate limit for every message; a credit only for tools/call (a calculation).
+      guard: freeGuard,
+      charge: (event) => charge(event, event.context.caller as Caller) ?? Promise.resolve(null),
+      ctx, allowedOrigins: settings.corsOrigins, openapi: openapiDoc,
+    }));
     return (await mcp)(event);
   });
 

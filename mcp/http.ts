@@ -13,9 +13,22 @@ import { createMcpServer } from './server.ts';
 export interface McpHttpDeps {
   /** Key check and rate limit, as for calculation routes. */
   guard: (event: H3Event) => Caller | Response | Promise<Caller | Response>;
+  /** Takes a credit for a tools/call (a calculation); resolves to the problem to answer with, or null. */
+  charge?: (event: H3Event) => Promise<Response | null>;
   ctx: ToolContext;
   allowedOrigins: readonly string[];
   openapi: () => Promise<unknown>;
+}
+
+/** True when a JSON-RPC message (or batch) in `body` is a tools/call. */
+function callsATool(body: string): boolean {
+  try {
+    const parsed = JSON.parse(body) as unknown;
+    const messages = Array.isArray(parsed) ? parsed : [parsed];
+    return messages.some((m) => (m as { method?: unknown } | null)?.method === 'tools/call');
+  } catch {
+    return false; // the transport answers malformed JSON with a JSON-RPC parse error
+  }
 }
 
 export function mcpHandler(deps: McpHttpDeps) {
@@ -27,11 +40,19 @@ export function mcpHandler(deps: McpHttpDeps) {
     }
     const caller = await deps.guard(event);
     if (caller instanceof Response) return caller;
+    // Read the body once to see whether it calls a tool (charged like a REST calculation), then hand
+    // the transport an identical request.
+    const body = await event.req.text();
+    if (deps.charge && callsATool(body)) {
+      const denied = await deps.charge(event);
+      if (denied) return denied;
+    }
+    const request = new Request(event.req.url, { method: 'POST', headers: event.req.headers, body });
     const server = createMcpServer({ ctx: deps.ctx, openapi: deps.openapi });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {
-      return await transport.handleRequest(event.req);
+      return await transport.handleRequest(request);
     } finally {
       void server.close();
     }

@@ -135,6 +135,12 @@ describe('the keys CLI and a running server', () => {
     expect(usage.usage.routes).toContainEqual({ route: 'POST /mcp', requests: 1 });
     const credits = await (await get('/v1/account/credits', gamma)).json() as { credits: { configured: boolean; balance: number } };
     expect(credits.credits).toMatchObject({ configured: true, balance: 10 });
+    // Over MCP only tools/call is a charged calculation; listing tools is free.
+    const rpc = (body: unknown) => fetch(`${base}/mcp`, { method: 'POST', headers: { authorization: `Bearer ${gamma}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(body) });
+    expect((await rpc({ jsonrpc: '2.0', id: 2, method: 'tools/list' })).status).toBe(200);
+    expect((await rpc({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'date_add', arguments: { start: '2024-01-31', days: 1 } } })).status).toBe(200);
+    const after = await (await get('/v1/account/credits', gamma)).json() as { credits: { balance: number } };
+    expect(after.credits.balance).toBe(9);
   });
 
   describe('edge cases', () => {
