@@ -118,6 +118,19 @@ export const ephemeris = defineTool({
   input: EphemerisInput,
   output: EphemerisResult,
   example: { date: '2000-01-01T12:00:00Z' },
+  calculator: {
+    slug: 'planet-positions',
+    name: 'Planet positions',
+    category: 'Astronomy',
+    formula: 'geocentric astrometric and heliocentric positions of the Sun, Moon and planets from astronomy-engine models at the instant, J2000 frame',
+    assumptions: [
+      'Dates from 1900-01-01 to 2100-12-31.',
+      'A plain date means 00:00 UTC.',
+      'Accuracy about 1 arcminute or better.',
+    ],
+    example: { date: '2000-01-01T12:00:00Z' },
+    keywords: ['planet positions', 'ephemeris', 'where is Mars', 'right ascension declination'],
+  },
   run: (input) => {
     const { at_ms, frame, bodies } = bodyPositions(input.date);
     return { at: formatUtc(at_ms), frame, bodies, provenance: { ...PROVENANCE } };

@@ -126,6 +126,19 @@ export const businessDays = defineTool({
   }),
   output: BusinessDaysResult,
   example: { start: '2024-07-01', end: '2024-07-31', holidays: ['2024-07-04'] },
+  calculator: {
+    slug: 'business-days',
+    name: 'Business days',
+    category: 'Dates',
+    formula: 'business days = days from start through end − weekend days − listed holidays that fall on working days',
+    assumptions: [
+      'Both ends count unless include_end is false.',
+      'The weekend is Saturday and Sunday unless given (ISO weekdays 1 = Monday … 7 = Sunday).',
+      'Only the holidays you list are excluded; a holiday on a weekend counts once, as a weekend day.',
+    ],
+    example: { start: '2024-07-01', end: '2024-07-31', holidays: ['2024-07-04'] },
+    keywords: ['business days', 'working days', 'weekdays between dates', 'workday calculator'],
+  },
   run: ({ start, end, holidays, include_end: includeEnd = true, weekend: given = [...DEFAULT_WEEKEND] }) => {
     const weekend = [...given].sort((a, b) => a - b);
     return {

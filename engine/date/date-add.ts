@@ -114,5 +114,18 @@ export const dateAdd = defineTool({
   }),
   output: DateAddResult,
   example: { start: '2024-01-31', months: 1, days: 1 },
+  calculator: {
+    slug: 'add-to-date',
+    name: 'Add to a date',
+    category: 'Dates',
+    formula: 'result = start + years, then + months (day clamped to the month end), then + weeks × 7 + days',
+    assumptions: [
+      'Dates are proleptic Gregorian, 0001..9999.',
+      'Adding months to the 31st clamps to the last day of a shorter month.',
+      'Amounts may be negative to subtract.',
+    ],
+    example: { start: '2024-01-31', months: 1, days: 1 },
+    keywords: ['add days to date', 'date calculator', 'subtract months', 'date plus'],
+  },
   run: ({ start, ...amounts }) => addToDate(start, amounts),
 });

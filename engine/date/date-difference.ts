@@ -119,5 +119,18 @@ export const dateDifference = defineTool({
   }),
   output: DateDifferenceResult,
   example: { start: '2024-01-31', end: '2024-03-01' },
+  calculator: {
+    slug: 'date-difference',
+    name: 'Date difference',
+    category: 'Dates',
+    formula: 'days = epoch_day(end) − epoch_day(start); weeks = days / 7; calendar span = whole years, then months, then days from start to end (month ends clamped)',
+    assumptions: [
+      'Dates are proleptic Gregorian, 0001..9999.',
+      'The end date itself is not counted (same day = 0 days).',
+      'A negative result means end is before start.',
+    ],
+    example: { start: '2024-01-31', end: '2024-03-01' },
+    keywords: ['days between dates', 'date difference', 'day counter', 'how many days until'],
+  },
   run: ({ start, end }) => computeDateDifference(start, end),
 });

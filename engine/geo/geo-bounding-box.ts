@@ -131,5 +131,18 @@ export const geoBoundingBox = defineTool({
   }),
   output: GeoBoundingBoxResult,
   example: { lat: -16.8, lon: 179.5, radius_km: 200 },
+  calculator: {
+    slug: 'bounding-box',
+    name: 'Bounding box around a point',
+    category: 'Geography',
+    formula: 'box = the smallest latitude/longitude rectangle containing every point within radius_km of the centre along WGS84 geodesics',
+    assumptions: [
+      'Coordinates are WGS84 decimal degrees.',
+      'A box that crosses the antimeridian has west > east.',
+      'A box that reaches a pole spans every longitude.',
+    ],
+    example: { lat: -16.8, lon: 179.5, radius_km: 200 },
+    keywords: ['bounding box', 'radius search', 'bbox', 'coordinates within radius'],
+  },
   run: ({ lat, lon, radius_km }) => boundingBoxAround({ lat, lon }, radius_km),
 });

@@ -79,5 +79,18 @@ export const geoDistance = defineTool({
   }),
   output: GeoDistanceResult,
   example: { from_lat: 40.639722, from_lon: -73.778889, to_lat: 1.359167, to_lon: 103.989444 },
+  calculator: {
+    slug: 'distance',
+    name: 'Distance between two coordinates',
+    category: 'Geography',
+    formula: 'distance = length of the geodesic between the points on the WGS84 ellipsoid (inverse problem, Karney 2013); bearings are the geodesic azimuths at each end',
+    assumptions: [
+      'Coordinates are WGS84 decimal degrees.',
+      'The path is the shortest one on the ellipsoid, not haversine on a sphere.',
+      'Miles are international miles (1609.344 m); nautical miles are 1852 m.',
+    ],
+    example: { from_lat: 40.639722, from_lon: -73.778889, to_lat: 1.359167, to_lon: 103.989444 },
+    keywords: ['distance between coordinates', 'great circle distance', 'geodesic distance', 'bearing'],
+  },
   run: ({ from_lat, from_lon, to_lat, to_lon }) => distanceBetween({ lat: from_lat, lon: from_lon }, { lat: to_lat, lon: to_lon }),
 });

@@ -63,5 +63,17 @@ export const geoMidpoint = defineTool({
   }),
   output: GeoMidpointResult,
   example: { from_lat: 40.639722, from_lon: -73.778889, to_lat: 1.359167, to_lon: 103.989444 },
+  calculator: {
+    slug: 'midpoint',
+    name: 'Geographic midpoint',
+    category: 'Geography',
+    formula: 'midpoint = the point half way along the WGS84 geodesic between the two coordinates (direct problem at distance / 2)',
+    assumptions: [
+      'Coordinates are WGS84 decimal degrees.',
+      'The midpoint lies on the ellipsoidal geodesic, not on a sphere.',
+    ],
+    example: { from_lat: 40.639722, from_lon: -73.778889, to_lat: 1.359167, to_lon: 103.989444 },
+    keywords: ['midpoint', 'halfway point', 'geographic center', 'between two places'],
+  },
   run: ({ from_lat, from_lon, to_lat, to_lon }) => midpointBetween({ lat: from_lat, lon: from_lon }, { lat: to_lat, lon: to_lon }),
 });

@@ -63,6 +63,19 @@ export const listHolidays = defineTool({
   }).superRefine(checkSubdivision),
   output: ListHolidaysResult,
   example: { country: 'GB', subdivision: 'ENG', year: 2026 },
+  calculator: {
+    slug: 'public-holidays',
+    name: 'Public holidays',
+    category: 'Holidays',
+    formula: 'holidays = the date-holidays rules of the country (and subdivision) evaluated for the year, filtered by type, sorted by date',
+    assumptions: [
+      'Country is ISO 3166-1 alpha-2; subdivision is the ISO 3166-2 suffix.',
+      'Holiday rules come from the date-holidays data set; historic changes are recorded only in part.',
+      'Islamic-calendar holidays follow a computed calendar (1970..2080).',
+    ],
+    example: { country: 'GB', subdivision: 'ENG', year: 2026 },
+    keywords: ['public holidays', 'bank holidays', 'holiday calendar', 'national holidays'],
+  },
   run: (input) => {
     const j = jurisdictionOf(input);
     const weekend = [...cldrWeekend(j.country)];

@@ -89,6 +89,21 @@ export const solarPosition = defineTool({
   example: {
     lat: 39.742476, lon: -105.1786, at: '2003-10-17T12:30:30-07:00', elevation_m: 1830.14, pressure_hpa: 820, temperature_c: 11,
   },
+  calculator: {
+    slug: 'sun-position',
+    name: 'Sun position',
+    category: 'Sun',
+    formula: 'topocentric Sun position from astronomy-engine at the instant, turned into azimuth and elevation in the observer\'s horizon frame; refraction by the SPA formula from pressure and temperature',
+    assumptions: [
+      'Coordinates are WGS84 decimal degrees; elevation in metres.',
+      'Refraction uses the given pressure and temperature, or the ISA atmosphere at the elevation and 15 °C.',
+      'Far from the present the unknown ΔT dominates the error.',
+    ],
+    example: {
+      lat: 39.742476, lon: -105.1786, at: '2003-10-17T12:30:30-07:00', elevation_m: 1830.14, pressure_hpa: 820, temperature_c: 11,
+    },
+    keywords: ['sun position', 'solar azimuth', 'solar elevation', 'sun angle'],
+  },
   run: (input) => {
     const result = sunPosition({
       lat: input.lat,

@@ -209,5 +209,18 @@ export const convertTime = defineTool({
   input: ConvertTimeInput,
   output: ConvertTimeResult,
   example: { time: '2026-11-22T09:00', source_timezone: 'Europe/Paris', target_timezone: 'Asia/Kathmandu' },
+  calculator: {
+    slug: 'time-zone-converter',
+    name: 'Time zone converter',
+    category: 'Time',
+    formula: 'instant = local wall time in the source zone − source UTC offset; target time = instant + target UTC offset (offsets from the IANA rules at that instant)',
+    assumptions: [
+      'Zones are IANA names (Europe/Paris, Asia/Kathmandu).',
+      'A wall time in a DST gap moves forward by the gap (gap_adjusted); one that occurs twice takes the earlier instant (fold).',
+      'Offsets follow the IANA tz database for that date.',
+    ],
+    example: { time: '2026-11-22T09:00', source_timezone: 'Europe/Paris', target_timezone: 'Asia/Kathmandu' },
+    keywords: ['time zone converter', 'convert time', 'meeting time', 'UTC offset'],
+  },
   run: (input, ctx) => convertLocalTime(input, ctx.now),
 });

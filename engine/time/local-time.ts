@@ -129,5 +129,19 @@ export const localTime = defineTool({
   input: z.strictObject({ lat: Latitude, lon: Longitude, at: Instant.optional() }),
   output: LocalTimeResult,
   example: { lat: 27.7172, lon: 85.324, at: '2026-11-22T08:00:00Z' },
+  calculator: {
+    slug: 'local-time-at-coordinates',
+    name: 'Local time at coordinates',
+    category: 'Time',
+    formula: 'zone = boundary lookup of (lat, lon) in the timezone-boundary-builder polygons; local time = UTC instant + the IANA offset of that zone at that instant',
+    assumptions: [
+      'Coordinates are WGS84 decimal degrees.',
+      'Time-zone boundaries come from timezone-boundary-builder; offsets and DST rules from the IANA tz database.',
+      'Points at sea fall in the nautical Etc/GMT zones.',
+      'Without an instant the current time is used.',
+    ],
+    example: { lat: 27.7172, lon: 85.324, at: '2026-11-22T08:00:00Z' },
+    keywords: ['local time', 'time zone lookup', 'coordinates to time zone', 'what time is it at'],
+  },
   run: (input, ctx) => localTimeAt(input.lat, input.lon, input.at ?? ctx.now().getTime()),
 });

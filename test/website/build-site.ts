@@ -1,0 +1,57 @@
+/**
+ * Builds the website once per test run into a temporary folder, shared by the website test files
+ * (which vitest runs in parallel): the first file to take the lock builds, the others wait for it.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const SITE_URL = 'http://localhost:4321';
+export const API_BASE_URL = 'http://localhost:8787';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Builds of earlier runs (over an hour old) are removed, so /tmp does not fill up. */
+function removeStaleBuilds() {
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith('website-test-')) continue;
+    const path = join(tmpdir(), name);
+    try {
+      if (Date.now() - statSync(path).mtimeMs > 3_600_000) rmSync(path, { recursive: true, force: true });
+    } catch { /* removed by another run */ }
+  }
+}
+
+/** The built site's folder (absolute). Throws with Astro's output when the build fails. */
+export async function buildSite(): Promise<string> {
+  // Files of one `vitest run` share a parent process; a new run builds afresh.
+  const base = join(tmpdir(), `website-test-${process.ppid}`);
+  const dist = join(base, 'dist');
+  const done = join(base, 'done');
+  const failed = join(base, 'failed');
+  try {
+    mkdirSync(base);
+  } catch {
+    for (let waited = 0; waited < 120_000; waited += 100) {
+      if (existsSync(done)) return dist;
+      if (existsSync(failed)) throw new Error('the website build failed (see the other website test file)');
+      await sleep(100);
+    }
+    throw new Error('timed out waiting for the website build');
+  }
+  removeStaleBuilds();
+  const env = { ...process.env, SITE_URL, API_BASE_URL, SITE_OUT_DIR: dist, ASTRO_TELEMETRY_DISABLED: '1' };
+  const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/astro/astro.js'), 'build', '--root', 'website', '--silent'], {
+    cwd: ROOT, env, encoding: 'utf8', timeout: 120_000,
+  });
+  if (result.status !== 0) {
+    writeFileSync(failed, '');
+    rmSync(dist, { recursive: true, force: true });
+    throw new Error(`astro build failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+  }
+  writeFileSync(done, '');
+  return dist;
+}

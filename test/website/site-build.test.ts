@@ -1,0 +1,168 @@
+/** The built site: discovery files, calculator pages against the engine, links and JSON-LD. */
+import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { registry } from '../../engine/registry.ts';
+import { BUILD_CLOCK_ISO } from '../../website/src/lib/site.ts';
+import { CRAWLERS } from '../../website/src/lib/discovery.ts';
+import { API_BASE_URL, SITE_URL, buildSite } from './build-site.ts';
+
+let dist = '';
+beforeAll(async () => { dist = await buildSite(); }, 120_000);
+
+const read = (path: string) => readFileSync(join(dist, path), 'utf8');
+const readJson = (path: string) => JSON.parse(read(path));
+const calculatorTools = registry.filter((t) => t.calculator);
+
+function htmlFiles(dir = dist): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = join(dir, e.name);
+    return e.isDirectory() ? htmlFiles(p) : e.name.endsWith('.html') ? [p] : [];
+  });
+}
+
+const decode = (s: string) => s
+  .replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>')
+  .replace(/&#(\d+);/g, (_, n) => String.fromCodePoint(Number(n))).replace(/&amp;/g, '&');
+
+/** The built file a site path is served from, or undefined. */
+function builtFile(path: string): string | undefined {
+  const clean = path.split(/[?#]/)[0];
+  const candidate = join(dist, decodeURIComponent(clean));
+  if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  const index = join(candidate, 'index.html');
+  return clean.endsWith('/') && existsSync(index) ? index : undefined;
+}
+
+describe('calculators', () => {
+  it('the required calculators exist, with slugs of ^[a-z0-9-]+$ whose example is the tool\'s own', () => {
+    const slugs = Object.fromEntries(calculatorTools.map((t) => [t.name, t.calculator!.slug]));
+    expect(slugs).toMatchObject({
+      get_local_time: 'local-time-at-coordinates', convert_time: 'time-zone-converter', date_difference: 'date-difference',
+      date_add: 'add-to-date', count_business_days: 'business-days', list_holidays: 'public-holidays', geo_distance: 'distance',
+      geo_midpoint: 'midpoint', geo_bounding_box: 'bounding-box', solar_position: 'sun-position', ephemeris: 'planet-positions',
+    });
+    for (const tool of calculatorTools) {
+      expect(tool.calculator!.slug).toMatch(/^[a-z0-9-]+$/);
+      expect(tool.calculator!.example).toEqual(tool.example);
+    }
+    expect(new Set(calculatorTools.map((t) => t.calculator!.slug)).size).toBe(calculatorTools.length);
+  });
+
+  it.each(calculatorTools.map((t) => [t.calculator!.slug, t] as const))('%s shows the engine\'s default result and the five hooks', async (slug, tool) => {
+    const html = read(`calculators/${slug}/index.html`);
+    for (const hook of ['calculator-answer-summary', 'direct-answer', 'how-to-steps', 'default-result', 'ai-prompt-library']) {
+      expect(html).toContain(`data-ai-context="${hook}"`);
+    }
+    const shown = /<pre data-ai-context="default-result">([\s\S]*?)<\/pre>/.exec(html);
+    expect(shown).not.toBeNull();
+    const input = tool.input.parse(tool.calculator!.example);
+    const expected = tool.output.parse(await tool.run(input, { now: () => new Date(BUILD_CLOCK_ISO) }));
+    expect(JSON.parse(decode(shown![1]))).toEqual(JSON.parse(JSON.stringify(expected)));
+    expect(html).toContain(`<link rel="canonical" href="${SITE_URL}/calculators/${slug}/">`);
+    expect(html).toContain(`${API_BASE_URL}${tool.http.path}`);
+    expect(html).toContain(`&quot;name&quot;: &quot;${tool.name}&quot;`);
+  });
+});
+
+describe('discovery files', () => {
+  it('robots.txt names every crawler and the absolute sitemap', () => {
+    const robots = read('robots.txt');
+    for (const bot of CRAWLERS) expect(robots).toMatch(new RegExp(`^User-agent: ${bot}$`, 'm'));
+    for (const bot of ['GPTBot', 'ClaudeBot', 'PerplexityBot', 'Google-Extended', 'CCBot', 'Bytespider']) expect(CRAWLERS).toContain(bot);
+    expect(robots).toMatch(new RegExp(`^Sitemap: ${SITE_URL}/sitemap\\.xml$`, 'm'));
+  });
+
+  it('sitemap.xml lists every calculator page and no redirect, 404 or share page, without lastmod', () => {
+    const xml = read('sitemap.xml');
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    for (const t of calculatorTools) expect(locs).toContain(`${SITE_URL}/calculators/${t.calculator!.slug}/`);
+    expect(locs).toContain(`${SITE_URL}/`);
+    expect(xml).not.toContain('lastmod');
+    for (const loc of locs) {
+      expect(loc).not.toMatch(/day-counter|great-circle-distance|solar-position|404|share/);
+      expect(builtFile(loc.slice(SITE_URL.length)), loc).toBeDefined();
+    }
+  });
+
+  it('llms.txt has an H1, a blockquote summary, H2 link sections and ## Optional', () => {
+    const text = read('llms.txt');
+    const lines = text.split('\n');
+    expect(lines[0]).toMatch(/^# \S/);
+    expect(lines.filter((l) => l.startsWith('# '))).toHaveLength(1);
+    expect(text).toMatch(/\n> \S/);
+    expect(text).toContain('\n## Optional\n');
+    expect(lines.filter((l) => l.startsWith('## ')).length).toBeGreaterThan(2);
+    for (const t of calculatorTools) expect(text).toContain(`](${SITE_URL}/calculators/${t.calculator!.slug}/)`);
+    expect(read('llms-full.txt')).toContain(calculatorTools[0].description);
+  });
+
+  it('every JSON file parses; the plugin, manifest, catalog and site OpenAPI carry what the issue asks', () => {
+    const plugin = readJson('.well-known/ai-plugin.json');
+    expect(plugin).toMatchObject({
+      schema_version: 'v1', auth: { type: 'user_http', authorization_type: 'bearer' },
+      api: { type: 'openapi', url: `${API_BASE_URL}/openapi.json` },
+    });
+    const manifest = readJson('manifest.json');
+    for (const size of ['192x192', '512x512']) {
+      const icon = manifest.icons.find((i: { sizes: string }) => i.sizes === size);
+      const png = readFileSync(builtFile(icon.src)!);
+      expect(png.subarray(1, 4).toString()).toBe('PNG');
+      expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`).toBe(size);
+    }
+    const catalog = readJson('calculator-catalog.json');
+    for (const key of ['schemaVersion', 'generatedAt', 'site', 'runtimeBoundary', 'agentUsage', 'totals', 'calculators']) expect(catalog).toHaveProperty(key);
+    expect(catalog.calculators.map((c: { slug: string }) => c.slug)).toEqual(calculatorTools.map((t) => t.calculator!.slug));
+    for (const c of catalog.calculators) {
+      for (const key of ['slug', 'name', 'canonicalUrl', 'category', 'status', 'description', 'directAnswer', 'formulaText', 'inputs', 'defaultState', 'assumptions', 'workedExample', 'keywords']) {
+        expect(c, `${c.slug}.${key}`).toHaveProperty(key);
+      }
+      expect(builtFile(c.canonicalUrl.slice(SITE_URL.length))).toBeDefined();
+    }
+    const openapi = readJson('openapi.json');
+    expect(openapi.openapi).toBe('3.1.0');
+    expect(openapi.info.version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(openapi['x-service-runtime-boundary']).toMatchObject({ formatJsonCalculatorOutput: 'planned-not-live', reason: expect.any(String) });
+  });
+
+  it('_redirects carries the legacy 308s to built pages', () => {
+    const rules = read('_redirects').trim().split('\n').map((l) => l.split(/\s+/));
+    expect(rules).toContainEqual(['/calculators/day-counter/', '/calculators/date-difference/', '308']);
+    expect(rules).toContainEqual(['/calculators/great-circle-distance/', '/calculators/distance/', '308']);
+    expect(rules).toContainEqual(['/calculators/solar-position/', '/calculators/sun-position/', '308']);
+    for (const [, to] of rules) expect(builtFile(to), to).toBeDefined();
+  });
+});
+
+describe('HTML', () => {
+  it('every internal link and asset resolves to a built file', () => {
+    const broken: string[] = [];
+    for (const file of htmlFiles()) {
+      const html = readFileSync(file, 'utf8');
+      for (const m of html.matchAll(/\s(?:href|src)="([^"]+)"/g)) {
+        let url = decode(m[1]);
+        if (url.startsWith(SITE_URL)) url = url.slice(SITE_URL.length) || '/';
+        if (!url.startsWith('/') || url.startsWith('//')) continue;
+        if (!builtFile(url)) broken.push(`${relative(dist, file)} → ${url}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('every JSON-LD block parses; calculator pages have WebApplication and BreadcrumbList', () => {
+    for (const file of htmlFiles()) {
+      const html = readFileSync(file, 'utf8');
+      const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+      if (relative(dist, file).startsWith('calculators/') && relative(dist, file) !== 'calculators/index.html') {
+        expect(blocks.map((b) => b['@type'])).toEqual(expect.arrayContaining(['WebApplication', 'BreadcrumbList']));
+      }
+    }
+  });
+
+  it('the 404 page is a real HTML page marked noindex', () => {
+    const html = read('404.html');
+    expect(html).toMatch(/^<!DOCTYPE html>/i);
+    expect(html).toContain('noindex');
+    expect(html).toContain('Page not found');
+  });
+});

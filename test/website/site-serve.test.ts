@@ -1,0 +1,91 @@
+/** `npm run site:serve` over a real socket: 308s, the 404 page and content types. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, buildSite } from './build-site.ts';
+
+let child: ChildProcess | undefined;
+let base = '';
+let dist = '';
+
+const freePort = () => new Promise<number>((resolve, reject) => {
+  const srv = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = srv.address() as { port: number };
+    srv.close(() => resolve(port));
+  }).on('error', reject);
+});
+
+beforeAll(async () => {
+  dist = await buildSite();
+  const port = await freePort();
+  child = spawn(process.execPath, ['--import', 'tsx', 'website/serve.ts'], {
+    cwd: ROOT, env: { ...process.env, SITE_PORT: String(port), SITE_DIST_DIR: dist }, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    child!.stdout!.on('data', (d) => { output += d; if (output.includes('serving')) resolve(); });
+    child!.stderr!.on('data', (d) => { output += d; });
+    child!.on('exit', (code) => reject(new Error(`site server exited ${code}: ${output}`)));
+  });
+  base = `http://127.0.0.1:${port}`;
+}, 120_000);
+
+afterAll(() => { child?.kill('SIGTERM'); });
+
+const get = (path: string, init: RequestInit = {}) => fetch(base + path, { redirect: 'manual', ...init });
+
+describe('site server', () => {
+  it.each([
+    ['/calculators/day-counter/', '/calculators/date-difference/'],
+    ['/calculators/day-counter', '/calculators/date-difference/'],
+    ['/calculators/great-circle-distance/', '/calculators/distance/'],
+    ['/calculators/solar-position/?lat=1', '/calculators/sun-position/?lat=1'],
+    ['/calculators', '/calculators/'],
+  ])('%s answers 308 → %s', async (from, to) => {
+    const res = await get(from);
+    expect(res.status).toBe(308);
+    expect(res.headers.get('location')).toBe(to);
+  });
+
+  it('serves pages and the target of every redirect with 200', async () => {
+    for (const path of ['/', '/calculators/', '/calculators/date-difference/', '/calculators/distance/', '/calculators/sun-position/']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    }
+  });
+
+  it('answers unknown paths with the site 404 page and status 404', async () => {
+    const notFound = readFileSync(join(dist, '404.html'), 'utf8');
+    for (const path of ['/nope', '/calculators/no-such-calculator/', '/../package.json', '/%2e%2e/package.json']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await res.text()).toBe(notFound);
+    }
+  });
+
+  it.each([
+    ['/manifest.json', 'application/manifest+json'],
+    ['/robots.txt', 'text/plain; charset=utf-8'],
+    ['/llms.txt', 'text/plain; charset=utf-8'],
+    ['/sitemap.xml', 'application/xml; charset=utf-8'],
+    ['/calculator-catalog.json', 'application/json; charset=utf-8'],
+    ['/openapi.json', 'application/json; charset=utf-8'],
+    ['/.well-known/ai-plugin.json', 'application/json; charset=utf-8'],
+    ['/favicon.svg', 'image/svg+xml'],
+    ['/icon-192.png', 'image/png'],
+  ])('%s is served as %s', async (path, type) => {
+    const res = await get(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe(type);
+    expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  });
+
+  it('refuses methods other than GET and HEAD', async () => {
+    expect((await get('/', { method: 'POST' })).status).toBe(405);
+    expect((await get('/', { method: 'HEAD' })).status).toBe(200);
+  });
+});

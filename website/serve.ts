@@ -1,0 +1,97 @@
+/**
+ * `npm run site:serve`: serves the built site (website/dist) with h3. Real 308s for the rules in the
+ * built `_redirects` (so the server and static hosts follow the same list), the site's 404 page with
+ * status 404 for unknown paths, and content types by extension.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { H3, serve } from 'h3';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json',
+};
+/** Files whose type is not what their extension says. */
+const TYPE_BY_PATH: Record<string, string> = {
+  '/manifest.json': 'application/manifest+json',
+  '/_redirects': 'text/plain; charset=utf-8',
+};
+
+/** `from to status` lines of a `_redirects` file. */
+export function parseRedirects(text: string): Map<string, { to: string; status: number }> {
+  const rules = new Map<string, { to: string; status: number }>();
+  for (const line of text.split('\n')) {
+    const [from, to, status] = line.trim().split(/\s+/);
+    if (from && to && !from.startsWith('#')) rules.set(from, { to, status: Number(status ?? 301) });
+  }
+  return rules;
+}
+
+async function fileAt(path: string): Promise<{ path: string; size: number } | undefined> {
+  try {
+    const s = await stat(path);
+    if (s.isFile()) return { path, size: s.size };
+    if (s.isDirectory()) return fileAt(join(path, 'index.html'));
+  } catch { /* not there */ }
+  return undefined;
+}
+
+export async function createSiteApp(distDir: string): Promise<H3> {
+  const root = resolve(distDir);
+  const redirects = parseRedirects(await readFile(join(root, '_redirects'), 'utf8').catch(() => ''));
+  const notFound = await readFile(join(root, '404.html'));
+  const app = new H3();
+
+  app.use(async (event) => {
+    const req = event.req;
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'GET, HEAD' } });
+    }
+    const url = new URL(req.url);
+    let pathname: string;
+    try { pathname = decodeURIComponent(url.pathname); } catch { pathname = '/__invalid__'; }
+
+    const rule = redirects.get(pathname);
+    if (rule) return new Response(null, { status: rule.status, headers: { Location: rule.to + url.search } });
+
+    const target = normalize(join(root, pathname));
+    const inside = target === root || target.startsWith(root + sep);
+    const file = inside && !pathname.includes('\0') ? await fileAt(target) : undefined;
+    if (file && !pathname.endsWith('/') && file.path.endsWith(`${sep}index.html`) && !pathname.endsWith('index.html')) {
+      return new Response(null, { status: 308, headers: { Location: `${pathname}/${url.search}` } });
+    }
+    if (!file) {
+      return new Response(req.method === 'HEAD' ? null : notFound, { status: 404, headers: { 'Content-Type': TYPES['.html'] } });
+    }
+    const type = TYPE_BY_PATH[pathname] ?? TYPES[extname(file.path)] ?? 'application/octet-stream';
+    const headers = { 'Content-Type': type, 'Content-Length': String(file.size), 'X-Content-Type-Options': 'nosniff' };
+    return new Response(req.method === 'HEAD' ? null : await readFile(file.path), { status: 200, headers });
+  });
+  return app;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const port = Number(process.env.SITE_PORT ?? 4321);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write(`SITE_PORT must be a port number 0..65535, got ${process.env.SITE_PORT}\n`);
+    process.exit(1);
+  }
+  const dist = process.env.SITE_DIST_DIR ?? fileURLToPath(new URL('./dist', import.meta.url));
+  const app = await createSiteApp(dist);
+  const server = serve(app, { port, hostname: process.env.SITE_HOST ?? '127.0.0.1', silent: true, gracefulShutdown: false });
+  await server.ready();
+  process.stdout.write(`site: serving ${dist} on ${server.url}\n`);
+  const stop = () => { void server.close(true).finally(() => process.exit(0)); };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}

@@ -1,0 +1,38 @@
+/**
+ * Plain-language sentences about a result the engine computed: the page's direct answer. Reads fields
+ * of the result; computes nothing.
+ */
+import type { Calculator } from './site.ts';
+import { describeInput } from './site.ts';
+
+type R = Record<string, any>;
+
+/** `1 day`, `2 days`. */
+const n = (count: number, unit: string) => `${count} ${unit}${Math.abs(count) === 1 ? '' : 's'}`;
+
+const SENTENCES: Record<string, (r: R) => string> = {
+  get_local_time: (r) => `The local time is ${r.local_time} in ${r.timezone}.`,
+  convert_time: (r) => `${r.source?.local_time} in ${r.source?.timezone} is ${r.target?.local_time} in ${r.target?.timezone}.`,
+  date_difference: (r) => `From ${r.start} to ${r.end} is ${n(r.days, 'day')} (${n(r.calendar.years, 'year')}, ${n(r.calendar.months, 'month')}, ${n(r.calendar.days, 'day')}).`,
+  date_add: (r) => `The resulting date is ${r.date ?? r.result}.`,
+  count_business_days: (r) => `There are ${n(r.business_days, 'business day')} (${n(r.weekend_days, 'weekend day')}, ${n(r.holidays_excluded, 'holiday')} excluded).`,
+  list_holidays: (r) => `There are ${n(r.holidays?.length, 'holiday')}, from ${r.holidays?.[0]?.date} to ${r.holidays?.at(-1)?.date}.`,
+  geo_distance: (r) => `The distance is ${r.kilometers} km (${r.miles} mi), initial bearing ${r.initial_bearing_deg}° (${r.compass_direction}).`,
+  geo_midpoint: (r) => `The midpoint is at latitude ${r.lat ?? r.midpoint?.lat}, longitude ${r.lon ?? r.midpoint?.lon}.`,
+  geo_bounding_box: (r) => `The box runs from latitude ${r.min_lat} to ${r.max_lat} and longitude ${r.min_lon} to ${r.max_lon}${r.min_lon > r.max_lon ? ' (across the antimeridian)' : ''}.`,
+  ephemeris: (r) => {
+    const mars = r.bodies?.find((b: R) => b.body === 'Mars')?.geocentric;
+    return `Mars is ${mars.distance_au} AU from the Earth at right ascension ${mars.right_ascension_hours} h, declination ${mars.declination_deg}° (J2000); ${r.bodies.length} bodies are listed.`;
+  },
+  solar_position: (r) => `The Sun is at azimuth ${r.azimuth_deg}° and elevation ${r.apparent_elevation_deg ?? r.elevation_deg}°.`,
+};
+
+/** One sentence: the example's input and the headline of the engine's answer. */
+export function directAnswer(calc: Calculator, example: Record<string, unknown>, result: R): string {
+  let sentence: string | undefined;
+  try { sentence = SENTENCES[calc.tool.name]?.(result); } catch { sentence = undefined; }
+  const lead = `For ${describeInput(example)}:`;
+  if (sentence && !/undefined/.test(sentence)) return `${lead} ${sentence}`;
+  const scalars = Object.entries(result).filter(([, v]) => typeof v !== 'object' || v === null).slice(0, 4);
+  return `${lead} ${scalars.map(([k, v]) => `${k} = ${v}`).join(', ') || 'see the full result below'}.`;
+}

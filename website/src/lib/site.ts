@@ -1,0 +1,86 @@
+/**
+ * What every page and discovery file reads: the site's origins and the calculators, taken from the
+ * engine's registry at build time. Presentation only; every number comes from the engine.
+ */
+import { z } from 'zod';
+import { registry } from '../../../engine/registry.ts';
+import type { AnyTool, CalculatorMeta, ToolContext } from '../../../engine/tool.ts';
+
+const trimSlash = (s: string) => s.replace(/\/+$/, '');
+export const SITE_URL = trimSlash(process.env.SITE_URL ?? 'http://localhost:4321');
+export const API_BASE_URL = trimSlash(process.env.API_BASE_URL ?? 'http://localhost:8787');
+export const SITE_NAME = 'Time & Coordinate Calculators';
+export const SITE_SUMMARY =
+  'Calculators for time zones, dates, business days, holidays, geodesic distance, the Sun and the planets. '
+  + 'Every page is built from the same engine that answers the HTTP API and the MCP tools.';
+
+/** The clock a default result is computed with, so a build is reproducible (and tests can repeat it). */
+export const BUILD_CLOCK_ISO = '2026-11-22T08:00:00Z';
+export const buildContext: ToolContext = { now: () => new Date(BUILD_CLOCK_ISO) };
+
+/** Legacy calculator slugs and where they moved (answered with 308 by the site server and `_redirects`). */
+export const LEGACY_REDIRECTS: Record<string, string> = {
+  'day-counter': 'date-difference',
+  'great-circle-distance': 'distance',
+  'solar-position': 'sun-position',
+};
+
+export interface Calculator {
+  tool: AnyTool;
+  meta: CalculatorMeta & { name: string; category: string; keywords: string[] };
+  slug: string;
+  path: string;
+  url: string;
+}
+
+export const calculators: Calculator[] = registry
+  .filter((t) => t.calculator)
+  .map((tool) => {
+    const c = tool.calculator!;
+    if (!/^[a-z0-9-]+$/.test(c.slug)) throw new Error(`calculator slug must match ^[a-z0-9-]+$: ${c.slug}`);
+    const meta = { ...c, name: c.name ?? tool.title, category: c.category ?? tool.family, keywords: c.keywords ?? [] };
+    const path = `/calculators/${c.slug}/`;
+    return { tool, meta, slug: c.slug, path, url: SITE_URL + path };
+  });
+
+export const absolute = (path: string) => SITE_URL + path;
+
+/** The engine's answer for an input, exactly as the API serialises it (output schema applied). */
+export async function solve(tool: AnyTool, input: unknown, ctx: ToolContext = buildContext): Promise<unknown> {
+  const parsed = tool.input.parse(input);
+  return tool.output.parse(await tool.run(parsed, ctx));
+}
+
+export interface InputField { name: string; type: string; required: boolean; description: string }
+
+/** The tool's inputs, read from its JSON Schema (the same one OpenAPI and MCP publish). */
+export function inputFields(tool: AnyTool): InputField[] {
+  const schema = z.toJSONSchema(tool.input, { io: 'input', unrepresentable: 'any' }) as {
+    properties?: Record<string, { type?: string | string[]; description?: string; anyOf?: { type?: string }[]; items?: { type?: string } }>;
+    required?: string[];
+  };
+  return Object.entries(schema.properties ?? {}).map(([name, p]) => {
+    const types = p.type ? [p.type].flat() : (p.anyOf ?? []).map((a) => a.type ?? 'value');
+    const type = types.map((t) => (t === 'array' && p.items?.type ? `array of ${p.items.type}` : t)).join(' or ') || 'value';
+    return { name, type, required: (schema.required ?? []).includes(name), description: p.description ?? '' };
+  });
+}
+
+/** `GET /v1/x?a=1&b=2` or a JSON POST, as a curl command against the live API. */
+export function curlCommand(tool: AnyTool, input: Record<string, unknown>): string {
+  const auth = tool.auth === 'key' ? ' -H "Authorization: Bearer $API_KEY"' : '';
+  if (tool.http.method === 'GET') {
+    const query = new URLSearchParams(Object.entries(input).map(([k, v]): [string, string] => [k, Array.isArray(v) ? v.join(',') : String(v)])).toString();
+    return `curl${auth} '${API_BASE_URL}${tool.http.path}?${query}'`;
+  }
+  return `curl -X POST${auth} -H 'Content-Type: application/json' '${API_BASE_URL}${tool.http.path}' -d '${JSON.stringify(input)}'`;
+}
+
+/** The MCP `tools/call` request for the same input. */
+export function mcpCall(tool: AnyTool, input: Record<string, unknown>) {
+  return { method: 'tools/call', params: { name: tool.name, arguments: input } };
+}
+
+/** `start=2024-01-31, end=2024-03-01` */
+export const describeInput = (input: Record<string, unknown>) =>
+  Object.entries(input).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : String(v)}`).join(', ');

@@ -1,0 +1,2 @@
+import { aiPlugin } from '../../lib/discovery.ts';
+export const GET = () => Response.json(aiPlugin());

@@ -1,0 +1,2 @@
+import { webManifest } from '../lib/discovery.ts';
+export const GET = () => Response.json(webManifest());

@@ -1,0 +1,2 @@
+import { siteOpenApi } from '../lib/discovery.ts';
+export const GET = () => Response.json(siteOpenApi());
