@@ -17,7 +17,8 @@ function installedMatchesLock() {
     const wanted = JSON.parse(readFileSync(lockPath, 'utf8')).packages ?? {};
     const have = JSON.parse(readFileSync(installedPath, 'utf8')).packages ?? {};
     for (const [path, entry] of Object.entries(wanted)) {
-      if (path === '') continue;
+      // The root, and entries npm itself marks as not to be installed.
+      if (path === '' || entry.extraneous) continue;
       const got = have[path];
       if (!got) {
         // npm leaves out optional packages for other platforms; those are not missing.
