@@ -129,7 +129,10 @@ for (let k = 0; k < 3; k++) {
 }
 const healthyMs = startTimes.sort((a, b) => a - b)[1];
 const hello = await start('bench/hello.ts', {});
+// GET /v1/time with and without request logs each get a process of their own that serves nothing else,
+// so neither carries the heap and caches of the other scenarios; batch and ephemeris run on a third.
 const api = await start('http/server.ts', apiEnv);
+const timeApi = await start('http/server.ts', apiEnv);
 const quiet = await start('bench/api-without-logs.ts', apiEnv);
 const headers = { 'x-api-key': KEY };
 let rows: Row[];
@@ -140,9 +143,9 @@ try {
     // (a setupRequest callback would make the generator, not the server, the bottleneck).
     {
       name: 'GET /v1/time (10,000 land points)',
-      opts: { url: `http://127.0.0.1:${api.port}`, headers, requests: points.map((p) => ({ path: `/v1/time?lat=${p.lat}&lon=${p.lon}&at=${AT}` })) },
+      opts: { url: `http://127.0.0.1:${timeApi.port}`, headers, requests: points.map((p) => ({ path: `/v1/time?lat=${p.lat}&lon=${p.lon}&at=${AT}` })) },
       warmupRequests: points.length,
-      pid: api.proc.pid,
+      pid: timeApi.proc.pid,
     },
     {
       name: 'GET /v1/time, same, without request logs',
@@ -160,6 +163,7 @@ try {
 } finally {
   hello.proc.kill('SIGTERM');
   api.proc.kill('SIGTERM');
+  timeApi.proc.kill('SIGTERM');
   quiet.proc.kill('SIGTERM');
 }
 
