@@ -166,3 +166,19 @@ describe('HTML', () => {
     expect(html).toContain('Page not found');
   });
 });
+
+describe('tools directory', () => {
+  it('/tools/ lists every registry tool with its route, MCP name and calculator page', async () => {
+    const { registry } = await import('../../engine/registry.ts');
+    const html = read('tools/index.html');
+    for (const tool of registry) {
+      const row = new RegExp(`<tr data-tool="${tool.name}">([\\s\\S]*?)</tr>`).exec(html);
+      expect(row, tool.name).not.toBeNull();
+      expect(row![1]).toContain(`${tool.http.method} ${tool.http.path}`);
+      expect(row![1]).toContain(`<code>${tool.name}</code>`);
+      if (tool.calculator) expect(row![1]).toContain(`href="/calculators/${tool.calculator.slug}/"`);
+    }
+    expect(read('sitemap.xml')).toContain('/tools/</loc>');
+    expect(read('llms.txt')).toContain('/tools/)');
+  });
+});
