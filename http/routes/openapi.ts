@@ -89,8 +89,12 @@ function serviceOperation(route: RouteInfo): Schema {
     operationId: route.path === '/' ? 'service_index' : route.path.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '_'),
     summary: route.summary,
     tags: [route.family],
-    security: [],
-    responses: { 200: { description: route.summary, content: { 'application/json': { schema: { type: 'object' } } } }, ...(route.path === '/health' ? { 503: { description: 'Not ready' } } : {}) },
+    security: route.auth === 'key' ? [{ bearerAuth: [] }, { apiKeyHeader: [] }] : [],
+    responses: {
+      [route.method === 'POST' ? 201 : 200]: { description: route.summary, content: { 'application/json': { schema: { type: 'object' } } } },
+      ...(route.auth === 'key' ? { 401: problemResponse('Missing or invalid API key'), 429: problemResponse('Rate limit reached; see Retry-After') } : {}),
+      ...(route.path === '/health' || route.path === '/v1/canary' ? { 503: { description: 'Not ready, or a check failed' } } : {}),
+    },
   };
 }
 

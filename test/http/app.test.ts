@@ -95,6 +95,11 @@ describe('OpenAPI', () => {
     expect(time.security).toEqual([{ bearerAuth: [] }, { apiKeyHeader: [] }]);
     expect(time.responses['200'].content['application/json'].example).toMatchObject({ lat: expect.any(Number), timezone: expect.any(String), provenance: expect.any(Object) });
     expect(doc.paths['/v1/time/batch'].post.requestBody.content['application/json'].schema.properties.points.maxItems).toBe(100);
+    // Every route that needs a key says so, service routes included; public ones say they need none.
+    for (const r of routes) {
+      const op = doc.paths[r.path.replace(/:(\w+)/g, '{$1}')][r.method.toLowerCase()];
+      expect(op.security, `${r.method} ${r.path}`).toEqual(r.auth === 'key' ? [{ bearerAuth: [] }, { apiKeyHeader: [] }] : []);
+    }
   });
 });
 

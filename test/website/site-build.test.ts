@@ -182,3 +182,19 @@ describe('tools directory', () => {
     expect(read('llms.txt')).toContain('/tools/)');
   });
 });
+
+describe('API overview', () => {
+  it('/developers/api/ describes every route of the API with a curl example, from its OpenAPI', async () => {
+    const { routeInventory } = await import('../../http/routes/inventory.ts');
+    const html = read('developers/api/index.html');
+    for (const r of routeInventory()) {
+      const path = r.path.replace(/:(\w+)/g, '{$1}');
+      const block = new RegExp(`<article data-route="${r.method} ${path.replace(/[{}]/g, '\\$&')}">([\\s\\S]*?)</article>`).exec(html);
+      expect(block, `${r.method} ${path}`).not.toBeNull();
+      expect(block![1]).toContain('curl -s');
+      if (r.auth === 'key') expect(block![1]).toContain('Authorization: Bearer YOUR_KEY');
+    }
+    for (const words of ['Authorization: Bearer', 'RateLimit-Limit', 'problem+json', 'Beta boundaries']) expect(html).toContain(words);
+    expect(read('sitemap.xml')).toContain('/developers/api/</loc>');
+  });
+});
