@@ -198,3 +198,22 @@ describe('API overview', () => {
     expect(read('sitemap.xml')).toContain('/developers/api/</loc>');
   });
 });
+
+describe('glossary', () => {
+  it('has at least 40 terms, each with an anchor, and calculator pages link the terms they use', async () => {
+    const { GLOSSARY } = await import('../../website/src/lib/glossary.ts');
+    expect(GLOSSARY.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(GLOSSARY.map((g) => g.slug)).size).toBe(GLOSSARY.length);
+    const html = read('glossary/index.html');
+    const anchors = new Set([...html.matchAll(/<dt id="([^"]+)"/g)].map((m) => m[1]));
+    for (const g of GLOSSARY) expect(anchors, g.term).toContain(g.slug);
+    const { calculators } = await import('../../website/src/lib/site.ts');
+    let linked = 0;
+    for (const c of calculators) {
+      const page = read(`calculators/${c.slug}/index.html`);
+      for (const m of page.matchAll(/href="\/glossary\/#([^"]+)"/g)) { expect(anchors).toContain(m[1]); linked++; }
+    }
+    expect(linked).toBeGreaterThan(calculators.length); // several terms per page
+    expect(read('sitemap.xml')).toContain('/glossary/</loc>');
+  });
+});

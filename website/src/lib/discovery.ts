@@ -16,7 +16,7 @@ export const CRAWLERS = [
 ] as const;
 
 /** Every indexable page (what the sitemap lists): no redirects, no 404, no share pages. */
-export const indexablePaths = (): string[] => ['/', '/calculators/', '/tools/', '/developers/api/', ...calculators.map((c) => c.path)];
+export const indexablePaths = (): string[] => ['/', '/calculators/', '/tools/', '/developers/api/', '/glossary/', ...calculators.map((c) => c.path)];
 
 /** The build day, `YYYY-MM-DD` (the site's OpenAPI version and the catalog's `generatedAt`). */
 const buildInstant = () => new Date(process.env.SOURCE_DATE_EPOCH ? Number(process.env.SOURCE_DATE_EPOCH) * 1000 : Date.now());
@@ -52,6 +52,7 @@ export function llmsTxt(): string {
   lines.push('## API', '',
     `- [Tools](${absolute('/tools/')}): every tool with its HTTP route, MCP tool name and calculator page`,
     `- [API overview](${absolute('/developers/api/')}): authentication, limits, errors and every route with an example`,
+    `- [Glossary](${absolute('/glossary/')}): the calculator, time and celestial terms these pages use`,
     `- [API OpenAPI document](${API_BASE_URL}/openapi.json): every route of the live API`,
     `- [Calculator catalog](${absolute('/calculator-catalog.json')}): every calculator as JSON`, '',
     '## Optional', '',
