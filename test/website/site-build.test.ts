@@ -217,3 +217,20 @@ describe('glossary', () => {
     expect(read('sitemap.xml')).toContain('/glossary/</loc>');
   });
 });
+
+describe('FAQPage JSON-LD', () => {
+  it('describes exactly the questions and answers visible on each calculator page', async () => {
+    const { calculators } = await import('../../website/src/lib/site.ts');
+    const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+    for (const c of calculators) {
+      const page = read(`calculators/${c.slug}/index.html`);
+      const blocks = [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+      const faq = blocks.find((b) => b['@type'] === 'FAQPage');
+      expect(faq, c.slug).toBeDefined();
+      const dl = /<dl data-faq>([\s\S]*?)<\/dl>/.exec(page)![1];
+      const shown = [...dl.matchAll(/<dt>([\s\S]*?)<\/dt><dd>([\s\S]*?)<\/dd>/g)].map((m) => ({ q: decode(m[1]), a: decode(m[2]) }));
+      expect(shown.length).toBeGreaterThanOrEqual(2);
+      expect(faq.mainEntity.map((e: { name: string; acceptedAnswer: { text: string } }) => ({ q: e.name, a: e.acceptedAnswer.text }))).toEqual(shown);
+    }
+  });
+});
