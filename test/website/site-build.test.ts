@@ -234,3 +234,27 @@ describe('FAQPage JSON-LD', () => {
     }
   });
 });
+
+describe('HTML validity', () => {
+  it('every built page passes html-validate (recommended rules)', async () => {
+    const { HtmlValidate } = await import('html-validate');
+    const validator = new HtmlValidate({ extends: ['html-validate:recommended'] });
+    // The validator is live: a block element inside a paragraph is refused.
+    expect((await validator.validateString('<!doctype html><html lang="en"><head><title>x</title></head><body><p><div></div></p></body></html>')).valid).toBe(false);
+    const pages: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) walk(path);
+        else if (path.endsWith('.html')) pages.push(path);
+      }
+    };
+    walk(dist);
+    expect(pages.length).toBeGreaterThanOrEqual(15);
+    for (const page of pages) {
+      const report = await validator.validateFile(page);
+      const messages = report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message} (line ${m.line})`));
+      expect(messages, relative(dist, page)).toEqual([]);
+    }
+  });
+});
