@@ -71,13 +71,12 @@ async function example(route: RouteInfo): Promise<string> {
     request = new Request(`${BASE}${route.path}`, { method: 'POST', body, headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' } });
   }
   const res = await app.fetch(request);
-  const json = (await res.clone().json()) as { token?: string };
-  if (json.token) lastShareToken = json.token;
-  void json;
   const full = (await res.json()) as { openapi: string; info: { title: string; version: string }; paths: Record<string, unknown> };
   const shown = route.path === '/openapi.json'
     ? { openapi: full.openapi, info: { title: full.info.title, version: full.info.version }, paths: `… ${Object.keys(full.paths).length} paths` }
     : abridge(full);
+  const token = (full as { token?: unknown }).token;
+  if (typeof token === 'string') lastShareToken = token;
   const note = tool?.openWorld ? ' The answer below comes from a local stand-in that speaks the provider\'s wire format; real values come from the provider.' : '';
   const heading = `#### \`${route.method} ${route.path}\`${tool ? ` · MCP \`${tool.name}\`` : ''}\n\n${route.summary}.${note}`;
   return `${heading}\n\n\`\`\`sh\n${curl}\n\`\`\`\n\`\`\`json\n${JSON.stringify(shown, null, 2)}\n\`\`\``;

@@ -9,6 +9,7 @@ import { queryReader, validateInput } from '../../engine/validate.ts';
 import type { Caller } from '../middleware/auth.ts';
 import { isDeterministic, type CacheStatus, type ResponseCache } from '../middleware/cache.ts';
 import { invalid, problem } from '../middleware/problem.ts';
+import { rateLimitHeaders, type RateDecision } from '../middleware/rate-limit.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -90,12 +91,16 @@ export function toolHandler(tool: AnyTool, deps: ToolRouteDeps) {
     event.context.cacheStatus = status;
     const maxAge = tool.maxAgeSeconds?.(data, deps.ctx);
     // A string body with plain-object headers lets srvx write the answer straight to the socket,
-    // without a web stream or a Headers object.
+    // without a web stream or a Headers object; so the rate-limit headers go in here too (the app's
+    // response hook adds them only to answers that were not built this way).
+    const decision = event.context.rateLimit as RateDecision | undefined;
+    event.context.rateLimit = undefined;
     return new FastResponse(body, {
       headers: {
         'content-type': 'application/json; charset=utf-8',
         'x-cache': status,
         'cache-control': maxAge !== undefined ? `${publicCacheControl}, max-age=${maxAge}` : deterministic ? `${publicCacheControl}, max-age=86400` : 'no-store',
+        ...(decision ? rateLimitHeaders(decision) : {}),
       },
     });
   };
