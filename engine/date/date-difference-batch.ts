@@ -9,6 +9,7 @@
  * //     days: -358, ..., calendar: { years: 0, months: -11, days: -24 } }], provenance: { … } }
  */
 import { z } from 'zod';
+import { runBatch } from '../batch.ts';
 import { defineTool, IsoDate, Provenance } from '../tool.ts';
 import { computeDateDifference, DateDifferenceResult } from './date-difference.ts';
 
@@ -53,17 +54,6 @@ export const dateDifferenceBatch = defineTool({
   }),
   output: DateDifferenceBatchResult,
   example: { pairs: [{ start: '2024-01-31', end: '2024-03-01' }, { start: '2024-02-29', end: '2025-02-28' }] },
-  run: ({ pairs }) => {
-    let shared: Record<string, string> = {};
-    const results = pairs.map(({ start, end }) => {
-      const { provenance, ...fields } = computeDateDifference(start, end);
-      shared = provenance; // the same for every pair
-      return fields;
-    });
-    return {
-      count: results.length,
-      results,
-      provenance: { ...shared, batch: 'Every pair computed as date_difference does, in input order; this provenance applies to every result.' },
-    };
-  },
+  run: ({ pairs }) => runBatch(pairs, ({ start, end }) => computeDateDifference(start, end), 'date_difference'),
+
 });

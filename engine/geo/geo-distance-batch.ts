@@ -9,6 +9,7 @@
  * //     compass_direction: 'N' }], provenance: { … } }
  */
 import { z } from 'zod';
+import { runBatch } from '../batch.ts';
 import { Coordinate, defineTool, Provenance } from '../tool.ts';
 import { distanceBetween, GeoDistanceResult } from './geo-distance.ts';
 
@@ -59,17 +60,6 @@ export const geoDistanceBatch = defineTool({
       { from: { lat: 48.8566, lon: 2.3522 }, to: { lat: 51.5074, lon: -0.1278 } }, // Paris → London
     ],
   },
-  run: ({ pairs }) => {
-    let shared: Record<string, string> = {};
-    const results = pairs.map(({ from, to }) => {
-      const { provenance, ...fields } = distanceBetween(from, to);
-      shared = provenance; // the same for every pair
-      return fields;
-    });
-    return {
-      count: results.length,
-      results,
-      provenance: { ...shared, batch: 'Every pair computed as geo_distance does, in input order; this provenance applies to every result.' },
-    };
-  },
+  run: ({ pairs }) => runBatch(pairs, ({ from, to }) => distanceBetween(from, to), 'geo_distance'),
+
 });
