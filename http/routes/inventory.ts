@@ -3,8 +3,10 @@
  * The status document, the OpenAPI document and the 405 answers all read this list, so none can drift
  * from what is actually routed.
  */
+import type { z } from 'zod';
 import { registry } from '../../engine/registry.ts';
 import type { AnyTool, Family } from '../../engine/tool.ts';
+import { ShareCreated, ShareRequest, ShareView } from './shares.ts';
 
 export interface RouteInfo {
   method: 'GET' | 'POST';
@@ -15,7 +17,15 @@ export interface RouteInfo {
   summary: string;
   description?: string;
   tool?: AnyTool;
+  /** For service routes that take or give a documented JSON shape (OpenAPI reads these). */
+  body?: { schema: z.ZodType; example: unknown };
+  response?: z.ZodType;
+  /** Problem answers the route gives besides the usual ones, with what they mean. */
+  problems?: Record<number, string>;
 }
+
+const SHARE_EXAMPLE = { poster: 'sky', date: '2026-12-21', location: { name: 'Greenwich', lat: 51.4769, lng: -0.0005 }, time: '21:30', ttl_days: 30 };
+
 
 export const serviceRoutes: RouteInfo[] = [
   { method: 'GET', path: '/', family: 'public', auth: 'public', summary: 'Service index: name, version and where the docs, status and MCP endpoint are' },
@@ -27,8 +37,12 @@ export const serviceRoutes: RouteInfo[] = [
   { method: 'GET', path: '/v1/account/usage', family: 'account', auth: 'key', summary: 'Requests this month, by route (configured: false for environment keys, which keep no history)' },
   { method: 'GET', path: '/v1/account/limits', family: 'account', auth: 'key', summary: 'Rate limit per minute and batch sizes' },
   { method: 'GET', path: '/v1/account/credits', family: 'account', auth: 'key', summary: 'Credit ledger: balance and requests this month (configured: false without a ledger)' },
-  { method: 'POST', path: '/v1/observatory/share', family: 'observatory', auth: 'public', summary: 'Share an observatory poster (sky, orrery or sun path for a date, time and place) by an unguessable token; rate limited per client address' },
-  { method: 'GET', path: '/v1/observatory/share/:token', family: 'observatory', auth: 'public', summary: 'Read a shared observatory poster by its token (404 when unknown, malformed or expired)' },
+  { method: 'POST', path: '/v1/observatory/share', family: 'observatory', auth: 'public', summary: 'Share an observatory poster (sky, orrery or sun path for a date, time and place) by an unguessable token; rate limited per client address',
+    body: { schema: ShareRequest, example: SHARE_EXAMPLE }, response: ShareCreated,
+    problems: { 400: 'A field is invalid (named in errors)', 413: 'Body over 64 KiB', 415: 'Body is not JSON', 429: 'Too many shares created from this address; see Retry-After', 503: 'The share store is unavailable; see Retry-After' } },
+  { method: 'GET', path: '/v1/observatory/share/:token', family: 'observatory', auth: 'public', summary: 'Read a shared observatory poster by its token (404 when unknown, malformed or expired), with the zone of its place and the UTC instant of its local date and time',
+    response: ShareView,
+    problems: { 404: 'No share has this token: unknown, malformed or expired', 503: 'The share store is unavailable; see Retry-After' } },
 ];
 
 export function routeInventory(tools: readonly AnyTool[] = registry): RouteInfo[] {

@@ -85,15 +85,20 @@ async function toolOperation(route: RouteInfo & { tool: AnyTool }): Promise<Sche
 }
 
 function serviceOperation(route: RouteInfo): Schema {
+  const params = [...route.path.matchAll(/:([A-Za-z_]+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  const problems = Object.fromEntries(Object.entries(route.problems ?? {}).map(([status, text]) => [status, problemResponse(text)]));
   return {
     operationId: route.path === '/' ? 'service_index' : route.path.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '_'),
     summary: route.summary,
     tags: [route.family],
     security: route.auth === 'key' ? [{ bearerAuth: [] }, { apiKeyHeader: [] }] : [],
+    ...(params.length ? { parameters: params } : {}),
+    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body.schema, 'input'), example: route.body.example } } } } : {}),
     responses: {
-      [route.method === 'POST' ? 201 : 200]: { description: route.summary, content: { 'application/json': { schema: { type: 'object' } } } },
+      [route.method === 'POST' ? 201 : 200]: { description: route.summary, content: { 'application/json': { schema: route.response ? jsonSchema(route.response, 'output') : { type: 'object' } } } },
       ...(route.auth === 'key' ? { 401: problemResponse('Missing or invalid API key'), 429: problemResponse('Rate limit reached; see Retry-After') } : {}),
       ...(route.path === '/health' || route.path === '/v1/canary' ? { 503: { description: 'Not ready, or a check failed' } } : {}),
+      ...problems,
     },
   };
 }

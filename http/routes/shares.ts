@@ -14,9 +14,12 @@
  *   is written whole (one SET / one atomic file write) or not at all.
  */
 import { randomBytes } from 'node:crypto';
+import { Temporal } from '@js-temporal/polyfill';
 import { getRequestIP, type H3Event } from 'h3';
 import { z } from 'zod';
-import { formatUtc, int, IsoDate, Latitude, Longitude } from '../../engine/tool.ts';
+import { lookupZones } from '../../engine/time/zone-lookup.ts';
+import { zoneRulesAt } from '../../engine/time/zone-rules.ts';
+import { formatOffset, formatUtc, int, IsoDate, Latitude, Longitude } from '../../engine/tool.ts';
 import { validateInput } from '../../engine/validate.ts';
 import { invalid, json, problem } from '../middleware/problem.ts';
 import { rateLimitHeaders, SlidingWindowLimiter, type RateDecision } from '../middleware/rate-limit.ts';
@@ -89,6 +92,28 @@ export const Share = z.object({
   expires_at: UtcInstant,
 });
 export type Share = z.output<typeof Share>;
+
+/**
+ * The answer of `GET /v1/observatory/share/:token`: the stored share plus the place's zone and the UTC
+ * instant of its local date and time, resolved when read (so a later tzdb or boundary release applies),
+ * because a viewer needs the instant to draw the sky and a browser has no boundary data to find it.
+ */
+export const ShareView = Share.extend({
+  timezone: z.string().describe('IANA zone of the location, from the time-zone boundary lookup (a nautical Etc/GMT±N zone at sea)'),
+  utc_offset: z.string().describe('UTC offset in force at that local date and time, ±HH:MM'),
+  at: UtcInstant.describe("UTC instant of the share's local date and time at the location (IANA rules; a time skipped by a DST change moves forward by the gap, a repeated one takes the earlier instant)"),
+});
+export type ShareView = z.output<typeof ShareView>;
+
+/** Where and when a share is: the zone at its coordinate, and its local date and time as a UTC instant. */
+export function resolveShare(share: Share): ShareView {
+  const zone = lookupZones(share.location.lat, share.location.lng).zones[0];
+  const [year, month, day] = share.date.split('-').map(Number);
+  const [hour, minute] = share.time.split(':').map(Number);
+  const ms = Temporal.PlainDateTime.from({ year, month, day, hour, minute })
+    .toZonedDateTime(zone, { disambiguation: 'compatible' }).epochMilliseconds;
+  return { ...share, timezone: zone, utc_offset: formatOffset(zoneRulesAt(zone, ms).utc_offset_seconds), at: formatUtc(ms) };
+}
 
 /** The answer of `POST /v1/observatory/share` (201). */
 export const ShareCreated = z.object({
@@ -228,7 +253,7 @@ export function shareRoutes(deps: ShareRouteDeps) {
       await store.mounts.shares.remove(token).catch(() => {});
       return notFound();
     }
-    return json(share, 200, { ...ROBOTS, 'cache-control': 'no-store' });
+    return json(resolveShare(share), 200, { ...ROBOTS, 'cache-control': 'no-store' });
   }
 
   return { create, read };

@@ -115,11 +115,34 @@ describe('observatory shares on the file store', () => {
       time: '21:30',
       created_at: '2026-11-22T08:00:00Z',
       expires_at: '2026-11-29T08:00:00Z',
+      // Greenwich in December: GMT, so 21:30 local is 21:30 UTC.
+      timezone: 'Europe/London',
+      utc_offset: '+00:00',
+      at: '2026-12-21T21:30:00Z',
     });
     // Every poster kind round-trips.
     for (const poster of ['orrery', 'sun-path']) {
       const { token } = await created(await post(app, { ...VALID, poster }));
       expect(await (await get(app, token)).json()).toMatchObject({ poster });
+    }
+  });
+
+  it('a read resolves the zone by boundary lookup and the local time by IANA rules (gap, fold, +05:45, sea)', async () => {
+    const { store } = await fileStore();
+    const app = mount({ store });
+    const cases: [Record<string, unknown>, string, string, string][] = [
+      // tzdb: Europe/London springs forward 2026-03-29 01:00 GMT → 02:00 BST; 01:30 does not exist → moved to 02:30 BST.
+      [{ date: '2026-03-29', time: '01:30' }, 'Europe/London', '+01:00', '2026-03-29T01:30:00Z'],
+      // tzdb: falls back 2026-10-25 02:00 BST → 01:00 GMT; 01:30 occurs twice → the earlier (BST) instant.
+      [{ date: '2026-10-25', time: '01:30' }, 'Europe/London', '+01:00', '2026-10-25T00:30:00Z'],
+      // Kathmandu, UTC+05:45 since 1986 (tzdb asia file).
+      [{ date: '2026-11-22', time: '12:00', location: { name: 'Kathmandu', lat: 27.7172, lng: 85.324 } }, 'Asia/Kathmandu', '+05:45', '2026-11-22T06:15:00Z'],
+      // Mid-Atlantic: the nautical zone of the longitude band (−30° → Etc/GMT+2, UTC−2).
+      [{ date: '2026-06-01', time: '10:00', location: { name: 'Mid-Atlantic', lat: 30, lng: -30 } }, 'Etc/GMT+2', '-02:00', '2026-06-01T12:00:00Z'],
+    ];
+    for (const [patch, timezone, utc_offset, at] of cases) {
+      const { token } = await created(await post(app, { ...VALID, ...patch }));
+      expect(await (await get(app, token)).json(), JSON.stringify(patch)).toMatchObject({ timezone, utc_offset, at });
     }
   });
 
