@@ -1,6 +1,34 @@
 // The public site: static pages and discovery files built from engine/registry.ts (no network at build).
 import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
+import * as provenance from '../engine/provenance.ts';
+
+const PROVENANCE_MODULE = fileURLToPath(new URL('../engine/provenance.ts', import.meta.url));
+const BROWSER_PROVENANCE = '\0browser-provenance';
+
+/**
+ * The calculator forms run the engine's own tool modules in the browser. Those import
+ * engine/provenance.ts, which reads package versions from disk (node:fs). For the browser bundle that
+ * module is replaced by its values as read at build time, so an answer computed in a browser names the
+ * same versions as the page's build-time result and the API.
+ */
+function browserProvenance() {
+  return {
+    name: 'browser-provenance',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (options?.ssr || !importer || !/provenance(\.ts)?$/.test(source)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === PROVENANCE_MODULE ? BROWSER_PROVENANCE : null;
+    },
+    load(id) {
+      if (id !== BROWSER_PROVENANCE) return null;
+      const values = Object.entries(provenance).filter(([, v]) => typeof v !== 'function');
+      return values.map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};`).join('\n')
+        + '\nexport function versionOf() { throw new Error("package versions are read at build time"); }\n';
+    },
+  };
+}
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
@@ -10,5 +38,5 @@ export default defineConfig({
   trailingSlash: 'always',
   build: { format: 'directory' },
   devToolbar: { enabled: false },
-  vite: { logLevel: 'warn' },
+  vite: { logLevel: 'warn', plugins: [browserProvenance()] },
 });

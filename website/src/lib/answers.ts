@@ -2,8 +2,7 @@
  * Plain-language sentences about a result the engine computed: the page's direct answer. Reads fields
  * of the result; computes nothing.
  */
-import type { Calculator } from './site.ts';
-import { describeInput } from './site.ts';
+import { describeInput } from './calls.ts';
 
 type R = Record<string, any>;
 
@@ -27,11 +26,14 @@ const SENTENCES: Record<string, (r: R) => string> = {
   solar_position: (r) => `The Sun is at azimuth ${r.azimuth_deg}° and elevation ${r.apparent_elevation_deg ?? r.elevation_deg}°.`,
 };
 
-/** One sentence: the example's input and the headline of the engine's answer. */
-export function directAnswer(calc: Calculator, example: Record<string, unknown>, result: R): string {
+/**
+ * One sentence: the input and the headline of the engine's answer for tool `toolName`. Browser-safe:
+ * the calculator forms write it for what a visitor enters.
+ */
+export function directAnswer(toolName: string, input: Record<string, unknown>, result: R): string {
   let sentence: string | undefined;
-  try { sentence = SENTENCES[calc.tool.name]?.(result); } catch { sentence = undefined; }
-  const lead = `For ${describeInput(example)}:`;
+  try { sentence = SENTENCES[toolName]?.(result); } catch { sentence = undefined; }
+  const lead = `For ${describeInput(input)}:`;
   if (sentence && !/undefined/.test(sentence)) return `${lead} ${sentence}`;
   const scalars = Object.entries(result).filter(([, v]) => typeof v !== 'object' || v === null).slice(0, 4);
   return `${lead} ${scalars.map(([k, v]) => `${k} = ${v}`).join(', ') || 'see the full result below'}.`;

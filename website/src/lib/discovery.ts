@@ -69,7 +69,7 @@ export async function llmsFullTxt(): Promise<string> {
     out.push(`## ${c.meta.name}`, '', `URL: ${c.url}`, `MCP tool: ${c.tool.name}`, `HTTP: ${c.tool.http.method} ${API_BASE_URL}${c.tool.http.path}`, '',
       c.tool.description, '', `Formula: ${c.meta.formula}`, '', 'Assumptions:', ...c.meta.assumptions.map((a) => `- ${a}`), '',
       'Inputs:', ...inputFields(c.tool).map((f) => `- ${f.name} (${f.type}${f.required ? ', required' : ''}): ${f.description}`), '',
-      `Worked example: ${directAnswer(c, c.meta.example, result)}`, '', '```sh', curlCommand(c.tool, c.meta.example), '```', '');
+      `Worked example: ${directAnswer(c.tool.name, c.meta.example, result)}`, '', '```sh', curlCommand(c.tool, c.meta.example), '```', '');
   }
   return out.join('\n');
 }
@@ -114,7 +114,7 @@ export async function calculatorCatalog() {
     const result = await solve(c.tool, c.meta.example) as Record<string, unknown>;
     entries.push({
       slug: c.slug, name: c.meta.name, canonicalUrl: c.url, category: c.meta.category, status: 'live',
-      description: c.tool.title, directAnswer: directAnswer(c, c.meta.example, result), formulaText: c.meta.formula,
+      description: c.tool.title, directAnswer: directAnswer(c.tool.name, c.meta.example, result), formulaText: c.meta.formula,
       inputs: inputFields(c.tool), defaultState: c.meta.example, assumptions: c.meta.assumptions,
       workedExample: { input: c.meta.example, inputText: describeInput(c.meta.example), result, clock: BUILD_CLOCK_ISO },
       keywords: c.meta.keywords,

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { registry } from '../../../engine/registry.ts';
 import type { AnyTool, CalculatorMeta, ToolContext } from '../../../engine/tool.ts';
+import { curlCommand as curlWith } from './calls.ts';
 
 const trimSlash = (s: string) => s.replace(/\/+$/, '');
 export const SITE_URL = trimSlash(process.env.SITE_URL ?? 'http://localhost:4321');
@@ -67,20 +68,6 @@ export function inputFields(tool: AnyTool): InputField[] {
 }
 
 /** `GET /v1/x?a=1&b=2` or a JSON POST, as a curl command against the live API. */
-export function curlCommand(tool: AnyTool, input: Record<string, unknown>): string {
-  const auth = tool.auth === 'key' ? ' -H "Authorization: Bearer $API_KEY"' : '';
-  if (tool.http.method === 'GET') {
-    const query = new URLSearchParams(Object.entries(input).map(([k, v]): [string, string] => [k, Array.isArray(v) ? v.join(',') : String(v)])).toString();
-    return `curl${auth} '${API_BASE_URL}${tool.http.path}?${query}'`;
-  }
-  return `curl -X POST${auth} -H 'Content-Type: application/json' '${API_BASE_URL}${tool.http.path}' -d '${JSON.stringify(input)}'`;
-}
+export const curlCommand = (tool: AnyTool, input: Record<string, unknown>) => curlWith(tool, input, API_BASE_URL);
 
-/** The MCP `tools/call` request for the same input. */
-export function mcpCall(tool: AnyTool, input: Record<string, unknown>) {
-  return { method: 'tools/call', params: { name: tool.name, arguments: input } };
-}
-
-/** `start=2024-01-31, end=2024-03-01` */
-export const describeInput = (input: Record<string, unknown>) =>
-  Object.entries(input).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : String(v)}`).join(', ');
+export { describeInput, mcpCall } from './calls.ts';

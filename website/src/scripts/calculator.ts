@@ -1,0 +1,139 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+/**
+ * The calculator form. For tools that run in a browser it reads the inputs exactly as the API reads a
+ * query string (the engine's queryReader), validates them with the tool's own schema and runs the tool's
+ * own code; for the others it writes the curl command and MCP call for the inputs. Either way the
+ * address becomes the permalink (`?start=…&end=…`, the tool's input names), and opening a permalink
+ * shows its answer in the direct-answer element.
+ */
+import { ToolInputError, type AnyTool } from '../../../engine/tool.ts';
+import { queryReader, validateInput, type FieldError } from '../../../engine/validate.ts';
+import { directAnswer } from '../lib/answers.ts';
+import { BROWSER_TOOLS } from '../lib/browser-tools.ts';
+import { curlCommand, describeInput, mcpCall, type ToolCall } from '../lib/calls.ts';
+
+type Outcome = { input: Record<string, unknown>; result?: unknown; errors?: FieldError[] };
+
+const $ = <T extends Element>(selector: string) => document.querySelector<T>(selector);
+
+/** The form's non-empty fields, in form order, as the query the page's address carries. */
+function paramsOf(form: HTMLFormElement): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const el of form.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[name]')) {
+    const value = el.value.trim();
+    if (value !== '') params.append(el.name, value);
+  }
+  return params;
+}
+
+/** Only the tool's own parameters of an address (others, such as campaign tags, are not inputs). */
+function ownParams(search: string, names: Set<string>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [k, v] of new URLSearchParams(search)) if (names.has(k) && v.trim() !== '') params.append(k, v.trim());
+  return params;
+}
+
+/** Without the tool's schema (server tools), numbers and lists are read from each field's declared kind. */
+function readByKind(form: HTMLFormElement, params: URLSearchParams): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const [name, value] of params) {
+    const kind = form.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`)?.dataset.kind;
+    const number = (s: string) => (/^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(s) ? Number(s) : s);
+    input[name] = kind === 'number' ? number(value)
+      : kind === 'boolean' ? (value === 'true' ? true : value === 'false' ? false : value)
+        : kind === 'array' ? value.split(',').map((s) => s.trim())
+          : value;
+  }
+  return input;
+}
+
+async function compute(tool: AnyTool, params: URLSearchParams): Promise<Outcome> {
+  const { input, errors } = queryReader(tool)(params);
+  if (errors.length) return { input, errors };
+  const checked = validateInput(tool.input, input);
+  if (!checked.ok) return { input, errors: checked.errors };
+  try {
+    return { input, result: tool.output.parse(await tool.run(checked.data, { now: () => new Date() })) };
+  } catch (error) {
+    if (error instanceof ToolInputError) return { input, errors: error.errors };
+    return { input, errors: [{ field: 'input', message: `could not be computed: ${(error as Error).message}` }] };
+  }
+}
+
+async function setUp(form: HTMLFormElement) {
+  const call = JSON.parse(form.dataset.call ?? '{}') as ToolCall;
+  const apiBase = form.dataset.apiBase ?? '';
+  const names = new Set([...form.querySelectorAll<HTMLInputElement>('[name]')].map((el) => el.name));
+  const answer = $<HTMLElement>('[data-ai-context="direct-answer"]')!;
+  const live = $<HTMLElement>('[data-live-result]');
+  const errorBox = $<HTMLElement>('[data-form-errors]');
+  const curl = $<HTMLElement>('[data-live-curl]');
+  const mcp = $<HTMLElement>('[data-live-mcp]');
+  const permalink = $<HTMLAnchorElement>('[data-permalink]');
+  const built = { answer: answer.textContent, curl: curl?.textContent, mcp: mcp?.textContent, permalink: permalink?.getAttribute('href') };
+  const loader = BROWSER_TOOLS[call.name];
+  const tool = loader ? await loader() : undefined;
+
+  function showErrors(errors: FieldError[]) {
+    for (const el of form.querySelectorAll<HTMLElement>('[name]')) {
+      el.toggleAttribute('aria-invalid', errors.some((e) => e.field === (el as HTMLInputElement).name || e.field.startsWith(`${(el as HTMLInputElement).name}[`)));
+    }
+    if (!errorBox) return;
+    errorBox.replaceChildren(...errors.map((e) => Object.assign(document.createElement('p'), { textContent: `${e.field} ${e.message}` })));
+    errorBox.hidden = errors.length === 0;
+  }
+
+  async function show(params: URLSearchParams) {
+    if (!params.size) { // back to the page as built: the worked example
+      answer.textContent = built.answer;
+      if (curl) curl.textContent = built.curl ?? '';
+      if (mcp) mcp.textContent = built.mcp ?? '';
+      if (permalink && built.permalink) { permalink.href = built.permalink; permalink.textContent = new URL(built.permalink, location.href).href; }
+      if (live) live.hidden = true;
+      showErrors([]);
+      return;
+    }
+    const outcome: Outcome = tool ? await compute(tool, params) : { input: readByKind(form, params) };
+    const { input } = outcome;
+    const href = `${location.pathname}${params.size ? `?${params}` : ''}`;
+    if (permalink) { permalink.href = href; permalink.textContent = new URL(href, location.href).href; }
+    if (curl) curl.textContent = curlCommand(call, input, apiBase);
+    if (mcp) mcp.textContent = JSON.stringify(mcpCall(call, input), null, 2);
+    showErrors(outcome.errors ?? []);
+    if (outcome.errors) {
+      answer.textContent = `Check the inputs: ${outcome.errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`;
+      if (live) live.hidden = true;
+    } else if (tool) {
+      answer.textContent = directAnswer(call.name, input, outcome.result as Record<string, unknown>);
+      if (live) { live.textContent = JSON.stringify(outcome.result, null, 2); live.hidden = false; }
+    } else {
+      answer.textContent = `For ${describeInput(input)}: this answer needs data held by the server; `
+        + `run the curl command or the MCP call below (written for these inputs) for the live answer.`;
+    }
+    form.dataset.state = outcome.errors ? 'invalid' : 'done';
+  }
+
+  const fill = (params: URLSearchParams) => {
+    for (const el of form.querySelectorAll<HTMLInputElement>('[name]')) el.value = params.getAll(el.name).join(',');
+  };
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const params = paramsOf(form);
+    history.pushState(null, '', `${location.pathname}${params.size ? `?${params}` : ''}`);
+    void show(params);
+  });
+  window.addEventListener('popstate', () => {
+    const params = ownParams(location.search, names);
+    fill(params);
+    void show(params);
+  });
+
+  const initial = ownParams(location.search, names);
+  if (initial.size) { fill(initial); await show(initial); }
+  form.dataset.ready = 'true';
+}
+
+const form = $<HTMLFormElement>('form[data-calculator]');
+if (form) void setUp(form);
