@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 // Makes sure the system programs the tests need are installed, with no npm dependency of its own.
-// Today that is Debian's `redis-server`, which the storage tests start on a free loopback port.
+// Today that is Debian's `redis-server`, which the storage tests start on a free loopback port, and
+// Debian's `chromium`, which the website's browser tests drive with playwright-core.
 // Quick and silent when everything is there; when something is missing it installs it as root
 // (`apt-get update` once, then `apt-get install`), or otherwise prints one line saying how, and exits 0
 // so a developer can still run the other tests (exit 1 under CI=true, where nothing may be skipped).
 import { spawnSync } from 'node:child_process';
 
 const ci = process.env.CI === 'true';
-const packages = [{ command: 'redis-server', args: ['--version'], debian: 'redis-server' }];
+const packages = [
+  { command: 'redis-server', args: ['--version'], debian: 'redis-server' },
+  { command: 'chromium', args: ['--version'], debian: 'chromium' },
+];
 
 const works = ({ command, args }) => spawnSync(command, args, { stdio: 'ignore' }).status === 0;
 const say = (line) => process.stderr.write(`ensure-test-deps: ${line}\n`);

@@ -1,4 +1,5 @@
 /** Shared test helpers: run a tool the way every front end does (schema in, run, schema out). */
+import { createServer, type AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import type { ToolContext, ToolDefinition } from '../engine/tool.ts';
@@ -37,3 +38,11 @@ export function prng(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** A TCP port free on loopback right now (for a server a test starts). */
+export const freePort = () => new Promise<number>((resolve, reject) => {
+  const srv = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = srv.address() as AddressInfo;
+    srv.close(() => resolve(port));
+  }).on('error', reject);
+});

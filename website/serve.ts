@@ -1,7 +1,8 @@
 /**
  * `npm run site:serve`: serves the built site (website/dist) with h3. Real 308s for the rules in the
- * built `_redirects` (so the server and static hosts follow the same list), the site's 404 page with
- * status 404 for unknown paths, and content types by extension.
+ * built `_redirects` (so the server and static hosts follow the same list), its 200 rules as rewrites
+ * (the share viewer page for every `/observatory/share/<token>/`), the site's 404 page with status 404
+ * for unknown paths, and content types by extension.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -27,14 +28,23 @@ const TYPE_BY_PATH: Record<string, string> = {
   '/_redirects': 'text/plain; charset=utf-8',
 };
 
-/** `from to status` lines of a `_redirects` file. */
-export function parseRedirects(text: string): Map<string, { to: string; status: number }> {
-  const rules = new Map<string, { to: string; status: number }>();
+export interface RedirectRule { to: string; status: number }
+
+/**
+ * The `from to status` lines of a `_redirects` file (the Netlify/Cloudflare format): exact paths, and
+ * paths ending in `*` that match every path under them. Status 200 is a rewrite, 3xx a redirect.
+ */
+export function parseRedirects(text: string): (pathname: string) => RedirectRule | undefined {
+  const exact = new Map<string, RedirectRule>();
+  const prefixes: [string, RedirectRule][] = [];
   for (const line of text.split('\n')) {
     const [from, to, status] = line.trim().split(/\s+/);
-    if (from && to && !from.startsWith('#')) rules.set(from, { to, status: Number(status ?? 301) });
+    if (!from || !to || from.startsWith('#')) continue;
+    const rule = { to, status: Number(status ?? 301) };
+    if (from.endsWith('*')) prefixes.push([from.slice(0, -1), rule]);
+    else exact.set(from, rule);
   }
-  return rules;
+  return (pathname) => exact.get(pathname) ?? prefixes.find(([prefix]) => pathname.startsWith(prefix))?.[1];
 }
 
 async function fileAt(path: string): Promise<{ path: string; size: number } | undefined> {
@@ -61,8 +71,9 @@ export async function createSiteApp(distDir: string): Promise<H3> {
     let pathname: string;
     try { pathname = decodeURIComponent(url.pathname); } catch { pathname = '/__invalid__'; }
 
-    const rule = redirects.get(pathname);
-    if (rule) return new Response(null, { status: rule.status, headers: { Location: rule.to + url.search } });
+    const rule = redirects(pathname);
+    if (rule && rule.status !== 200) return new Response(null, { status: rule.status, headers: { Location: rule.to + url.search } });
+    if (rule) pathname = rule.to; // a rewrite: this address shows that file
 
     const target = normalize(join(root, pathname));
     const inside = target === root || target.startsWith(root + sep);

@@ -1,16 +1,22 @@
 /**
  * Builds the website once per test run into a temporary folder, shared by the website test files
  * (which vitest runs in parallel): the first file to take the lock builds, the others wait for it.
+ * The build points its pages at an API on a free loopback port (`apiBaseUrl()`), where the browser
+ * tests start a real API.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../helpers.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SITE_URL = 'http://localhost:4321';
-export const API_BASE_URL = 'http://localhost:8787';
+
+/** `http://127.0.0.1:<port>`: the API origin the built pages call (read once the build is done). */
+export const apiBaseUrl = (): string => readFileSync(join(baseDir(), 'api-base-url'), 'utf8');
+const baseDir = () => join(tmpdir(), `website-test-${process.ppid}`);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -28,7 +34,7 @@ function removeStaleBuilds() {
 /** The built site's folder (absolute). Throws with Astro's output when the build fails. */
 export async function buildSite(): Promise<string> {
   // Files of one `vitest run` share a parent process; a new run builds afresh.
-  const base = join(tmpdir(), `website-test-${process.ppid}`);
+  const base = baseDir();
   const dist = join(base, 'dist');
   const done = join(base, 'done');
   const failed = join(base, 'failed');
@@ -43,6 +49,8 @@ export async function buildSite(): Promise<string> {
     throw new Error('timed out waiting for the website build');
   }
   removeStaleBuilds();
+  const API_BASE_URL = `http://127.0.0.1:${await freePort()}`;
+  writeFileSync(join(base, 'api-base-url'), API_BASE_URL);
   const env = { ...process.env, SITE_URL, API_BASE_URL, SITE_OUT_DIR: dist, ASTRO_TELEMETRY_DISABLED: '1' };
   const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/astro/astro.js'), 'build', '--root', 'website', '--silent'], {
     cwd: ROOT, env, encoding: 'utf8', timeout: 120_000,

@@ -5,10 +5,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../engine/registry.ts';
 import { BUILD_CLOCK_ISO } from '../../website/src/lib/site.ts';
 import { CRAWLERS } from '../../website/src/lib/discovery.ts';
-import { API_BASE_URL, SITE_URL, buildSite } from './build-site.ts';
+import { SITE_URL, apiBaseUrl, buildSite } from './build-site.ts';
 
 let dist = '';
-beforeAll(async () => { dist = await buildSite(); }, 120_000);
+let API_BASE_URL = '';
+beforeAll(async () => { dist = await buildSite(); API_BASE_URL = apiBaseUrl(); }, 120_000);
 
 const read = (path: string) => readFileSync(join(dist, path), 'utf8');
 const readJson = (path: string) => JSON.parse(read(path));

@@ -1,21 +1,15 @@
 /** `npm run site:serve` over a real socket: 308s, the 404 page and content types. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../helpers.ts';
 import { ROOT, buildSite } from './build-site.ts';
 
 let child: ChildProcess | undefined;
 let base = '';
 let dist = '';
 
-const freePort = () => new Promise<number>((resolve, reject) => {
-  const srv = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = srv.address() as { port: number };
-    srv.close(() => resolve(port));
-  }).on('error', reject);
-});
 
 beforeAll(async () => {
   dist = await buildSite();

@@ -162,9 +162,14 @@ export function siteOpenApi() {
   };
 }
 
-/** `_redirects` for static hosts: the legacy calculator slugs, 308. */
+/**
+ * `_redirects` for static hosts (and `npm run site:serve`): the legacy calculator slugs, 308; every share
+ * address rewritten (200) to the one share viewer page, which reads its token from the address.
+ */
 export function redirectsFile(): string {
-  return Object.entries(LEGACY_REDIRECTS)
-    .flatMap(([from, to]) => [`/calculators/${from}/ /calculators/${to}/ 308`, `/calculators/${from} /calculators/${to}/ 308`])
-    .join('\n') + '\n';
+  return [
+    ...Object.entries(LEGACY_REDIRECTS)
+      .flatMap(([from, to]) => [`/calculators/${from}/ /calculators/${to}/ 308`, `/calculators/${from} /calculators/${to}/ 308`]),
+    '/observatory/share/* /observatory/share/index.html 200',
+  ].join('\n') + '\n';
 }

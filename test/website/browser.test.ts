@@ -1,0 +1,153 @@
+/**
+ * The built site in real Chromium (playwright-core, Debian's chromium), served by `website/serve.ts`
+ * and talking to a real API: calculator forms compute the engine's answers in the browser, permalinks
+ * reproduce them, and pages print no console errors.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registry } from '../../engine/registry.ts';
+import { directAnswer } from '../../website/src/lib/answers.ts';
+import { BROWSER_TOOLS } from '../../website/src/lib/browser-tools.ts';
+import { queryString } from '../../website/src/lib/calls.ts';
+import { startApi, type ApiServer } from '../fixtures/api-server.ts';
+import { chromiumAvailable, collectErrors, launchChromium } from '../fixtures/chromium.ts';
+import { freePort } from '../helpers.ts';
+import { ROOT, apiBaseUrl, buildSite } from './build-site.ts';
+
+const browserCalculators = registry.filter((t) => t.calculator && Object.hasOwn(BROWSER_TOOLS, t.name));
+const serverCalculators = registry.filter((t) => t.calculator && !Object.hasOwn(BROWSER_TOOLS, t.name));
+
+/** An input other than the page's worked example for each in-browser tool, at an edge where one exists. */
+const OTHER_INPUTS: Record<string, Record<string, unknown>> = {
+  date_difference: { start: '2100-12-31', end: '1900-01-01' }, // reversed, the whole supported span of the issue
+  date_add: { start: '2024-02-29', years: 1 }, // leap day + 1 year clamps to 28 Feb
+  count_business_days: { start: '2024-12-23', end: '2025-01-03', holidays: ['2024-12-25', '2025-01-01'], include_end: false },
+  geo_distance: { from_lat: -33.9461, from_lon: 151.1772, to_lat: 51.47, to_lon: -0.4543 },
+  geo_midpoint: { from_lat: 10, from_lon: 179, to_lat: -10, to_lon: -179 }, // across the antimeridian
+  geo_bounding_box: { lat: 89.5, lon: 0, radius_km: 100 }, // includes the North Pole
+  solar_position: { lat: 78.2232, lon: 15.6267, at: '2026-12-21T12:00:00Z' }, // polar night at Longyearbyen
+  ephemeris: { date: '1969-07-20T20:17:00Z' },
+};
+
+/** The engine's answer in Node, as the API gives it (input schema, run, output schema). */
+async function engineAnswer(name: string, input: Record<string, unknown>) {
+  const tool = registry.find((t) => t.name === name)!;
+  const result = tool.output.parse(await tool.run(tool.input.parse(input), { now: () => new Date() })) as Record<string, unknown>;
+  return { result, sentence: directAnswer(name, input, result) };
+}
+
+describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
+  let site: ChildProcess;
+  let siteBase = '';
+  let api: ApiServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    const dist = await buildSite();
+    const sitePort = await freePort();
+    siteBase = `http://127.0.0.1:${sitePort}`;
+    site = spawn(process.execPath, ['--import', 'tsx', 'website/serve.ts'], {
+      cwd: ROOT, env: { ...process.env, SITE_PORT: String(sitePort), SITE_DIST_DIR: dist }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    await new Promise<void>((resolve, reject) => {
+      let output = '';
+      site.stdout!.on('data', (d) => { output += d; if (output.includes('serving')) resolve(); });
+      site.stderr!.on('data', (d) => { output += d; });
+      site.on('exit', (code) => reject(new Error(`site server exited ${code}: ${output}`)));
+    });
+    // The API the pages were built against, allowing the site's origin.
+    api = await startApi(Number(new URL(apiBaseUrl()).port), { SITE_URL: siteBase, CORS_ORIGINS: siteBase });
+    browser = await launchChromium();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    site?.kill('SIGTERM');
+    await api?.stop();
+  });
+
+  async function open(path: string): Promise<{ page: Page; errors: string[] }> {
+    const page = await browser.newPage();
+    const errors = collectErrors(page);
+    await page.goto(siteBase + path);
+    return { page, errors };
+  }
+  const directAnswerOf = (page: Page) => page.textContent('[data-ai-context="direct-answer"]');
+
+  it('every in-browser calculator: a permalink shows the engine\'s answer, for the example and another input', async () => {
+    expect(browserCalculators.map((t) => t.name).sort()).toEqual(Object.keys(BROWSER_TOOLS).sort());
+    expect(Object.keys(OTHER_INPUTS).sort()).toEqual(Object.keys(BROWSER_TOOLS).sort());
+    for (const tool of browserCalculators) {
+      for (const input of [tool.calculator!.example, OTHER_INPUTS[tool.name]]) {
+        const { page, errors } = await open(`/calculators/${tool.calculator!.slug}/?${queryString(input)}`);
+        await page.waitForSelector('form[data-ready="true"]');
+        const expected = await engineAnswer(tool.name, input);
+        expect(await directAnswerOf(page), tool.name).toBe(expected.sentence);
+        expect(JSON.parse((await page.textContent('[data-live-result]'))!), tool.name).toEqual(expected.result);
+        expect(errors, tool.name).toEqual([]);
+        await page.close();
+      }
+    }
+  });
+
+  it('date difference: typing and submitting computes, the address becomes the permalink, opening it reproduces', async () => {
+    const { page, errors } = await open('/calculators/date-difference/');
+    await page.waitForSelector('form[data-ready="true"]');
+    await page.fill('input[name="start"]', '2024-02-28');
+    await page.fill('input[name="end"]', '2024-03-01');
+    await page.click('form[data-calculator] button[type="submit"]');
+    await page.waitForSelector('form[data-state="done"]');
+    expect(new URL(page.url()).search).toBe('?start=2024-02-28&end=2024-03-01');
+    // 2024 is a leap year: 28 Feb → 1 Mar is 2 days (29 Feb in between).
+    const expected = await engineAnswer('date_difference', { start: '2024-02-28', end: '2024-03-01' });
+    expect(expected.result).toMatchObject({ days: 2 });
+    expect(await directAnswerOf(page)).toBe(expected.sentence);
+    expect(await page.getAttribute('[data-permalink]', 'href')).toBe('/calculators/date-difference/?start=2024-02-28&end=2024-03-01');
+    expect(await page.textContent('[data-live-curl]')).toContain('/v1/date/difference?start=2024-02-28&end=2024-03-01');
+
+    const again = await open('/calculators/date-difference/?start=2024-02-28&end=2024-03-01');
+    await again.page.waitForSelector('form[data-ready="true"]');
+    expect(await directAnswerOf(again.page)).toBe(expected.sentence);
+    expect(await again.page.inputValue('input[name="start"]')).toBe('2024-02-28');
+
+    // Back to the page as built: the worked example again.
+    await page.goBack();
+    await page.waitForFunction(() => location.search === '');
+    const example = await engineAnswer('date_difference', registry.find((t) => t.name === 'date_difference')!.calculator!.example);
+    await page.waitForFunction((text) => document.querySelector('[data-ai-context="direct-answer"]')?.textContent === text, example.sentence);
+    expect([...errors, ...again.errors]).toEqual([]);
+    await page.close();
+    await again.page.close();
+  });
+
+  it('bad input names the field and the rule, as the API does; nothing is computed', async () => {
+    const { page, errors } = await open('/calculators/distance/?from_lat=91&from_lon=0&to_lat=0&to_lon=abc');
+    await page.waitForSelector('form[data-state="invalid"]');
+    expect(await directAnswerOf(page)).toBe('Check the inputs: from_lat must be ≤ 90; to_lon must be a number.');
+    expect(await page.isVisible('[data-form-errors]')).toBe(true);
+    expect(await page.getAttribute('input[name="from_lat"]', 'aria-invalid')).not.toBeNull();
+    expect(await page.getAttribute('input[name="to_lat"]', 'aria-invalid')).toBeNull();
+    expect(await page.isVisible('[data-live-result]')).toBe(false);
+    await page.fill('input[name="from_lat"]', '0');
+    await page.fill('input[name="to_lon"]', '10');
+    await page.click('form[data-calculator] button[type="submit"]');
+    await page.waitForSelector('form[data-state="done"]');
+    expect(await page.getAttribute('input[name="from_lat"]', 'aria-invalid')).toBeNull();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('server calculators write the curl command and MCP call for the inputs, and say where the answer comes from', async () => {
+    expect(serverCalculators.map((t) => t.name)).toContain('get_local_time');
+    const { page, errors } = await open('/calculators/local-time-at-coordinates/?lat=-33.8688&lon=151.2093&at=2026-01-15T00:00:00Z');
+    await page.waitForSelector('form[data-ready="true"]');
+    expect(await directAnswerOf(page)).toContain('For lat=-33.8688, lon=151.2093, at=2026-01-15T00:00:00Z: this answer needs data held by the server');
+    expect(await page.textContent('[data-live-curl]')).toBe(`curl -H "Authorization: Bearer $API_KEY" '${apiBaseUrl()}/v1/time?lat=-33.8688&lon=151.2093&at=2026-01-15T00%3A00%3A00Z'`);
+    expect(JSON.parse((await page.textContent('[data-live-mcp]'))!)).toEqual({
+      method: 'tools/call', params: { name: 'get_local_time', arguments: { lat: -33.8688, lon: 151.2093, at: '2026-01-15T00:00:00Z' } },
+    });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
