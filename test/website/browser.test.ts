@@ -4,15 +4,19 @@
  * reproduce them, and pages print no console errors.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bodyPositions } from '../../engine/astronomy/body-positions.ts';
 import { registry } from '../../engine/registry.ts';
+import { solarPosition } from '../../engine/solar/solar-position.ts';
 import { directAnswer } from '../../website/src/lib/answers.ts';
 import { BROWSER_TOOLS } from '../../website/src/lib/browser-tools.ts';
 import { queryString } from '../../website/src/lib/calls.ts';
 import { startApi, type ApiServer } from '../fixtures/api-server.ts';
 import { chromiumAvailable, collectErrors, launchChromium } from '../fixtures/chromium.ts';
-import { freePort } from '../helpers.ts';
+import { freePort, runTool } from '../helpers.ts';
 import { ROOT, apiBaseUrl, buildSite } from './build-site.ts';
 
 const browserCalculators = registry.filter((t) => t.calculator && Object.hasOwn(BROWSER_TOOLS, t.name));
@@ -150,4 +154,98 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  /** `data-*` numbers of every body mark in a poster, by body. */
+  const marks = (page: Page, svg: string, attribute: string) => page.$$eval(`${svg} [data-body]`, (els, a) =>
+    Object.fromEntries(els.map((el) => [el.getAttribute('data-body'), Number(el.getAttribute(a))])), attribute);
+
+  it('the observatory draws the orrery and the sky for the form in the browser, and its permalink reproduces them', async () => {
+    const { page, errors } = await open('/observatory/');
+    await page.waitForSelector('#orrery-svg');
+    await page.fill('#obs-date', '2026-03-20');
+    await page.fill('#obs-time', '12:00');
+    await page.click('#observatory-form button[type="submit"]');
+    await page.waitForFunction(() => document.querySelector('#obs-summary')?.textContent?.includes('2026-03-20'));
+    // Greenwich in March is on GMT: 12:00 local is 12:00 UTC.
+    const atMs = Date.parse('2026-03-20T12:00:00Z');
+    const longitudes = await marks(page, '#orrery-svg', 'data-lon-deg');
+    const helio = bodyPositions(atMs).bodies.filter((b) => b.heliocentric && b.body !== 'Moon'); // the orrery has no Moon
+    for (const b of helio) expect(longitudes[b.body], b.body).toBeCloseTo(b.heliocentric!.ecliptic_longitude_deg, 3);
+    // The Earth is seen from the Sun opposite to where the Sun is seen from the Earth.
+    const sunLon = bodyPositions(atMs).bodies[0].geocentric.ecliptic_longitude_deg;
+    expect(Math.abs((((longitudes.Earth - sunLon) % 360) + 360) % 360 - 180)).toBeLessThan(0.01);
+    // The sky chart's Sun where the engine's solar_position puts it (the same astronomy-engine model).
+    const sun = await runTool(solarPosition, { lat: 51.4769, lon: -0.0005, at: '2026-03-20T12:00:00Z' }) as { azimuth_deg: number; apparent_elevation_deg: number };
+    const az = await marks(page, '#sky-svg', 'data-az-deg');
+    const alt = await marks(page, '#sky-svg', 'data-alt-deg');
+    expect(az.Sun).toBeCloseTo(sun.azimuth_deg, 1);
+    expect(alt.Sun).toBeCloseTo(sun.apparent_elevation_deg, 1);
+
+    const permalink = new URL(page.url());
+    expect(Object.fromEntries(permalink.searchParams)).toMatchObject({ lat: '51.4769', lng: '-0.0005', date: '2026-03-20', time: '12:00', tz: 'Europe/London' });
+    const again = await open(permalink.pathname + permalink.search);
+    await again.page.waitForFunction(() => document.querySelector('#obs-summary')?.textContent?.includes('2026-03-20'));
+    expect(await marks(again.page, '#orrery-svg', 'data-lon-deg')).toEqual(longitudes);
+
+    // Out of the ephemeris range: said next to the form, nothing redrawn, no exception.
+    await page.fill('#obs-date', '1850-01-01');
+    await page.click('#observatory-form button[type="submit"]');
+    await page.waitForSelector('#obs-date[aria-invalid="true"]');
+    expect(await page.textContent('#obs-errors')).toMatch(/1900/);
+    expect(await marks(page, '#orrery-svg', 'data-lon-deg')).toEqual(longitudes);
+    expect([...errors, ...again.errors]).toEqual([]);
+    await page.close();
+    await again.page.close();
+  });
+
+  it('a poster shared from the observatory opens at its address and draws from the API; unknown and expired links say so', async () => {
+    const { page, errors } = await open('/observatory/?name=Kathmandu&lat=27.7172&lng=85.324&date=2026-11-22&time=18:30&tz=Asia%2FKathmandu');
+    await page.waitForFunction(() => document.querySelector('#obs-summary')?.textContent?.includes('Kathmandu'));
+    const longitudes = await marks(page, '#orrery-svg', 'data-lon-deg');
+    await page.selectOption('#share-poster', 'orrery');
+    await page.fill('#share-ttl', '7');
+    await page.click('#share-button');
+    await page.waitForSelector('#share-result[data-state="created"]');
+    const link = (await page.getAttribute('#share-link', 'href'))!;
+    expect(link).toMatch(new RegExp(`^${siteBase}/observatory/share/[A-Za-z0-9_-]{32}/$`));
+
+    const viewer = await open(new URL(link).pathname);
+    await viewer.page.waitForSelector('[data-share-status][data-state="ready"]');
+    expect(await viewer.page.textContent('#share-heading')).toBe('Orrery: Kathmandu, 2026-11-22 at 18:30 (Asia/Kathmandu, UTC+05:45)');
+    // The API resolved 18:30 in Kathmandu (+05:45) to 12:45 UTC: the same planets as the page drew.
+    expect(await marks(viewer.page, '#share-figure #orrery-svg', 'data-lon-deg')).toEqual(longitudes);
+    expect(await viewer.page.getAttribute('meta[name="robots"]', 'content')).toBe('noindex');
+    expect([...errors, ...viewer.errors]).toEqual([]);
+
+    // A well-formed token nobody created: the API answers 404 (the browser logs that request, nothing else).
+    const unknown = await open(`/observatory/share/${'A'.repeat(32)}/`);
+    await unknown.page.waitForSelector('[data-share-status][data-state="missing"]');
+    expect(await unknown.page.textContent('[data-share-status]')).toBe('This share link has expired or does not exist.');
+    expect(unknown.errors.filter((e) => !/Failed to load resource: the server responded with a status of 404/.test(e))).toEqual([]);
+
+    // An expired share: its stored expiry moved into the past on the API's own store.
+    const token = link.split('/').at(-2)!;
+    const file = findFile(api.dataDir, token);
+    const stored = JSON.parse(readFileSync(file, 'utf8'));
+    stored.$expires_at = stored.$value.expires_at = '2026-01-01T00:00:00Z';
+    writeFileSync(file, JSON.stringify(stored));
+    const expired = await open(new URL(link).pathname);
+    await expired.page.waitForSelector('[data-share-status][data-state="missing"]');
+    expect(await expired.page.textContent('[data-share-status]')).toBe('This share link has expired or does not exist.');
+
+    // Not a token at all: said without asking the API.
+    const malformed = await open('/observatory/share/not-a-token/');
+    await malformed.page.waitForSelector('[data-share-status][data-state="missing"]');
+    expect(await malformed.page.textContent('[data-share-status]')).toMatch(/^Unknown share link/);
+    expect(malformed.errors).toEqual([]);
+    for (const p of [page, viewer.page, unknown.page, expired.page, malformed.page]) await p.close();
+  });
 });
+
+/** The file under `dir` whose name contains `token` (a share in the file store). */
+function findFile(dir: string, token: string): string {
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name.includes(token)) return join(entry.parentPath, entry.name);
+  }
+  throw new Error(`no file for ${token} under ${dir}`);
+}

@@ -79,7 +79,12 @@ describe('discovery files', () => {
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     for (const t of calculatorTools) expect(locs).toContain(`${SITE_URL}/calculators/${t.calculator!.slug}/`);
     expect(locs).toContain(`${SITE_URL}/`);
+    expect(locs).toContain(`${SITE_URL}/observatory/`);
     expect(xml).not.toContain('lastmod');
+    // Exactly the pages that ask to be indexed: every page with a canonical link, none marked noindex.
+    const canonical = htmlFiles().map((f) => readFileSync(f, 'utf8'))
+      .flatMap((html) => (/name="robots" content="noindex"/.test(html) ? [] : [/<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]].filter(Boolean)));
+    expect([...locs].sort()).toEqual([...canonical].sort());
     for (const loc of locs) {
       expect(loc).not.toMatch(/day-counter|great-circle-distance|solar-position|404|share/);
       expect(builtFile(loc.slice(SITE_URL.length)), loc).toBeDefined();

@@ -51,6 +51,18 @@ describe('site server', () => {
     }
   });
 
+  it('shows every share address with the one share viewer page (a rewrite, not a redirect), as _redirects says', async () => {
+    const viewer = readFileSync(join(dist, 'observatory/share/index.html'), 'utf8');
+    expect(viewer).toContain('<meta name="robots" content="noindex">');
+    expect(readFileSync(join(dist, '_redirects'), 'utf8')).toContain('/observatory/share/* /observatory/share/index.html 200');
+    for (const path of [`/observatory/share/${'A'.repeat(32)}/`, '/observatory/share/whatever', '/observatory/share/']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await res.text(), path).toBe(viewer);
+    }
+  });
+
   it('answers unknown paths with the site 404 page and status 404', async () => {
     const notFound = readFileSync(join(dist, '404.html'), 'utf8');
     for (const path of ['/nope', '/calculators/no-such-calculator/', '/../package.json', '/%2e%2e/package.json']) {

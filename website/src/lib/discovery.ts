@@ -16,7 +16,7 @@ export const CRAWLERS = [
 ] as const;
 
 /** Every indexable page (what the sitemap lists): no redirects, no 404, no share pages. */
-export const indexablePaths = (): string[] => ['/', '/calculators/', '/tools/', '/developers/api/', '/glossary/', ...calculators.map((c) => c.path)];
+export const indexablePaths = (): string[] => ['/', '/calculators/', '/observatory/', '/tools/', '/developers/api/', '/glossary/', ...calculators.map((c) => c.path)];
 
 /** The build day, `YYYY-MM-DD` (the site's OpenAPI version and the catalog's `generatedAt`). */
 const buildInstant = () => new Date(process.env.SOURCE_DATE_EPOCH ? Number(process.env.SOURCE_DATE_EPOCH) * 1000 : Date.now());
@@ -49,6 +49,8 @@ export function llmsTxt(): string {
     for (const c of calculators.filter((x) => x.meta.category === category)) lines.push(`- [${c.meta.name}](${c.url}): ${c.tool.title} (MCP tool \`${c.tool.name}\`, ${c.tool.http.method} ${c.tool.http.path})`);
     lines.push('');
   }
+  lines.push('## Observatory', '',
+    `- [Observatory](${absolute('/observatory/')}): orrery, sky chart and the Sun's path for a place, date and time, computed in the browser with astronomy-engine; permalinks carry name, lat, lng, date, time and tz; posters can be shared through POST ${API_BASE_URL}/v1/observatory/share`, '');
   lines.push('## API', '',
     `- [Tools](${absolute('/tools/')}): every tool with its HTTP route, MCP tool name and calculator page`,
     `- [API overview](${absolute('/developers/api/')}): authentication, limits, errors and every route with an example`,

@@ -1,0 +1,268 @@
+import { Temporal } from '@js-temporal/polyfill';
+import * as Astronomy from 'astronomy-engine';
+import { describe, expect, it } from 'vitest';
+import { bodyPositions } from '../../engine/astronomy/body-positions.ts';
+import { solarPosition } from '../../engine/solar/solar-position.ts';
+import {
+  isShareToken, localDayBounds, localParts, orrery, ORRERY_BODIES, parseView, sky, SKY_BODIES, sunPath, zonedToUtc,
+} from '../../website/src/lib/observatory.ts';
+import { escapeXml, renderOrrery, renderPositionsTable, renderSky, renderSunPath } from '../../website/src/lib/observatory-svg.ts';
+import { runTool } from '../helpers.ts';
+
+const iso = (d: Date | number) => new Date(d).toISOString().replace('.000Z', 'Z');
+const MINUTE_MS = 60_000;
+
+describe('zonedToUtc: wall time in an IANA zone to an instant', () => {
+  it('reads an ordinary time with the zone\'s offset (+05:45 in Kathmandu, the engine\'s localTimeAt example)', () => {
+    // engine/time/local-time.ts: 2026-11-22T08:00:00Z is 13:45 +05:45 in Asia/Kathmandu.
+    expect(iso(zonedToUtc('2026-11-22', '13:45', 'Asia/Kathmandu'))).toBe('2026-11-22T08:00:00Z');
+    expect(iso(zonedToUtc('2026-07-01', '12:00', 'Europe/London'))).toBe('2026-07-01T11:00:00Z');
+  });
+
+  it('moves a time inside a DST gap forward by the gap (Europe/London 2026-03-29 01:30 → 02:30 BST)', () => {
+    // tzdb EU rule: clocks go from 01:00 GMT to 02:00 BST on the last Sunday of March.
+    expect(iso(zonedToUtc('2026-03-29', '01:30', 'Europe/London'))).toBe('2026-03-29T01:30:00Z');
+    expect(localParts(zonedToUtc('2026-03-29', '01:30', 'Europe/London').getTime(), 'Europe/London')).toEqual({ date: '2026-03-29', time: '02:30', offset: '+01:00' });
+  });
+
+  it('takes the earlier of a time the clocks show twice (Europe/London 2026-10-25 01:30 BST)', () => {
+    // Clocks go back from 02:00 BST to 01:00 GMT on the last Sunday of October: 01:30 happens at 00:30Z and 01:30Z.
+    expect(iso(zonedToUtc('2026-10-25', '01:30', 'Europe/London'))).toBe('2026-10-25T00:30:00Z');
+  });
+
+  it('agrees with Temporal\'s "compatible" disambiguation every 15 minutes around each 2026 transition', () => {
+    // Lord Howe: 30-minute DST; Santiago: transitions at midnight; Dublin: "negative" DST in tzdb;
+    // Apia skipped 2011-12-30 entirely (checked around that day instead).
+    const zones = ['Europe/London', 'America/New_York', 'Australia/Lord_Howe', 'America/Santiago', 'Europe/Dublin', 'Asia/Kathmandu'];
+    let checked = 0;
+    const check = (zone: string, wall: Temporal.PlainDateTime) => {
+      const expected = wall.toZonedDateTime(zone, { disambiguation: 'compatible' }).epochMilliseconds;
+      const date = wall.toPlainDate().toString();
+      const time = `${String(wall.hour).padStart(2, '0')}:${String(wall.minute).padStart(2, '0')}`;
+      expect(zonedToUtc(date, time, zone).getTime(), `${zone} ${date} ${time}`).toBe(expected);
+      checked++;
+    };
+    for (const zone of zones) {
+      let cursor = Temporal.ZonedDateTime.from({ year: 2026, month: 1, day: 1, timeZone: zone });
+      for (let i = 0; i < 2; i++) {
+        const next = cursor.getTimeZoneTransition('next');
+        if (!next || next.year > 2026) break;
+        const start = next.toPlainDateTime().subtract({ hours: 3 });
+        for (let m = 0; m <= 6 * 60; m += 15) check(zone, start.add({ minutes: m }));
+        cursor = next;
+      }
+    }
+    for (let h = 0; h < 48; h++) check('Pacific/Apia', Temporal.PlainDateTime.from('2011-12-29T12:00').add({ hours: h }));
+    expect(checked).toBeGreaterThan(200);
+  });
+
+  it('local days are 23, 24 and 25 hours long across the DST changes', () => {
+    const hours = (date: string) => { const d = localDayBounds(date, 'Europe/London'); return (d.endMs - d.startMs) / 3_600_000; };
+    expect([hours('2026-03-29'), hours('2026-06-21'), hours('2026-10-25')]).toEqual([23, 24, 25]);
+  });
+
+  describe('edge cases', () => {
+    it('rejects impossible dates, times and unknown zones', () => {
+      expect(() => zonedToUtc('2026-02-29', '12:00', 'UTC')).toThrow(RangeError);
+      expect(() => zonedToUtc('2026-13-01', '12:00', 'UTC')).toThrow(RangeError);
+      expect(() => zonedToUtc('2026-1-1', '12:00', 'UTC')).toThrow(RangeError);
+      expect(() => zonedToUtc('2026-01-01', '24:00', 'UTC')).toThrow(RangeError);
+      expect(() => zonedToUtc('2026-01-01', '7:5', 'UTC')).toThrow(RangeError);
+      expect(() => zonedToUtc('2026-01-01', '12:00', 'Mars/Olympus_Mons')).toThrow(/unknown IANA time zone/);
+    });
+    it('accepts the leap day of a leap year and the first and last years of the range', () => {
+      expect(iso(zonedToUtc('2024-02-29', '00:00', 'UTC'))).toBe('2024-02-29T00:00:00Z');
+      expect(iso(zonedToUtc('2100-12-31', '23:59', 'UTC'))).toBe('2100-12-31T23:59:00Z');
+      expect(iso(zonedToUtc('1900-01-01', '00:00', 'UTC'))).toBe('1900-01-01T00:00:00Z');
+    });
+  });
+});
+
+describe('parseView: what the form and permalinks say', () => {
+  it('resolves a valid view to its instant', () => {
+    const parsed = parseView({ name: ' Kathmandu ', lat: '27.7172', lng: '85.324', date: '2026-11-22', time: '13:45', tz: 'Asia/Kathmandu' });
+    expect(parsed).toEqual({ ok: true, view: { name: 'Kathmandu', lat: 27.7172, lng: 85.324, date: '2026-11-22', time: '13:45', tz: 'Asia/Kathmandu', atMs: Date.parse('2026-11-22T08:00:00Z') } });
+  });
+  it('names every wrong field at once and explains the 1900..2100 range', () => {
+    const parsed = parseView({ name: 'x', lat: '91', lng: 'east', date: '1850-06-01', time: '25:00', tz: 'Nowhere/Else' });
+    expect(parsed.ok).toBe(false);
+    const errors = parsed.ok ? [] : parsed.errors;
+    expect(errors.map((e) => e.field)).toEqual(['lat', 'lng', 'date', 'time', 'tz']);
+    expect(errors.find((e) => e.field === 'date')!.message).toMatch(/1900-01-01 and 2100-12-31/);
+  });
+  it('an empty name becomes the coordinates; control characters are refused', () => {
+    const parsed = parseView({ name: '', lat: '1.5', lng: '-2', date: '2026-01-01', time: '00:00', tz: 'UTC' });
+    expect(parsed.ok && parsed.view.name).toBe('1.5, -2');
+    expect(parseView({ name: 'a\u202Eb', lat: '0', lng: '0', date: '2026-01-01', time: '00:00', tz: 'UTC' }).ok).toBe(false);
+  });
+  it('share tokens are 32 base64url characters', () => {
+    expect(isShareToken('abcdefghijklmnopqrstuvwxyzAB_-12')).toBe(true);
+    expect(isShareToken('abcdefghijklmnopqrstuvwxyzAB_-1')).toBe(false);
+    expect(isShareToken('abcdefghijklmnopqrstuvwxyzAB_-1=')).toBe(false);
+  });
+});
+
+describe('orrery: heliocentric positions', () => {
+  const AT = Date.parse('2026-11-22T08:00:00Z');
+
+  it('gives each planet the heliocentric ecliptic longitude and distance of the engine\'s bodyPositions', () => {
+    const engine = new Map(bodyPositions(AT).bodies.map((b) => [b.body as string, b.heliocentric]));
+    const bodies = orrery(AT);
+    expect(bodies.map((b) => b.body)).toEqual([...ORRERY_BODIES]);
+    for (const b of bodies.filter((x) => x.body !== 'Earth')) {
+      expect(b.lon_deg, b.body).toBe(engine.get(b.body)!.ecliptic_longitude_deg);
+      expect(b.distance_au, b.body).toBe(engine.get(b.body)!.distance_au);
+    }
+  });
+
+  it('places the Earth where astronomy-engine\'s HelioVector(Earth) puts it (J2000 ecliptic), within 0.001°', () => {
+    const vector = Astronomy.HelioVector(Astronomy.Body.Earth, Astronomy.MakeTime(new Date(AT)));
+    const ecl = Astronomy.SphereFromVector(Astronomy.RotateVector(Astronomy.Rotation_EQJ_ECL(), vector));
+    const earth = orrery(AT).find((b) => b.body === 'Earth')!;
+    expect(Math.abs(earth.lon_deg - ecl.lon)).toBeLessThan(0.001);
+    expect(Math.abs(earth.distance_au - vector.Length())).toBeLessThan(1e-6);
+  });
+});
+
+describe('sky: altitude and azimuth for an observer', () => {
+  // Against the engine's solar_position tool (refraction by the SPA formula, ISA atmosphere), itself
+  // pinned to the NREL SPA paper. Both refractions agree well above the horizon; the cases keep the Sun
+  // above 10°. Tolerance 0.05°.
+  const CASES = [
+    { name: 'Golden CO (SPA example place)', lat: 39.742476, lng: -105.1786, at: '2003-10-17T19:30:30Z' },
+    { name: 'Greenwich, solstice noon', lat: 51.4769, lng: -0.0005, at: '2026-06-21T12:00:00Z' },
+    { name: 'Sydney, afternoon', lat: -33.8688, lng: 151.2093, at: '2026-11-22T04:00:00Z' },
+    { name: 'Quito, morning', lat: -0.1807, lng: -78.4678, at: '2026-03-20T13:00:00Z' },
+  ];
+  for (const c of CASES) {
+    it(`the Sun over ${c.name} is where solar_position puts it, within 0.05°`, async () => {
+      const tool = await runTool(solarPosition, { lat: c.lat, lon: c.lng, at: c.at });
+      const sun = sky(Date.parse(c.at), c).find((b) => b.body === 'Sun')!;
+      expect(tool.apparent_elevation_deg).toBeGreaterThan(10);
+      expect(Math.abs(sun.alt_deg - tool.apparent_elevation_deg)).toBeLessThan(0.05);
+      expect(Math.abs(sun.az_deg - tool.azimuth_deg)).toBeLessThan(0.05);
+      expect(sun.above_horizon).toBe(true);
+    });
+  }
+
+  it('lists the Sun, the Moon and the planets through Pluto, in order', () => {
+    expect(sky(Date.parse('2026-11-22T08:00:00Z'), { lat: 0, lng: 0 }).map((b) => b.body)).toEqual([...SKY_BODIES]);
+  });
+});
+
+describe('sunPath: the Sun through a local day', () => {
+  const within = (ms: number | null, expectedIso: string, tolMin: number) => {
+    expect(ms).not.toBeNull();
+    expect(Math.abs(ms! - Date.parse(expectedIso)) / MINUTE_MS).toBeLessThan(tolMin);
+  };
+
+  it('sunrise and sunset at 60° N 0° E on 2019-06-21 match the USNO table within 2 minutes', () => {
+    // U.S. Naval Observatory, Astronomical Applications Dept., "Rise and Set for the Sun for 2019",
+    // location 000 00, N60 00, Universal Time: June 21 rise 0236, set 2128. (A copy is kept in
+    // astronomy-engine's repository, generate/riseset/sun_2019_E000_N60.html.)
+    const day = localDayBounds('2019-06-21', 'UTC');
+    const path = sunPath(day.startMs, day.endMs, { lat: 60, lng: 0 });
+    within(path.sunrise_ms, '2019-06-21T02:36:00Z', 2);
+    within(path.sunset_ms, '2019-06-21T21:28:00Z', 2);
+    expect(path.daylight).toBe('rises_or_sets');
+  });
+
+  it('sunrise and sunset in London on 2025-06-21 match the published table within 2 minutes', () => {
+    // Diamond Geezer, "Summer Solstice London" (20 June 2025), table for the Houses of Parliament
+    // (51.5° N, 0.125° W): Jun 21 sunrise 04:42:38, sunset 21:22:06 BST.
+    const day = localDayBounds('2025-06-21', 'Europe/London');
+    const path = sunPath(day.startMs, day.endMs, { lat: 51.5, lng: -0.125 });
+    within(path.sunrise_ms, '2025-06-21T03:42:38Z', 2);
+    within(path.sunset_ms, '2025-06-21T20:22:06Z', 2);
+  });
+
+  it('polar night at Longyearbyen in December and polar day at 80° N in June', () => {
+    // USNO "Rise and Set for the Sun for 2019" at N80 00, 000 00: "continuously below horizon" all of
+    // December and "continuously above" all of June. Longyearbyen (78.22° N) in December: noon altitude
+    // ≈ 90° − 78.2° − 23.4° = −11.7°.
+    const dec = localDayBounds('2026-12-21', 'Arctic/Longyearbyen');
+    const night = sunPath(dec.startMs, dec.endMs, { lat: 78.2232, lng: 15.6267 });
+    expect(night).toMatchObject({ daylight: 'polar_night', sunrise_ms: null, sunset_ms: null });
+    expect(Math.max(...night.samples.map((s) => s.alt_deg))).toBeLessThan(-10);
+    const jun = localDayBounds('2019-06-21', 'UTC');
+    expect(sunPath(jun.startMs, jun.endMs, { lat: 80, lng: 0 })).toMatchObject({ daylight: 'polar_day', sunrise_ms: null, sunset_ms: null });
+  });
+
+  it('samples every 10 minutes from local midnight to midnight, 23 hours on the spring DST day', () => {
+    const day = localDayBounds('2026-03-29', 'Europe/London');
+    const path = sunPath(day.startMs, day.endMs, { lat: 51.4769, lng: -0.0005 }, Date.parse('2026-03-29T11:00:00Z'));
+    expect(path.samples).toHaveLength(23 * 6 + 1);
+    expect(path.samples[1].at_ms - path.samples[0].at_ms).toBe(10 * MINUTE_MS);
+    expect(path.samples.at(-1)!.at_ms).toBe(day.endMs);
+    expect(path.at!.at_ms).toBe(Date.parse('2026-03-29T11:00:00Z'));
+  });
+});
+
+describe('renderers', () => {
+  const AT = Date.parse('2026-11-22T08:00:00Z');
+  const PLACE = { lat: 51.4769, lng: -0.0005 };
+  const caption = { place: 'Evil <script>alert("x")</script> & \'co\'', date: '2026-11-22', time: '08:00', zone: 'Europe/London, UTC+00:00' };
+  const day = localDayBounds('2026-11-22', 'Europe/London');
+  const svgs = {
+    orrery: renderOrrery(orrery(AT), caption),
+    sky: renderSky(sky(AT, PLACE), caption),
+    sunPath: renderSunPath(sunPath(day.startMs, day.endMs, PLACE, AT), { ...caption, timeZone: 'Europe/London' }),
+  };
+  const attr = (svg: string, body: string, name: string) => {
+    const m = new RegExp(`data-body="${body}"[^>]*?${name}="([^"]+)"`).exec(svg);
+    return m ? Number(m[1]) : undefined;
+  };
+
+  it('escapes place names in every poster', () => {
+    expect(escapeXml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+    for (const svg of [svgs.sky, svgs.sunPath]) {
+      expect(svg).not.toContain('<script');
+      expect(svg).toContain('Evil &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;co&#39;');
+    }
+    expect(renderPositionsTable(sky(AT, PLACE), orrery(AT))).not.toContain('<script');
+  });
+
+  it('each poster is one accessible SVG whose aria-labelledby ids exist', () => {
+    for (const svg of Object.values(svgs)) {
+      expect(svg.startsWith('<svg ') && svg.endsWith('</svg>')).toBe(true);
+      expect(svg).toMatch(/ role="img"/);
+      expect(svg).toMatch(/ viewBox="0 0 \d+ \d+"/);
+      const ids = /aria-labelledby="([^"]+)"/.exec(svg)![1].split(' ');
+      for (const id of ids) expect(svg).toContain(`id="${id}"`);
+      expect(svg).toMatch(/<title id="[^"]+">[^<]+<\/title>/);
+    }
+  });
+
+  it('the orrery marks every body with data-body and its longitude', () => {
+    for (const b of orrery(AT)) expect(attr(svgs.orrery, b.body, 'data-lon-deg'), b.body).toBeCloseTo(b.lon_deg, 3);
+    expect(svgs.orrery).toContain('♈ 0°');
+  });
+
+  it('the sky marks every body once with its altitude and azimuth, east on the left', () => {
+    const bodies = sky(AT, PLACE);
+    for (const b of bodies) {
+      expect(svgs.sky.split(`data-body="${b.body}"`)).toHaveLength(2);
+      expect(attr(svgs.sky, b.body, 'data-alt-deg'), b.body).toBeCloseTo(b.alt_deg, 3);
+      expect(attr(svgs.sky, b.body, 'data-az-deg'), b.body).toBeCloseTo(b.az_deg, 3);
+    }
+    // The Sun at 08:00 in November is in the south-east (azimuth ≈ 128°): left of and below the zenith.
+    const sun = bodies.find((b) => b.body === 'Sun')!;
+    expect(sun.az_deg).toBeGreaterThan(90);
+    const [cx, cy] = /data-body="Sun"[^>]*><circle cx="([\d.]+)" cy="([\d.]+)"/.exec(svgs.sky)!.slice(1).map(Number);
+    expect(cx).toBeLessThan(250);
+    expect(cy).toBeGreaterThan(250);
+    // Bodies below the horizon are listed as text, marked as such.
+    for (const b of bodies.filter((x) => !x.above_horizon)) expect(svgs.sky).toMatch(new RegExp(`data-body="${b.body}"[^>]*data-below-horizon="true"`));
+  });
+
+  it('the sun path marks the chosen time with the Sun\'s altitude, and sunrise and sunset', () => {
+    const tool = sunPath(day.startMs, day.endMs, PLACE, AT).at!;
+    expect(attr(svgs.sunPath, 'Sun', 'data-alt-deg')).toBeCloseTo(tool.alt_deg, 3);
+    expect(svgs.sunPath).toContain('data-event="sunrise"');
+    expect(svgs.sunPath).toContain('data-event="sunset"');
+    const dec = localDayBounds('2026-12-21', 'Arctic/Longyearbyen');
+    const polar = renderSunPath(sunPath(dec.startMs, dec.endMs, { lat: 78.2232, lng: 15.6267 }), { ...caption, timeZone: 'Arctic/Longyearbyen' });
+    expect(polar).toContain('Polar night');
+    expect(polar).not.toContain('data-event=');
+  });
+});
