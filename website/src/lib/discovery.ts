@@ -149,8 +149,28 @@ export function siteOpenApi() {
     '/calculators/{slug}/': {
       get: {
         summary: 'A calculator page (HTML) with its default solved result',
+        description: 'A permalink adds the tool\'s own input names as query parameters (`/calculators/date-difference/?start=2024-02-28&end=2024-03-01`, '
+          + 'lists comma-separated); opening it shows that answer in the page\'s `direct-answer` element, computed in the browser by the engine\'s code '
+          + 'for dates, geodesy, the Sun and the planets; for tools that need server data the page writes the curl command and MCP call for those inputs.',
         parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string', enum: calculators.map((c) => c.slug) } }],
         responses: { 200: { description: 'The page', content: { 'text/html': { schema: { type: 'string' } } } }, 404: { description: 'No such calculator' } },
+      },
+    },
+    '/observatory/': {
+      get: {
+        summary: 'The observatory (HTML): orrery, sky chart and sun path for a place, date and time, drawn in the browser',
+        parameters: ['name', 'lat', 'lng', 'date', 'time', 'tz'].map((name) => ({
+          name, in: 'query', required: false, schema: { type: 'string' },
+          description: ({ name: 'Place name shown on the posters', lat: 'Latitude, degrees north', lng: 'Longitude, degrees east', date: 'Local date YYYY-MM-DD (1900..2100)', time: 'Local time HH:MM', tz: 'IANA time zone of the place' } as Record<string, string>)[name],
+        })),
+        responses: { 200: { description: 'The page', content: { 'text/html': { schema: { type: 'string' } } } } },
+      },
+    },
+    '/observatory/share/{token}/': {
+      get: {
+        summary: `A shared poster (HTML, noindex): the page loads the share from ${API_BASE_URL}/v1/observatory/share/{token} and draws it, or says the link is unknown or expired`,
+        parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{32}$' } }],
+        responses: { 200: { description: 'The share viewer page (every token gets the same page; the API decides)', content: { 'text/html': { schema: { type: 'string' } } } } },
       },
     },
   };
