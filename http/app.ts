@@ -156,8 +156,9 @@ export function createApp(options: AppOptions): BuiltApp {
       if (store && caller?.source === 'provisioned') {
         const route = `${event.req.method} ${event.context.matchedRoute?.route}`;
         try {
-          if (response.status < 400 && counted.has(route)) store.incr('usage', usageKey(caller.customerId, usageMonth(ctx.now()), route));
-          if (event.context.creditReserved && response.status >= 400) refundCredit(caller.customerId);
+          const failed = response.status >= 400 || event.context.calculationFailed === true;
+          if (!failed && counted.has(route)) store.incr('usage', usageKey(caller.customerId, usageMonth(ctx.now()), route));
+          if (event.context.creditReserved && failed) refundCredit(caller.customerId);
         } catch { /* the store is closing: the server is stopping */ }
       }
       if (!logger) return;

@@ -20,15 +20,31 @@ export interface McpHttpDeps {
   openapi: () => Promise<unknown>;
 }
 
-/** True when a JSON-RPC message (or batch) in `body` is a tools/call. */
-function callsATool(body: string): boolean {
+type Message = { method?: unknown; id?: unknown; result?: { isError?: unknown }; error?: unknown } | null;
+
+const messagesOf = (text: string): Message[] => {
   try {
-    const parsed = JSON.parse(body) as unknown;
-    const messages = Array.isArray(parsed) ? parsed : [parsed];
-    return messages.some((m) => (m as { method?: unknown } | null)?.method === 'tools/call');
+    const parsed = JSON.parse(text) as Message | Message[];
+    return Array.isArray(parsed) ? parsed : [parsed];
   } catch {
-    return false; // the transport answers malformed JSON with a JSON-RPC parse error
+    return []; // the transport answers malformed JSON with a JSON-RPC parse error
   }
+};
+
+/** The ids of the tools/call requests (calculations) among the JSON-RPC messages of `body`. */
+function toolCallIds(body: string): unknown[] {
+  return messagesOf(body).filter((m) => m?.method === 'tools/call').map((m) => m!.id);
+}
+
+/**
+ * True when at least one of the calls got a result that is not an error. A call the tool refused
+ * (`isError`, e.g. invalid arguments) or the server rejected (a JSON-RPC error) is no successful
+ * calculation, so, as a 4xx on the REST routes, it costs no credit and does not count in usage.
+ */
+async function anyCallSucceeded(response: Response, ids: unknown[]): Promise<boolean> {
+  if (!(response.headers.get('content-type') ?? '').includes('application/json')) return response.ok;
+  const replies = messagesOf(await response.clone().text());
+  return replies.some((r) => ids.includes(r?.id) && r?.result !== undefined && r.result?.isError !== true);
 }
 
 export function mcpHandler(deps: McpHttpDeps) {
@@ -43,7 +59,8 @@ export function mcpHandler(deps: McpHttpDeps) {
     // Read the body once to see whether it calls a tool (charged like a REST calculation), then hand
     // the transport an identical request.
     const body = await event.req.text();
-    if (deps.charge && callsATool(body)) {
+    const calls = toolCallIds(body);
+    if (deps.charge && calls.length > 0) {
       const denied = await deps.charge(event);
       if (denied) return denied;
     }
@@ -52,7 +69,10 @@ export function mcpHandler(deps: McpHttpDeps) {
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {
-      return await transport.handleRequest(request);
+      const response = await transport.handleRequest(request);
+      // Read by the app's response hook: refund the credit, leave usage alone.
+      if (calls.length > 0 && !(await anyCallSucceeded(response, calls))) event.context.calculationFailed = true;
+      return response;
     } finally {
       void server.close();
     }

@@ -141,6 +141,17 @@ describe('the keys CLI and a running server', () => {
     expect((await rpc({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'date_add', arguments: { start: '2024-01-31', days: 1 } } })).status).toBe(200);
     const after = await (await get('/v1/account/credits', gamma)).json() as { credits: { balance: number } };
     expect(after.credits.balance).toBe(9);
+    // A call the tool refuses (isError: invalid arguments) or an unknown tool is no successful calculation:
+    // no credit is kept and usage does not count it, as a 400 on the REST routes.
+    const refused = await rpc({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'date_add', arguments: { start: '2024-02-30' } } });
+    expect(refused.status).toBe(200);
+    expect((await refused.json() as { result: { isError: boolean } }).result.isError).toBe(true);
+    expect((await rpc({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } })).status).toBe(200);
+    const unchanged = await (await get('/v1/account/credits', gamma)).json() as { credits: { balance: number } };
+    expect(unchanged.credits.balance).toBe(9);
+    const counted = await (await get('/v1/account/usage', gamma)).json() as { usage: { routes: { route: string; requests: number }[] } };
+    // 1 before the restart, then tools/list and the successful call: the two refused calls are not counted.
+    expect(counted.usage.routes).toContainEqual({ route: 'POST /mcp', requests: 3 });
   });
 
   describe('edge cases', () => {
