@@ -66,6 +66,19 @@ export const isBusinessDay = defineTool({
   }).superRefine(checkSubdivision),
   output: IsBusinessDayResult,
   example: { country: 'SA', date: '2026-11-20' },
+  calculator: {
+    slug: 'is-it-a-business-day',
+    name: 'Is it a business day?',
+    category: 'Holidays',
+    formula: 'business day = not a weekend day of the country (CLDR) and not a holiday of the selected types (date-holidays rules)',
+    assumptions: [
+      'Weekend days are the country\'s (CLDR): Saturday–Sunday in most places, Friday–Saturday in Saudi Arabia.',
+      'Only public holidays count unless other types are asked for.',
+      'A holiday of part of a day counts as the whole date.',
+    ],
+    example: { country: 'SA', date: '2026-11-20' },
+    keywords: ['is it a business day', 'working day check', 'bank holiday today', 'weekend by country'],
+  },
   run: (input) => {
     const j = jurisdictionOf(input);
     const weekend = [...cldrWeekend(j.country)];

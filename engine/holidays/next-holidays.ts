@@ -79,6 +79,19 @@ export const nextHolidays = defineTool({
   }).superRefine(checkSubdivision),
   output: NextHolidaysResult,
   example: { country: 'US', after: '2026-12-26', count: 2 },
+  calculator: {
+    slug: 'next-public-holidays',
+    name: 'Next public holidays',
+    category: 'Holidays',
+    formula: 'next = the holidays of the country (and subdivision) strictly after the date, soonest first, across year ends; days_until = date − after',
+    assumptions: [
+      'Country is ISO 3166-1 alpha-2; subdivision is the ISO 3166-2 suffix.',
+      'Holiday rules come from the date-holidays data set (1900..2200).',
+      'Without a date, today in UTC is assumed.',
+    ],
+    example: { country: 'US', after: '2026-12-26', count: 2 },
+    keywords: ['next public holiday', 'upcoming holidays', 'days until holiday', 'next bank holiday'],
+  },
   run: (input, ctx) => {
     const j = jurisdictionOf(input);
     const after = input.after ?? ctx.now().toISOString().slice(0, 10);

@@ -162,5 +162,18 @@ export const timeInZone = defineTool({
   input: z.strictObject({ timezone: ZoneArgument.optional(), at: Instant.optional() }),
   output: TimeInZoneResult,
   example: { timezone: 'Asia/Kathmandu', at: '2026-11-22T08:00:00Z' },
+  calculator: {
+    slug: 'time-in-time-zone',
+    name: 'Time in a time zone',
+    category: 'Time',
+    formula: 'local time = instant + UTC offset of the zone at that instant (IANA tz rules); dst = offset ≠ the lower of the year\'s 1 January and 1 July offsets',
+    assumptions: [
+      'Zones are IANA names (letter case ignored); legacy names answer as their canonical zone (Asia/Calcutta → Asia/Kolkata).',
+      'A common abbreviation (CET, EST, IST, ...) resolves to one documented zone; the other zones that use it are listed.',
+      'Offsets and transitions come from the tzdb release compiled into the server\'s ICU.',
+    ],
+    example: { timezone: 'Asia/Kathmandu', at: '2026-11-22T08:00:00Z' },
+    keywords: ['current time in time zone', 'time zone offset', 'what time is it in', 'UTC offset'],
+  },
   run: (input, ctx) => timeInZoneAt(input.timezone, input.at ?? ctx.now().getTime()),
 });

@@ -13,7 +13,7 @@ import { registry } from '../../engine/registry.ts';
 import { solarPosition } from '../../engine/solar/solar-position.ts';
 import { directAnswer } from '../../website/src/lib/answers.ts';
 import { BROWSER_TOOLS } from '../../website/src/lib/browser-tools.ts';
-import { queryString } from '../../website/src/lib/calls.ts';
+import { curlCommand, describeInput, queryString } from '../../website/src/lib/calls.ts';
 import { startApi, type ApiServer } from '../fixtures/api-server.ts';
 import { chromiumAvailable, collectErrors, launchChromium } from '../fixtures/chromium.ts';
 import { freePort, runTool } from '../helpers.ts';
@@ -21,6 +21,8 @@ import { ROOT, apiBaseUrl, buildSite } from './build-site.ts';
 
 const browserCalculators = registry.filter((t) => t.calculator && Object.hasOwn(BROWSER_TOOLS, t.name));
 const serverCalculators = registry.filter((t) => t.calculator && !Object.hasOwn(BROWSER_TOOLS, t.name));
+
+const VISITOR_KEY = 'browser-test-key-0123456789abcdef';
 
 /** An input other than the page's worked example for each in-browser tool, at an edge where one exists. */
 const OTHER_INPUTS: Record<string, Record<string, unknown>> = {
@@ -61,7 +63,7 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
       site.on('exit', (code) => reject(new Error(`site server exited ${code}: ${output}`)));
     });
     // The API the pages were built against, allowing the site's origin.
-    api = await startApi(Number(new URL(apiBaseUrl()).port), { SITE_URL: siteBase, CORS_ORIGINS: siteBase });
+    api = await startApi(Number(new URL(apiBaseUrl()).port), { SITE_URL: siteBase, CORS_ORIGINS: siteBase, TIME_API_KEYS: `site-visitor:${VISITOR_KEY}` });
     browser = await launchChromium();
   }, 180_000);
 
@@ -153,6 +155,41 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     });
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('a server calculator with an API key asks the live API and shows its answer; the key never enters the address', async () => {
+    const input = { timezone: 'Europe/Dublin', at: '2026-07-01T12:00:00Z' };
+    const { page, errors } = await open(`/calculators/time-in-time-zone/?${queryString(input)}`);
+    await page.waitForSelector('form[data-ready="true"]');
+    await page.fill('[data-api-key]', VISITOR_KEY);
+    await page.click('form[data-calculator] button[type="submit"]');
+    await page.waitForSelector('[data-live-result]:not([hidden])');
+    // Dublin summer: IST, UTC+01:00, daylight saving time by the engine's documented rule.
+    const expected = await engineAnswer('get_time_in_zone', input);
+    expect(expected.result).toMatchObject({ utc_offset: '+01:00', abbreviation: 'IST', dst: true });
+    expect(await directAnswerOf(page)).toBe(expected.sentence);
+    expect(JSON.parse((await page.textContent('[data-live-result]'))!)).toEqual(expected.result);
+    expect(page.url()).not.toContain(VISITOR_KEY);
+
+    // A wrong key: the API's 401 is said as such, not as a mistake in the inputs.
+    await page.fill('[data-api-key]', 'not-a-key-of-this-api');
+    await page.click('form[data-calculator] button[type="submit"]');
+    await page.waitForFunction(() => document.querySelector('[data-ai-context="direct-answer"]')?.textContent?.startsWith('The live API did not answer'));
+    expect(await directAnswerOf(page)).toMatch(/^The live API did not answer: API answered 401/);
+    expect(errors.filter((e) => !/Failed to load resource: the server responded with a status of 401/.test(e))).toEqual([]);
+    await page.close();
+  });
+
+  it('every server calculator: a permalink of its example writes that call and says the answer is the API\'s', async () => {
+    for (const tool of serverCalculators) {
+      const input = tool.calculator!.example;
+      const { page, errors } = await open(`/calculators/${tool.calculator!.slug}/?${queryString(input)}`);
+      await page.waitForSelector('form[data-ready="true"]');
+      expect(await directAnswerOf(page), tool.name).toMatch(new RegExp(`^For ${describeInput(input).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: this answer needs data held by the server`));
+      expect(await page.textContent('[data-live-curl]'), tool.name).toBe(curlCommand(tool, input, apiBaseUrl()));
+      expect(errors, tool.name).toEqual([]);
+      await page.close();
+    }
   });
 
   /** `data-*` numbers of every body mark in a poster, by body. */

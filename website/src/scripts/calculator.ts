@@ -3,9 +3,10 @@
 /**
  * The calculator form. For tools that run in a browser it reads the inputs exactly as the API reads a
  * query string (the engine's queryReader), validates them with the tool's own schema and runs the tool's
- * own code; for the others it writes the curl command and MCP call for the inputs. Either way the
- * address becomes the permalink (`?start=…&end=…`, the tool's input names), and opening a permalink
- * shows its answer in the direct-answer element.
+ * own code; for the others it writes the curl command and MCP call for the inputs, and, when the visitor
+ * gives an API key, asks the live API. Either way the address becomes the permalink (`?start=…&end=…`,
+ * the tool's input names; never the key), and opening a permalink shows its answer in the direct-answer
+ * element.
  */
 import { ToolInputError, type AnyTool } from '../../../engine/tool.ts';
 import { queryReader, validateInput, type FieldError } from '../../../engine/validate.ts';
@@ -48,6 +49,25 @@ function readByKind(form: HTMLFormElement, params: URLSearchParams): Record<stri
   return input;
 }
 
+/** The live API's answer for a server tool, with the visitor's key (kept in the page only). */
+async function askApi(call: ToolCall, apiBase: string, key: string, input: Record<string, unknown>): Promise<Outcome> {
+  // no-store: each click asks the API with this key (a cached answer would hide a wrong or revoked key).
+  const init: RequestInit = { cache: 'no-store', headers: { authorization: `Bearer ${key}`, accept: 'application/json, application/problem+json' } };
+  let url = `${apiBase}${call.http.path}`;
+  if (call.http.method === 'GET') url += `?${new URLSearchParams(Object.entries(input).map(([k, v]): [string, string] => [k, [v].flat().join(',')]))}`;
+  else Object.assign(init, { method: 'POST', body: JSON.stringify(input), headers: { ...init.headers, 'content-type': 'application/json' } });
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (error) {
+    return { input, errors: [{ field: 'API', message: `could not be reached at ${apiBase} (${(error as Error).message})` }] };
+  }
+  const body = await response.json().catch(() => null) as Record<string, unknown> | null;
+  if (response.ok && body) return { input, result: body };
+  const errors = Array.isArray(body?.errors) ? body.errors as FieldError[] : [];
+  return { input, errors: errors.length ? errors : [{ field: 'API', message: `answered ${response.status}: ${String(body?.detail ?? body?.title ?? response.statusText)}` }] };
+}
+
 async function compute(tool: AnyTool, params: URLSearchParams): Promise<Outcome> {
   const { input, errors } = queryReader(tool)(params);
   if (errors.length) return { input, errors };
@@ -65,6 +85,8 @@ async function setUp(form: HTMLFormElement) {
   const call = JSON.parse(form.dataset.call ?? '{}') as ToolCall;
   const apiBase = form.dataset.apiBase ?? '';
   const names = new Set([...form.querySelectorAll<HTMLInputElement>('[name]')].map((el) => el.name));
+  // The API key field has no name: it never enters the address, the permalink or the history.
+  const keyField = $<HTMLInputElement>('[data-api-key]');
   const answer = $<HTMLElement>('[data-ai-context="direct-answer"]')!;
   const live = $<HTMLElement>('[data-live-result]');
   const errorBox = $<HTMLElement>('[data-form-errors]');
@@ -94,7 +116,9 @@ async function setUp(form: HTMLFormElement) {
       showErrors([]);
       return;
     }
-    const outcome: Outcome = tool ? await compute(tool, params) : { input: readByKind(form, params) };
+    const key = keyField?.value.trim() ?? '';
+    const outcome: Outcome = tool ? await compute(tool, params)
+      : key ? await askApi(call, apiBase, key, readByKind(form, params)) : { input: readByKind(form, params) };
     const { input } = outcome;
     const href = `${location.pathname}${params.size ? `?${params}` : ''}`;
     if (permalink) { permalink.href = href; permalink.textContent = new URL(href, location.href).href; }
@@ -102,14 +126,15 @@ async function setUp(form: HTMLFormElement) {
     if (mcp) mcp.textContent = JSON.stringify(mcpCall(call, input), null, 2);
     showErrors(outcome.errors ?? []);
     if (outcome.errors) {
-      answer.textContent = `Check the inputs: ${outcome.errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`;
+      const lead = outcome.errors.some((e) => e.field === 'API') ? 'The live API did not answer' : 'Check the inputs';
+      answer.textContent = `${lead}: ${outcome.errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`;
       if (live) live.hidden = true;
-    } else if (tool) {
+    } else if (outcome.result !== undefined) {
       answer.textContent = directAnswer(call.name, input, outcome.result as Record<string, unknown>);
       if (live) { live.textContent = JSON.stringify(outcome.result, null, 2); live.hidden = false; }
     } else {
       answer.textContent = `For ${describeInput(input)}: this answer needs data held by the server; `
-        + `run the curl command or the MCP call below (written for these inputs) for the live answer.`;
+        + `give an API key above, or run the curl command or the MCP call below (written for these inputs), for the live answer.`;
     }
     form.dataset.state = outcome.errors ? 'invalid' : 'done';
   }
