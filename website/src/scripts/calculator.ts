@@ -134,7 +134,7 @@ async function setUp(form: HTMLFormElement) {
       if (live) { live.textContent = JSON.stringify(outcome.result, null, 2); live.hidden = false; }
     } else {
       answer.textContent = `For ${describeInput(input)}: this answer needs data held by the server; `
-        + `give an API key above, or run the curl command or the MCP call below (written for these inputs), for the live answer.`;
+        + `give an API key in the form below, or run the curl command or the MCP call below (written for these inputs), for the live answer.`;
     }
     form.dataset.state = outcome.errors ? 'invalid' : 'done';
   }
