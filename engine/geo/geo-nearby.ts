@@ -75,6 +75,19 @@ export const geoNearby = defineTool({
   }),
   output: GeoNearbyResult,
   example: { lat: 48.8566, lon: 2.3522, radius_km: 10, limit: 3 },
+  calculator: {
+    slug: 'places-near-coordinates',
+    name: 'Places near coordinates',
+    category: 'Geography',
+    formula: 'places = GeoNames populated places with geodesic distance(point, place) ≤ radius_km (WGS84, Karney), nearest first, at most limit',
+    assumptions: [
+      'Places are GeoNames cities1000: every place of 1,000+ people and administrative seats, as points, not areas.',
+      'Distances and bearings are WGS84 geodesics from the query point; population 0 where GeoNames has no figure.',
+      'Open sea gives an empty list, not an error. Data © GeoNames, CC BY 4.0.',
+    ],
+    example: { lat: 48.8566, lon: 2.3522, radius_km: 10, limit: 3 },
+    keywords: ['places near me', 'nearest town', 'cities near coordinates', 'nearby cities'],
+  },
   run: async ({ lat, lon, radius_km, limit, min_population }) => ({
     lat,
     lon,

@@ -18,6 +18,9 @@ const SENTENCES: Record<string, (r: R) => string> = {
   get_time_in_zone: (r) => `It is ${r.local_time} in ${r.timezone} (UTC${r.utc_offset}, ${r.abbreviation}${r.dst ? ', daylight saving time' : ''}).`,
   is_business_day: (r) => `${r.date} is ${r.business_day ? 'a business day' : `not a business day (${r.reason === 'holiday' ? `holiday: ${r.holiday?.name}` : 'weekend'})`} in ${r.country}${r.subdivision ? `-${r.subdivision}` : ''}.`,
   next_holidays: (r) => `After ${r.after}: ${r.holidays.map((h: R) => `${h.date} ${h.name} (in ${n(h.days_until, 'day')})`).join('; ')}.`,
+  geo_nearby: (r) => (r.places.length
+    ? `The nearest place is ${r.places[0].name} (${r.places[0].country}), ${r.places[0].distance_km} km away; ${n(r.places.length, 'place')} listed.`
+    : 'No populated place lies within the radius.'),
   list_holidays: (r) => `There are ${n(r.holidays?.length, 'holiday')}, from ${r.holidays?.[0]?.date} to ${r.holidays?.at(-1)?.date}.`,
   geo_distance: (r) => `The distance is ${r.kilometers} km (${r.miles} mi), initial bearing ${r.initial_bearing_deg}° (${r.compass_direction}).`,
   geo_midpoint: (r) => `The midpoint is at latitude ${r.lat ?? r.midpoint?.lat}, longitude ${r.lon ?? r.midpoint?.lon}.`,
