@@ -98,6 +98,10 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     process.exit(1);
   }
   const dist = process.env.SITE_DIST_DIR ?? fileURLToPath(new URL('./dist', import.meta.url));
+  if (!(await stat(join(dist, 'index.html')).catch(() => null))) {
+    process.stderr.write(`site: no built site in ${dist}; run \`npm run site:build\` first\n`);
+    process.exit(1);
+  }
   const app = await createSiteApp(dist);
   const server = serve(app, { port, hostname: process.env.SITE_HOST ?? '127.0.0.1', silent: true, gracefulShutdown: false });
   await server.ready();

@@ -1,5 +1,5 @@
 /** `npm run site:serve` over a real socket: 308s, the 404 page and content types. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,6 +88,14 @@ describe('site server', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(type);
     expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  });
+
+  it('without a build it says how to make one and exits 1 (no stack trace)', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'website/serve.ts'], {
+      cwd: ROOT, env: { ...process.env, SITE_PORT: '0', SITE_DIST_DIR: join(dist, 'no-such-folder') }, encoding: 'utf8',
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe(`site: no built site in ${join(dist, 'no-such-folder')}; run \`npm run site:build\` first\n`);
   });
 
   it('refuses methods other than GET and HEAD', async () => {
