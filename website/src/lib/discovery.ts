@@ -42,7 +42,8 @@ export function sitemapXml(): string {
 export function llmsTxt(): string {
   const categories = [...new Set(calculators.map((c) => c.meta.category))];
   const lines = [`# ${SITE_NAME}`, '', `> ${SITE_SUMMARY}`, '',
-    `Each calculator page shows the formula, assumptions, inputs and a worked example computed by the engine. `
+    `Each calculator page shows the formula, assumptions, inputs and a worked example computed by the engine; `
+    + `its address with the tool's input names as query parameters (\`/calculators/date-difference/?start=2024-02-28&end=2024-03-01\`) is a permalink to that answer. `
     + `The live answers come from the HTTP API at ${API_BASE_URL} (an API key is needed for calculations) and from MCP tools of the same names.`, ''];
   for (const category of categories) {
     lines.push(`## ${category}`, '');
@@ -126,6 +127,7 @@ export async function calculatorCatalog() {
   return {
     schemaVersion: '1.0', generatedAt: buildInstant().toISOString(), site: SITE_URL, runtimeBoundary: RUNTIME_BOUNDARY,
     agentUsage: `Read a calculator's canonicalUrl for the page; for a live answer call the MCP tool named in mcpTool or the API url (Bearer API key). `
+      + 'A permalink is canonicalUrl with the input names as query parameters (lists comma-separated); in a browser it shows that answer. '
       + 'workedExample.result is the engine\'s answer for defaultState, computed at build time.',
     totals: { calculators: entries.length, categories: new Set(entries.map((e) => e.category)).size, tools: registry.length },
     calculators: entries,
