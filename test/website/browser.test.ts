@@ -192,6 +192,19 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     }
   });
 
+  it('fits a phone screen: no page scrolls sideways at 390 px', async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const wide: string[] = [];
+    const calculatorPages = registry.filter((t) => t.calculator).map((t) => `/calculators/${t.calculator!.slug}/`);
+    for (const path of ['/', '/calculators/', ...calculatorPages, '/observatory/', `/observatory/share/${'A'.repeat(32)}/`, '/tools/', '/glossary/', '/developers/api/']) {
+      await phone.goto(siteBase + path);
+      const [scroll, client] = await phone.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+      if (scroll > client) wide.push(`${path}: ${scroll} > ${client}`);
+    }
+    expect(wide).toEqual([]);
+    await phone.close();
+  });
+
   /** `data-*` numbers of every body mark in a poster, by body. */
   const marks = (page: Page, svg: string, attribute: string) => page.$$eval(`${svg} [data-body]`, (els, a) =>
     Object.fromEntries(els.map((el) => [el.getAttribute('data-body'), Number(el.getAttribute(a))])), attribute);
