@@ -52,10 +52,16 @@ function landPoints(count: number, seed = 42): { lat: number; lon: number }[] {
   return out;
 }
 
+// Every server runs as `npm start` runs the API: compiled once by scripts/build-server.mjs (esbuild)
+// and started as plain JavaScript, the hello-world baseline included.
+const SERVERS = ['http/server.ts', 'bench/hello.ts', 'bench/api-without-logs.ts'];
+if (spawnSync(process.execPath, ['scripts/build-server.mjs', '--outdir', '.build/bench', ...SERVERS], { stdio: 'inherit' }).status !== 0) process.exit(1);
+const built = (script: string) => `.build/bench/${script.replace(/\.ts$/, '.js')}`;
+
 async function start(script: string, env: Record<string, string>): Promise<{ proc: ChildProcess; port: number; healthyMs: number }> {
   const port = await freePort();
   const t0 = performance.now();
-  const [cmd, args] = serverCommand(['--import', 'tsx', script]);
+  const [cmd, args] = serverCommand(['--enable-source-maps', built(script)]);
   const proc = spawn(cmd, args, { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
   const probe = script.includes('hello') ? '/' : '/health';
   for (;;) {
@@ -169,7 +175,7 @@ try {
 
 const base = rows[0].rps;
 const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
-console.log(`\n${ROUNDS} rounds of ${DURATION_S} s per scenario (medians), ${CONNECTIONS} connections, Node ${process.version}, ${PIN ? 'load generator on core 0, servers on core 1' : 'no CPU pinning'}, ${new Date().toISOString()}\n`);
+console.log(`\n${ROUNDS} rounds of ${DURATION_S} s per scenario (medians), ${CONNECTIONS} connections, Node ${process.version}, servers compiled as npm start runs them, ${PIN ? 'load generator on core 0, servers on core 1' : 'no CPU pinning'}, ${new Date().toISOString()}\n`);
 console.log('| scenario | req/s | p50 ms | p99 ms | ratio to baseline | server CPU µs/request | errors | req/s of each round |');
 console.log('|---|---:|---:|---:|---:|---:|---:|---|');
 for (const r of rows) console.log(`| ${r.name} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${fmt(r.rps / base, 2)} | ${r.cpuUs === null ? '–' : fmt(r.cpuUs, 1)} | ${r.errors} | ${r.runs.map((x) => fmt(x)).join(' · ')} |`);

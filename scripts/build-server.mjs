@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// Compiles the API server (TypeScript) into one ES module with esbuild, so `npm start` runs plain
+// JavaScript: no TypeScript loader in the running process. Our code is bundled (its modules become
+// one scope); packages stay external and load from node_modules as they are. Measured on the 2-core VM
+// (interleaved runs): healthy ~0.56 s after spawn instead of ~1.1 s under tsx, and ~20% less server
+// CPU per GET /v1/time. The output folder `.build/` is not committed; this runs in ~0.1 s, every start.
+//
+//   node scripts/build-server.mjs [--outdir DIR] [entry.ts ...]   (default: .build, http/server.ts)
+//   → DIR/<entry>.js; the bench builds into its own folder so it never rewrites a server being started.
+// DIR must be inside the project: the compiled files import packages from its node_modules.
+import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const args = process.argv.slice(2);
+const at = args.indexOf('--outdir');
+const outdir = at >= 0 ? args.splice(at, 2)[1] : '.build';
+const entries = args.length ? args : ['http/server.ts'];
+
+try {
+  await build({
+    absWorkingDir: root,
+    entryPoints: entries,
+    outdir,
+    outbase: '.',
+    bundle: true,
+    splitting: true, // the MCP handler, imported on the first /mcp request, stays a chunk of its own
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'linked', // stack traces name the TypeScript files (node --enable-source-maps)
+    logLevel: 'warning',
+  });
+} catch (error) {
+  process.stderr.write(`build-server: ${error.message}\n`);
+  process.exit(1);
+}
