@@ -265,6 +265,10 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     // The API resolved 18:30 in Kathmandu (+05:45) to 12:45 UTC: the same planets as the page drew.
     expect(await marks(viewer.page, '#share-figure #orrery-svg', 'data-lon-deg')).toEqual(longitudes);
     expect(await viewer.page.getAttribute('meta[name="robots"]', 'content')).toBe('noindex');
+    // From the share to the same view in the observatory, all its posters drawn for that instant.
+    await viewer.page.click('#share-open');
+    await viewer.page.waitForFunction(() => document.querySelector('#obs-summary')?.textContent?.includes('the instant 2026-11-22T12:45:00Z'));
+    expect(await marks(viewer.page, '#orrery-svg', 'data-lon-deg')).toEqual(longitudes);
     expect([...errors, ...viewer.errors]).toEqual([]);
 
     // A well-formed token nobody created: the API answers 404 (the browser logs that request, nothing else).

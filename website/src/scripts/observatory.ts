@@ -283,6 +283,12 @@ async function initShareViewer(status: HTMLElement) {
   $('#share-figure')!.innerHTML = svg;
   $('#share-details')!.textContent = `${share.location.name}: ${share.location.lat}°, ${share.location.lng}°; `
     + `the instant ${new Date(share.atMs).toISOString().replace('.000Z', 'Z')}. This link expires ${share.expires_at}.`;
+  // The same place, date and time in the observatory, to explore from there.
+  const open = $<HTMLAnchorElement>('#share-open');
+  if (open) {
+    open.href = `/observatory/?${new URLSearchParams({ name: share.location.name, lat: String(share.location.lat), lng: String(share.location.lng), date: share.date, time: share.time, tz: share.timezone })}`;
+    open.textContent = 'Open this view in the observatory';
+  }
   setState('ready', 'Shared poster loaded.');
 }
 
