@@ -65,7 +65,9 @@ export function validateInput<T extends z.ZodType>(schema: T, raw: unknown): Val
 
 // ----- query strings ---------------------------------------------------------------------------
 
-type Base = 'number' | 'boolean' | 'string' | { array: Base };
+/** How a query value is read: as a number, a boolean, a string, or a comma-separated list of one of those. */
+export type QueryValueType = 'number' | 'boolean' | 'string' | { array: QueryValueType };
+type Base = QueryValueType;
 
 /** The JSON type a query value should be read as, from the schema (unwrapping optional, pipes, ...). */
 function baseType(schema: z.ZodType): Base {
@@ -83,7 +85,11 @@ function baseType(schema: z.ZodType): Base {
 
 const NUMERIC = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
 
-function coerce(value: string, type: Base): unknown {
+/**
+ * One query value read as `type`; a value that does not parse stays a string, so a schema names it
+ * (also used by the website's forms for tools whose schema is not in the page).
+ */
+export function coerce(value: string, type: Base): unknown {
   if (type === 'number') return NUMERIC.test(value) ? Number(value) : value;
   if (type === 'boolean') return value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
   if (typeof type === 'object') return value === '' ? [] : value.split(',').map((v) => coerce(v.trim(), type.array));

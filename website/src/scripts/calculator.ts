@@ -9,10 +9,10 @@
  * element.
  */
 import { ToolInputError, type AnyTool } from '../../../engine/tool.ts';
-import { queryReader, validateInput, type FieldError } from '../../../engine/validate.ts';
+import { coerce, queryReader, validateInput, type FieldError, type QueryValueType } from '../../../engine/validate.ts';
 import { directAnswer } from '../lib/answers.ts';
 import { BROWSER_TOOLS } from '../lib/browser-tools.ts';
-import { curlCommand, describeInput, mcpCall, type ToolCall } from '../lib/calls.ts';
+import { curlCommand, describeInput, mcpCall, queryString, type ToolCall } from '../lib/calls.ts';
 
 type Outcome = { input: Record<string, unknown>; result?: unknown; errors?: FieldError[] };
 
@@ -35,16 +35,14 @@ function ownParams(search: string, names: Set<string>): URLSearchParams {
   return params;
 }
 
-/** Without the tool's schema (server tools), numbers and lists are read from each field's declared kind. */
+const KIND_TYPES: Record<string, QueryValueType> = { number: 'number', boolean: 'boolean', array: { array: 'string' } };
+
+/** Without the tool's schema (server tools), each value is read as the API reads it, by its field's declared kind. */
 function readByKind(form: HTMLFormElement, params: URLSearchParams): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const [name, value] of params) {
-    const kind = form.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`)?.dataset.kind;
-    const number = (s: string) => (/^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(s) ? Number(s) : s);
-    input[name] = kind === 'number' ? number(value)
-      : kind === 'boolean' ? (value === 'true' ? true : value === 'false' ? false : value)
-        : kind === 'array' ? value.split(',').map((s) => s.trim())
-          : value;
+    const kind = form.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`)?.dataset.kind ?? 'string';
+    input[name] = coerce(value, KIND_TYPES[kind] ?? 'string');
   }
   return input;
 }
@@ -54,7 +52,7 @@ async function askApi(call: ToolCall, apiBase: string, key: string, input: Recor
   // no-store: each click asks the API with this key (a cached answer would hide a wrong or revoked key).
   const init: RequestInit = { cache: 'no-store', headers: { authorization: `Bearer ${key}`, accept: 'application/json, application/problem+json' } };
   let url = `${apiBase}${call.http.path}`;
-  if (call.http.method === 'GET') url += `?${new URLSearchParams(Object.entries(input).map(([k, v]): [string, string] => [k, [v].flat().join(',')]))}`;
+  if (call.http.method === 'GET') url += `?${queryString(input)}`;
   else Object.assign(init, { method: 'POST', body: JSON.stringify(input), headers: { ...init.headers, 'content-type': 'application/json' } });
   let response: Response;
   try {
