@@ -4,10 +4,10 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../helpers.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'tca-accounts-'));
 const env = { ...process.env, DATA_DIR: dataDir, LOG_FORMAT: 'json', RATE_LIMIT_PER_MINUTE: '0', TIME_API_KEYS: '' };
@@ -18,10 +18,6 @@ function keys(...args: string[]) {
   return { out: r.stdout, err: r.stderr, code: r.status, lastLine: r.stdout.trim().split('\n').at(-1) ?? '' };
 }
 
-const freePort = () => new Promise<number>((resolve) => {
-  const s = net.createServer();
-  s.listen(0, '127.0.0.1', () => { const { port } = s.address() as net.AddressInfo; s.close(() => resolve(port)); });
-});
 
 let proc: ChildProcess;
 let base: string;

@@ -1,16 +1,12 @@
 /** The real entry point over a real socket: start-up, settings errors, graceful stop. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../helpers.ts';
 
 const KEY = 'socket-test-key-0123';
-const freePort = () => new Promise<number>((resolve) => {
-  const s = net.createServer();
-  s.listen(0, '127.0.0.1', () => { const { port } = s.address() as net.AddressInfo; s.close(() => resolve(port)); });
-});
 
 function startServer(env: Record<string, string>): ChildProcess & { output: () => string } {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'http/server.ts'], {

@@ -5,18 +5,14 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../helpers.ts';
 import { redisAvailable, startRedisServer, type RedisServer } from '../fixtures/redis-server.ts';
 
 const hasRedis = redisAvailable();
 
-const freePort = () => new Promise<number>((resolve) => {
-  const s = net.createServer();
-  s.listen(0, '127.0.0.1', () => { const { port } = s.address() as net.AddressInfo; s.close(() => resolve(port)); });
-});
 
 describe.skipIf(!hasRedis)('two instances on one Redis', () => {
   let redis: RedisServer;
