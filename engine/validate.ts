@@ -3,6 +3,7 @@
  * front end shows (HTTP 400 `errors`, MCP `isError` text). One place, so the wording never diverges.
  */
 import type { z } from 'zod';
+import { fastParserOf, UNSURE, type FastParse } from './fast-parse.ts';
 import type { AnyTool } from './tool.ts';
 
 export interface FieldError { field: string; message: string }
@@ -58,7 +59,19 @@ export function formatIssues(issues: readonly z.core.$ZodIssue[]): FieldError[] 
   return out;
 }
 
+const fastParsers = new WeakMap<z.ZodType, FastParse | null>();
+
+/**
+ * The tool's input, or the field errors. Valid input usually takes the parser compiled from the same
+ * schema ({@link fastParserOf}); anything it is not sure of, every error included, is zod's to answer.
+ */
 export function validateInput<T extends z.ZodType>(schema: T, raw: unknown): Validated<z.output<T>> {
+  let fast = fastParsers.get(schema);
+  if (fast === undefined) fastParsers.set(schema, (fast = fastParserOf(schema)));
+  if (fast) {
+    const data = fast(raw);
+    if (data !== UNSURE) return { ok: true, data: data as z.output<T> };
+  }
   const parsed = schema.safeParse(raw);
   return parsed.success ? { ok: true, data: parsed.data } : { ok: false, errors: formatIssues(parsed.error.issues) };
 }

@@ -15,9 +15,9 @@ export const fixedClock = (iso: string): ToolContext => ({ now: () => new Date(i
 export async function runTool<I extends z.ZodType, O extends z.ZodType>(
   tool: ToolDefinition<I, O>, input: unknown, ctx: ToolContext = fixedClock('2026-11-22T08:00:00Z'),
 ): Promise<z.output<O>> {
-  const parsed = tool.input.safeParse(input);
-  if (!parsed.success) throw new Error(`input rejected: ${JSON.stringify(parsed.error.issues)}`);
-  const result = await tool.run(parsed.data, ctx);
+  const parsed = validateInput(tool.input, input);
+  if (!parsed.ok) throw new Error(`input rejected: ${JSON.stringify(parsed.errors)}`);
+  const result = await tool.run(parsed.data as z.output<I>, ctx);
   const checked = tool.output.safeParse(result);
   expect(checked.success, checked.success ? '' : JSON.stringify(checked.error.issues)).toBe(true);
   return checked.data as z.output<O>;
