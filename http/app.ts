@@ -3,7 +3,7 @@
  * answers for every error (404, 405 with Allow, 500 without internals). No port is opened here: tests
  * call `app.fetch`.
  */
-import { H3, type H3Event } from 'h3';
+import { H3, HTTPError, type H3Event } from 'h3';
 import { engineReadiness, warmUp } from '../engine/health.ts';
 import { registry } from '../engine/registry.ts';
 import { systemContext, type AnyTool, type ToolContext } from '../engine/tool.ts';
@@ -146,23 +146,29 @@ export function createApp(options: AppOptions): BuiltApp {
   const readiness = options.readiness ?? (() => ({ ...engineReadiness(), storage: true, cache: true }));
   const startedAt = ctx.now();
 
-  const app = new H3({
-    onRequest: logger ? (event) => { event.context.startedAt = performance.now(); } : undefined,
-    onResponse: (response, event) => {
-      cors.decorate(event, response);
-      const decision = event.context.rateLimit as RateDecision | undefined;
-      if (decision) for (const [name, value] of Object.entries(rateLimitHeaders(decision))) response.headers.set(name, value);
-      const caller = event.context.caller as Caller | undefined;
-      if (store && caller?.source === 'provisioned') {
-        const route = `${event.req.method} ${event.context.matchedRoute?.route}`;
-        try {
-          const failed = response.status >= 400 || event.context.calculationFailed === true;
-          if (!failed && counted.has(route)) store.incr('usage', usageKey(caller.customerId, usageMonth(ctx.now()), route));
-          if (event.context.creditReserved && failed) refundCredit(caller.customerId);
-        } catch { /* the store is closing: the server is stopping */ }
-      }
-      if (!logger) return;
-      const started = event.context.startedAt as number | undefined;
+  /**
+   * What every answer gets once its handler is done: CORS headers, rate-limit headers (answers that
+   * did not carry them already), the customer's usage count or credit refund, and the request log line.
+   * It runs synchronously in {@link finished}, around each handler, rather than in h3's `onResponse`
+   * hook, which would put three promise hops into every request (measured with `npm run bench`: about
+   * 4 µs of ~28 µs a GET /v1/time costs the server). Never throws.
+   */
+  const finish = (event: H3Event, response: Response): Response => {
+    cors.decorate(event, response);
+    const decision = event.context.rateLimit as RateDecision | undefined;
+    if (decision) for (const [name, value] of Object.entries(rateLimitHeaders(decision))) response.headers.set(name, value);
+    const caller = event.context.caller as Caller | undefined;
+    if (store && caller?.source === 'provisioned') {
+      const route = `${event.req.method} ${event.context.matchedRoute?.route}`;
+      try {
+        const failed = response.status >= 400 || event.context.calculationFailed === true;
+        if (!failed && counted.has(route)) store.incr('usage', usageKey(caller.customerId, usageMonth(ctx.now()), route));
+        if (event.context.creditReserved && failed) refundCredit(caller.customerId);
+      } catch { /* the store is closing: the server is stopping */ }
+    }
+    if (!logger) return response;
+    const started = event.context.startedAt as number | undefined;
+    try {
       logger.log({
         route: event.context.matchedRoute?.route === '/**' ? '(unmatched)' : (event.context.matchedRoute?.route ?? '(unmatched)'),
         method: event.req.method,
@@ -172,15 +178,42 @@ export function createApp(options: AppOptions): BuiltApp {
         key_fingerprint: caller?.keyFingerprint ?? null,
         cache: (event.context.cacheStatus as string | undefined) ?? null,
       });
-    },
-    onError: (error, event) => {
-      const status = error.status ?? 500;
-      if (status >= 500) {
-        options.onUnexpected?.(error.cause ?? error, event);
-        return problem(500, { detail: 'The server failed to answer this request; it has been logged.' });
-      }
-      return problem(status, { detail: error.message || 'The request could not be processed.' });
-    },
+    } catch { /* a log line is never worth a failed answer */ }
+    return response;
+  };
+
+  /** An error as the answer: 4xx problems say what was wrong; anything else is a bug, logged and answered 500. */
+  const failure = (error: unknown, event: H3Event): Response => {
+    const status = HTTPError.isError(error) ? error.status : 500;
+    if (status >= 500) {
+      options.onUnexpected?.(HTTPError.isError(error) ? (error.cause ?? error) : error, event);
+      return problem(500, { detail: 'The server failed to answer this request; it has been logged.' });
+    }
+    return problem(status, { detail: (error as Error).message || 'The request could not be processed.' });
+  };
+
+  const asResponse = (value: unknown): Response => (value instanceof Response ? value : json(value ?? null));
+
+  /** A handler whose answer, or failure, goes through {@link finish}: synchronously when the handler is. */
+  const finished = (handler: Handler): Handler => (event) => {
+    let out: unknown;
+    try {
+      out = handler(event);
+    } catch (error) {
+      return finish(event, failure(error, event));
+    }
+    if (out instanceof Response) return finish(event, out);
+    if (typeof (out as PromiseLike<unknown> | null)?.then === 'function') {
+      return Promise.resolve(out).then((value) => finish(event, asResponse(value)), (error) => finish(event, failure(error, event)));
+    }
+    return finish(event, asResponse(out));
+  };
+
+  const app = new H3({
+    onRequest: logger ? (event) => { event.context.startedAt = performance.now(); } : undefined,
+    // Only what fails before a route's handler runs (a malformed URL) reaches this: handlers answer
+    // their own errors through `finished`.
+    onError: (error, event) => finish(event, failure(error, event)),
   });
 
   /** Service routes that need a key get the same check as calculation routes. */
@@ -211,14 +244,14 @@ export function createApp(options: AppOptions): BuiltApp {
   for (const route of routes) {
     const handler = route.tool ? toolHandler(route.tool, { guard, cache, ctx }) : handlers[`${route.method} ${route.path}`];
     if (!handler) throw new Error(`no handler for ${route.method} ${route.path}`);
-    app.on(route.method, route.path, handler);
-    if (route.method === 'GET') app.on('HEAD', route.path, handler);
+    app.on(route.method, route.path, finished(handler));
+    if (route.method === 'GET') app.on('HEAD', route.path, finished(handler));
   }
 
   // MCP over Streamable HTTP (stateless): POST only. The SDK is loaded on the first /mcp request, so
   // API start-up does not pay for it.
   let mcp: Promise<(event: H3Event) => Promise<Response>> | undefined;
-  app.post('/mcp', async (event) => {
+  app.post('/mcp', finished(async (event) => {
     mcp ??= import('../mcp/http.ts').then((m) => m.mcpHandler({
       // MCP: key and rate limit for every message; a credit only for tools/call (a calculation).
       guard: freeGuard,
@@ -226,21 +259,21 @@ export function createApp(options: AppOptions): BuiltApp {
       ctx, allowedOrigins: settings.corsOrigins, openapi: openapiDoc,
     }));
     return (await mcp)(event);
-  });
+  }));
 
   const paths = methodsByPath(routes);
   paths.set('/mcp', ['POST']);
   for (const [path, methods] of paths) {
     const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
-    app.options(path, cors.preflight(methods.includes('GET') ? [...methods, 'HEAD'] : methods));
-    app.all(path, (event) => problem(405, {
+    app.options(path, finished(cors.preflight(methods.includes('GET') ? [...methods, 'HEAD'] : methods)));
+    app.all(path, finished((event) => problem(405, {
       detail: path === '/mcp'
         ? 'The MCP endpoint is stateless: send JSON-RPC messages with POST; GET and DELETE are not used.'
         : `${event.req.method} is not allowed on ${path}; use ${methods.join(' or ')}.`,
       headers: { allow },
-    }));
+    })));
   }
-  app.all('/**', (event) => problem(404, { detail: `No route ${event.url.pathname}. The routes are listed at /openapi.json and /v1/status.` }));
+  app.all('/**', finished((event) => problem(404, { detail: `No route ${event.url.pathname}. The routes are listed at /openapi.json and /v1/status.` })));
 
   return { app, routes, cache, refreshKeys };
 }

@@ -4,6 +4,7 @@ import { createApp } from '../../http/app.ts';
 import { fingerprint } from '../../http/middleware/auth.ts';
 import { jsonRequestLogger } from '../../http/middleware/request-log.ts';
 import { loadSettings } from '../../http/settings.ts';
+import { registry } from '../../engine/registry.ts';
 import { fixedClock } from '../helpers.ts';
 
 const KEY = 'service-test-key-0123';
@@ -55,6 +56,38 @@ describe('CORS', () => {
         expect((await call('/v1/time/utc', { headers: { origin } })).headers.get('access-control-allow-origin')).toBeNull();
       }
     });
+  });
+});
+
+describe('answers outside a handler', () => {
+  it('answers that no handler wrote get the same treatment: a malformed URL is a logged 400 problem with CORS', async () => {
+    logger.flush();
+    lines.length = 0;
+    const res = await call('/v1/time/%E0%A4%A', { headers: { origin: 'https://site.example' } });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
+    expect(res.headers.get('access-control-allow-origin')).toBe('https://site.example');
+    logger.flush();
+    expect(lines.map((l) => JSON.parse(l))).toMatchObject([{ route: '(unmatched)', status: 400 }]);
+  });
+
+  it('a handler that fails unexpectedly answers a plain 500 problem, logged, with CORS, and reports the error', async () => {
+    const seen: unknown[] = [];
+    const broken = { ...registry.find((t) => t.name === 'get_utc_time')!, run: () => { throw new TypeError('boom'); } };
+    const own: string[] = [];
+    const { app: failing } = createApp({
+      settings, ctx: fixedClock('2026-11-22T08:00:00Z'), tools: [broken], onUnexpected: (error) => seen.push(error),
+      logger: jsonRequestLogger((chunk) => own.push(...chunk.trim().split('\n'))),
+    });
+    const res = await failing.fetch(new Request('http://api.test/v1/time/utc', { headers: { origin: 'https://site.example' } }));
+    expect(res.status).toBe(500);
+    const body = await res.json();
+    expect(body.detail).not.toMatch(/boom/);
+    expect(res.headers.get('access-control-allow-origin')).toBe('https://site.example');
+    expect(seen).toHaveLength(1);
+    expect((seen[0] as Error).message).toBe('boom');
+    await new Promise((r) => setTimeout(r, 10));
+    expect(own.map((l) => JSON.parse(l))).toMatchObject([{ route: '/v1/time/utc', status: 500 }]);
   });
 });
 
