@@ -73,7 +73,7 @@ async function start(script: string, env: Record<string, string>): Promise<{ pro
 }
 
 interface Row { name: string; rps: number; p50: number; p99: number; errors: number; runs: number[]; cpuUs: number | null }
-interface Scenario { name: string; opts: autocannon.Options; warmupRequests?: number; pid?: number }
+interface Scenario { name: string; opts: autocannon.Options; warmupInputs?: number; pid?: number }
 
 /** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
 function cpuMs(pid: number | undefined): number | null {
@@ -90,14 +90,16 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
- * Every scenario is warmed up first (not counted): one second, or `warmupRequests` requests when it
- * cycles through a set of inputs, so every input has been seen once and the server is measured in its
- * steady state. Then ROUNDS rounds each run every scenario once, baseline included, in turn, and the
+ * Every scenario is warmed up first (not counted): one second, or, when it cycles through a set of
+ * inputs, one full pass over them on every connection, so every input has been seen once and the
+ * server is measured in its steady state. Then ROUNDS rounds each run every scenario once, baseline included, in turn, and the
  * table reports medians: drift of a shared machine hits the baseline and the API alike.
  */
 async function measureAll(scenarios: Scenario[]): Promise<Row[]> {
   for (const s of scenarios) {
-    await autocannon({ ...s.opts, connections: CONNECTIONS, ...(s.warmupRequests ? { amount: s.warmupRequests } : { duration: 1 }) });
+    // autocannon gives each connection its own pass over the request list, from the first request on,
+    // so every input is seen once when each connection makes `warmupInputs` requests.
+    await autocannon({ ...s.opts, connections: CONNECTIONS, ...(s.warmupInputs ? { amount: s.warmupInputs * CONNECTIONS } : { duration: 1 }) });
   }
   const results = scenarios.map(() => [] as autocannon.Result[]);
   const cpu = scenarios.map(() => [] as number[]);
@@ -150,14 +152,14 @@ try {
     {
       name: 'GET /v1/time (10,000 land points)',
       opts: { url: `http://127.0.0.1:${timeApi.port}`, headers, requests: points.map((p) => ({ path: `/v1/time?lat=${p.lat}&lon=${p.lon}&at=${AT}` })) },
-      warmupRequests: points.length,
+      warmupInputs: points.length,
       pid: timeApi.proc.pid,
     },
     {
       name: 'GET /v1/time, same, without request logs',
       pid: quiet.proc.pid,
       opts: { url: `http://127.0.0.1:${quiet.port}`, headers, requests: points.map((p) => ({ path: `/v1/time?lat=${p.lat}&lon=${p.lon}&at=${AT}` })) },
-      warmupRequests: points.length,
+      warmupInputs: points.length,
     },
     {
       name: 'POST /v1/time/batch (100 points)',
