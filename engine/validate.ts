@@ -109,31 +109,56 @@ export function coerce(value: string, type: Base): unknown {
   return value;
 }
 
-export type QueryReader = (params: URLSearchParams) => { input: Record<string, unknown>; errors: FieldError[] };
+export type QueryReader = (params: URLSearchParams | string) => { input: Record<string, unknown>; errors: FieldError[] };
+
+/** A query string that reads the same split on `&` and `=` as decoded by URLSearchParams: no `%`, no `+`. */
+const PLAIN_QUERY = /^[^%+]*$/;
 
 /**
- * Builds, once per tool, a reader from query parameters to the tool's input object: numbers and booleans
- * are read as such when the schema asks for them (a value that does not parse stays a string, so the
- * schema names it), lists are comma-separated or repeated, and a scalar given twice is an error.
+ * Builds, once per tool, a reader from query parameters (URLSearchParams, or the raw `?a=1&b=2` search
+ * string of the request) to the tool's input object: numbers and booleans are read as such when the
+ * schema asks for them (a value that does not parse stays a string, so the schema names it), lists are
+ * comma-separated or repeated, and a scalar given twice is an error. A raw search string with nothing
+ * to decode is split directly, as URLSearchParams would split it; any other goes through URLSearchParams.
  */
 export function queryReader(tool: AnyTool): QueryReader {
   const shape = (tool.input as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
   const types = new Map(Object.entries(shape).map(([k, s]) => [k, baseType(s)]));
   return (params) => {
-    // A null-prototype object, so a parameter named `__proto__` is just an unknown parameter.
-    const input = Object.create(null) as Record<string, unknown>;
+    const input: Record<string, unknown> = {};
     let errors: FieldError[] | undefined;
-    for (const [key, value] of params) {
+    const add = (key: string, value: string) => {
       const type = types.get(key) ?? 'string';
       if (typeof type === 'object') {
         const items = coerce(value, type) as unknown[];
-        const before = input[key] as unknown[] | undefined;
-        input[key] = before ? before.concat(items) : items;
+        const before = Object.hasOwn(input, key) ? input[key] as unknown[] : undefined;
+        set(key, before ? before.concat(items) : items);
       } else if (Object.hasOwn(input, key)) {
         if (!errors?.some((e) => e.field === key)) (errors ??= []).push({ field: key, message: 'is given more than once' });
       } else {
-        input[key] = coerce(value, type);
+        set(key, coerce(value, type));
       }
+    };
+    // A parameter named `__proto__` becomes an own property (an unknown parameter), never the prototype.
+    const set = (key: string, value: unknown) => {
+      if (key === '__proto__') Object.defineProperty(input, key, { value, enumerable: true, writable: true, configurable: true });
+      else input[key] = value;
+    };
+    if (typeof params === 'string' && PLAIN_QUERY.test(params)) {
+      const search = params.charCodeAt(0) === 63 /* ? */ ? params.slice(1) : params;
+      let at = 0;
+      while (at <= search.length) {
+        let end = search.indexOf('&', at);
+        if (end < 0) end = search.length;
+        if (end > at) {
+          const eq = search.indexOf('=', at);
+          if (eq < 0 || eq > end) add(search.slice(at, end), '');
+          else add(search.slice(at, eq), search.slice(eq + 1, end));
+        }
+        at = end + 1;
+      }
+    } else {
+      for (const [key, value] of typeof params === 'string' ? new URLSearchParams(params) : params) add(key, value);
     }
     return { input, errors: errors ?? [] };
   };

@@ -90,19 +90,19 @@ export function toolHandler(tool: AnyTool, deps: ToolRouteDeps) {
   const respond = (event: H3Event, data: unknown, deterministic: boolean, status: CacheStatus, body: string): Response => {
     event.context.cacheStatus = status;
     const maxAge = tool.maxAgeSeconds?.(data, deps.ctx);
-    // A string body with plain-object headers lets srvx write the answer straight to the socket,
+    // A string body with its headers given as pairs lets srvx write the answer straight to the socket,
     // without a web stream or a Headers object; so the rate-limit headers go in here too (the app's
-    // response hook adds them only to answers that were not built this way).
+    // finishing step adds them only to answers that were not built this way).
     const decision = event.context.rateLimit as RateDecision | undefined;
     event.context.rateLimit = undefined;
-    return new FastResponse(body, {
-      headers: {
-        'content-type': 'application/json; charset=utf-8',
-        'x-cache': status,
-        'cache-control': maxAge !== undefined ? `${publicCacheControl}, max-age=${maxAge}` : deterministic ? `${publicCacheControl}, max-age=86400` : 'no-store',
-        ...(decision ? rateLimitHeaders(decision) : {}),
-      },
-    });
+    // Header pairs in an array: srvx hands them to Node as they are, with no object to walk.
+    const headers: [string, string][] = [
+      ['content-type', 'application/json; charset=utf-8'],
+      ['x-cache', status],
+      ['cache-control', maxAge !== undefined ? `${publicCacheControl}, max-age=${maxAge}` : deterministic ? `${publicCacheControl}, max-age=86400` : 'no-store'],
+    ];
+    if (decision && decision.limit !== 0) for (const pair of Object.entries(rateLimitHeaders(decision))) headers.push(pair);
+    return new FastResponse(body, { headers });
   };
 
   const answer = (event: H3Event, raw: unknown): Response | Promise<Response> => {
@@ -133,7 +133,7 @@ export function toolHandler(tool: AnyTool, deps: ToolRouteDeps) {
 
   const afterGuard = (event: H3Event): Response | Promise<Response> => {
     if (readQuery) {
-      const { input, errors } = readQuery(event.url.searchParams);
+      const { input, errors } = readQuery(event.url.search);
       return errors.length ? invalid(errors) : answer(event, input);
     }
     return readJsonBody(event.req).then((body) => (body instanceof Response ? body : answer(event, body)));

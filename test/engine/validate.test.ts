@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool, Latitude } from '../../engine/tool.ts';
 import { fieldPath, formatIssues, queryReader, validateInput } from '../../engine/validate.ts';
+import { prng } from '../helpers.ts';
 
 const tool = defineTool({
   name: 'probe', family: 'time', title: 'probe', description: 'probe', http: { method: 'GET', path: '/probe' },
@@ -64,3 +65,30 @@ describe('queryReader edge cases', () => {
     expect(read(new URLSearchParams('lat=1&lat=2&lat=3')).errors).toEqual([{ field: 'lat', message: 'is given more than once' }]);
   });
 });
+
+describe('queryReader on the raw search string', () => {
+  const read = queryReader(tool);
+  it('reads exactly what it reads through URLSearchParams, for thousands of random query strings', () => {
+    const rand = prng(7);
+    const parts = ['lat', 'flag', 'days', 'name', 'kind', '__proto__', 'constructor', 'x', '=', '&', '&&', '?', '1', '-2.5', ',', 'true', '%20', '%zz', '+', 'é', '%C3%A9', '', ' '];
+    for (let i = 0; i < 5000; i++) {
+      let q = rand() < 0.5 ? '?' : '';
+      const n = Math.floor(rand() * 12);
+      for (let k = 0; k < n; k++) q += parts[Math.floor(rand() * parts.length)];
+      const raw = read(q);
+      const viaParams = read(new URLSearchParams(q));
+      expect(raw.errors, q).toEqual(viaParams.errors);
+      expect(Object.entries(raw.input), q).toEqual(Object.entries(viaParams.input));
+      expect(Object.getPrototypeOf(raw.input), q).toBe(Object.prototype);
+    }
+  });
+  it('a __proto__ parameter is an own, unknown parameter; the object keeps its prototype', () => {
+    const { input } = read('?lat=1&__proto__=x');
+    expect(Object.getPrototypeOf(input)).toBe(Object.prototype);
+    expect(validateInput(tool.input, input)).toEqual({ ok: false, errors: [{ field: '__proto__', message: 'is not a known parameter of this operation' }] });
+    const list = read('?days=1&__proto__=2,3');
+    expect((list.input as { days: unknown }).days).toEqual([1]);
+    expect(Object.getPrototypeOf(list.input)).toBe(Object.prototype);
+  });
+});
+
