@@ -79,7 +79,7 @@ export function localTimeAt(lat: number, lon: number, ms: number): LocalTimeResu
 }
 
 /** The wall-clock fields of an instant in a zone: shared by get_local_time and get_time_in_zone. */
-export function clockFields(ms: number, rules: ZoneRules) {
+export function clockFields(ms: number, rules: Readonly<ZoneRules>) {
   const offset = rules.utc_offset_seconds;
   const localDay = new Date(ms + offset * 1000).getUTCDay(); // 0 = Sunday
   const next = rules.next_transition;
@@ -98,12 +98,24 @@ export function clockFields(ms: number, rules: ZoneRules) {
 export function localTimeFields(lat: number, lon: number, ms: number): LocalTimeFields {
   const { zones, resolution } = lookupZones(lat, lon);
   const timezone = zones[0];
+  const rules = zoneRulesAt(timezone, ms);
+  const offset = rules.utc_offset_seconds;
+  const next = rules.next_transition;
+  // Written out rather than spread from clockFields (the same fields, in the same order): this runs
+  // on every GET /v1/time and every batch point.
   return {
     lat,
     lon,
     timezone,
     timezones: zones,
-    ...clockFields(ms, zoneRulesAt(timezone, ms)),
+    local_time: formatLocal(ms, offset),
+    utc_time: formatUtc(ms),
+    utc_offset: formatOffset(offset),
+    utc_offset_seconds: offset,
+    abbreviation: rules.abbreviation,
+    dst: rules.dst,
+    day_of_week: WEEKDAYS[(new Date(ms + offset * 1000).getUTCDay() + 6) % 7],
+    next_transition: next && { at: formatUtc(next.at_ms), utc_offset_seconds: next.utc_offset_seconds },
     unix_seconds: Math.floor(ms / 1000),
     unix_ms: ms,
     resolution,

@@ -43,6 +43,8 @@ interface ZoneInfo {
   segments: Segment[]; // sorted by end
   std: Map<number, number>; // local year → standard offset, seconds
   abbr?: AbbrTable | null; // undefined until first needed; null when the zone is not in the data
+  /** The last full answer and the instants it holds for: [from, to). */
+  last?: { from: number; to: number; rules: ZoneRules };
 }
 
 export const MAX_ZONES = 1000;
@@ -52,15 +54,17 @@ export const MAX_YEARS_PER_ZONE = 256;
 const zones = new Map<string, ZoneInfo>();
 let tick = 0;
 
+/**
+ * The cache entry of a zone. Zone names are IANA names checked before they get here (~600 exist), so
+ * MAX_ZONES is never reached in practice; if it were, the oldest entry would go first.
+ */
 function zoneInfo(zone: string): ZoneInfo {
   let info = zones.get(zone);
-  if (info) {
-    zones.delete(zone); // LRU: keep recency order
-  } else {
+  if (!info) {
     info = { segments: [], std: new Map() };
     if (zones.size >= MAX_ZONES) zones.delete(zones.keys().next().value as string);
+    zones.set(zone, info);
   }
-  zones.set(zone, info);
   return info;
 }
 
@@ -237,7 +241,12 @@ export function numericAbbreviation(offsetSeconds: number): string {
 export const abbreviationAt = (zone: string, ms: number, offsetSeconds: number): string =>
   abbreviationIn(zone, zoneInfo(zone), ms, offsetSeconds);
 
+/** The instants around `ms` over which {@link abbreviationIn}'s answer stays the same: [from, to). */
+const abbrPeriod = { from: -Infinity, to: Infinity };
+
 function abbreviationIn(zone: string, info: ZoneInfo, ms: number, offsetSeconds: number): string {
+  abbrPeriod.from = -Infinity;
+  abbrPeriod.to = Infinity;
   if (info.abbr === undefined) {
     const packed = packedZones().get(zone);
     info.abbr = packed ? unpack(packed) : null;
@@ -250,6 +259,8 @@ function abbreviationIn(zone: string, info: ZoneInfo, ms: number, offsetSeconds:
       if (ms < t.untils[mid]) hi = mid;
       else lo = mid + 1;
     }
+    abbrPeriod.from = lo > 0 ? t.untils[lo - 1] : -Infinity;
+    abbrPeriod.to = t.untils[lo];
     if (t.offsets[lo] === offsetSeconds) return t.abbrs[lo];
     if (lo === t.untils.length - 1) {
       for (let i = lo - 1; i >= 0; i--) if (t.offsets[i] === offsetSeconds) return t.abbrs[i];
@@ -270,17 +281,34 @@ function abbreviationIn(zone: string, info: ZoneInfo, ms: number, offsetSeconds:
  * during a year (for example a zone moving to permanent summer time) marks the part of that year on
  * the other side of the change as DST.
  */
-export function zoneRulesAt(zone: string, ms: number): ZoneRules {
+export function zoneRulesAt(zone: string, ms: number): Readonly<ZoneRules> {
   const info = zoneInfo(zone);
+  const last = info.last;
+  if (last !== undefined && ms >= last.from && ms < last.to) return last.rules;
   const seg = segmentAt(zone, info, ms);
   const offset = seg.offset;
-  const localYear = new Date(ms + offset * 1000).getUTCFullYear();
-  return {
+  const local = new Date(ms + offset * 1000);
+  const localYear = local.getUTCFullYear();
+  const abbreviation = abbreviationIn(zone, info, ms, offset);
+  const rules: ZoneRules = Object.freeze({
     utc_offset_seconds: offset,
-    abbreviation: abbreviationIn(zone, info, ms, offset),
+    abbreviation,
     dst: offset !== standardIn(zone, info, localYear),
-    next_transition: seg.nextOffset === null ? null : { at_ms: seg.end, utc_offset_seconds: seg.nextOffset },
+    next_transition: seg.nextOffset === null ? null : Object.freeze({ at_ms: seg.end, utc_offset_seconds: seg.nextOffset }),
+  });
+  // The same answer holds while the segment, the abbreviation's period and the local year all last
+  // (every instant inside the segment has the same offset, so local years start at fixed instants).
+  local.setUTCMonth(0, 1);
+  local.setUTCHours(0, 0, 0, 0);
+  const yearStart = local.getTime() - offset * 1000;
+  local.setUTCFullYear(localYear + 1);
+  const yearEnd = local.getTime() - offset * 1000;
+  info.last = {
+    from: Math.max(seg.start, abbrPeriod.from, yearStart),
+    to: Math.min(seg.end, abbrPeriod.to, yearEnd),
+    rules,
   };
+  return rules;
 }
 
 /** Cache sizes, for tests and health reports. */

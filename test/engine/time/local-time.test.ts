@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { localTime, localTimeAt, LocalTimeResult } from '../../../engine/time/local-time.ts';
+import { clockFields, localTime, localTimeAt, localTimeFields, LocalTimeResult } from '../../../engine/time/local-time.ts';
+import { zoneRulesAt } from '../../../engine/time/zone-rules.ts';
 import { fixedClock, inputErrors, runTool } from '../../helpers.ts';
 
 const get = (lat: number, lon: number, at?: string | number) => runTool(localTime, at === undefined ? { lat, lon } : { lat, lon, at });
@@ -149,3 +150,16 @@ describe('edge cases', () => {
     expect(localTimeAt(27.7172, 85.324, Date.parse('2026-11-22T08:00:00Z'))).toEqual(await runTool(localTime, localTime.example));
   });
 });
+
+describe('localTimeFields', () => {
+  it('has exactly the clock fields get_time_in_zone shows, in the same order, for DST, no-DST and ocean points', () => {
+    for (const [lat, lon, iso] of [[51.5, -0.12, '2026-07-01T12:00:00Z'], [27.7172, 85.324, '2026-11-22T08:00:00Z'], [-31.55, 159.08, '2026-01-15T00:00:00Z'], [0, -140, '1969-07-20T20:17:00Z']] as const) {
+      const ms = Date.parse(iso);
+      const fields = localTimeFields(lat, lon, ms);
+      const clock = clockFields(ms, zoneRulesAt(fields.timezone, ms));
+      expect(Object.keys(fields)).toEqual(['lat', 'lon', 'timezone', 'timezones', ...Object.keys(clock), 'unix_seconds', 'unix_ms', 'resolution']);
+      expect(fields).toMatchObject(clock);
+    }
+  });
+});
+

@@ -160,6 +160,35 @@ describe('edge cases', () => {
     expect(stats.segments).toBeLessThanOrEqual(stats.zones * MAX_SEGMENTS_PER_ZONE);
   });
 
+  it('the remembered full answer (offset, abbreviation, DST, next change) is never stale: walks across transitions and local new years', () => {
+    clearZoneRulesCache();
+    let seed = 4242;
+    const rnd = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const zones = ['Europe/London', 'Europe/Dublin', 'Australia/Lord_Howe', 'America/Sao_Paulo', 'Pacific/Apia', 'Asia/Kathmandu',
+      'America/Argentina/Buenos_Aires', 'Europe/Moscow', 'Pacific/Kiritimati', 'America/St_Johns'];
+    const reference = (zone: string, ms: number) => {
+      const { offset, next } = temporalRulesAt(zone, ms);
+      const localYear = new Date(ms + offset * 1000).getUTCFullYear();
+      return { utc_offset_seconds: offset, abbreviation: abbreviationAt(zone, ms, offset), dst: offset !== standardOffsetSeconds(zone, localYear), next_transition: next };
+    };
+    let checked = 0;
+    for (const zone of zones) {
+      for (let walk = 0; walk < 12; walk++) {
+        // a walk of small steps (minutes to weeks) from a random start, or across a local new year
+        let ms = walk % 3 === 0
+          ? Date.UTC(1900 + Math.floor(rnd() * 160), 11, 31, 20) - 3 * 86_400_000
+          : at('1880-01-01T00:00:00Z') + rnd() * (at('2060-01-01T00:00:00Z') - at('1880-01-01T00:00:00Z'));
+        ms = Math.floor(ms);
+        for (let step = 0; step < 40; step++) {
+          expect([zone, ms, zoneRulesAt(zone, ms)]).toEqual([zone, ms, reference(zone, ms)]);
+          checked++;
+          ms += Math.floor(rnd() * (walk % 3 === 0 ? 6 * 3_600_000 : 14 * 86_400_000));
+        }
+      }
+    }
+    expect(checked).toBe(zones.length * 12 * 40);
+  });
+
   it('the segment cache stays bounded per zone', () => {
     clearZoneRulesCache();
     for (let y = 1900; y < 2100; y++) zoneRulesAt('Europe/Paris', at(`${y}-07-01T00:00:00Z`));
