@@ -1,9 +1,10 @@
 /**
  * API keys: `Authorization: Bearer <key>` or `X-API-Key: <key>`. The presented key is hashed (SHA-256)
- * and compared with the hashes of the environment keys in constant time, visiting every key (no early
- * exit that would time a match); provisioned keys (stored as hashes only) are found by their hash.
+ * and its digest compared with the digests of the environment keys in constant time, visiting every key
+ * and every digit (no early exit that would time a match); provisioned keys (stored as hashes only) are
+ * found by their digest. Only digests are ever compared, so no timing can tell anything about a key.
  */
-import { hash, timingSafeEqual } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { ApiKey } from '../settings.ts';
 import { problem } from './problem.ts';
 
@@ -17,10 +18,18 @@ export interface Caller {
 /** A provisioned key as the store keeps it (see http/accounts.ts). */
 export interface ProvisionedKey { customer_id: string; key_hash: string; fingerprint: string; revoked_at?: string }
 
-const sha256 = (s: string): Buffer => hash('sha256', s, 'buffer') as unknown as Buffer;
+/** SHA-256 as 64 hex digits (a string: no Buffer to allocate on every request). */
+const sha256 = (s: string): string => hash('sha256', s, 'hex') as string;
+
+/** Equal digests, in time that does not depend on where they differ (every digit is visited). */
+function sameDigest(a: string, b: string): boolean {
+  let diff = a.length ^ b.length;
+  for (let i = 0; i < b.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
 
 /** First 12 hex digits of the key's SHA-256: safe to log and show, useless to an attacker. */
-export const fingerprint = (key: string) => sha256(key).toString('hex').slice(0, 12);
+export const fingerprint = (key: string) => sha256(key).slice(0, 12);
 
 export function presentedKey(headers: Headers): string | null {
   const auth = headers.get('authorization');
@@ -33,7 +42,7 @@ export function presentedKey(headers: Headers): string | null {
 }
 
 export class KeyRing {
-  private readonly entries: { hash: Buffer; caller: Caller }[];
+  private readonly entries: { hash: string; caller: Caller }[];
   private provisioned = new Map<string, Caller>();
 
   constructor(keys: ApiKey[]) {
@@ -55,11 +64,11 @@ export class KeyRing {
   }
 
   identify(key: string): Caller | null {
-    const hash = sha256(key);
+    const digest = sha256(key);
     let found: Caller | null = null;
-    for (const entry of this.entries) if (timingSafeEqual(entry.hash, hash)) found = entry.caller;
+    for (const entry of this.entries) if (sameDigest(entry.hash, digest)) found = entry.caller;
     // A lookup by SHA-256: its timing can reveal nothing usable about a key.
-    return found ?? (this.provisioned.size ? this.provisioned.get(hash.toString('hex')) ?? null : null);
+    return found ?? (this.provisioned.size ? this.provisioned.get(digest) ?? null : null);
   }
 }
 
