@@ -78,48 +78,48 @@ export function localTimeAt(lat: number, lon: number, ms: number): LocalTimeResu
   return fields;
 }
 
-/** The wall-clock fields of an instant in a zone: shared by get_local_time and get_time_in_zone. */
-export function clockFields(ms: number, rules: Readonly<ZoneRules>) {
-  const offset = rules.utc_offset_seconds;
-  const localDay = new Date(ms + offset * 1000).getUTCDay(); // 0 = Sunday
-  const next = rules.next_transition;
-  return {
-    local_time: formatLocal(ms, offset),
-    utc_time: formatUtc(ms),
-    utc_offset: formatOffset(offset),
-    utc_offset_seconds: offset,
-    abbreviation: rules.abbreviation,
-    dst: rules.dst,
-    day_of_week: WEEKDAYS[(localDay + 6) % 7],
-    next_transition: next && { at: formatUtc(next.at_ms), utc_offset_seconds: next.utc_offset_seconds },
-  };
+export interface ClockFields {
+  local_time: string;
+  utc_time: string;
+  utc_offset: string;
+  utc_offset_seconds: number;
+  abbreviation: string;
+  dst: boolean;
+  day_of_week: (typeof WEEKDAYS)[number];
+  next_transition: { at: string; utc_offset_seconds: number } | null;
 }
+
+/**
+ * Adds the wall-clock fields of an instant in a zone to `into`, in this order, and returns it: shared
+ * by get_local_time and get_time_in_zone. Written onto the caller's object, not spread into it, since
+ * it runs on every GET /v1/time and every batch point.
+ */
+export function addClockFields<T extends object>(into: T, ms: number, rules: Readonly<ZoneRules>): T & ClockFields {
+  const out = into as T & ClockFields;
+  const offset = rules.utc_offset_seconds;
+  const next = rules.next_transition;
+  out.local_time = formatLocal(ms, offset);
+  out.utc_time = formatUtc(ms);
+  out.utc_offset = formatOffset(offset);
+  out.utc_offset_seconds = offset;
+  out.abbreviation = rules.abbreviation;
+  out.dst = rules.dst;
+  out.day_of_week = WEEKDAYS[(new Date(ms + offset * 1000).getUTCDay() + 6) % 7]; // getUTCDay: 0 = Sunday
+  out.next_transition = next && { at: formatUtc(next.at_ms), utc_offset_seconds: next.utc_offset_seconds };
+  return out;
+}
+
+/** The wall-clock fields of an instant in a zone, on their own. */
+export const clockFields = (ms: number, rules: Readonly<ZoneRules>): ClockFields => addClockFields({}, ms, rules);
 
 export function localTimeFields(lat: number, lon: number, ms: number): LocalTimeFields {
   const { zones, resolution } = lookupZones(lat, lon);
   const timezone = zones[0];
-  const rules = zoneRulesAt(timezone, ms);
-  const offset = rules.utc_offset_seconds;
-  const next = rules.next_transition;
-  // Written out rather than spread from clockFields (the same fields, in the same order): this runs
-  // on every GET /v1/time and every batch point.
-  return {
-    lat,
-    lon,
-    timezone,
-    timezones: zones,
-    local_time: formatLocal(ms, offset),
-    utc_time: formatUtc(ms),
-    utc_offset: formatOffset(offset),
-    utc_offset_seconds: offset,
-    abbreviation: rules.abbreviation,
-    dst: rules.dst,
-    day_of_week: WEEKDAYS[(new Date(ms + offset * 1000).getUTCDay() + 6) % 7],
-    next_transition: next && { at: formatUtc(next.at_ms), utc_offset_seconds: next.utc_offset_seconds },
-    unix_seconds: Math.floor(ms / 1000),
-    unix_ms: ms,
-    resolution,
-  };
+  const out = addClockFields({ lat, lon, timezone, timezones: zones } as LocalTimeFields, ms, zoneRulesAt(timezone, ms));
+  out.unix_seconds = Math.floor(ms / 1000);
+  out.unix_ms = ms;
+  out.resolution = resolution;
+  return out;
 }
 
 export const localTime = defineTool({
