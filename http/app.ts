@@ -150,8 +150,8 @@ export function createApp(options: AppOptions): BuiltApp {
    * What every answer gets once its handler is done: CORS headers, rate-limit headers (answers that
    * did not carry them already), the customer's usage count or credit refund, and the request log line.
    * It runs synchronously in {@link finished}, around each handler, rather than in h3's `onResponse`
-   * hook, which would put three promise hops into every request (measured with `npm run bench`: about
-   * 4 µs of ~28 µs a GET /v1/time costs the server). Never throws.
+   * hook, which would put three promise hops into every request (measured: ~1.7 µs of the ~32 µs of
+   * server CPU a GET /v1/time costs, A/B in interleaved rounds). Never throws.
    */
   const finish = (event: H3Event, response: Response): Response => {
     cors.decorate(event, response);
