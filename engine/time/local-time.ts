@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import {
-  defineTool, formatLocal, formatOffset, formatUtc, Instant, Latitude, Longitude, Provenance, WEEKDAYS,
+  defineTool, formatLocal, formatOffset, formatUtc, Instant, jsonOfFrozen, Latitude, Longitude, Provenance, WEEKDAYS,
 } from '../tool.ts';
 import { sources, versions } from '../provenance.ts';
 import { lookupZones } from './zone-lookup.ts';
@@ -122,6 +122,27 @@ export function localTimeFields(lat: number, lon: number, ms: number): LocalTime
   return out;
 }
 
+const str = JSON.stringify;
+
+/**
+ * The JSON of {@link localTimeFields}' output, without the closing brace, exactly as JSON.stringify
+ * writes it (tests hold the two equal on random points and instants): written out, it takes about
+ * 0.7 µs against JSON.stringify's 1.8 µs, and a batch writes a hundred of them. Strings from data
+ * (zone names, abbreviations) are escaped by JSON.stringify; the others are ISO forms we wrote.
+ */
+function fieldsJsonOpen(f: LocalTimeFields): string {
+  const n = f.next_transition;
+  let zones = str(f.timezones[0]);
+  for (let i = 1; i < f.timezones.length; i++) zones += ',' + str(f.timezones[i]);
+  return `{"lat":${f.lat},"lon":${f.lon},"timezone":${str(f.timezone)},"timezones":[${zones}],"local_time":"${f.local_time}","utc_time":"${f.utc_time}","utc_offset":"${f.utc_offset}","utc_offset_seconds":${f.utc_offset_seconds},"abbreviation":${str(f.abbreviation)},"dst":${f.dst},"day_of_week":"${f.day_of_week}","next_transition":${n === null ? 'null' : `{"at":"${n.at}","utc_offset_seconds":${n.utc_offset_seconds}}`},"unix_seconds":${f.unix_seconds},"unix_ms":${f.unix_ms},"resolution":"${f.resolution}"`;
+}
+
+/** The JSON of localTimeFields' output (one batch result). */
+export const localTimeFieldsJson = (f: LocalTimeFields): string => fieldsJsonOpen(f) + '}';
+
+/** The JSON of a get_local_time result, its frozen provenance written once. */
+export const localTimeJson = (r: LocalTimeResult): string => `${fieldsJsonOpen(r)},"provenance":${jsonOfFrozen(r.provenance)}}`;
+
 export const localTime = defineTool({
   name: 'get_local_time',
   family: 'time',
@@ -156,4 +177,5 @@ export const localTime = defineTool({
     keywords: ['local time', 'time zone lookup', 'coordinates to time zone', 'what time is it at'],
   },
   run: (input, ctx) => localTimeAt(input.lat, input.lon, input.at ?? ctx.now().getTime()),
+  toJson: (result) => localTimeJson(result as LocalTimeResult),
 });

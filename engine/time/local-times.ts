@@ -8,8 +8,8 @@
  * //     '2026-11-22T09:00:00+01:00', ... }, { timezone: 'Etc/GMT+9', resolution: 'ocean', ... }], ... }
  */
 import { z } from 'zod';
-import { Coordinate, defineTool, formatUtc, Instant, Provenance } from '../tool.ts';
-import { LocalTimeFields, localTimeFields, localTimeProvenance } from './local-time.ts';
+import { Coordinate, defineTool, formatUtc, Instant, jsonOfFrozen, Provenance } from '../tool.ts';
+import { LocalTimeFields, localTimeFields, localTimeFieldsJson, localTimeProvenance } from './local-time.ts';
 
 export const MAX_POINTS = 100;
 
@@ -45,18 +45,28 @@ export const localTimes = defineTool({
   example: { at: '2026-11-22T08:00:00Z', points: [{ lat: 48.8566, lon: 2.3522 }, { lat: 35.6762, lon: 139.6503 }] },
   run: (input, ctx) => {
     const ms = input.at ?? ctx.now().getTime();
-    const results = input.points.map((p) => localTimeFields(p.lat, p.lon, ms));
-    const { method: land, ...shared } = localTimeProvenance('land');
-    return {
-      at: formatUtc(ms),
-      count: results.length,
-      results,
-      provenance: {
-        ...shared,
-        method: 'Every point evaluated at the same instant, as get_local_time does; this provenance applies to every result.',
-        method_land: land,
-        method_ocean: localTimeProvenance('ocean').method,
-      },
-    };
+    return { at: formatUtc(ms), count: input.points.length, results: input.points.map((p) => localTimeFields(p.lat, p.lon, ms)), provenance: batchProvenance() };
+  },
+  toJson: (result) => {
+    const r = result as { at: string; count: number; results: LocalTimeFields[]; provenance: Record<string, string> };
+    let out = `{"at":"${r.at}","count":${r.count},"results":[`;
+    for (let i = 0; i < r.results.length; i++) out += (i ? ',' : '') + localTimeFieldsJson(r.results[i]);
+    return `${out}],"provenance":${Object.isFrozen(r.provenance) ? jsonOfFrozen(r.provenance) : JSON.stringify(r.provenance)}}`;
   },
 });
+
+let shared: Readonly<Record<string, string>> | undefined;
+
+/** The batch's provenance: the same for every batch, so built once and frozen (and serialised once). */
+function batchProvenance(): Readonly<Record<string, string>> {
+  if (!shared) {
+    const { method: land, ...rest } = localTimeProvenance('land');
+    shared = Object.freeze({
+      ...rest,
+      method: 'Every point evaluated at the same instant, as get_local_time does; this provenance applies to every result.',
+      method_land: land,
+      method_ocean: localTimeProvenance('ocean').method,
+    });
+  }
+  return shared;
+}

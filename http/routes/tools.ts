@@ -4,7 +4,7 @@
  */
 import type { H3Event } from 'h3';
 import { FastResponse } from 'srvx';
-import { ToolInputError, ToolUnavailableError, type AnyTool, type ToolContext } from '../../engine/tool.ts';
+import { jsonOfFrozen, ToolInputError, ToolUnavailableError, type AnyTool, type ToolContext } from '../../engine/tool.ts';
 import { queryReader, validateInput } from '../../engine/validate.ts';
 import type { Caller } from '../middleware/auth.ts';
 import { isDeterministic, type CacheStatus, type ResponseCache } from '../middleware/cache.ts';
@@ -50,8 +50,6 @@ export async function readJsonBody(req: Request): Promise<unknown | Response> {
   }
 }
 
-const provenanceJson = new WeakMap<object, string>();
-
 /**
  * JSON of a result. A frozen `provenance` (shared by every answer of a tool) is serialised once and
  * spliced in at the end, which saves re-serialising the same ~500 bytes on every request.
@@ -60,8 +58,7 @@ export function serialize(result: unknown): string {
   const r = result as Record<string, unknown> | null;
   const p = r?.provenance;
   if (r && typeof r === 'object' && !Array.isArray(r) && !Object.isFrozen(r) && p && typeof p === 'object' && Object.isFrozen(p)) {
-    let pj = provenanceJson.get(p);
-    if (pj === undefined) provenanceJson.set(p, (pj = JSON.stringify(p)));
+    const pj = jsonOfFrozen(p);
     r.provenance = undefined;
     const rest = JSON.stringify(r);
     r.provenance = p;
@@ -112,7 +109,7 @@ export function toolHandler(tool: AnyTool, deps: ToolRouteDeps) {
     const deterministic = isDeterministic(tool, data);
     const key = deterministic && deps.cache.mode !== 'off' ? `${tool.name}:${JSON.stringify(data)}` : null;
     const done = (result: unknown) => {
-      const body = serialize(result);
+      const body = tool.toJson ? tool.toJson(result) : serialize(result);
       if (key !== null) void deps.cache.set(key, body);
       return respond(event, data, deterministic, key === null ? 'BYPASS' : 'MISS', body);
     };
