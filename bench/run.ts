@@ -223,7 +223,7 @@ const checks = [
   [`GET /v1/time ≥ 50% of baseline req/s (measured ${fmt(time.rps / base, 4)})`, time.rps / base >= 0.5],
   [`POST /v1/time/batch p50 < 5 ms (measured ${fmt(batch.p50, 1)} ms)`, batch.p50 < 5],
   [`healthy within 1.5 s of spawn (measured ${fmt(healthyMs / 1000, 2)} s)`, healthyMs < 1500],
-  [`no errors (measured ${rows.reduce((n, r) => n + r.errors, 0)})`, rows.every((r) => r.errors === 0)],
+  [`no errors (measured ${measured.reduce((n, r) => n + r.errors, 0)})`, measured.every((r) => r.errors === 0)],
 ] as const;
 for (const [what, ok] of checks) console.log(`${ok ? 'PASS' : 'FAIL'}  ${what}`);
 process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;
