@@ -91,7 +91,12 @@ function cpuMs(pid: number | undefined): number | null {
 }
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** The middle value; for an even count, the mean of the two middle values (not the upper one). */
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
 
 /**
  * Every scenario is warmed up first (not counted): one second, or, when it cycles through a set of
