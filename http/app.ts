@@ -244,8 +244,9 @@ export function createApp(options: AppOptions): BuiltApp {
   for (const route of routes) {
     const handler = route.tool ? toolHandler(route.tool, { guard, cache, ctx }) : handlers[`${route.method} ${route.path}`];
     if (!handler) throw new Error(`no handler for ${route.method} ${route.path}`);
-    app.on(route.method, route.path, finished(handler));
-    if (route.method === 'GET') app.on('HEAD', route.path, finished(handler));
+    const answer = finished(handler);
+    app.on(route.method, route.path, answer);
+    if (route.method === 'GET') app.on('HEAD', route.path, answer);
   }
 
   // MCP over Streamable HTTP (stateless): POST only. The SDK is loaded on the first /mcp request, so
