@@ -108,6 +108,26 @@ describe('ZoneFinder agrees with geo-tz/all find', () => {
     expect(compare(points, findZones).slice(0, 5)).toEqual([]);
   }, 120_000);
 
+  it('on 60,000 points on, and one double either side of, the edges of the walk\'s first eight levels', () => {
+    // The finder looks those levels up in a 256 × 256 grid: its cell edges are the walk's midpoints.
+    const edges = (lo: number, hi: number, levels: number): number[] => {
+      if (levels === 0) return [lo, hi];
+      const mid = (hi + lo) / 2;
+      return [...edges(lo, mid, levels - 1).slice(0, -1), ...edges(mid, hi, levels - 1)];
+    };
+    const lats = edges(-89.9999, 89.9999, 8), lons = edges(-179.9999, 179.9999, 8);
+    expect([lats.length, lons.length]).toEqual([257, 257]);
+    const bits = new Float64Array(1), ints = new BigInt64Array(bits.buffer);
+    const step = (x: number, by: bigint) => { bits[0] = x; ints[0] += x > 0 || Object.is(x, 0) ? by : -by; return bits[0]; };
+    const near = (x: number) => [x, step(x, 1n), step(x, -1n)];
+    const points: [number, number][] = [];
+    for (let k = 0; k < 6700; k++) {
+      const lat = pick(lats), lon = pick(lons);
+      for (const a of near(lat)) for (const b of near(lon)) points.push([a, b]);
+    }
+    expect(compare(points.filter(([a, b]) => Math.abs(a) <= 90 && Math.abs(b) <= 180), findZones).slice(0, 5)).toEqual([]);
+  });
+
   it('at the poles, the clamps, and along the antimeridian and every ocean band edge', () => {
     const sweep = Array.from({ length: 721 }, (_, i) => -90 + i / 4);
     const lats = [...sweep, 89.99999, 89.9999, 89.99, -89.99999, -89.9999, -89.99, -0];
