@@ -152,6 +152,27 @@ const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[
 export const MIN_INSTANT_MS = Date.parse('0001-01-01T00:00:00Z');
 export const MAX_INSTANT_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
+/** Two decimal digits at `at`, or -1. */
+function twoDigits(t: string, at: number): number {
+  const a = t.charCodeAt(at) - 48, b = t.charCodeAt(at + 1) - 48;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? 10 * a + b : -1;
+}
+
+/**
+ * The most common spelling, `YYYY-MM-DDTHH:MM:SSZ`, read without a regex when it is a valid instant;
+ * null for anything else (the general path then reads it, and names what is wrong).
+ */
+function canonicalInstantMs(t: string): number | null {
+  if (t.length !== 20 || t.charCodeAt(4) !== 45 /* - */ || t.charCodeAt(7) !== 45 || t.charCodeAt(13) !== 58 /* : */ || t.charCodeAt(16) !== 58) return null;
+  const sep = t.charCodeAt(10), zulu = t.charCodeAt(19);
+  if ((sep !== 84 /* T */ && sep !== 116 /* t */ && sep !== 32) || (zulu !== 90 /* Z */ && zulu !== 122 /* z */)) return null;
+  const hi = twoDigits(t, 0), lo = twoDigits(t, 2);
+  const y = hi < 0 || lo < 0 ? 0 : 100 * hi + lo;
+  const mo = twoDigits(t, 5), d = twoDigits(t, 8), h = twoDigits(t, 11), mi = twoDigits(t, 14), s = twoDigits(t, 17);
+  if (y < 1 || mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo) || h < 0 || h > 23 || mi < 0 || mi > 59 || s < 0 || s > 59) return null;
+  return utcMs(y, mo, d, h, mi, s, 0);
+}
+
 /** Parses an instant written as ISO-8601 with Z or offset, epoch seconds or epoch milliseconds. */
 export function parseInstant(value: unknown): { ms: number } | { error: string } {
   let text: string;
@@ -162,7 +183,9 @@ export function parseInstant(value: unknown): { ms: number } | { error: string }
   else return { error: 'must be an ISO-8601 instant (with Z or offset) or epoch seconds/milliseconds' };
 
   let ms: number;
-  if (/^-?\d+$/.test(text)) {
+  const canonical = canonicalInstantMs(text);
+  if (canonical !== null) ms = canonical;
+  else if (/^-?\d+$/.test(text)) {
     const digits = text.replace('-', '').length;
     if (digits <= 11) ms = Number(text) * 1000;
     else if (digits <= 13) ms = Number(text);

@@ -37,6 +37,26 @@ describe('parseInstant', () => {
     it('a local time without offset is ambiguous', () => {
       expect(parseInstant('2026-03-08T02:30:00')).toEqual({ error: 'needs Z or a UTC offset (a local time without offset is ambiguous)' });
     });
+    it('reads YYYY-MM-DDTHH:MM:SSZ (read without a regex) as the same instant written +00:00, errors included', () => {
+      // 20,000 strings of that shape with digits that are often out of range, and now and then a stray character.
+      let seed = 7;
+      const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+      const digits = (n: number, max: number) => String(Math.floor(rnd() * max)).padStart(n, '0');
+      let valid = 0;
+      for (let k = 0; k < 20_000; k++) {
+        const chars = [...`${digits(4, rnd() < 0.1 ? 10 : 2100)}-${digits(2, 14)}-${digits(2, 32)}${'TtT x'[k % 5]}${digits(2, 25)}:${digits(2, 61)}:${digits(2, 61)}${'ZzZZ+'[k % 5]}`];
+        if (rnd() < 0.05) chars[Math.floor(rnd() * 20)] = '/0a9-:Z '[Math.floor(rnd() * 8)];
+        const text = chars.join('');
+        if (!/[Zz]$/.test(text)) continue;
+        const viaOffset = parseInstant(text.slice(0, 19) + '+00:00');
+        expect(parseInstant(text), text).toEqual(viaOffset);
+        if ('ms' in viaOffset) {
+          valid++;
+          expect(parseInstant(text)).toEqual({ ms: Date.parse(text.slice(0, 10) + 'T' + text.slice(11, 19) + 'Z') });
+        }
+      }
+      expect(valid).toBeGreaterThan(5_000);
+    });
     it.each(['', 'now', '2026-11-22', '2026-11-22T24:00:00Z', '2026-11-22T08:60Z', '12345678901234', '2026-11-22T08:00:00+25:00'])('rejects %j', (text) => {
       expect(parseInstant(text)).toHaveProperty('error');
     });
