@@ -99,11 +99,26 @@ function baseType(schema: z.ZodType): Base {
 const NUMERIC = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
 
 /**
+ * Digits with at most one `.` and at least one digit, after an optional `-`: what {@link NUMERIC} accepts
+ * over those characters, checked without a regex (coordinates are read on every GET).
+ */
+function plainDecimal(v: string): boolean {
+  let digits = 0, dots = 0;
+  for (let i = v.charCodeAt(0) === 45 /* - */ ? 1 : 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c >= 48 && c <= 57) digits++;
+    else if (c === 46 /* . */ && ++dots === 1) continue;
+    else return false;
+  }
+  return digits > 0;
+}
+
+/**
  * One query value read as `type`; a value that does not parse stays a string, so a schema names it
  * (also used by the website's forms for tools whose schema is not in the page).
  */
 export function coerce(value: string, type: Base): unknown {
-  if (type === 'number') return NUMERIC.test(value) ? Number(value) : value;
+  if (type === 'number') return plainDecimal(value) ? Number(value) : NUMERIC.test(value) ? Number(value) : value;
   if (type === 'boolean') return value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
   if (typeof type === 'object') return value === '' ? [] : value.split(',').map((v) => coerce(v.trim(), type.array));
   return value;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool, Latitude } from '../../engine/tool.ts';
-import { fieldPath, formatIssues, queryReader, validateInput } from '../../engine/validate.ts';
+import { coerce, fieldPath, formatIssues, queryReader, validateInput } from '../../engine/validate.ts';
 import { prng } from '../helpers.ts';
 
 const tool = defineTool({
@@ -32,6 +32,25 @@ describe('queryReader', () => {
   });
   it('a scalar given twice is an error', () => {
     expect(read(new URLSearchParams('lat=1&lat=2')).errors).toEqual([{ field: 'lat', message: 'is given more than once' }]);
+  });
+});
+
+describe('coerce', () => {
+  it('reads a number exactly when the value is a decimal (sign, digits, one point, exponent, spaces around)', () => {
+    // Random strings over the characters that matter: plain decimals take a path without a regex.
+    const decimal = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
+    const rnd = prng(99);
+    const alphabet = '-+.0123456789eE x_';
+    let numbers = 0;
+    for (let k = 0; k < 50_000; k++) {
+      const v = Array.from({ length: Math.floor(rnd() * 7) }, () => alphabet[Math.floor(rnd() * (k % 2 ? 13 : alphabet.length))]).join('');
+      const read = coerce(v, 'number');
+      expect(read, JSON.stringify(v)).toEqual(decimal.test(v) ? Number(v) : v);
+      if (typeof read === 'number') numbers++;
+    }
+    expect(numbers).toBeGreaterThan(10_000);
+    expect(['', '-', '.', '-.', '1.2.3', '0x1F', 'Infinity', ' '].map((v) => coerce(v, 'number'))).toEqual(['', '-', '.', '-.', '1.2.3', '0x1F', 'Infinity', ' ']);
+    expect(['51.5', '-0.1275', '.5', '5.', '-0', '007'].map((v) => coerce(v, 'number'))).toEqual([51.5, -0.1275, 0.5, 5, -0, 7]);
   });
 });
 
