@@ -1,8 +1,11 @@
 /**
- * API keys: `Authorization: Bearer <key>` or `X-API-Key: <key>`. The presented key is hashed (SHA-256)
- * and its digest compared with the digests of the environment keys in constant time, visiting every key
- * and every digit (no early exit that would time a match); provisioned keys (stored as hashes only) are
- * found by their digest. Only digests are ever compared, so no timing can tell anything about a key.
+ * API keys: `Authorization: Bearer <key>` or `X-API-Key: <key>`. The presented key is compared with
+ * every environment key in constant time: every key is visited, and every character of the presented
+ * key, with no early exit, so the time depends only on the presented key's length and the number of keys,
+ * never on where or whether it matches. A key that is none of them is hashed (SHA-256), and provisioned keys (stored
+ * as hashes only) are found by that digest, a lookup whose timing can reveal nothing usable about a key.
+ * An environment key is thus recognised without a hash (0.38 → 0.07 µs a check in a loop; in the
+ * server's profile the hash was ~0.6 µs of a GET /v1/time); that it is one is no secret from its holder.
  */
 import { hash } from 'node:crypto';
 import type { ApiKey } from '../settings.ts';
@@ -21,10 +24,14 @@ export interface ProvisionedKey { customer_id: string; key_hash: string; fingerp
 /** SHA-256 as 64 hex digits (a string: no Buffer to allocate on every request). */
 const sha256 = (s: string): string => hash('sha256', s, 'hex') as string;
 
-/** Equal digests, in time that does not depend on where they differ (every digit is visited). */
-function sameDigest(a: string, b: string): boolean {
-  let diff = a.length ^ b.length;
-  for (let i = 0; i < b.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+/**
+ * Whether `presented` is `secret`, in time that depends only on the presented key's length: every
+ * character of it is visited, whatever the secret's length and wherever they differ. Past the secret's
+ * end, `charCodeAt` gives NaN, which `^` reads as 0, and the lengths differ anyway.
+ */
+function sameKey(secret: string, presented: string): boolean {
+  let diff = secret.length ^ presented.length;
+  for (let i = 0; i < presented.length; i++) diff |= secret.charCodeAt(i) ^ presented.charCodeAt(i);
   return diff === 0;
 }
 
@@ -42,13 +49,13 @@ export function presentedKey(headers: Headers): string | null {
 }
 
 export class KeyRing {
-  private readonly entries: { hash: string; caller: Caller }[];
+  private readonly entries: { key: string; caller: Caller }[];
   private provisioned = new Map<string, Caller>();
 
   constructor(keys: ApiKey[]) {
     this.entries = keys.map(({ customer, key }) => {
       const fp = fingerprint(key);
-      return { hash: sha256(key), caller: { customerId: customer || fp, keyFingerprint: fp, source: 'environment' as const } };
+      return { key, caller: { customerId: customer || fp, keyFingerprint: fp, source: 'environment' as const } };
     });
   }
 
@@ -64,11 +71,11 @@ export class KeyRing {
   }
 
   identify(key: string): Caller | null {
-    const digest = sha256(key);
     let found: Caller | null = null;
-    for (const entry of this.entries) if (sameDigest(entry.hash, digest)) found = entry.caller;
+    for (const entry of this.entries) if (sameKey(entry.key, key)) found = entry.caller;
+    if (found || this.provisioned.size === 0) return found;
     // A lookup by SHA-256: its timing can reveal nothing usable about a key.
-    return found ?? (this.provisioned.size ? this.provisioned.get(digest) ?? null : null);
+    return this.provisioned.get(sha256(key)) ?? null;
   }
 }
 

@@ -16,6 +16,29 @@ describe('KeyRing', () => {
     }
   });
 
+  it('finds exactly the equal key among keys of many lengths, environment and provisioned alike', () => {
+    // Random keys, and presented keys that are one of them, a prefix, an extension, a one-character change,
+    // or the same characters beyond the 16-bit range (a different string of the same length).
+    let seed = 3;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const word = (n: number) => Array.from({ length: n }, () => String.fromCharCode(33 + Math.floor(rnd() * 94))).join('');
+    const env = Array.from({ length: 5 }, (_, i) => ({ customer: `c${i}`, key: word(1 + Math.floor(rnd() * 40)) }));
+    const provisioned = Array.from({ length: 3 }, () => word(1 + Math.floor(rnd() * 40)));
+    const r = new KeyRing(env);
+    r.setProvisioned(provisioned.map((k, i) => ({ customer_id: `p${i}`, key_hash: hex(k), fingerprint: `f${i}` })));
+    const all = [...env.map((e) => e.key), ...provisioned];
+    for (let k = 0; k < 5_000; k++) {
+      const base = all[Math.floor(rnd() * all.length)];
+      const at = Math.floor(rnd() * base.length);
+      const presented = [
+        base, base.slice(0, at), base + word(1), base.slice(0, at) + word(1) + base.slice(at + 1), '\u{1F600}' + base.slice(2), word(base.length),
+      ][k % 6];
+      const envAt = env.findIndex((e) => e.key === presented), provAt = provisioned.indexOf(presented);
+      const expected = envAt >= 0 ? `c${envAt}` : provAt >= 0 ? `p${provAt}` : null;
+      expect(r.identify(presented)?.customerId ?? null, JSON.stringify(presented)).toBe(expected);
+    }
+  });
+
   it('the fingerprint is the first 12 hex digits of SHA-256 (FIPS 180-4: sha256("abc") = ba7816bf8f01…)', () => {
     expect(fingerprint('abc')).toBe('ba7816bf8f01');
   });
