@@ -97,17 +97,43 @@ export interface ClockFields {
 export function addClockFields<T extends object>(into: T, ms: number, rules: Readonly<ZoneRules>): T & ClockFields {
   const out = into as T & ClockFields;
   const offset = rules.utc_offset_seconds;
-  const next = rules.next_transition;
+  const written = writtenRules(rules);
   out.local_time = formatLocal(ms, offset);
   out.utc_time = formatUtc(ms);
-  out.utc_offset = formatOffset(offset);
+  out.utc_offset = written.utc_offset;
   out.utc_offset_seconds = offset;
   out.abbreviation = rules.abbreviation;
   out.dst = rules.dst;
   out.day_of_week = WEEKDAYS[(new Date(ms + offset * 1000).getUTCDay() + 6) % 7]; // getUTCDay: 0 = Sunday
-  out.next_transition = next && { at: formatUtc(next.at_ms), utc_offset_seconds: next.utc_offset_seconds };
+  out.next_transition = written.next_transition;
   return out;
 }
+
+type NextTransition = ClockFields['next_transition'];
+
+/**
+ * The fields a zone's rules give every answer while they hold, written once per rules object (zone
+ * rules are remembered, frozen, for as long as they hold): the offset as text, and the next transition
+ * as one frozen object that the answers share, with its JSON.
+ */
+const rulesWritten = new WeakMap<Readonly<ZoneRules>, { utc_offset: string; next_transition: NextTransition }>();
+const transitionJson = new WeakMap<object, string>();
+
+function writtenRules(rules: Readonly<ZoneRules>): { utc_offset: string; next_transition: NextTransition } {
+  let written = rulesWritten.get(rules);
+  if (written === undefined) {
+    const next = rules.next_transition;
+    const nextTransition: NextTransition = next && Object.freeze({ at: formatUtc(next.at_ms), utc_offset_seconds: next.utc_offset_seconds });
+    if (nextTransition) transitionJson.set(nextTransition, `{"at":"${nextTransition.at}","utc_offset_seconds":${nextTransition.utc_offset_seconds}}`);
+    written = { utc_offset: formatOffset(rules.utc_offset_seconds), next_transition: nextTransition };
+    rulesWritten.set(rules, written);
+  }
+  return written;
+}
+
+/** The JSON of a result's next_transition: written once for the shared ones, else now. */
+const nextTransitionJson = (n: NextTransition): string =>
+  n === null ? 'null' : transitionJson.get(n) ?? `{"at":"${n.at}","utc_offset_seconds":${n.utc_offset_seconds}}`;
 
 /** The wall-clock fields of an instant in a zone, on their own. */
 export const clockFields = (ms: number, rules: Readonly<ZoneRules>): ClockFields => addClockFields({}, ms, rules);
@@ -134,7 +160,7 @@ function fieldsJsonOpen(f: LocalTimeFields): string {
   const n = f.next_transition;
   let zones = str(f.timezones[0]);
   for (let i = 1; i < f.timezones.length; i++) zones += ',' + str(f.timezones[i]);
-  return `{"lat":${f.lat},"lon":${f.lon},"timezone":${str(f.timezone)},"timezones":[${zones}],"local_time":"${f.local_time}","utc_time":"${f.utc_time}","utc_offset":"${f.utc_offset}","utc_offset_seconds":${f.utc_offset_seconds},"abbreviation":${str(f.abbreviation)},"dst":${f.dst},"day_of_week":"${f.day_of_week}","next_transition":${n === null ? 'null' : `{"at":"${n.at}","utc_offset_seconds":${n.utc_offset_seconds}}`},"unix_seconds":${f.unix_seconds},"unix_ms":${f.unix_ms},"resolution":"${f.resolution}"`;
+  return `{"lat":${f.lat},"lon":${f.lon},"timezone":${str(f.timezone)},"timezones":[${zones}],"local_time":"${f.local_time}","utc_time":"${f.utc_time}","utc_offset":"${f.utc_offset}","utc_offset_seconds":${f.utc_offset_seconds},"abbreviation":${str(f.abbreviation)},"dst":${f.dst},"day_of_week":"${f.day_of_week}","next_transition":${nextTransitionJson(n)},"unix_seconds":${f.unix_seconds},"unix_ms":${f.unix_ms},"resolution":"${f.resolution}"`;
 }
 
 /** The JSON of localTimeFields' output (one batch result). */
