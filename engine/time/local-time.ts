@@ -157,10 +157,23 @@ const str = JSON.stringify;
  * (zone names, abbreviations) are escaped by JSON.stringify; the others are ISO forms we wrote.
  */
 function fieldsJsonOpen(f: LocalTimeFields): string {
-  const n = f.next_transition;
-  let zones = str(f.timezones[0]);
-  for (let i = 1; i < f.timezones.length; i++) zones += ',' + str(f.timezones[i]);
-  return `{"lat":${f.lat},"lon":${f.lon},"timezone":${str(f.timezone)},"timezones":[${zones}],"local_time":"${f.local_time}","utc_time":"${f.utc_time}","utc_offset":"${f.utc_offset}","utc_offset_seconds":${f.utc_offset_seconds},"abbreviation":${str(f.abbreviation)},"dst":${f.dst},"day_of_week":"${f.day_of_week}","next_transition":${nextTransitionJson(n)},"unix_seconds":${f.unix_seconds},"unix_ms":${f.unix_ms},"resolution":"${f.resolution}"`;
+  let zones = quoted(f.timezones[0]);
+  for (let i = 1; i < f.timezones.length; i++) zones += ',' + quoted(f.timezones[i]);
+  return `{"lat":${f.lat},"lon":${f.lon},"timezone":${quoted(f.timezone)},"timezones":[${zones}],"local_time":"${f.local_time}","utc_time":"${f.utc_time}","utc_offset":"${f.utc_offset}","utc_offset_seconds":${f.utc_offset_seconds},"abbreviation":${quoted(f.abbreviation)},"dst":${f.dst},"day_of_week":"${f.day_of_week}","next_transition":${nextTransitionJson(f.next_transition)},"unix_seconds":${f.unix_seconds},"unix_ms":${f.unix_ms},"resolution":"${f.resolution}"`;
+}
+
+/**
+ * Zone names and abbreviations as JSON strings, remembered: they come from a few hundred names, and
+ * every answer writes three of them. Bounded all the same (emptied when full).
+ */
+const quotedNames = new Map<string, string>();
+function quoted(name: string): string {
+  let json = quotedNames.get(name);
+  if (json === undefined) {
+    if (quotedNames.size >= 4096) quotedNames.clear();
+    quotedNames.set(name, (json = str(name)));
+  }
+  return json;
 }
 
 /** The JSON of localTimeFields' output (one batch result). */
