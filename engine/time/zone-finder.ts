@@ -62,7 +62,8 @@ interface FlatIndex {
   /** For TILE: byte offset and length in the data file; for ZONES: index into `lists`. */
   a: Float64Array;
   b: Float64Array;
-  lists: string[][];
+  /** The zone lists of ZONES leaves, frozen: answers share them. */
+  lists: (readonly string[])[];
   /** The walk's first {@link GRID_LEVELS} levels, done in advance: see {@link gridOf}. */
   grid: Int32Array;
   /** Cell edges of the grid, south to north and west to east: the walk's own midpoints. */
@@ -113,12 +114,13 @@ function cellOf(edges: Float64Array, v: number): number {
 }
 
 /**
- * For every grid cell, the node the walk reaches after {@link GRID_LEVELS} levels, or the leaf
- * (or -1: the sea) where it stops before. Every point of a cell takes the same first steps: the
+ * For every grid cell, the node the walk reaches after {@link GRID_LEVELS} levels, or the leaf where
+ * it stops before: -1 for the sea, -2 - i for the zone list `lists[i]` (four in five of the bench's land
+ * points end there, and then a lookup is one read of the grid), else the node. Every point of a cell takes the same first steps: the
  * lat and lon decisions of a level depend only on which side of that level's midpoints the point lies,
  * and the cell's edges are those midpoints. So the cell's south-west corner, walked, stands for it.
  */
-function gridOf(kind: Uint8Array, child: Int32Array, latEdges: Float64Array, lonEdges: Float64Array): Int32Array {
+function gridOf(kind: Uint8Array, child: Int32Array, a: Float64Array, latEdges: Float64Array, lonEdges: Float64Array): Int32Array {
   const grid = new Int32Array(GRID * GRID);
   for (let i = 0; i < GRID; i++) {
     for (let j = 0; j < GRID; j++) {
@@ -136,7 +138,7 @@ function gridOf(kind: Uint8Array, child: Int32Array, latEdges: Float64Array, lon
         midLat = (top + bottom) / 2;
         midLon = (left + right) / 2;
       }
-      grid[i * GRID + j] = n;
+      grid[i * GRID + j] = n >= 0 && kind[n] === ZONES ? -2 - a[n] : n;
     }
   }
   return grid;
@@ -166,17 +168,14 @@ function flattenIndex(index: Index): FlatIndex {
     }
   }
   const kind = Uint8Array.from(kinds), child = Int32Array.from(children);
-  const latEdges = edgesOf(BOTTOM, TOP, GRID_LEVELS), lonEdges = edgesOf(LEFT, RIGHT, GRID_LEVELS);
-  const flat: FlatIndex = {
-    kind, child, a: new Float64Array(nodes.length), b: new Float64Array(nodes.length), lists: [],
-    grid: gridOf(kind, child, latEdges, lonEdges), latEdges, lonEdges,
-  };
+  const a = new Float64Array(nodes.length), b = new Float64Array(nodes.length), lists: (readonly string[])[] = [];
   for (let n = 0; n < nodes.length; n++) {
     const node = nodes[n] as { pos?: number; len?: number } & number[];
-    if (kinds[n] === TILE) { flat.a[n] = node.pos!; flat.b[n] = node.len!; }
-    else if (kinds[n] === ZONES) { flat.a[n] = flat.lists.length; flat.lists.push(node.map((i) => index.timezones[i])); }
+    if (kinds[n] === TILE) { a[n] = node.pos!; b[n] = node.len!; }
+    else if (kinds[n] === ZONES) { a[n] = lists.length; lists.push(Object.freeze(node.map((i) => index.timezones[i]))); }
   }
-  return flat;
+  const latEdges = edgesOf(BOTTOM, TOP, GRID_LEVELS), lonEdges = edgesOf(LEFT, RIGHT, GRID_LEVELS);
+  return { kind, child, a, b, lists, grid: gridOf(kind, child, a, latEdges, lonEdges), latEdges, lonEdges };
 }
 
 export interface ZoneFinderOptions {
@@ -201,8 +200,11 @@ export class ZoneFinder {
     this.datFile = join(dataPath, 'timezones.geojson.geo.dat');
   }
 
-  /** Every zone at the coordinate, in geo-tz's order (see the module comment). */
-  find(lat: number, lon: number): string[] {
+  /**
+   * Every zone at the coordinate, in geo-tz's order (see the module comment). The list may be shared
+   * between answers, so it is frozen when it is.
+   */
+  find(lat: number, lon: number): readonly string[] {
     const originalLon = lon;
     if (isNaN(lat) || lat > 90 || lat < -90) throw new Error('Invalid latitude: ' + lat);
     if (isNaN(lon) || lon > 180 || lon < -180) throw new Error('Invalid longitude: ' + lon);
@@ -216,6 +218,7 @@ export class ZoneFinder {
     // The first GRID_LEVELS levels of the walk come from the grid: the node there, in its cell's box.
     const i = cellOf(flat.latEdges, lat), j = cellOf(flat.lonEdges, lon);
     let n = flat.grid[i * GRID + j];
+    if (n <= -2) return flat.lists[-2 - n];
     let bottom = flat.latEdges[i], top = flat.latEdges[i + 1], left = flat.lonEdges[j], right = flat.lonEdges[j + 1];
     for (;;) {
       if (n < 0) return zonesAtSea(originalLon);
@@ -224,7 +227,7 @@ export class ZoneFinder {
         const found = tileZonesAt(this.tile(flat.a[n], flat.b[n]), lon, lat);
         return found.length > 0 ? found : zonesAtSea(originalLon);
       }
-      if (kind === ZONES) return flat.lists[flat.a[n]].slice();
+      if (kind === ZONES) return flat.lists[flat.a[n]];
       if (kind === BAD) throw new Error('Unexpected data type');
       const midLat = (top + bottom) / 2, midLon = (left + right) / 2;
       let q: number;

@@ -31,11 +31,11 @@ export const tileCacheBytes = (): number => finder.tiles.bytes;
 export const tileCacheSize = (): number => finder.tiles.size;
 
 /** geo-tz's `find(lat, lon)` from `geo-tz/all`: every zone at the coordinate, in the data set's order. */
-export const findZones = (lat: number, lon: number): string[] => finder.find(lat, lon);
+export const findZones = (lat: number, lon: number): readonly string[] => finder.find(lat, lon);
 
 export interface ZoneLookup {
-  /** Candidate zones, primary first; more than one on borders, disputed areas, the poles. */
-  zones: string[];
+  /** Candidate zones, primary first; more than one on borders, disputed areas, the poles. Frozen when shared. */
+  zones: readonly string[];
   /** `ocean` when no land boundary contains the point and the answer is nautical Etc/GMT±N zones. */
   resolution: 'land' | 'ocean';
 }

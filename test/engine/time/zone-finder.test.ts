@@ -62,8 +62,8 @@ function nearVertices(tile: GeoTile, count: number): [number, number][] {
   return out;
 }
 
-function compare(points: [number, number][], ours: (lat: number, lon: number) => string[]) {
-  const mismatches: { lat: number; lon: number; geoTz: string[]; ours: string[] }[] = [];
+function compare(points: [number, number][], ours: (lat: number, lon: number) => readonly string[]) {
+  const mismatches: { lat: number; lon: number; geoTz: string[]; ours: readonly string[] }[] = [];
   for (const [lat, lon] of points) {
     const expected = find(lat, lon), actual = ours(lat, lon);
     if (expected.length !== actual.length || expected.some((z, i) => z !== actual[i])) mismatches.push({ lat, lon, geoTz: expected, ours: actual });
@@ -135,6 +135,16 @@ describe('ZoneFinder agrees with geo-tz/all find', () => {
       ...OCEAN_ZONES.flatMap((z) => [z.left, z.right])];
     const points = lats.flatMap((lat) => lons.map((lon): [number, number] => [lat, lon]));
     expect(compare(points, findZones)).toEqual([]);
+  });
+
+  it('shares the zone list of an index leaf between answers, frozen, so no caller can change the index', () => {
+    // Central Madrid lies in a leaf of geo-tz's index that lists Europe/Madrid only.
+    const a = findZones(40.4168, -3.7038), b = findZones(40.4169, -3.7039);
+    expect(a).toEqual(['Europe/Madrid']);
+    expect(Object.isFrozen(a)).toBe(true);
+    expect(() => (a as string[]).push('Etc/GMT')).toThrow(TypeError);
+    expect(findZones(40.4168, -3.7038)).toEqual(['Europe/Madrid']);
+    expect(b).toEqual(['Europe/Madrid']);
   });
 
   it('rejects what geo-tz rejects, with the same messages', () => {
