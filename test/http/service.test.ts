@@ -92,6 +92,20 @@ describe('answers outside a handler', () => {
 });
 
 describe('request logs', () => {
+  it('writes each field as JSON, whatever its characters, and null as null', () => {
+    const out: string[] = [];
+    const log = jsonRequestLogger((chunk) => out.push(...chunk.trim().split('\n')));
+    const fields = [
+      { route: '/v1/time', method: 'GET', status: 200, latency_ms: 0.123, customer_id: 'acme', key_fingerprint: 'ba7816bf8f01', cache: 'MISS' },
+      { route: '(unmatched)', method: 'PATCH', status: 404, latency_ms: 12, customer_id: null, key_fingerprint: null, cache: null },
+      { route: '/v1/x"y\\z\u2028', method: 'GET', status: 401, latency_ms: 0, customer_id: 'c\n"é', key_fingerprint: 'ba7816bf8f01', cache: 'HIT' },
+      { route: '/v1/time', method: 'GET', status: 200, latency_ms: 1.5, customer_id: 'acme', key_fingerprint: 'ba7816bf8f01', cache: 'MISS' },
+    ];
+    for (const f of fields) log.log(f);
+    log.flush();
+    expect(out.map((l) => JSON.parse(l))).toEqual(fields.map((f) => ({ time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/), level: 'info', type: 'request', ...f })));
+  });
+
   it('one JSON line per request with the route pattern, never the key, query or body', async () => {
     logger.flush();
     lines.length = 0;
