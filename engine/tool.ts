@@ -243,7 +243,7 @@ function utcMs(y: number, mo: number, d: number, h: number, mi: number, s: numbe
 }
 
 /** `YYYY-MM-DDTHH:MM:SS[.mmm]` of epoch ms (no zone suffix). */
-function formatWall(ms: number): string {
+export function formatWall(ms: number): string {
   const days = Math.floor(ms / 86_400_000);
   let rest = ms - days * 86_400_000;
   const z = days + 719_468;

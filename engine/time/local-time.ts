@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import {
-  defineTool, formatLocal, formatOffset, formatUtc, Instant, jsonOfFrozen, Latitude, Longitude, Provenance, WEEKDAYS,
+  defineTool, formatOffset, formatUtc, formatWall, Instant, jsonOfFrozen, Latitude, Longitude, Provenance, WEEKDAYS,
 } from '../tool.ts';
 import { sources, versions } from '../provenance.ts';
 import { lookupZones } from './zone-lookup.ts';
@@ -98,13 +98,15 @@ export function addClockFields<T extends object>(into: T, ms: number, rules: Rea
   const out = into as T & ClockFields;
   const offset = rules.utc_offset_seconds;
   const written = writtenRules(rules);
-  out.local_time = formatLocal(ms, offset);
+  const wall = ms + offset * 1000;
+  out.local_time = formatWall(wall) + written.utc_offset; // formatLocal(ms, offset), its offset written once
   out.utc_time = formatUtc(ms);
   out.utc_offset = written.utc_offset;
   out.utc_offset_seconds = offset;
   out.abbreviation = rules.abbreviation;
   out.dst = rules.dst;
-  out.day_of_week = WEEKDAYS[(new Date(ms + offset * 1000).getUTCDay() + 6) % 7]; // getUTCDay: 0 = Sunday
+  // Day 0 of the epoch, 1970-01-01, was a Thursday (WEEKDAYS[3]).
+  out.day_of_week = WEEKDAYS[(((Math.floor(wall / 86_400_000) + 3) % 7) + 7) % 7];
   out.next_transition = written.next_transition;
   return out;
 }

@@ -175,6 +175,10 @@ describe('toJson: the written-out JSON equals JSON.stringify, character for char
       const ms = Math.floor(Date.UTC(1850, 0, 1) + rand() * (Date.UTC(2100, 0, 1) - Date.UTC(1850, 0, 1)));
       const result = localTimeAt(p.lat, p.lon, i % 3 ? ms : Date.parse('2026-07-01T12:00:00Z'));
       expect(localTime.toJson!(result)).toBe(JSON.stringify(result));
+      // The clock fields agree with Date: the local wall time, its weekday, and the offset suffix.
+      const wall = new Date((i % 3 ? ms : Date.parse('2026-07-01T12:00:00Z')) + result.utc_offset_seconds * 1000);
+      expect(result.local_time).toBe(wall.toISOString().replace(/(\.000)?Z$/, '') + result.utc_offset);
+      expect(result.day_of_week).toBe(['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'][wall.getUTCDay()]);
     }
     for (let k = 0; k < 4; k++) {
       const at = Date.UTC(1900 + k * 50, 5, 1);
