@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLocal, formatOffset, formatUtc, Instant, isoDateProblem, parseInstant } from '../../engine/tool.ts';
+import { formatLocal, formatOffset, formatUtc, Instant, isoDateProblem, parseInstant, quotedJson } from '../../engine/tool.ts';
 
 describe('parseInstant', () => {
   it.each([
@@ -106,5 +106,14 @@ describe('formatting agrees with Date.prototype.toISOString', () => {
   it('local times beyond 9999 keep the expanded-year form', () => {
     // 9999-12-31T23:59:59Z at +14:00 is already year 10000 locally (ISO 8601 expanded year).
     expect(formatLocal(Date.parse('9999-12-31T23:59:59Z'), 14 * 3600)).toBe('+010000-01-01T13:59:59+14:00');
+  });
+});
+
+describe('quotedJson', () => {
+  it('is JSON.stringify of the string, remembered or not, past its bound of 4,096 strings', () => {
+    const tricky = ['Europe/London', 'a"b', 'back\\slash', 'line\nbreak', '\u2028', 'é', '\u{1F600}', '\ud800', ''];
+    for (const s of tricky) expect([quotedJson(s), quotedJson(s)]).toEqual([JSON.stringify(s), JSON.stringify(s)]);
+    for (let i = 0; i < 10_000; i++) expect(quotedJson(`zone-${i % 5000}"`)).toBe(JSON.stringify(`zone-${i % 5000}"`));
+    for (const s of tricky) expect(quotedJson(s)).toBe(JSON.stringify(s));
   });
 });
