@@ -50,9 +50,9 @@ interface Index {
 const INNER = 1, TILE = 2, ZONES = 3, BAD = 4;
 
 /**
- * geo-tz's quadtree index laid out flat, built once from the JSON (~60 ms with its grid, at the first lookup): node 0
- * is the root; a node's four children (a, b, c, d) are at `child[4n..4n+3]`, -1 where the JSON has none
- * (the sea). Walking the nested JSON objects cost more than the point-in-polygon test: measured over the
+ * geo-tz's quadtree index laid out flat, built once from the JSON (~60 ms with its grid, at the first
+ * lookup): node 0 is the root; a node's four children (a, b, c, d) are at `child[4n..4n+3]`, -1 where
+ * the JSON has none (the sea). Walking the nested JSON objects cost more than the point-in-polygon test: measured over the
  * bench's 10,000 land points, a whole lookup takes 0.9 µs instead of 1.5 µs in a hot loop, and 5.2 µs
  * instead of 7.8 µs with an 8 MB cache sweep before each lookup.
  */
@@ -115,10 +115,12 @@ function cellOf(edges: Float64Array, v: number): number {
 
 /**
  * For every grid cell, the node the walk reaches after {@link GRID_LEVELS} levels, or the leaf where
- * it stops before: -1 for the sea, -2 - i for the zone list `lists[i]` (four in five of the bench's land
- * points end there, and then a lookup is one read of the grid), else the node. Every point of a cell takes the same first steps: the
- * lat and lon decisions of a level depend only on which side of that level's midpoints the point lies,
- * and the cell's edges are those midpoints. So the cell's south-west corner, walked, stands for it.
+ * it stops before: -1 for the sea, -2 - i for the zone list `lists[i]` (four in five of the bench's
+ * land points end there, and their lookup is one read of the grid), else the node. Every point of a
+ * cell takes the same first steps: the lat and lon decisions of a level depend only on which side of
+ * that level's midpoints the point lies, and the cell's edges are those midpoints. So the cell's
+ * south-west corner, walked, stands for it. (Lists straight from the grid, frozen and shared rather
+ * than copied, took a lookup after an 8 MB cache sweep from ~2.3 to ~1.8 µs.)
  */
 function gridOf(kind: Uint8Array, child: Int32Array, a: Float64Array, latEdges: Float64Array, lonEdges: Float64Array): Int32Array {
   const grid = new Int32Array(GRID * GRID);
