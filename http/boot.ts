@@ -8,6 +8,7 @@ import { startPlacesIndex } from '../engine/geo/places-index.ts';
 import { preloadHolidayData } from '../engine/holidays/calendar-data.ts';
 import { engineReadiness, warmUp } from '../engine/health.ts';
 import { sources } from '../engine/provenance.ts';
+import { boundaryZonesWithoutRules } from '../engine/time/zone-names.ts';
 import { createApp } from './app.ts';
 import { requestLogger } from './middleware/request-log.ts';
 import { providersFrom } from './providers.ts';
@@ -64,6 +65,10 @@ export async function startServer(settings: Settings, options: StartOptions = {}
     setInterval(() => { void store.ping().then((ok) => { storageOk = ok; }); }, PING_MS),
   ];
   for (const t of timers) t.unref();
+  const withoutRules = boundaryZonesWithoutRules();
+  if (withoutRules.length) {
+    log(settings, 'error', `the boundary data names zones tzdb ${sources.tzdb} has no rules for; local times in them cannot be answered until the data agree (npm run tzdb)`, { zones: withoutRules });
+  }
   if (settings.apiKeys.length === 0) log(settings, 'warn', 'No TIME_API_KEYS: calculation routes accept only keys provisioned with `npm run keys -- create --customer ID`.');
 
   const server = serve(app, { port: settings.port, hostname: settings.host, silent: true, gracefulShutdown: false });

@@ -1,6 +1,6 @@
 /**
  * `convert_time` (GET /v1/time/convert): a wall-clock time in one zone, as the wall-clock time in
- * another. The local time is read with Temporal's 'compatible' disambiguation: a time that does not
+ * another. The local time is read as Temporal's 'compatible' disambiguation reads it: a time that does not
  * exist (DST gap) moves forward by the gap's length and `gap_adjusted` says so; a time that occurs
  * twice (DST fold) is the earlier instant and `fold` says "earlier" (null otherwise).
  *
@@ -10,14 +10,13 @@
  * //     target: { timezone: 'Asia/Kathmandu', local_time: '2026-11-22T13:45:00+05:45', ... },
  * //     utc_time: '2026-11-22T08:00:00Z', time_difference: '+4h45m', fold: null, gap_adjusted: false, ... }
  */
-import { Temporal } from '@js-temporal/polyfill';
 import { z } from 'zod';
 import {
   defineTool, formatLocal, formatOffset, formatUtc, isoDateProblem, IsoDate, MAX_INSTANT_MS, MIN_INSTANT_MS, Provenance,
   ToolInputError, WEEKDAYS,
 } from '../tool.ts';
 import { LocalTimeResult } from './local-time.ts';
-import { zoneRulesAt } from './zone-rules.ts';
+import { instantOfLocal, zoneRulesAt } from './zone-rules.ts';
 import type { ResolvedZone } from './zone-names.ts';
 import { DEFAULT_ZONE, namedZoneProvenance, resolutionFields, resolutionNote, ResolvedFrom, ZoneArgument } from './time-in-zone.ts';
 
@@ -140,14 +139,7 @@ export function convertLocalTime(input: z.output<typeof ConvertTimeInput>, now: 
   }
   const [year, month, day] = date.split('-').map(Number);
   const { hour, minute, second } = input.time;
-  const wall = Temporal.PlainDateTime.from({ year, month, day, hour, minute, second });
-  const earlier = wall.toZonedDateTime(sourceZone, { disambiguation: 'earlier' });
-  const later = wall.toZonedDateTime(sourceZone, { disambiguation: 'later' });
-  const ambiguous = earlier.epochMilliseconds !== later.epochMilliseconds;
-  // In a fold both readings show the wall time asked for; in a gap neither does.
-  const isFold = ambiguous && earlier.toPlainDateTime().equals(wall);
-  const isGap = ambiguous && !isFold;
-  const ms = isGap ? later.epochMilliseconds : earlier.epochMilliseconds; // Temporal's 'compatible'
+  const { ms, earlier, later, gap: isGap, fold: isFold } = instantOfLocal(sourceZone, year, month, day, hour, minute, second);
 
   const src = side(sourceZone, input.source_timezone, ms);
   const tgt = side(targetZone, input.target_timezone, ms);
@@ -164,11 +156,11 @@ export function convertLocalTime(input: z.output<typeof ConvertTimeInput>, now: 
   }
   const asked = `${date}T${pad(hour)}:${pad(minute)}${second ? `:${pad(second)}` : ''}`;
   if (isGap) {
-    const gap = (later.epochMilliseconds - earlier.epochMilliseconds) / 1000;
+    const gap = (later - earlier) / 1000;
     notes.push(`${asked} does not exist in ${sourceZone} (clocks move forward ${formatDifference(gap, false)} there): moved forward to ${src.out.local_time}.`);
   } else if (isFold) {
-    const laterAbbr = zoneRulesAt(sourceZone, later.epochMilliseconds).abbreviation;
-    notes.push(`${asked} occurs twice in ${sourceZone} (${src.rules.abbreviation}, then ${laterAbbr}): the earlier instant was taken; the later one is ${formatUtc(later.epochMilliseconds)}.`);
+    const laterAbbr = zoneRulesAt(sourceZone, later).abbreviation;
+    notes.push(`${asked} occurs twice in ${sourceZone} (${src.rules.abbreviation}, then ${laterAbbr}): the earlier instant was taken; the later one is ${formatUtc(later)}.`);
   }
 
   const difference = tgt.rules.utc_offset_seconds - src.rules.utc_offset_seconds;
@@ -183,7 +175,7 @@ export function convertLocalTime(input: z.output<typeof ConvertTimeInput>, now: 
     gap_adjusted: isGap,
     provenance: {
       ...namedZoneProvenance(),
-      method: "local time read in the source zone's IANA rules with Temporal's 'compatible' disambiguation (a DST gap moves the time forward by the gap length, a fold takes the earlier instant); that instant shown in the target zone; zones by IANA name (letter case ignored; tzdb links to their canonical zone; abbreviations to a documented zone)",
+      method: "local time read in the source zone's IANA rules the way Temporal's 'compatible' disambiguation reads it (a DST gap moves the time forward by the gap length, a fold takes the earlier instant); that instant shown in the target zone; zones by IANA name (letter case ignored; tzdb links to their canonical zone; abbreviations to a documented zone)",
     },
   };
   if (notes.length) result.note = notes.join(' ');

@@ -11,17 +11,17 @@ import { z } from 'zod';
 import {
   defineTool, formatOffset, formatUtc, formatWall, Instant, jsonOfFrozen, Latitude, Longitude, Provenance, quotedJson, WEEKDAYS,
 } from '../tool.ts';
-import { sources, versions } from '../provenance.ts';
+import { sources } from '../provenance.ts';
 import { lookupZones } from './zone-lookup.ts';
-import { abbreviationDataVersion, zoneRulesAt, type ZoneRules } from './zone-rules.ts';
+import { zoneRulesAt, type ZoneRules } from './zone-rules.ts';
 
-const DST_RULE = "offset differs from the local year's standard offset, the lower of its 1 January and 1 July offsets";
+const DST_RULE = 'offset above the standard offset, the lowest offset in force within half a year either side of the instant';
 
 const baseProvenance = () => ({
   timezone_boundaries: sources.timezoneBoundaries,
   tzdb: sources.tzdb,
   tz_rules: sources.tzRules,
-  abbreviations: `tzdb ${abbreviationDataVersion()} (moment-timezone ${versions.momentTimezone} data) where its offset agrees; else numeric (+0545)`,
+  abbreviations: `tzdb ${sources.tzdb}, the same data as the offsets: its letters (CEST) or its numeric style (+0545)`,
   dst_rule: DST_RULE,
 });
 
@@ -56,7 +56,7 @@ export const LocalTimeResult = z.object({
   utc_offset: z.string().describe('Offset from UTC, ±HH:MM (±HH:MM:SS for pre-1900s local mean time)'),
   utc_offset_seconds: z.number().int().describe('Offset from UTC in seconds, east positive'),
   abbreviation: z.string().describe('tzdb abbreviation (CEST, IST, EDT) or tzdb numeric style where the zone has none (+0545, -03)'),
-  dst: z.boolean().describe('True when the offset differs from the standard offset of the local year (the lower of the 1 January and 1 July offsets)'),
+  dst: z.boolean().describe('True when the offset is above the standard offset (the lowest offset in force within half a year either side)'),
   day_of_week: z.enum(WEEKDAYS).describe('Local day of the week'),
   next_transition: z.object({
     at: z.string().describe('Instant of the next offset change, UTC ISO-8601 with Z'),
@@ -178,7 +178,7 @@ export const localTime = defineTool({
     'The IANA zone comes from a point-in-polygon lookup in timezone-boundary-builder data (land); at sea the answer is the nautical zone of the 15° longitude band (resolution "ocean").',
     'Offsets come from the IANA tz rules of that zone at that instant, including history back to the 1800s (local mean time) and far-future rules; never from longitude.',
     'Inputs: lat -90..90 and lon -180..180 in decimal degrees (WGS84); at = ISO-8601 instant with Z or offset, or epoch seconds/milliseconds; omit at for the current time.',
-    '`timezones` lists every candidate zone where boundaries overlap (borders, disputed areas, poles). dst is true when the offset differs from the lower of the 1 January and 1 July offsets of the local year.',
+    '`timezones` lists every candidate zone where boundaries overlap (borders, disputed areas, poles). dst is true when the offset is above the lowest offset in force within half a year either side.',
     'Example: lat=27.7172, lon=85.324, at=2026-11-22T08:00:00Z → Asia/Kathmandu, 2026-11-22T13:45:00+05:45, +0545.',
   ].join(' '),
   http: { method: 'GET', path: '/v1/time' },

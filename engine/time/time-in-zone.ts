@@ -18,8 +18,8 @@ import { z } from 'zod';
 import { defineTool, formatOffset, formatUtc, Instant, Provenance } from '../tool.ts';
 import { sources } from '../provenance.ts';
 import { clockFields, LocalTimeResult, localTimeProvenance } from './local-time.ts';
-import { abbreviationDataVersion, zoneRulesAt, type ZoneRules } from './zone-rules.ts';
-import { abbreviationWindow, type ResolvedZone, resolveZone, suggestZones, zoneNamesDataVersion } from './zone-names.ts';
+import { zoneRulesAt, type ZoneRules } from './zone-rules.ts';
+import { abbreviationWindow, type ResolvedZone, resolveZone, suggestZones } from './zone-names.ts';
 
 const MAX_ZONE_LENGTH = 100;
 
@@ -102,8 +102,8 @@ export function namedZoneProvenance(): Record<string, string> {
     const window = abbreviationWindow();
     zoneProvenance = {
       tzdb, tz_rules, abbreviations, dst_rule,
-      zone_names: `IANA tzdb ${zoneNamesDataVersion()} zones and links (tzdata package), zone list of ${sources.timezoneBoundaries}; legacy spellings and links answered under the canonical name`,
-      abbreviation_resolution: `documented primary zone per abbreviation; candidates are the zones using it in tzdb ${abbreviationDataVersion()} data between ${formatUtc(window.start_ms).slice(0, 10)} and ${formatUtc(window.end_ms).slice(0, 10)}`,
+      zone_names: `IANA tzdb ${sources.tzdb} zones and links (zone.tab, zone1970.tab, backward), zone list of ${sources.timezoneBoundaries}; legacy spellings and links answered under the current name`,
+      abbreviation_resolution: `documented primary zone per abbreviation; candidates are the zones using it in tzdb ${sources.tzdb} data between ${formatUtc(window.start_ms).slice(0, 10)} and ${formatUtc(window.end_ms).slice(0, 10)}`,
       method: 'zone by IANA name (letter case ignored; tzdb links to their canonical zone; abbreviations to a documented zone); offset, abbreviation, DST and next transition from its IANA rules at the instant',
     };
   }
@@ -166,11 +166,11 @@ export const timeInZone = defineTool({
     slug: 'time-in-time-zone',
     name: 'Time in a time zone',
     category: 'Time',
-    formula: 'local time = instant + UTC offset of the zone at that instant (IANA tz rules); dst = offset ≠ the lower of the year\'s 1 January and 1 July offsets',
+    formula: 'local time = instant + UTC offset of the zone at that instant (IANA tz rules); dst = offset above the lowest offset in force within half a year either side',
     assumptions: [
       'Zones are IANA names (letter case ignored); legacy names answer as their canonical zone (Asia/Calcutta → Asia/Kolkata).',
       'A common abbreviation (CET, EST, IST, ...) resolves to one documented zone; the other zones that use it are listed.',
-      'Offsets and transitions come from the tzdb release compiled into the server\'s ICU.',
+      'Offsets and transitions come from the IANA tzdb release the service ships (named in provenance.tzdb).',
     ],
     example: { timezone: 'Asia/Kathmandu', at: '2026-11-22T08:00:00Z' },
     keywords: ['current time in time zone', 'time zone offset', 'what time is it in', 'UTC offset'],

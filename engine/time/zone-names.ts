@@ -1,11 +1,11 @@
 /**
  * The IANA zone names this service answers with, and the resolution of what clients type into one.
  *
- * Names are canonical tzdb spellings (`Asia/Kolkata`, `Europe/Kyiv`), never the legacy ones ICU's
- * `Intl` lists on this runtime (`Asia/Calcutta`, `Europe/Kiev`): tzdb's zones (tzdata's non-link
- * entries) plus the names timezone-boundary-builder treats as zones of their own (geo-tz's list, which
- * keeps zones distinct only before 1970 such as `Asia/Aden` or `Europe/Oslo`), plus `UTC` and the
- * `Etc/GMT±N` zones, kept only when the runtime's Temporal knows them.
+ * Names are current tzdb spellings (`Asia/Kolkata`, `Europe/Kyiv`), never legacy ones (`Asia/Calcutta`,
+ * `Europe/Kiev`): the geographic zones of the shipped tzdb release (its zone.tab and zone1970.tab) plus
+ * the names timezone-boundary-builder treats as zones of their own (geo-tz's list, which keeps zones
+ * distinct before 1970 such as `Asia/Aden` or `Europe/Oslo`), plus `UTC` and the sea zones `Etc/GMT±N`;
+ * every one must have rules in the release (a test checks the boundary list against it).
  *
  * @example
  * resolveZone('asia/calcutta') //=> { zone: 'Asia/Kolkata', resolved_from: 'alias', input: 'asia/calcutta' }
@@ -15,8 +15,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Temporal } from '@js-temporal/polyfill';
-import { abbreviationDataVersion, base60 } from './zone-rules.ts';
+import { tzdbNames, tzdbRelease, zoneTable } from './tzdb.ts';
+import { periodIndex } from './tzdb-data.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -38,86 +38,86 @@ export interface ResolvedZone {
   other_meanings?: { offset_seconds: number; zone: string; all_year: boolean }[];
 }
 
-// tzdb 2024b turned the System V names into links (`EST5EDT` → America/New_York, ...); tzdata still
-// lists them as zones, so they are treated as the links they now are. `Factory` is not a place.
-const SYSTEM_V_LINKS: Record<string, string> = {
+// One name for zero offset, the one the rest of the API uses (`GET /v1/time/utc`): `UTC`.
+const ZERO_ZONES = [
+  'Etc/UTC', 'Etc/GMT', 'Etc/GMT-0', 'Etc/GMT+0', 'Etc/GMT0', 'Etc/UCT', 'Etc/Universal', 'Etc/Zulu', 'Etc/Greenwich',
+  'GMT+0', 'GMT-0', 'GMT0', 'Greenwich', 'UCT', 'Universal', 'Zulu',
+];
+// Sea zones (Etc/GMT±N) the boundary lookup answers with at sea; tzdb's own names, not in zone.tab.
+const SEA_ZONES = Array.from({ length: 27 }, (_, i) => i - 14).filter((h) => h !== 0).map((h) => `Etc/GMT${h < 0 ? '' : '+'}${h}`);
+
+/**
+ * Legacy names whose data in this build is shared by several of our zones, so the data alone cannot
+ * say which one they mean: the answer is the zone tzdb's `backward` file names for them where that is
+ * ours (`Africa/Asmera` is a respelling of Asmara, not Nairobi, the zone Asmara merged into after 1970).
+ */
+const RESPELLED: Record<string, string> = {
+  'Africa/Asmera': 'Africa/Asmara', 'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca', 'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Jujuy': 'America/Argentina/Jujuy', 'America/Mendoza': 'America/Argentina/Mendoza',
+  'America/Indianapolis': 'America/Indiana/Indianapolis', 'America/Fort_Wayne': 'America/Indiana/Indianapolis',
+  'America/Knox_IN': 'America/Indiana/Knox', 'America/Louisville': 'America/Kentucky/Louisville',
+  'Asia/Calcutta': 'Asia/Kolkata', 'Asia/Katmandu': 'Asia/Kathmandu', 'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Asia/Rangoon': 'Asia/Yangon', 'Asia/Thimbu': 'Asia/Thimphu', 'Asia/Ujung_Pandang': 'Asia/Makassar',
+  'Asia/Ulan_Bator': 'Asia/Ulaanbaatar', 'Asia/Dacca': 'Asia/Dhaka', 'Asia/Macao': 'Asia/Macau',
+  'Asia/Chungking': 'Asia/Chongqing', 'Asia/Ashkhabad': 'Asia/Ashgabat', 'Asia/Tel_Aviv': 'Asia/Jerusalem',
+  'Atlantic/Faeroe': 'Atlantic/Faroe', 'Europe/Kiev': 'Europe/Kyiv', 'America/Godthab': 'America/Nuuk',
+  'Pacific/Enderbury': 'Pacific/Kanton', 'Pacific/Truk': 'Pacific/Chuuk', 'Pacific/Yap': 'Pacific/Chuuk',
+  'Pacific/Ponape': 'Pacific/Pohnpei', 'America/Ensenada': 'America/Tijuana', 'America/Santa_Isabel': 'America/Tijuana',
+  'America/Porto_Acre': 'America/Rio_Branco', 'America/Virgin': 'America/St_Thomas', 'Antarctica/South_Pole': 'Antarctica/McMurdo',
+  'Africa/Timbuktu': 'Africa/Bamako', Iceland: 'Atlantic/Reykjavik', 'America/Coral_Harbour': 'America/Atikokan',
+  Singapore: 'Asia/Singapore', 'Atlantic/Jan_Mayen': 'Arctic/Longyearbyen',
+  // tzdb 2024b made the System V names links; this build still carries them as zones of their own.
   EST5EDT: 'America/New_York', CST6CDT: 'America/Chicago', MST7MDT: 'America/Denver', PST8PDT: 'America/Los_Angeles',
 };
-// One name for zero offset, the one the rest of the API uses (`GET /v1/time/utc`): `UTC`.
-const ZERO_ZONES = ['Etc/UTC', 'Etc/GMT'];
-
-interface TzdataModule { zones: Record<string, unknown>; version: string }
 
 let names: string[] | null = null;
 let byLower: Map<string, string>;
 let aliasByLower: Map<string, string>;
 
-function accepted(zone: string): boolean {
-  try {
-    new Temporal.ZonedDateTime(0n, zone);
-    return true;
-  } catch {
-    return false;
-  }
+/** The zone names of the boundary data (geo-tz's index, read from its folder as zone-finder.ts does). */
+export function boundaryZoneNames(): string[] {
+  const index = join(dirname(require.resolve('geo-tz/all')), '..', 'data', 'timezones.geojson.index.json');
+  return (JSON.parse(readFileSync(index, 'utf8')) as { timezones: string[] }).timezones;
 }
 
-function icuId(zone: string): string | undefined {
-  try {
-    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-}
+/** Boundary-data zones the shipped tzdb release has no rules for (must be empty: a test and start-up check it). */
+export const boundaryZonesWithoutRules = (): string[] => boundaryZoneNames().filter((n) => !zoneTable(n));
 
 function build(): string[] {
   if (names) return names;
-  const tz = require('tzdata') as TzdataModule;
-  // geo-tz does not export its data files: read the index from its folder, as zone-finder.ts does.
-  const index = join(dirname(require.resolve('geo-tz/all')), '..', 'data', 'timezones.geojson.index.json');
-  const boundaryNames = (JSON.parse(readFileSync(index, 'utf8')) as { timezones: string[] }).timezones;
+  const { zones, links, geographic } = tzdbNames();
   const set = new Set<string>(['UTC']);
-  for (const [name, entry] of Object.entries(tz.zones)) {
-    if (typeof entry !== 'string' && name !== 'Factory' && !(name in SYSTEM_V_LINKS) && !ZERO_ZONES.includes(name)) set.add(name);
+  for (const name of [...geographic, ...SEA_ZONES, ...boundaryZoneNames()]) {
+    if (!ZERO_ZONES.includes(name) && zoneTable(name)) set.add(name);
   }
-  for (const name of boundaryNames) if (!ZERO_ZONES.includes(name)) set.add(name);
-  names = [...set].filter(accepted).sort();
+  names = [...set].sort();
   byLower = new Map(names.map((n) => [n.toLowerCase(), n]));
 
-  // A link names the zone ICU files it under when that is one of ours (so the legacy `Africa/Asmera`
-  // gives the boundary data's `Africa/Asmara`, not tzdb's post-1970 merge `Africa/Nairobi`); otherwise
-  // the zone its tzdb link chain ends at. A name that is itself a zone here stays itself.
-  const byIcu = new Map<string, string>();
+  // Every other name of the release (links, and packed zones that are not ours) answers with the one
+  // of our names that shares its data: a respelling's own zone first, then the packed zone when it is
+  // ours, then the only one of ours in the group. A group with several of ours and no rule (links such
+  // as `US/Pacific-New`) leaves the name unresolved rather than guess.
+  const members = new Map<string, string[]>(); // packed zone → our names sharing its data
   for (const n of names) {
-    const id = icuId(n);
-    if (id && !byIcu.has(id)) byIcu.set(id, n);
+    const target = n === 'UTC' ? 'Etc/UTC' : (links.get(n) ?? n);
+    members.set(target, [...(members.get(target) ?? []), n]);
   }
-  const target = (name: string): string | undefined => {
-    if (ZERO_ZONES.includes(name)) return 'UTC';
-    if (name in SYSTEM_V_LINKS) return SYSTEM_V_LINKS[name];
-    const viaIcu = byIcu.get(icuId(name) ?? '');
-    if (viaIcu) return viaIcu;
-    for (let n = name, hops = 0; hops < 5; hops++) {
-      if (byLower.get(n.toLowerCase()) === n) return n;
-      const entry = tz.zones[n];
-      if (typeof entry !== 'string') return undefined;
-      n = ZERO_ZONES.includes(entry) ? 'UTC' : entry;
-    }
-    return undefined;
-  };
   aliasByLower = new Map();
-  for (const name of [...Object.keys(tz.zones), ...Intl.supportedValuesOf('timeZone')]) {
+  for (const name of [...zones, ...links.keys(), 'Etc/UTC']) {
     if (byLower.has(name.toLowerCase())) continue;
-    const t = target(name);
-    if (t) aliasByLower.set(name.toLowerCase(), t);
+    const target = links.get(name) ?? name;
+    const ours = members.get(target) ?? [];
+    const zone = ZERO_ZONES.includes(name) || target === 'Etc/UTC' ? 'UTC'
+      : RESPELLED[name] && byLower.has(RESPELLED[name].toLowerCase()) ? RESPELLED[name]
+        : ours.includes(target) ? target : ours.length === 1 ? ours[0] : undefined;
+    if (zone) aliasByLower.set(name.toLowerCase(), zone);
   }
   return names;
 }
 
 /** Every zone name this service answers with, sorted. */
 export const zoneNames = (): readonly string[] => build();
-
-/** tzdb release of the zone and link list (the `tzdata` package). */
-export const zoneNamesDataVersion = (): string => (require('tzdata') as TzdataModule).version;
 
 // ---------------------------------------------------------------------------------------------
 // Abbreviations
@@ -126,7 +126,7 @@ export const zoneNamesDataVersion = (): string => (require('tzdata') as TzdataMo
 /**
  * The zone an abbreviation answers for when more than one zone uses it: the zone most people mean.
  * An abbreviation tzdb uses that is not listed here goes to the most populous zone using it
- * (moment-timezone's population figures).
+ * (the population figures of the tzdb build).
  */
 const PRIMARY: Record<string, string> = {
   UTC: 'UTC', GMT: 'UTC', Z: 'UTC', UT: 'UTC', UCT: 'UTC', ZULU: 'UTC',
@@ -176,44 +176,31 @@ let abbreviationSpelling: Map<string, string>;
  * to the year after it. Tied to the data, not the clock, so the same input always resolves alike.
  */
 export function abbreviationWindow(): { start_ms: number; end_ms: number } {
-  const year = Number(/^\d{4}/.exec(abbreviationDataVersion())?.[0] ?? 2026);
+  const year = Number(/^\d{4}/.exec(tzdbRelease())?.[0] ?? 2026);
   return { start_ms: Date.UTC(year - 1, 0, 1), end_ms: Date.UTC(year + 2, 0, 1) };
 }
 
-/** Letter abbreviations (moment-timezone's packed tzdb data) in use by each zone in the window. */
+/** Letter abbreviations of the shipped tzdb release in use by each zone in the window. */
 function uses(): Map<string, AbbreviationUse[]> {
   if (abbreviationUses) return abbreviationUses;
-  const data = require('moment-timezone/data/packed/latest.json') as { zones: string[]; links: string[] };
-  const packed = new Map(data.zones.map((z) => [z.slice(0, z.indexOf('|')), z]));
-  const linked = new Map(data.links.map((l) => l.split('|')).map(([target, alias]) => [alias, target]));
   const { start_ms, end_ms } = abbreviationWindow();
   abbreviationUses = new Map();
   abbreviationSpelling = new Map();
   for (const zone of build()) {
-    const own = packed.get(zone);
-    const line = own ?? packed.get(linked.get(zone) ?? '');
-    if (!line) continue;
-    // `name|abbrs|offsets (base-60 minutes west)|period indices|until deltas (base-60 minutes)|population`
-    const [, abbrList, offsetList, indexList, untilList = '', population = ''] = line.split('|');
-    const abbrs = abbrList.split(' ');
-    const offsets = offsetList.split(' ').map((o) => -Math.round(base60(o) * 60));
-    const deltas = untilList ? untilList.split(' ') : [];
+    const t = zoneTable(zone === 'UTC' ? 'Etc/UTC' : zone);
+    if (!t) continue;
+    const own = t.name === zone; // population figures belong to the packed zone, not its links
     const inWindow = new Map<string, number>(); // abbreviation → offset, every abbreviation of the window
-    let from = -Infinity, at = 0;
-    for (let i = 0; i < indexList.length; i++) {
-      // Period i lasts until the running sum of the deltas; the last one lasts for ever.
-      const end = i < indexList.length - 1 ? (at = Math.round(at + base60(deltas[i]) * 60_000)) : Infinity;
-      const k = base60(indexList[i]);
-      if (end > start_ms && from < end_ms && !inWindow.has(abbrs[k])) inWindow.set(abbrs[k], offsets[k]);
-      from = end;
-      if (from >= end_ms) break;
+    for (let i = periodIndex(t, start_ms); i < t.untils.length; i++) {
+      if (!inWindow.has(t.abbrs[i])) inWindow.set(t.abbrs[i], t.offsets[i]);
+      if (t.untils[i] >= end_ms) break;
     }
     for (const [abbr, offset] of inWindow) {
       if (!/^[A-Za-z]{1,5}$/.test(abbr)) continue; // tzdb's numeric style (+0545) is no abbreviation
       const key = abbr.toUpperCase();
       abbreviationSpelling.set(key, abbr);
       const list = abbreviationUses.get(key) ?? [];
-      list.push({ zone, offset, all_year: inWindow.size === 1, population: own ? Number(population) || 0 : 0 });
+      list.push({ zone, offset, all_year: inWindow.size === 1, population: own ? t.population : 0 });
       abbreviationUses.set(key, list);
     }
   }

@@ -14,11 +14,10 @@
  *   is written whole (one SET / one atomic file write) or not at all.
  */
 import { randomBytes } from 'node:crypto';
-import { Temporal } from '@js-temporal/polyfill';
 import { getRequestIP, type H3Event } from 'h3';
 import { z } from 'zod';
 import { lookupZones } from '../../engine/time/zone-lookup.ts';
-import { zoneRulesAt } from '../../engine/time/zone-rules.ts';
+import { instantOfLocal, zoneRulesAt } from '../../engine/time/zone-rules.ts';
 import { formatOffset, formatUtc, int, IsoDate, Latitude, Longitude } from '../../engine/tool.ts';
 import { validateInput } from '../../engine/validate.ts';
 import { invalid, json, problem } from '../middleware/problem.ts';
@@ -110,8 +109,7 @@ export function resolveShare(share: Share): ShareView {
   const zone = lookupZones(share.location.lat, share.location.lng).zones[0];
   const [year, month, day] = share.date.split('-').map(Number);
   const [hour, minute] = share.time.split(':').map(Number);
-  const ms = Temporal.PlainDateTime.from({ year, month, day, hour, minute })
-    .toZonedDateTime(zone, { disambiguation: 'compatible' }).epochMilliseconds;
+  const { ms } = instantOfLocal(zone, year, month, day, hour, minute);
   return { ...share, timezone: zone, utc_offset: formatOffset(zoneRulesAt(zone, ms).utc_offset_seconds), at: formatUtc(ms) };
 }
 

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
 import {
-  abbreviationAt, clearZoneRulesCache, MAX_SEGMENTS_PER_ZONE, numericAbbreviation, offsetSecondsAt,
-  standardOffsetSeconds, temporalRulesAt, zoneRulesAt, zoneRulesCacheStats,
+  abbreviationAt, instantOfLocal, offsetSecondsAt, standardOffsetSeconds, zoneRulesAt,
 } from '../../../engine/time/zone-rules.ts';
+
+// The independent reading of the same tzdb release: moment-timezone's own zone objects.
+const moment = createRequire(import.meta.url)('moment-timezone') as {
+  tz: { zone(name: string): { utcOffset(ms: number): number; abbr(ms: number): string } | null; dataVersion: string };
+};
 
 const at = (iso: string) => Date.parse(iso);
 const H = 3600;
@@ -61,24 +66,13 @@ describe('zoneRulesAt', () => {
 });
 
 describe('standardOffsetSeconds', () => {
-  it('is the lower of the 1 January and 1 July offsets', () => {
-    expect(standardOffsetSeconds('Europe/Dublin', 2026)).toBe(0);
-    expect(standardOffsetSeconds('Australia/Lord_Howe', 2026)).toBe(10.5 * H);
-    expect(standardOffsetSeconds('Australia/Sydney', 2026)).toBe(10 * H);
-  });
-});
-
-describe('numericAbbreviation', () => {
-  it('writes tzdb numeric style', () => {
-    expect(numericAbbreviation(5 * H)).toBe('+05');
-    expect(numericAbbreviation(5.75 * H)).toBe('+0545');
-    expect(numericAbbreviation(-3 * H)).toBe('-03');
-    expect(numericAbbreviation(0)).toBe('+00');
-    expect(numericAbbreviation(-1521)).toBe('-002521');
-  });
-  it('falls back to numeric when the data set disagrees with the rules', () => {
-    // Paris in summer 2026 is CEST at +02:00; at a wrong offset the name must not be reused.
-    expect(abbreviationAt('Europe/Paris', at('2026-07-01T12:00:00Z'), 3 * H)).toBe('+03');
+  it('is the lowest offset in force within half a year either side', () => {
+    expect(standardOffsetSeconds('Europe/Dublin', at('2026-07-01T00:00:00Z'))).toBe(0);
+    expect(standardOffsetSeconds('Australia/Lord_Howe', at('2026-01-01T00:00:00Z'))).toBe(10.5 * H);
+    expect(standardOffsetSeconds('Australia/Sydney', at('2026-01-01T00:00:00Z'))).toBe(10 * H);
+    // northamerica (2026f): British Columbia keeps -07:00 all year from 2026-11-01
+    expect(standardOffsetSeconds('America/Vancouver', at('2026-07-01T00:00:00Z'))).toBe(-8 * H);
+    expect(standardOffsetSeconds('America/Vancouver', at('2026-11-24T00:00:00Z'))).toBe(-7 * H);
   });
 });
 
@@ -126,9 +120,17 @@ describe('edge cases', () => {
     expect(zoneRulesAt('America/New_York', at('1945-09-01T00:00:00Z')).abbreviation).toBe('EPT');
   });
 
-  it('beyond the abbreviation table (2499) the latest period with the same offset names it', () => {
+  it('beyond the data (2499) the yearly rules go on by the 400-year cycle', () => {
     expect(zoneRulesAt('Europe/Dublin', at('2600-07-01T00:00:00Z'))).toMatchObject({ abbreviation: 'IST', dst: true });
     expect(zoneRulesAt('Europe/Dublin', at('2600-01-01T12:00:00Z'))).toMatchObject({ abbreviation: 'GMT', dst: false });
+    // europe: Rule EU 1981 max Mar lastSun 1:00u: the last Sunday of March 2600 is the 30th
+    expect(zoneRulesAt('Europe/Paris', at('2600-01-15T00:00:00Z')).next_transition)
+      .toEqual({ at_ms: at('2600-03-30T01:00:00Z'), utc_offset_seconds: 2 * H });
+    // across the data's last listed change (2499-10-25) the next one is 2500's March change
+    expect(zoneRulesAt('Europe/Paris', at('2499-12-01T00:00:00Z')).next_transition)
+      .toEqual({ at_ms: at('2500-03-28T01:00:00Z'), utc_offset_seconds: 2 * H });
+    // a zone without yearly rules keeps its last offset for ever
+    expect(zoneRulesAt('America/Vancouver', at('2600-07-01T00:00:00Z'))).toMatchObject({ utc_offset_seconds: -7 * H, next_transition: null });
   });
 
   it('exactly at a transition the new offset is in force', () => {
@@ -136,40 +138,14 @@ describe('edge cases', () => {
     expect(zoneRulesAt('America/New_York', at('2026-03-08T07:00:00Z')).utc_offset_seconds).toBe(-4 * H);
   });
 
-  it('the transition cache answers exactly as a fresh Temporal computation (random instants, fixed seed)', () => {
-    clearZoneRulesCache();
-    let seed = 20261122;
-    const rnd = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
-    const zones = ['America/New_York', 'Europe/Dublin', 'Australia/Lord_Howe', 'Pacific/Chatham', 'Asia/Kolkata',
-      'Asia/Kathmandu', 'America/Indiana/Vincennes', 'Africa/Casablanca', 'America/Sao_Paulo', 'Asia/Tokyo'];
-    const lo = at('1880-01-01T00:00:00Z'), hi = at('2060-01-01T00:00:00Z');
-    const recent = at('2020-01-01T00:00:00Z'), span = at('2030-01-01T00:00:00Z') - recent;
-    let checked = 0;
-    for (let i = 0; i < 1500; i++) {
-      const zone = zones[Math.floor(rnd() * zones.length)];
-      // half the instants spread over 180 years, half crowded into 2020s so cached segments are hit
-      const ms = Math.floor(i % 2 ? lo + rnd() * (hi - lo) : recent + rnd() * span);
-      const cached = zoneRulesAt(zone, ms);
-      const fresh = temporalRulesAt(zone, ms);
-      expect([zone, ms, cached.utc_offset_seconds, cached.next_transition]).toEqual([zone, ms, fresh.offset, fresh.next]);
-      checked++;
-    }
-    expect(checked).toBe(1500);
-    const stats = zoneRulesCacheStats();
-    expect(stats.segments).toBeLessThan(1500); // segments were reused
-    expect(stats.segments).toBeLessThanOrEqual(stats.zones * MAX_SEGMENTS_PER_ZONE);
-  });
-
   it('the remembered full answer (offset, abbreviation, DST, next change) is never stale: walks across transitions and local new years', () => {
-    clearZoneRulesCache();
     let seed = 4242;
     const rnd = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
     const zones = ['Europe/London', 'Europe/Dublin', 'Australia/Lord_Howe', 'America/Sao_Paulo', 'Pacific/Apia', 'Asia/Kathmandu',
-      'America/Argentina/Buenos_Aires', 'Europe/Moscow', 'Pacific/Kiritimati', 'America/St_Johns'];
+      'America/Argentina/Buenos_Aires', 'Europe/Moscow', 'Pacific/Kiritimati', 'America/St_Johns', 'America/Vancouver'];
     const reference = (zone: string, ms: number) => {
-      const { offset, next } = temporalRulesAt(zone, ms);
-      const localYear = new Date(ms + offset * 1000).getUTCFullYear();
-      return { utc_offset_seconds: offset, abbreviation: abbreviationAt(zone, ms, offset), dst: offset !== standardOffsetSeconds(zone, localYear), next_transition: next };
+      const offset = -Math.round(moment.tz.zone(zone)!.utcOffset(ms) * 60) || 0;
+      return { utc_offset_seconds: offset, abbreviation: moment.tz.zone(zone)!.abbr(ms), dst: offset > standardOffsetSeconds(zone, ms) };
     };
     let checked = 0;
     for (const zone of zones) {
@@ -180,7 +156,14 @@ describe('edge cases', () => {
           : at('1880-01-01T00:00:00Z') + rnd() * (at('2060-01-01T00:00:00Z') - at('1880-01-01T00:00:00Z'));
         ms = Math.floor(ms);
         for (let step = 0; step < 40; step++) {
-          expect([zone, ms, zoneRulesAt(zone, ms)]).toEqual([zone, ms, reference(zone, ms)]);
+          const { next_transition: next, ...rest } = zoneRulesAt(zone, ms);
+          expect([zone, ms, rest]).toEqual([zone, ms, reference(zone, ms)]);
+          if (next) {
+            // the next change is where the offset first differs: the same offset a millisecond before it
+            expect(offsetSecondsAt(zone, next.at_ms - 1)).toBe(rest.utc_offset_seconds);
+            expect(offsetSecondsAt(zone, next.at_ms)).toBe(next.utc_offset_seconds);
+            expect(next.utc_offset_seconds).not.toBe(rest.utc_offset_seconds);
+          }
           checked++;
           ms += Math.floor(rnd() * (walk % 3 === 0 ? 6 * 3_600_000 : 14 * 86_400_000));
         }
@@ -188,10 +171,24 @@ describe('edge cases', () => {
     }
     expect(checked).toBe(zones.length * 12 * 40);
   });
+});
 
-  it('the segment cache stays bounded per zone', () => {
-    clearZoneRulesCache();
-    for (let y = 1900; y < 2100; y++) zoneRulesAt('Europe/Paris', at(`${y}-07-01T00:00:00Z`));
-    expect(zoneRulesCacheStats().segments).toBeLessThanOrEqual(MAX_SEGMENTS_PER_ZONE);
+describe('instantOfLocal (the one wall time → instant)', () => {
+  it('reads a DST gap forward and a fold on the earlier offset, as Temporal\'s compatible does', () => {
+    // northamerica: 2026-03-08 02:00 EST → 03:00 EDT; 02:30 does not exist
+    expect(instantOfLocal('America/New_York', 2026, 3, 8, 2, 30)).toEqual({
+      ms: at('2026-03-08T07:30:00Z'), earlier: at('2026-03-08T06:30:00Z'), later: at('2026-03-08T07:30:00Z'), gap: true, fold: false,
+    });
+    // 2026-11-01 02:00 EDT → 01:00 EST; 01:30 occurs twice
+    expect(instantOfLocal('America/New_York', 2026, 11, 1, 1, 30)).toEqual({
+      ms: at('2026-11-01T05:30:00Z'), earlier: at('2026-11-01T05:30:00Z'), later: at('2026-11-01T06:30:00Z'), gap: false, fold: true,
+    });
+    // australasia: Lord Howe's half-hour fold, 2026-04-05 02:00 +11 → 01:30 +1030
+    expect(instantOfLocal('Australia/Lord_Howe', 2026, 4, 5, 1, 45)).toMatchObject({ fold: true, ms: at('2026-04-04T14:45:00Z') });
+    // australasia: Samoa skipped 2011-12-30 entirely (west → east of the date line)
+    expect(instantOfLocal('Pacific/Apia', 2011, 12, 30, 12, 0)).toMatchObject({ gap: true });
+    expect(instantOfLocal('Asia/Kathmandu', 2026, 11, 24, 9, 0)).toMatchObject({ ms: at('2026-11-24T03:15:00Z'), gap: false, fold: false });
+    // years before 100 are not read as 19xx
+    expect(instantOfLocal('UTC', 50, 1, 1, 0, 0).ms).toBe(Date.UTC(2050, 0, 1) - 2000 * 365.2425 * 86_400_000);
   });
 });

@@ -14,7 +14,7 @@ export const GLOSSARY: Term[] = [
   t('Time zone', 'A region that keeps the same local time rules; named in the IANA database as Area/Location, e.g. Europe/Paris.', /\btime[- ]zones?\b/i),
   t('IANA time zone database', 'The tz database (tzdb): the public record of every zone\'s offsets and daylight-saving rules since 1970 and much of its history before.', /\b(IANA|tzdb)\b/),
   t('Time-zone boundary', 'The polygon a zone covers on the map; this service looks coordinates up in timezone-boundary-builder\'s polygons.', /\bboundar(y|ies)\b/i),
-  t('Daylight saving time', 'Clocks set ahead of standard time for part of the year; here `dst` is true when the offset differs from the lower of the 1 January and 1 July offsets.', /\b(DST|daylight saving)\b/i),
+  t('Daylight saving time', 'Clocks set ahead of standard time for part of the year; here `dst` is true when the offset is above the lowest offset in force within half a year either side.', /\b(DST|daylight saving)\b/i),
   t('Standard time', 'The offset a zone keeps outside daylight saving time.', /\bstandard (time|offset)\b/i),
   t('DST gap', 'The local times skipped when clocks jump forward (e.g. 02:00–03:00); a time in the gap is moved forward by the gap\'s length.', /\bgaps?\b/i),
   t('DST fold', 'The local times that happen twice when clocks fall back; the earlier instant is taken unless said otherwise.', /\bfolds?\b/i),
