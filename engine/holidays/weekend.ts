@@ -1,30 +1,25 @@
 /**
- * A country's weekend from CLDR week data, read through `Intl.Locale` (ICU's copy of CLDR bundled
- * with the runtime), not from a hand-kept table. CLDR records the current weekend only: historic
- * changes (the UAE moved from Friday–Saturday to Saturday–Sunday in 2022) are not modelled.
+ * A country's weekend from CLDR week data, shipped with the project (the `cldr-core` package's
+ * supplemental/weekData.json), not from the runtime's ICU copy of CLDR, which differs between Node
+ * lines (CLDR 44 on Node 20, 48 on Node 24) and would make the same request answer differently.
+ * CLDR records the current weekend only: historic changes (the UAE moved from Friday–Saturday to
+ * Saturday–Sunday in 2022) are not modelled.
  */
+import { createRequire } from 'node:module';
 import { WEEKDAYS } from '../tool.ts';
 
-interface WeekInfo { firstDay: number; weekend?: number[]; minimalDays: number }
-type LocaleWithWeekInfo = Intl.Locale & { getWeekInfo?: () => WeekInfo; weekInfo?: WeekInfo };
+interface WeekData { supplemental: { version: { _cldrVersion: string }; weekData: { weekendStart: Record<string, string>; weekendEnd: Record<string, string> } } }
 
-/** Saturday and Sunday: what CLDR itself answers for a region it has no week data for. */
-const CLDR_DEFAULT_WEEKEND: readonly number[] = [6, 7];
-
-/** CLDR week data of a region: `getWeekInfo()` on newer runtimes, the `weekInfo` getter on Node 20. */
-function weekInfo(country: string): WeekInfo | undefined {
-  const locale = new Intl.Locale(`und-${country}`) as LocaleWithWeekInfo;
-  if (typeof locale.getWeekInfo === 'function') return locale.getWeekInfo();
-  return locale.weekInfo;
-}
-
-export const weekInfoAvailable = weekInfo('US') !== undefined;
-const accessor = typeof (new Intl.Locale('und-US') as LocaleWithWeekInfo).getWeekInfo === 'function' ? 'getWeekInfo()' : 'weekInfo';
+const require = createRequire(import.meta.url);
+const data = require('cldr-core/supplemental/weekData.json') as WeekData;
+const { weekendStart, weekendEnd } = data.supplemental.weekData;
+const ISO_DAY: Record<string, number> = { mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6, sun: 7 };
 
 const cache = new Map<string, readonly number[]>();
 
 /**
- * The weekend of a country (ISO 3166-1 alpha-2) as ascending ISO weekdays, 1 = Monday … 7 = Sunday.
+ * The weekend of a country (ISO 3166-1 alpha-2) as ascending ISO weekdays, 1 = Monday … 7 = Sunday:
+ * CLDR's weekendStart through weekendEnd, the world's ("001") where the country has none of its own.
  *
  * @example cldrWeekend('SA') // [5, 6] (Friday, Saturday)
  */
@@ -32,8 +27,14 @@ export function cldrWeekend(country: string): readonly number[] {
   const code = country.toUpperCase();
   let weekend = cache.get(code);
   if (!weekend) {
-    const days = weekInfo(code)?.weekend ?? CLDR_DEFAULT_WEEKEND;
-    weekend = Object.freeze([...days].sort((a, b) => a - b));
+    const start = ISO_DAY[Object.hasOwn(weekendStart, code) ? weekendStart[code] : weekendStart['001']];
+    const end = ISO_DAY[Object.hasOwn(weekendEnd, code) ? weekendEnd[code] : weekendEnd['001']];
+    const days: number[] = [];
+    for (let d = start; ; d = (d % 7) + 1) {
+      days.push(d);
+      if (d === end) break;
+    }
+    weekend = Object.freeze(days.sort((a, b) => a - b));
     // Bounded by the supported countries, which are the only codes the input schemas let through.
     cache.set(code, weekend);
   }
@@ -44,9 +45,7 @@ export const weekendNames = (weekend: readonly number[]): string =>
   weekend.length ? weekend.map((d) => WEEKDAYS[d - 1]).join(', ') : 'none';
 
 /** Where weekends come from, for provenance. */
-export const WEEKEND_SOURCE = weekInfoAvailable
-  ? `CLDR ${process.versions.cldr ?? '?'} week data (ICU ${process.versions.icu ?? '?'}) via Intl.Locale('und-<country>').${accessor}: the current weekend; historic weekend changes are not modelled`
-  : 'this runtime has no CLDR week data (Intl.Locale weekInfo); Saturday and Sunday assumed';
+export const WEEKEND_SOURCE = `CLDR ${data.supplemental.version._cldrVersion} week data (cldr-core ${require('cldr-core/package.json').version}, supplemental/weekData.json): the current weekend; historic weekend changes are not modelled`;
 
 /** Provenance line for one country's weekend. */
 export const weekendProvenance = (country: string, weekend: readonly number[]): string =>

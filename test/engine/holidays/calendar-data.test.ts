@@ -69,5 +69,7 @@ describe('edge cases', () => {
     }
     expect(weekendNames(cldrWeekend('SA'))).toBe('Friday, Saturday');
     expect(weekendNames([])).toBe('none');
+    // CLDR 48 supplemental/weekData.json: weekendStart/weekendEnd IN sun/(001) sun, AF thu/fri, IR fri/fri
+    expect([cldrWeekend('IN'), cldrWeekend('AF'), cldrWeekend('IR'), cldrWeekend('FR')]).toEqual([[7], [4, 5], [5], [6, 7]]);
   });
 });
