@@ -4,15 +4,25 @@ import { describe, expect, it } from 'vitest';
 import { bodyPositions } from '../../engine/astronomy/body-positions.ts';
 import { solarPosition } from '../../engine/solar/solar-position.ts';
 import {
-  isShareToken, localDayBounds, localParts, orrery, ORRERY_BODIES, parseView, sky, SKY_BODIES, sunPath, zonedToUtc,
+  isShareToken, localDayBounds, localParts, orrery, ORRERY_BODIES, parseView, sky, SKY_BODIES, sunPath, useZoneData, zonedToUtc,
 } from '../../website/src/lib/observatory.ts';
+import { observatoryZoneData } from '../../website/src/lib/zone-data.ts';
 import { escapeXml, renderOrrery, renderPositionsTable, renderSky, renderSunPath } from '../../website/src/lib/observatory-svg.ts';
 import { runTool } from '../helpers.ts';
+
+// The page's zone data: the engine's tzdb release over the observatory's years (what the build installs).
+useZoneData(observatoryZoneData());
 
 const iso = (d: Date | number) => new Date(d).toISOString().replace('.000Z', 'Z');
 const MINUTE_MS = 60_000;
 
 describe('zonedToUtc: wall time in an IANA zone to an instant', () => {
+  it('uses the engine\'s tzdb release, not the runtime\'s: Vancouver on -07:00 MST all year from 2026-11-01 (tzdb 2026f)', () => {
+    expect(localParts(zonedToUtc('2026-11-24', '12:00', 'America/Vancouver').getTime(), 'America/Vancouver').offset).toBe('-07:00');
+    expect(iso(zonedToUtc('2026-11-24', '12:00', 'America/Vancouver'))).toBe('2026-11-24T19:00:00Z');
+    expect(iso(zonedToUtc('2026-11-24', '12:00', 'Africa/Casablanca'))).toBe('2026-11-24T12:00:00Z'); // +00 since 2026-09-20
+  });
+
   it('reads an ordinary time with the zone\'s offset (+05:45 in Kathmandu, the engine\'s localTimeAt example)', () => {
     // engine/time/local-time.ts: 2026-11-22T08:00:00Z is 13:45 +05:45 in Asia/Kathmandu.
     expect(iso(zonedToUtc('2026-11-22', '13:45', 'Asia/Kathmandu'))).toBe('2026-11-22T08:00:00Z');

@@ -1,35 +1,38 @@
 /**
  * The observatory's calculations: wall time in an IANA zone to an instant, the planets around the Sun
  * (orrery), the sky over a place and the Sun's path through a local day (the pictures of them are drawn
- * by observatory-svg.ts). Pure and browser-safe (astronomy-engine, Intl and the engine's browser-safe
+ * by observatory-svg.ts). Pure and browser-safe (astronomy-engine and the engine's browser-safe
  * modules only), so the page computes the same at build time in Node and in the browser after each change.
  */
 import * as Astronomy from 'astronomy-engine';
 import { bodyPositions, EPHEMERIS_END_MS, EPHEMERIS_MIN_MS } from '../../../engine/astronomy/body-positions.ts';
 import { sunPosition } from '../../../engine/solar/sun-position.ts';
+import { instantOfWall, offsetAt, zoneLookup, type ZoneData, type ZoneTable } from '../../../engine/time/tzdb-data.ts';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
 // ----- local time in an IANA zone ----------------------------------------------------------------
+// The zone rules are the engine's: its shipped tzdb release, as the page's zone data carries it
+// (the build passes the same data the browser fetches), never the runtime's or the browser's Intl.
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+let tableOf: (name: string) => ZoneTable | undefined = () => undefined;
+let zoneRelease = '';
 
-/** Throws RangeError for a zone this runtime's Intl does not know. */
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    try {
-      f = new Intl.DateTimeFormat('en-US', {
-        timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit',
-        hour: '2-digit', minute: '2-digit', second: '2-digit',
-      });
-    } catch {
-      throw new RangeError(`unknown IANA time zone: ${timeZone}`);
-    }
-    formatters.set(timeZone, f);
-  }
-  return f;
+/** Installs the zone rules every function below reads (the engine's tzdb release, see tzdb.ts). */
+export function useZoneData(data: ZoneData): void {
+  tableOf = zoneLookup(data);
+  zoneRelease = data.version;
+}
+
+/** The tzdb release the installed zone data comes from. */
+export const zoneDataRelease = (): string => zoneRelease;
+
+/** Throws RangeError for a zone the installed data does not know. */
+function tableFor(timeZone: string): ZoneTable {
+  const t = tableOf(timeZone);
+  if (!t) throw new RangeError(`unknown IANA time zone: ${timeZone}`);
+  return t;
 }
 
 /** Epoch ms for calendar fields read as UTC; setUTCFullYear, because Date.UTC maps years 0..99 to 1900s. */
@@ -40,15 +43,11 @@ function fieldsToMs(y: number, mo: number, d: number, h = 0, mi = 0, s = 0): num
   return t.getTime();
 }
 
-/** The wall clock of an instant in a zone, read as if it were UTC (whole seconds). */
-function wallMs(ms: number, timeZone: string): number {
-  const parts: Record<string, number> = {};
-  for (const p of formatterFor(timeZone).formatToParts(new Date(ms))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  return fieldsToMs(parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second);
-}
-
 /** The zone's UTC offset at an instant, ms east of Greenwich. */
-export const utcOffsetMs = (ms: number, timeZone: string): number => wallMs(ms, timeZone) - Math.floor(ms / 1000) * 1000;
+export const utcOffsetMs = (ms: number, timeZone: string): number => offsetAt(tableFor(timeZone), ms) * 1000;
+
+/** The wall clock of an instant in a zone, read as if it were UTC (whole seconds). */
+const wallMs = (ms: number, timeZone: string): number => Math.floor(ms / 1000) * 1000 + utcOffsetMs(ms, timeZone);
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -84,8 +83,8 @@ function parseDate(date: string): [number, number, number] {
 /**
  * The instant at which the wall clock in `timeZone` shows `date` `time`. A time the clocks skip (a DST
  * gap) is moved forward by the gap, and a time they show twice (a fold) is the earlier instant, as
- * Temporal's 'compatible' disambiguation does. The offset comes from the runtime's IANA rules (Intl),
- * never from the longitude.
+ * Temporal's 'compatible' disambiguation does (the engine's instantOfWall). The offset comes from the
+ * engine's tzdb release, never from the longitude.
  *
  * @example zonedToUtc('2026-03-29', '01:30', 'Europe/London').toISOString() // '2026-03-29T01:30:00.000Z' (02:30 BST)
  */
@@ -93,14 +92,7 @@ export function zonedToUtc(date: string, time: string, timeZone: string): Date {
   const [y, mo, d] = parseDate(date);
   const t = TIME_PATTERN.exec(time);
   if (!t) throw new RangeError(`time must be written HH:MM, 00:00..23:59: ${time}`);
-  formatterFor(timeZone);
-  const local = fieldsToMs(y, mo, d, Number(t[1]), Number(t[2]));
-  // The offsets a day either side bracket any transition near `local` (Temporal's own method).
-  const before = utcOffsetMs(local - DAY_MS, timeZone);
-  const after = utcOffsetMs(local + DAY_MS, timeZone);
-  const exact = [local - before, local - after].filter((ms) => wallMs(ms, timeZone) === local).sort((a, b) => a - b);
-  // No instant shows that wall time: it is in a gap; the offset before the gap lands just after it.
-  return new Date(exact.length ? exact[0] : local - before);
+  return new Date(instantOfWall(tableFor(timeZone), fieldsToMs(y, mo, d, Number(t[1]), Number(t[2]))).ms);
 }
 
 /** The instants of local midnight starting `date` and the next date: a local day is 23, 24 or 25 hours. */
@@ -157,9 +149,9 @@ export function parseView(input: Partial<Record<'name' | 'lat' | 'lng' | 'date' 
   }
   if (!TIME_PATTERN.test(time)) errors.push({ field: 'time', message: time ? 'must be a time written HH:MM, 00:00..23:59' : 'is required' });
   try {
-    formatterFor(tz);
+    tableFor(tz);
   } catch {
-    errors.push({ field: 'tz', message: tz ? `is not an IANA time zone this browser knows (e.g. Europe/London): ${tz}` : 'is required' });
+    errors.push({ field: 'tz', message: tz ? `is not an IANA time zone of tzdb ${zoneRelease} (e.g. Europe/London): ${tz}` : 'is required' });
   }
   if (errors.length) return { ok: false, errors };
   return { ok: true, view: { name, lat, lng, date, time, tz, atMs: zonedToUtc(date, time, tz).getTime() } };

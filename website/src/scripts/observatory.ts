@@ -8,9 +8,10 @@
  * view; the API's address comes from the page (`data-api-base`).
  */
 import {
-  isShareToken, localDayBounds, localParts, orrery, parseView, POSTER_KINDS, sky, sunPath,
+  isShareToken, localDayBounds, localParts, orrery, parseView, POSTER_KINDS, sky, sunPath, useZoneData,
   type FieldError, type ObservatoryView, type PosterKind,
 } from '../lib/observatory.ts';
+import type { ZoneData } from '../../../engine/time/tzdb-data.ts';
 import { renderOrrery, renderPositionsTable, renderSky, renderSunPath, type Caption } from '../lib/observatory-svg.ts';
 
 const $ = <T extends Element>(selector: string) => document.querySelector<T>(selector);
@@ -292,7 +293,24 @@ async function initShareViewer(status: HTMLElement) {
   setState('ready', 'Shared poster loaded.');
 }
 
+/**
+ * The engine's zone rules (its tzdb release, the years the observatory draws), fetched once before the
+ * page computes anything: the browser's own Intl zone data is older and differs between browsers.
+ */
+async function loadZoneData(): Promise<void> {
+  const path = $<HTMLElement>('[data-zone-data]')?.dataset.zoneData;
+  if (!path) throw new Error('the page names no zone data');
+  const response = await fetch(path);
+  if (!response.ok) throw new Error(`the zone data could not be loaded (HTTP ${response.status})`);
+  useZoneData(await response.json() as ZoneData);
+}
+
 const observatoryForm = $<HTMLFormElement>('#observatory-form');
-if (observatoryForm) initObservatory(observatoryForm);
 const shareStatus = $<HTMLElement>('[data-share-status]');
-if (shareStatus) void initShareViewer(shareStatus);
+loadZoneData().then(() => {
+  if (observatoryForm) initObservatory(observatoryForm);
+  if (shareStatus) void initShareViewer(shareStatus);
+}, (error: unknown) => {
+  const box = observatoryForm ? $<HTMLElement>('#obs-errors') : shareStatus;
+  if (box) box.textContent = `The observatory cannot compute local times: ${errorText(error)}.`;
+});
