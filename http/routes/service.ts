@@ -1,6 +1,7 @@
 /** Service routes that are not calculations: index, health and the status document. */
 import { probeEphemeris } from '../../engine/health.ts';
 import { lookupZones } from '../../engine/time/zone-lookup.ts';
+import { sources } from '../../engine/provenance.ts';
 import { FAMILIES, formatUtc } from '../../engine/tool.ts';
 import type { Caller } from '../middleware/auth.ts';
 import type { H3Event } from 'h3';
@@ -30,7 +31,7 @@ export function healthRoute(readiness: () => Readiness) {
     const ready = readiness();
     const servable = ready.timezone_data && ready.ephemeris && ready.storage;
     const degraded = servable && !ready.cache;
-    return json({ ok: servable, degraded, ready }, servable ? 200 : 503, { 'cache-control': 'no-store' });
+    return json({ ok: servable, degraded, tzdb: sources.tzdb, ready }, servable ? 200 : 503, { 'cache-control': 'no-store' });
   };
 }
 
@@ -46,6 +47,8 @@ export function statusRoute(settings: Settings, routes: RouteInfo[], startedAt: 
     uptime_seconds: Math.floor((now().getTime() - startedAt.getTime()) / 1000),
     api_key_required: true,
     cache: settings.cache,
+    tzdb: sources.tzdb,
+    timezone_boundaries: sources.timezoneBoundaries,
     endpoint_families: endpointFamilies,
     measured_status_wording: 'This document reports what this instance sees about itself at request time (process up, routes served, cache mode). It is not an uptime history and makes no availability claim.',
     sla_claimed: false,

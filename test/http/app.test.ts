@@ -43,7 +43,7 @@ describe('public routes', () => {
   it('GET /health reports readiness, and 503 when time-zone data is not ready', async () => {
     const res = await call('/health', { key: null });
     expect(res.status).toBe(200);
-    expect(await bodyOf(res)).toEqual({ ok: true, degraded: false, ready: { timezone_data: true, ephemeris: true, storage: true, cache: true } });
+    expect(await bodyOf(res)).toEqual({ ok: true, degraded: false, tzdb: '2026f', ready: { timezone_data: true, ephemeris: true, storage: true, cache: true } });
     const notReady = createApp({ settings, readiness: () => ({ timezone_data: false, ephemeris: true, storage: true, cache: true }) }).app;
     const r2 = await notReady.fetch(new Request('http://api.test/health'));
     expect(r2.status).toBe(503);
@@ -53,7 +53,7 @@ describe('public routes', () => {
   it('GET /v1/status lists every served route once, by family', async () => {
     const res = await call('/v1/status', { key: null });
     const body = await bodyOf(res);
-    expect(body).toMatchObject({ ok: true, service: 'time-coordinate-api', version: '0.1.0', api_key_required: true, cache: 'memory', sla_claimed: false });
+    expect(body).toMatchObject({ ok: true, service: 'time-coordinate-api', version: '0.1.0', api_key_required: true, cache: 'memory', sla_claimed: false, tzdb: '2026f' });
     expect(body.monitoring).toEqual({ low_level_health: '/health', public_status: '/v1/status', protected_canary: '/v1/canary', external_sla_history: 'not-yet-published' });
     const listed = body.endpoint_families.flatMap((f: { routes: string[] }) => f.routes).sort();
     expect(listed).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
