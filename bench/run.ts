@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: starts the API (cache off, explicit `at`) and a hello-world h3 app in the same run,
  * measures both with autocannon, and prints req/s, p50/p99 latency and the ratio to the baseline, plus
- * the time from spawn to a healthy /health. Targets (issue 2): GET /v1/time ≥ 50% of the baseline's
- * req/s; POST /v1/time/batch (100 points) p50 < 5 ms; healthy within 1.5 s of spawn.
+ * the time from spawn to a healthy /health. Targets (issues 2 and 13): GET /v1/time ≥ 50% of the baseline's
+ * req/s; GET /v1/time/convert ≥ 50% of GET /v1/time's; POST /v1/time/batch (100 points) p50 < 5 ms; healthy within 1.5 s of spawn.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -135,6 +135,20 @@ async function measureAll(scenarios: Scenario[]): Promise<Row[]> {
 
 const points = landPoints(10_000);
 const batchBody = JSON.stringify({ at: AT, points: points.slice(0, 100) });
+// GET /v1/time/convert: 10,000 wall times (1970–2037, gaps and folds among them) between zones drawn
+// from every continent, written as people write them (IANA names, links, abbreviations).
+const CONVERT_ZONES = ['Europe/Paris', 'America/New_York', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'America/Vancouver', 'Africa/Casablanca',
+  'Asia/Kolkata', 'America/Sao_Paulo', 'Pacific/Chatham', 'Europe/Dublin', 'Asia/Calcutta', 'US/Pacific', 'CET', 'EST', 'UTC', 'Asia/Tokyo'];
+const convertRequests = (() => {
+  const rand = prng(7);
+  const pick = () => CONVERT_ZONES[Math.floor(rand() * CONVERT_ZONES.length)];
+  const two = (n: number) => String(n).padStart(2, '0');
+  return Array.from({ length: 10_000 }, () => {
+    const date = `${1970 + Math.floor(rand() * 68)}-${two(1 + Math.floor(rand() * 12))}-${two(1 + Math.floor(rand() * 28))}`;
+    const time = `${date}T${two(Math.floor(rand() * 24))}:${two(Math.floor(rand() * 4) * 15)}`;
+    return { path: `/v1/time/convert?time=${time}&source_timezone=${encodeURIComponent(pick())}&target_timezone=${encodeURIComponent(pick())}` };
+  });
+})();
 
 const apiEnv = { TIME_API_CACHE: 'off', TIME_API_KEYS: `bench:${KEY}`, RATE_LIMIT_PER_MINUTE: '0', LOG_FORMAT: 'json' };
 // Time from spawn to a healthy /health: the median of three cold starts.
@@ -180,6 +194,12 @@ try {
       pid: api.proc.pid,
       opts: { url: `http://127.0.0.1:${api.port}/v1/time/batch`, method: 'POST', body: batchBody, headers: { ...headers, 'content-type': 'application/json' } },
     },
+    {
+      name: 'GET /v1/time/convert (10,000 wall times and zone pairs)',
+      pid: api.proc.pid,
+      opts: { url: `http://127.0.0.1:${api.port}`, headers, requests: convertRequests },
+      warmupInputs: convertRequests.length,
+    },
     { name: 'GET /v1/astronomy/ephemeris', opts: { url: `http://127.0.0.1:${api.port}/v1/astronomy/ephemeris?date=2026-06-21`, headers }, pid: api.proc.pid },
   ]);
 } finally {
@@ -212,7 +232,7 @@ console.log('| scenario | req/s | p50 ms | p99 ms | ratio to baseline | server C
 console.log('|---|---:|---:|---:|---:|---:|---:|---|');
 for (const r of rows) console.log(`| ${r.name} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${fmt(r.rps / base, 2)} | ${r.cpuUs === null ? '–' : fmt(r.cpuUs, 1)} | ${r.errors} | ${r.runs.map((x) => fmt(x)).join(' · ')} |`);
 console.log(`\nAPI healthy ${fmt(healthyMs)} ms after spawn (median of 3 starts: ${startTimes.map((t) => fmt(t)).join(', ')} ms; baseline app: ${fmt(hello.healthyMs)} ms).`);
-const time = pooled, quietRow = rows[2 + TIME_PROCESSES], batch = rows[3 + TIME_PROCESSES];
+const time = pooled, quietRow = rows[2 + TIME_PROCESSES], batch = rows[3 + TIME_PROCESSES], convert = rows[4 + TIME_PROCESSES];
 // The logger's own cost per line, measured in this process (req/s differences between two servers are
 // within this machine's noise), set against the server CPU one GET /v1/time costs.
 const sink = jsonRequestLogger(() => {});
@@ -226,6 +246,7 @@ console.log(`Request logging: ${fmt(perLineUs, 2)} µs a line${time.cpuUs ? ` = 
 const checks = [
   // The measured value beside each verdict, to more places than the table rounds to (0.4998 is a FAIL).
   [`GET /v1/time ≥ 50% of baseline req/s (measured ${fmt(time.rps / base, 4)})`, time.rps / base >= 0.5],
+  [`GET /v1/time/convert ≥ 50% of GET /v1/time req/s (measured ${fmt(convert.rps / time.rps, 4)})`, convert.rps / time.rps >= 0.5],
   [`POST /v1/time/batch p50 < 5 ms (measured ${fmt(batch.p50, 1)} ms)`, batch.p50 < 5],
   [`healthy within 1.5 s of spawn (measured ${fmt(healthyMs / 1000, 2)} s)`, healthyMs < 1500],
   [`no errors (measured ${measured.reduce((n, r) => n + r.errors, 0)})`, measured.every((r) => r.errors === 0)],
