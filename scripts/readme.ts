@@ -1,5 +1,5 @@
 /**
- * `npm run docs`: regenerates the README's route section (between the `routes:start` and `routes:end`
+ * `npm run docs`: regenerates docs/routes.md's examples (between the `routes:start` and `routes:end`
  * markers) from the route inventory: a curl example for every route and the answer the engine really
  * gives to it (with the clock pinned, so the text only changes when the code or data change).
  */
@@ -17,7 +17,7 @@ import type { RouteInfo } from '../http/routes/inventory.ts';
 const KEY = 'YOUR_KEY';
 const CLOCK = '2026-11-22T08:00:00Z';
 // The elevation provider is a third party this machine cannot reach: its example is answered by the
-// tests' local server that speaks the provider's wire format, and the README says so beside it.
+// tests' local server that speaks the provider's wire format, and the page says so beside it.
 const elevationServer = await startElevationServer();
 // Shares need a store: a throwaway one in a temporary folder.
 const dataDir = mkdtempSync(join(tmpdir(), 'tca-docs-'));
@@ -89,12 +89,13 @@ for (const family of [...new Set(routes.map((r) => r.family))]) {
 }
 parts.push('<!-- routes:end -->');
 
-const readme = readFileSync('README.md', 'utf8');
-const start = readme.indexOf('<!-- routes:start');
-const end = readme.indexOf('<!-- routes:end -->');
-if (start < 0 || end < 0) throw new Error('README.md has no routes:start/routes:end markers');
-writeFileSync('README.md', readme.slice(0, start) + parts.join('\n\n') + readme.slice(end + '<!-- routes:end -->'.length));
+const FILE = 'docs/routes.md';
+const doc = readFileSync(FILE, 'utf8');
+const start = doc.indexOf('<!-- routes:start');
+const end = doc.indexOf('<!-- routes:end -->');
+if (start < 0 || end < 0) throw new Error(`${FILE} has no routes:start/routes:end markers`);
+writeFileSync(FILE, doc.slice(0, start) + parts.join('\n\n') + doc.slice(end + '<!-- routes:end -->'.length));
 await elevationServer.close();
 await store.close();
 rmSync(dataDir, { recursive: true, force: true });
-console.log(`README.md: ${routes.length} routes written`);
+console.log(`${FILE}: ${routes.length} routes written`);

@@ -3,6 +3,7 @@
  * that release changed pinned where people live. Reference: moment-timezone 0.6.6's own zone objects
  * (`utcOffset`, `abbr`, `untils`), which read the release with moment's code, not ours.
  */
+import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -30,6 +31,13 @@ describe('the release', () => {
 
   it('every zone the boundary lookup can return has rules in it', () => {
     expect(boundaryZonesWithoutRules()).toEqual([]);
+  });
+
+  it('npm run tzdb reports the release and the boundary check (the first step of an update)', () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/tzdb.ts', '--offline'], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('shipped: IANA tzdb 2026f (moment-timezone 0.6.6');
+    expect(r.stdout).toContain('boundary check: every zone of the boundary data has rules in the release');
   });
 });
 
