@@ -21,14 +21,23 @@ export interface DiscoveryOptions {
 const json = (uri: string, value: unknown) => ({ contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(value, null, 2) }] });
 
 const completeCountries = (prefix: string) => {
+  if (prefix.length > 2) return [];
   const p = prefix.toUpperCase();
   return holidayCountryCodes().filter((c) => c.startsWith(p)).slice(0, 100);
 };
 
-/** Subdivisions of the country already given in the same prompt (`ENG` or `GB-ENG` both complete). */
+/** Completion works on what a code can be: a prefix longer than this matches nothing. */
+const MAX_PREFIX = 16;
+
+/**
+ * Subdivisions of the country already given in the same prompt (`ENG` or `GB-ENG` both complete). The
+ * country is looked up in the catalogue, never turned into a pattern: an unknown one completes nothing.
+ */
 const completeSubdivisions = (prefix: string, context?: { arguments?: Record<string, string> }) => {
-  const country = context?.arguments?.country ?? '';
-  const p = prefix.toUpperCase().replace(new RegExp(`^${country.toUpperCase()}-`), '');
+  const country = (context?.arguments?.country ?? '').toUpperCase();
+  if (!holidayCountryCodes().includes(country) || prefix.length > MAX_PREFIX) return [];
+  const upper = prefix.toUpperCase();
+  const p = upper.startsWith(`${country}-`) ? upper.slice(country.length + 1) : upper;
   return holidaySubdivisionCodes(country).filter((c) => c.toUpperCase().startsWith(p)).slice(0, 100);
 };
 

@@ -105,6 +105,15 @@ describe('resources, prompts, completions', () => {
     expect(subdivisions.completion.values).toEqual(expect.arrayContaining(['BY', 'BW', 'BE', 'BB']));
     const full = await client.complete({ ref: { type: 'ref/prompt', name: 'is-it-a-business-day' }, argument: { name: 'subdivision', value: 'GB-SC' }, context: { arguments: { country: 'GB' } } });
     expect(full.completion.values).toEqual(['SCT']);
+    // A client's country is looked up, never compiled into a pattern: this one took 4.9 s of event loop
+    // per request as a regular expression (each 2 more characters tripled it); now it completes nothing.
+    const hostile = await client.complete({
+      ref: { type: 'ref/prompt', name: 'is-it-a-business-day' },
+      argument: { name: 'subdivision', value: 'A'.repeat(40) + '!' }, context: { arguments: { country: '(A+)+' } },
+    });
+    expect(hostile.completion.values).toEqual([]);
+    const lower = await client.complete({ ref: { type: 'ref/prompt', name: 'is-it-a-business-day' }, argument: { name: 'subdivision', value: 'de-b' }, context: { arguments: { country: 'de' } } });
+    expect(lower.completion.values).toEqual(expect.arrayContaining(['BY', 'BW']));
     const prompt = await client.getPrompt({ name: 'plan-meeting-across-zones', arguments: { organizer_timezone: 'Europe/Paris', attendee_timezone: 'America/New_York', date: '2026-11-24' } });
     expect((prompt.messages[0].content as { text: string }).text).toContain('convert_time');
   });
