@@ -2,12 +2,14 @@
  * Streamable HTTP at `POST /mcp` on the API server: stateless (a fresh server and transport per
  * request), guarded like calculation routes (API key, 401 with WWW-Authenticate) and, for browsers,
  * by `Origin` against the CORS allowlist (403). GET and DELETE answer 405: there are no sessions.
+ * Bodies are read like the REST routes' (at most MAX_BODY_BYTES), one JSON-RPC message per POST.
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { H3Event } from 'h3';
 import type { ToolContext } from '../engine/tool.ts';
 import type { Caller } from '../http/middleware/auth.ts';
 import { problem } from '../http/middleware/problem.ts';
+import { readJsonBody } from '../http/routes/tools.ts';
 import { createMcpServer } from './server.ts';
 
 export interface McpHttpDeps {
@@ -27,14 +29,9 @@ const messagesOf = (text: string): Message[] => {
     const parsed = JSON.parse(text) as Message | Message[];
     return Array.isArray(parsed) ? parsed : [parsed];
   } catch {
-    return []; // the transport answers malformed JSON with a JSON-RPC parse error
+    return [];
   }
 };
-
-/** The ids of the tools/call requests (calculations) among the JSON-RPC messages of `body`. */
-function toolCallIds(body: string): unknown[] {
-  return messagesOf(body).filter((m) => m?.method === 'tools/call').map((m) => m!.id);
-}
 
 /**
  * True when at least one of the calls got a result that is not an error. A call the tool refused
@@ -56,20 +53,30 @@ export function mcpHandler(deps: McpHttpDeps) {
     }
     const caller = await deps.guard(event);
     if (caller instanceof Response) return caller;
-    // Read the body once to see whether it calls a tool (charged like a REST calculation), then hand
-    // the transport an identical request.
-    const body = await event.req.text();
-    const calls = toolCallIds(body);
+    // The app's one body reader: capped at MAX_BODY_BYTES while it streams (413 past it, nothing
+    // buffered beyond), JSON parsed once and handed to the transport as it is.
+    const body = await readJsonBody(event.req);
+    if (body instanceof Response) return body;
+    // One message per POST (MCP 2025-06-18 dropped JSON-RPC batches): a batch of 100 tools/call would
+    // otherwise be one request to the rate limit, the credits and the usage count.
+    if (Array.isArray(body) && body.length !== 1) {
+      return problem(400, {
+        detail: 'JSON-RPC batches are not accepted: send one message per POST /mcp (each tools/call is charged, counted and rate-limited as one request).',
+        errors: [{ field: 'body', message: 'must be one JSON-RPC message, not an array of them' }],
+      });
+    }
+    const message = (Array.isArray(body) ? body[0] : body) as Message;
+    const calls = message?.method === 'tools/call' ? [message.id] : [];
     if (deps.charge && calls.length > 0) {
       const denied = await deps.charge(event);
       if (denied) return denied;
     }
-    const request = new Request(event.req.url, { method: 'POST', headers: event.req.headers, body });
+    const request = new Request(event.req.url, { method: 'POST', headers: event.req.headers });
     const server = createMcpServer({ ctx: deps.ctx, openapi: deps.openapi });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {
-      const response = await transport.handleRequest(request);
+      const response = await transport.handleRequest(request, { parsedBody: body });
       // Read by the app's response hook: refund the credit, leave usage alone.
       if (calls.length > 0 && !(await anyCallSucceeded(response, calls))) event.context.calculationFailed = true;
       return response;

@@ -151,6 +151,41 @@ describe('the keys CLI and a running server', () => {
     expect(counted.usage.routes).toContainEqual({ route: 'POST /mcp', requests: 3 });
   });
 
+  it('MCP: a JSON-RPC batch is refused (400, nothing charged or counted); a body over 64 KiB is 413 before it is read', async () => {
+    const delta = keys('create', '--customer', 'delta').lastLine;
+    keys('credit', '--customer', 'delta', '--amount', '5');
+    await within5s(async () => (await get('/v1/account/profile', delta)).status === 200);
+    const post = (body: string | ReadableStream<Uint8Array>, extra: Record<string, string> = {}) => fetch(`${base}/mcp`, {
+      method: 'POST', body, duplex: 'half',
+      headers: { authorization: `Bearer ${delta}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...extra },
+    } as RequestInit);
+    const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_local_times', arguments: { points: Array.from({ length: 10 }, (_, i) => ({ lat: i / 2, lon: i })) } } });
+    // Before: 100 calls in one POST cost one credit, one usage count, one rate-limit slot.
+    const batch = await post(JSON.stringify(Array.from({ length: 100 }, (_, i) => call(i))));
+    expect(batch.status).toBe(400);
+    expect((await batch.json() as { detail: string }).detail).toMatch(/batches are not accepted/);
+    // A batch of one message is one message.
+    const single = await post(JSON.stringify([call(1)]));
+    expect(single.status).toBe(200);
+    // 64 KiB + 1 declared, and a chunked body that never ends: refused as they stream, not buffered.
+    expect((await post('x'.repeat(64 * 1024 + 1))).status).toBe(413);
+    let sent = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += 16 * 1024;
+        if (sent > 256 * 1024 * 1024) controller.close();
+        else controller.enqueue(new Uint8Array(16 * 1024).fill(32));
+      },
+    });
+    const streamed = await post(endless);
+    expect(streamed.status).toBe(413);
+    expect(sent).toBeLessThan(64 * 1024 * 1024);
+    const credits = await (await get('/v1/account/credits', delta)).json() as { credits: { balance: number } };
+    expect(credits.credits.balance).toBe(4);
+    const usage = await (await get('/v1/account/usage', delta)).json() as { usage: { routes: { route: string; requests: number }[] } };
+    expect(usage.usage.routes).toEqual([{ route: 'POST /mcp', requests: 1 }]);
+  });
+
   describe('edge cases', () => {
     it('the CLI refuses bad input with one clear line and a non-zero exit', () => {
       expect(keys('create').code).not.toBe(0);
