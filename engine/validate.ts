@@ -96,13 +96,48 @@ function baseType(schema: z.ZodType): Base {
   }
 }
 
-const NUMERIC = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
+/** A query number longer than this is no number (it stays text, and the schema says so): 64 characters. */
+export const MAX_NUMBER_LENGTH = 64;
+
+const isSpace = (c: number) => c === 32 || (c >= 9 && c <= 13);
+const isDigit = (c: number) => c >= 48 && c <= 57;
 
 /**
- * Digits with at most one `.` and at least one digit, after an optional `-`: what {@link NUMERIC} accepts
- * over those characters, checked without a regex (coordinates are read on every GET).
+ * A decimal number in text: optional spaces, an optional sign, digits with at most one `.` (at least one
+ * digit), an optional exponent (`e`, optional sign, digits), optional spaces. One pass, no regex (a
+ * backtracking pattern took over a second on a 15,000-digit value), at most {@link MAX_NUMBER_LENGTH}.
+ */
+export function numericText(v: string): boolean {
+  if (v.length > MAX_NUMBER_LENGTH) return false;
+  let i = 0;
+  const n = v.length;
+  while (i < n && isSpace(v.charCodeAt(i))) i++;
+  if (i < n && (v.charCodeAt(i) === 43 || v.charCodeAt(i) === 45)) i++;
+  let digits = 0, dot = false;
+  for (; i < n; i++) {
+    const c = v.charCodeAt(i);
+    if (isDigit(c)) digits++;
+    else if (c === 46 && !dot) dot = true;
+    else break;
+  }
+  if (digits === 0) return false;
+  if (i < n && (v.charCodeAt(i) === 101 || v.charCodeAt(i) === 69)) {
+    i++;
+    if (i < n && (v.charCodeAt(i) === 43 || v.charCodeAt(i) === 45)) i++;
+    const start = i;
+    while (i < n && isDigit(v.charCodeAt(i))) i++;
+    if (i === start) return false;
+  }
+  while (i < n && isSpace(v.charCodeAt(i))) i++;
+  return i === n;
+}
+
+/**
+ * Digits with at most one `.` and at least one digit, after an optional `-`: the common case of
+ * {@link numericText}, checked first (coordinates are read on every GET).
  */
 function plainDecimal(v: string): boolean {
+  if (v.length > MAX_NUMBER_LENGTH) return false;
   let digits = 0, dots = 0;
   for (let i = v.charCodeAt(0) === 45 /* - */ ? 1 : 0; i < v.length; i++) {
     const c = v.charCodeAt(i);
@@ -118,7 +153,7 @@ function plainDecimal(v: string): boolean {
  * (also used by the website's forms for tools whose schema is not in the page).
  */
 export function coerce(value: string, type: Base): unknown {
-  if (type === 'number') return plainDecimal(value) ? Number(value) : NUMERIC.test(value) ? Number(value) : value;
+  if (type === 'number') return plainDecimal(value) || numericText(value) ? Number(value) : value;
   if (type === 'boolean') return value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
   if (typeof type === 'object') return value === '' ? [] : value.split(',').map((v) => coerce(v.trim(), type.array));
   return value;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool, Latitude } from '../../engine/tool.ts';
-import { coerce, fieldPath, formatIssues, queryReader, validateInput } from '../../engine/validate.ts';
+import { coerce, fieldPath, formatIssues, MAX_NUMBER_LENGTH, numericText, queryReader, validateInput } from '../../engine/validate.ts';
 import { prng } from '../helpers.ts';
 
 const tool = defineTool({
@@ -51,6 +51,16 @@ describe('coerce', () => {
     expect(numbers).toBeGreaterThan(10_000);
     expect(['', '-', '.', '-.', '1.2.3', '0x1F', 'Infinity', ' '].map((v) => coerce(v, 'number'))).toEqual(['', '-', '.', '-.', '1.2.3', '0x1F', 'Infinity', ' ']);
     expect(['51.5', '-0.1275', '.5', '5.', '-0', '007'].map((v) => coerce(v, 'number'))).toEqual([51.5, -0.1275, 0.5, 5, -0, 7]);
+  });
+
+  it('reads in one pass and refuses numbers longer than 64 characters (a backtracking regex took 1 s on 15,000 digits)', () => {
+    // 200,000 digits and a letter: quadratic backtracking would take minutes here; one pass takes nothing.
+    const hostile = '1'.repeat(200_000) + 'x';
+    expect(coerce(hostile, 'number')).toBe(hostile);
+    expect(coerce(' 1e5 ', 'number')).toBe(100000);
+    expect(coerce('1'.repeat(MAX_NUMBER_LENGTH), 'number')).toBe(Number('1'.repeat(MAX_NUMBER_LENGTH)));
+    expect(coerce('1'.repeat(MAX_NUMBER_LENGTH + 1), 'number')).toBe('1'.repeat(MAX_NUMBER_LENGTH + 1));
+    expect(numericText('1'.repeat(200_000))).toBe(false);
   });
 });
 
