@@ -5,7 +5,7 @@
  * for unknown paths, and content types by extension.
  */
 import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { extname, join, normalize, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { H3, serve } from 'h3';
 
@@ -79,7 +79,10 @@ export async function createSiteApp(distDir: string): Promise<H3> {
     const inside = target === root || target.startsWith(root + sep);
     const file = inside && !pathname.includes('\0') ? await fileAt(target) : undefined;
     if (file && !pathname.endsWith('/') && file.path.endsWith(`${sep}index.html`) && !pathname.endsWith('index.html')) {
-      return new Response(null, { status: 308, headers: { Location: `${pathname}/${url.search}` } });
+      // The address is built from the normalised path inside the site, never from what the client sent:
+      // `//evil.example%2F..%2Fcalculators` would otherwise redirect off-site (`//evil.example/...`).
+      const inSite = relative(root, target).split(sep).filter(Boolean).map(encodeURIComponent).join('/');
+      return new Response(null, { status: 308, headers: { Location: `/${inSite}${inSite ? '/' : ''}${url.search}` } });
     }
     if (!file) {
       return new Response(req.method === 'HEAD' ? null : notFound, { status: 404, headers: { 'Content-Type': TYPES['.html'] } });

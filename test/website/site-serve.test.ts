@@ -37,6 +37,10 @@ describe('site server', () => {
     ['/calculators/great-circle-distance/', '/calculators/distance/'],
     ['/calculators/solar-position/?lat=1', '/calculators/sun-position/?lat=1'],
     ['/calculators', '/calculators/'],
+    // Never off-site: a path that normalises into the site redirects to that path only.
+    ['//evil.example%2F..%2Fcalculators', '/calculators/'],
+    ['/%2F%2Fevil.example%2F..%2Fcalculators', '/calculators/'],
+    ['/observatory/..//calculators', '/calculators/'],
   ])('%s answers 308 → %s', async (from, to) => {
     const res = await get(from);
     expect(res.status).toBe(308);
