@@ -1,6 +1,9 @@
 /**
- * The response cache for deterministic results (`TIME_API_CACHE=memory`): a bounded LRU of serialised
- * bodies, so memory stays flat whatever clients send. Results that depend on "now" are never stored.
+ * The response cache for deterministic results (`TIME_API_CACHE=memory`): an LRU of serialised bodies
+ * bounded in bytes (`TIME_API_CACHE_MAX_BYTES`, default 64 MiB, keys and bodies counted as the UTF-16
+ * strings the heap holds, plus a fixed overhead per entry), so memory stays flat whatever clients send;
+ * a body larger than `MAX_CACHED_BODY_BYTES` is not stored at all. Results that depend on "now" are
+ * never stored.
  */
 import type { AnyTool } from '../../engine/tool.ts';
 
@@ -14,20 +17,44 @@ export interface ResponseCache {
   set(key: string, body: string): Promise<void> | void;
 }
 
+/** Default budget of the in-process cache: 64 MiB. */
+export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
+/** A body larger than this (a 100-point batch is ~30 KB) is answered but not cached: 128 KiB of text. */
+export const MAX_CACHED_BODY_BYTES = 128 * 1024;
+/** What an entry costs beyond its two strings (map slot, string headers), in bytes, measured roughly. */
+const ENTRY_OVERHEAD_BYTES = 96;
+
+/** Bytes an entry holds: UTF-16 for key and body, plus the overhead. */
+export const entryBytes = (key: string, body: string): number => 2 * (key.length + body.length) + ENTRY_OVERHEAD_BYTES;
+
 export class MemoryCache implements ResponseCache {
   readonly mode = 'memory' as const;
   private readonly map = new Map<string, string>();
-  constructor(private readonly maxEntries = 10_000) {}
+  private used = 0;
+  constructor(private readonly maxBytes = DEFAULT_CACHE_BYTES) {}
   get size(): number { return this.map.size; }
+  /** Bytes held now (never above the budget). */
+  get bytes(): number { return this.used; }
   get(key: string): string | undefined {
     const hit = this.map.get(key);
     if (hit !== undefined) { this.map.delete(key); this.map.set(key, hit); }
     return hit;
   }
   set(key: string, body: string): void {
-    this.map.delete(key);
+    const old = this.map.get(key);
+    if (old !== undefined) {
+      this.map.delete(key);
+      this.used -= entryBytes(key, old);
+    }
+    const size = entryBytes(key, body);
+    if (body.length * 2 > MAX_CACHED_BODY_BYTES || size > this.maxBytes) return;
     this.map.set(key, body);
-    if (this.map.size > this.maxEntries) this.map.delete(this.map.keys().next().value as string);
+    this.used += size;
+    for (const [k, v] of this.map) {
+      if (this.used <= this.maxBytes) break;
+      this.map.delete(k);
+      this.used -= entryBytes(k, v);
+    }
   }
 }
 

@@ -11,7 +11,7 @@
  * connected again. Neither `get` nor `set` ever rejects: a lost cache write is only a later miss.
  */
 import { createHash } from 'node:crypto';
-import { MemoryCache } from '../middleware/cache.ts';
+import { MAX_CACHED_BODY_BYTES, MemoryCache } from '../middleware/cache.ts';
 import type { CacheMode } from '../settings.ts';
 import type { Store } from './index.ts';
 
@@ -24,8 +24,8 @@ export interface AsyncResponseCache {
 }
 
 export interface ResponseCacheOptions {
-  /** Entries of the in-process cache (the `memory` mode, and the fallback of `redis`); default 10,000. */
-  maxEntries?: number;
+  /** Bytes of the in-process cache (the `memory` mode, and the fallback of `redis`); default 64 MiB. */
+  maxBytes?: number;
   /** Default TTL of a Redis entry; default 86,400 s. */
   ttlSeconds?: number;
   /** Longest wait for Redis before answering from memory; default 300 ms. */
@@ -36,7 +36,7 @@ export interface ResponseCacheOptions {
 
 export function createResponseCache(mode: CacheMode, store: Store | null, options: ResponseCacheOptions = {}): AsyncResponseCache {
   if (mode === 'off') return { mode: 'off', degraded: false, get: () => undefined, set: () => {} };
-  const memory = new MemoryCache(options.maxEntries ?? 10_000);
+  const memory = new MemoryCache(options.maxBytes);
   if (mode === 'memory') {
     return { mode: 'memory', degraded: false, get: (key) => memory.get(key), set: (key, body) => memory.set(key, body) };
   }
@@ -81,6 +81,7 @@ class RedisResponseCache implements AsyncResponseCache {
   }
 
   set(key: string, body: string, ttlSeconds = this.ttlSeconds): Promise<void> | void {
+    if (body.length * 2 > MAX_CACHED_BODY_BYTES) return; // as in memory: large bodies are not kept
     if (this.degraded) return this.memory.set(key, body);
     const ttl = Math.max(1, Math.ceil(ttlSeconds));
     return this.within(async () => { await this.store.redis!.set(this.key(key), body, 'EX', ttl); }, () => this.memory.set(key, body));

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createStore, type Store } from '../../../http/store/index.ts';
 import { createResponseCache } from '../../../http/store/response-cache.ts';
+import { entryBytes, MAX_CACHED_BODY_BYTES, MemoryCache } from '../../../http/middleware/cache.ts';
 import { redisAvailable, startRedisServer, type RedisServer } from '../../fixtures/redis-server.ts';
 
 const hasRedis = redisAvailable();
@@ -28,8 +29,9 @@ async function eventually(check: () => boolean | Promise<boolean>, ms = 10_000):
 }
 
 describe('in-process modes', () => {
-  it('memory answers synchronously and stays bounded', () => {
-    const cache = createResponseCache('memory', null, { maxEntries: 2 });
+  it('memory answers synchronously and stays bounded, least recently used first out', () => {
+    const two = entryBytes('a', '{"a":1}') * 2;
+    const cache = createResponseCache('memory', null, { maxBytes: two });
     expect(cache.mode).toBe('memory');
     expect(cache.degraded).toBe(false);
     cache.set('a', '{"a":1}');
@@ -38,6 +40,22 @@ describe('in-process modes', () => {
     cache.set('c', '{"c":1}');
     expect(cache.get('b')).toBeUndefined();
     expect(cache.get('a')).toBe('{"a":1}');
+  });
+
+  it('memory is bounded in bytes, not entries: unique large answers never hold more than the budget', () => {
+    // Before: 10,000 entries whatever their size; unique 100-point batches reached 1.9 GB.
+    const cache = new MemoryCache(8 * 1024 * 1024);
+    const body = 'x'.repeat(30_000); // about a 100-point batch answer
+    for (let i = 0; i < 5_000; i++) cache.set(`POST /v1/time/batch ${i} ${'p'.repeat(4_000)}`, body);
+    expect(cache.bytes).toBeLessThanOrEqual(8 * 1024 * 1024);
+    expect(cache.size).toBeGreaterThan(50);
+    expect(cache.get(`POST /v1/time/batch 4999 ${'p'.repeat(4_000)}`)).toBe(body);
+    // A body over MAX_CACHED_BODY_BYTES is answered but never stored; replacing an entry keeps the count right.
+    cache.set('huge', 'y'.repeat(MAX_CACHED_BODY_BYTES));
+    expect(cache.get('huge')).toBeUndefined();
+    const before = cache.bytes;
+    cache.set(`POST /v1/time/batch 4999 ${'p'.repeat(4_000)}`, body);
+    expect(cache.bytes).toBe(before);
   });
 
   it('off never stores', () => {
