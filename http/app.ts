@@ -53,7 +53,7 @@ export function createApp(options: AppOptions): BuiltApp {
   const { settings, logger } = options;
   const ctx = options.ctx ?? systemContext;
   const routes = routeInventory(options.tools ?? registry);
-  const cache = options.cache ?? (settings.cache === 'off' ? noCache : new MemoryCache());
+  const cache = options.cache ?? (settings.cache === 'off' ? noCache : new MemoryCache(settings.cacheMaxBytes));
   const keys = new KeyRing(settings.apiKeys);
   const cors = new Cors(settings.corsOrigins);
   const store = options.store ?? null;

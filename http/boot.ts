@@ -3,6 +3,8 @@
  * engine up, listens, reloads provisioned keys every 2 s, and returns a `stop()` that stops accepting,
  * lets in-flight requests finish, flushes every count and the request log.
  */
+import type { Server as NodeServer } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { serve } from 'h3';
 import { startPlacesIndex } from '../engine/geo/places-index.ts';
 import { preloadHolidayData } from '../engine/holidays/calendar-data.ts';
@@ -23,6 +25,41 @@ export function log(settings: Settings | null, level: 'info' | 'warn' | 'error',
   (level === 'info' ? process.stdout : process.stderr).write(line + '\n');
 }
 
+/** Node's answer to a request its parser refused, as Node itself writes it when no one listens. */
+const PARSER_STATUS: Record<string, string> = {
+  ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout', HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
+};
+/** At most this many parser-rejection log lines a second; the rest are counted in the next line. */
+const PARSER_LOG_PER_SECOND = 10;
+
+/**
+ * The socket-level guards: a cap on open sockets (more are closed as they arrive, so a flood of slow
+ * sockets cannot use up the process's file descriptors and lock everyone out), and a log line for
+ * every request the HTTP parser refuses (malformed, headers too large, too slow), rate-limited.
+ */
+function guardSockets(server: NodeServer | undefined, settings: Settings): void {
+  if (!server) return;
+  server.maxConnections = settings.maxConnections;
+  let second = 0, logged = 0, dropped = 0;
+  const warn = (message: string, fields: Record<string, unknown>) => {
+    const now = Math.floor(Date.now() / 1000);
+    if (now !== second) { second = now; logged = 0; }
+    if (logged >= PARSER_LOG_PER_SECOND) { dropped++; return; }
+    logged++;
+    log(settings, 'warn', message, dropped ? { ...fields, not_logged_before: dropped } : fields);
+    dropped = 0;
+  };
+  server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
+    // A client that hung up mid-request (ECONNRESET, EPIPE) left nothing to answer and nothing to report.
+    if (error.code === 'ECONNRESET' || error.code === 'EPIPE') { socket.destroy(); return; }
+    const status = PARSER_STATUS[error.code ?? ''] ?? '400 Bad Request';
+    if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    else socket.destroy();
+    warn('request refused by the HTTP parser', { type: 'request', status: Number(status.slice(0, 3)), reason: error.code ?? 'unknown' });
+  });
+  server.on('drop', () => warn(`connection refused: ${settings.maxConnections} sockets open (MAX_CONNECTIONS)`, { type: 'connection' }));
+}
+
 export interface StartOptions {
   /** One log line per request (default true); the bench turns it off to measure what it costs. */
   requestLogs?: boolean;
@@ -40,7 +77,7 @@ export async function startServer(settings: Settings, options: StartOptions = {}
   });
   let storageOk = await store.ping();
   if (!storageOk) log(settings, 'error', store.driver === 'redis' ? 'Redis at REDIS_URL is not reachable (yet)' : `DATA_DIR ${settings.dataDir} is not writable`);
-  const cache = createResponseCache(settings.cache, store);
+  const cache = createResponseCache(settings.cache, store, { maxBytes: settings.cacheMaxBytes });
 
   const logger = options.requestLogs === false ? undefined : requestLogger(settings.logFormat);
   const { app, refreshKeys } = createApp({
@@ -71,8 +108,19 @@ export async function startServer(settings: Settings, options: StartOptions = {}
   }
   if (settings.apiKeys.length === 0) log(settings, 'warn', 'No TIME_API_KEYS: calculation routes accept only keys provisioned with `npm run keys -- create --customer ID`.');
 
-  const server = serve(app, { port: settings.port, hostname: settings.host, silent: true, gracefulShutdown: false });
+  const server = serve(app, {
+    port: settings.port, hostname: settings.host, silent: true, gracefulShutdown: false,
+    // Node enforces both timeouts only every connectionsCheckingInterval (30 s by default): checked each
+    // second, a slow client is cut within a second of its limit instead of up to 30 s after.
+    node: {
+      headersTimeout: settings.headersTimeoutMs,
+      requestTimeout: Math.max(settings.requestTimeoutMs, settings.headersTimeoutMs),
+      keepAliveTimeout: settings.keepAliveTimeoutMs,
+      connectionsCheckingInterval: 1_000,
+    },
+  });
   await server.ready();
+  guardSockets(server.node?.server as NodeServer | undefined, settings);
   // Holiday data and the nearby-places index load in the background once the server is listening.
   setImmediate(preloadHolidayData);
   void startPlacesIndex().then((status) => {

@@ -2,6 +2,8 @@
  * Every environment setting, parsed and validated once at start-up. An invalid value stops start-up with
  * one line naming the setting, what it must be, and what was given.
  */
+import { readFileSync } from 'node:fs';
+
 export type CacheMode = 'memory' | 'off' | 'redis';
 export type LogFormat = 'json' | 'pretty';
 
@@ -16,11 +18,20 @@ export interface Settings {
   rateLimitPerMinute: number;
   customerRateLimits: Record<string, number>;
   cache: CacheMode;
+  /** Byte budget of the in-process response cache (TIME_API_CACHE_MAX_BYTES). */
+  cacheMaxBytes: number;
   redisUrl: string | null;
   dataDir: string;
   siteUrl: string;
   elevationProviderUrl: string;
   logFormat: LogFormat;
+  /** Longest wait for a request's headers (HEADERS_TIMEOUT_MS), and for the whole request (REQUEST_TIMEOUT_MS). */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  /** Idle time a kept-alive connection is held between requests (KEEP_ALIVE_TIMEOUT_MS). */
+  keepAliveTimeoutMs: number;
+  /** Most sockets open at once (MAX_CONNECTIONS); more are closed as they arrive. */
+  maxConnections: number;
 }
 
 export class SettingsError extends Error {
@@ -104,7 +115,24 @@ function customerLimits(env: Env): Record<string, number> {
   return parsed as Record<string, number>;
 }
 
+/**
+ * Sockets the server keeps open at most by default: the process's open-file limit less 128 for its own
+ * files (data, logs, Redis), between 64 and 10,000; 1,000 where the limit cannot be read (not Linux).
+ */
+function defaultMaxConnections(): number {
+  try {
+    const line = readFileSync('/proc/self/limits', 'utf8').split('\n').find((l) => l.startsWith('Max open files'));
+    const soft = Number(line?.split(/\s{2,}/)[1]);
+    if (Number.isSafeInteger(soft)) return Math.min(10_000, Math.max(64, soft - 128));
+  } catch { /* not Linux */ }
+  return 1_000;
+}
+
+/** Local development origins (a dev server, the site served by `npm run site:serve`): never in production. */
+const DEV_ORIGINS = ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://localhost:4321', 'http://127.0.0.1:4321'];
+
 export function loadSettings(env: Env = process.env): Settings {
+  const production = env.NODE_ENV === 'production';
   const siteUrl = httpUrl(env, 'SITE_URL', 'http://localhost:4321');
   const partnerOrigin = present(env, 'PARTNER_ORIGIN') === undefined ? null : origin('PARTNER_ORIGIN', present(env, 'PARTNER_ORIGIN')!);
   const corsList = present(env, 'CORS_ORIGINS');
@@ -115,14 +143,13 @@ export function loadSettings(env: Env = process.env): Settings {
     const site = new URL(siteUrl);
     const bare = site.hostname.replace(/^www\./, '');
     const port = site.port ? `:${site.port}` : '';
-    corsOrigins = [`${site.protocol}//${bare}${port}`, `${site.protocol}//www.${bare}${port}`, 'http://localhost:3000', 'http://127.0.0.1:3000'];
+    corsOrigins = [`${site.protocol}//${bare}${port}`, `${site.protocol}//www.${bare}${port}`, ...(production ? [] : DEV_ORIGINS)];
     if (partnerOrigin) corsOrigins.push(partnerOrigin);
   }
   const redisUrl = present(env, 'REDIS_URL') ?? null;
   if (redisUrl !== null && !/^rediss?:\/\/[^\s]+$/.test(redisUrl)) throw new SettingsError('REDIS_URL', 'must be a redis:// or rediss:// URL');
   const cache = oneOf(env, 'TIME_API_CACHE', ['memory', 'off', 'redis'] as const, 'memory');
   if (cache === 'redis' && !redisUrl) throw new SettingsError('TIME_API_CACHE', 'is redis, which needs REDIS_URL to be set');
-  const production = env.NODE_ENV === 'production';
   return {
     port: integer(env, 'PORT', 8787, 1, 65535),
     host: present(env, 'HOST') ?? '127.0.0.1',
@@ -132,10 +159,15 @@ export function loadSettings(env: Env = process.env): Settings {
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 120, 0, 1_000_000),
     customerRateLimits: customerLimits(env),
     cache,
+    cacheMaxBytes: integer(env, 'TIME_API_CACHE_MAX_BYTES', 64 * 1024 * 1024, 1024 * 1024, 64 * 1024 * 1024 * 1024),
     redisUrl,
     dataDir: present(env, 'DATA_DIR') ?? './data',
     siteUrl,
     elevationProviderUrl: httpUrl(env, 'ELEVATION_PROVIDER_URL', 'https://api.open-meteo.com/v1/elevation'),
+    headersTimeoutMs: integer(env, 'HEADERS_TIMEOUT_MS', 10_000, 1_000, 120_000),
+    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000),
+    keepAliveTimeoutMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 120_000),
+    maxConnections: integer(env, 'MAX_CONNECTIONS', defaultMaxConnections(), 1, 1_000_000),
     logFormat: oneOf(env, 'LOG_FORMAT', ['json', 'pretty'] as const, production || !process.stdout.isTTY ? 'json' : 'pretty'),
   };
 }

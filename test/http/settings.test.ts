@@ -11,7 +11,7 @@ describe('loadSettings', () => {
     expect(s.dataDir).toBe('./data');
     expect(s.siteUrl).toBe('http://localhost:4321');
     expect(s.apiKeys).toEqual([]);
-    expect(s.corsOrigins).toEqual(['http://localhost:4321', 'http://www.localhost:4321', 'http://localhost:3000', 'http://127.0.0.1:3000']);
+    expect(s.corsOrigins).toEqual(['http://localhost:4321', 'http://www.localhost:4321', 'http://localhost:3000', 'http://127.0.0.1:3000', 'http://127.0.0.1:4321']);
   });
 
   it('reads bare and customer-scoped keys', () => {
@@ -21,7 +21,14 @@ describe('loadSettings', () => {
 
   it('derives the CORS allowlist from SITE_URL and PARTNER_ORIGIN', () => {
     const s = loadSettings({ SITE_URL: 'https://www.example.org', PARTNER_ORIGIN: 'https://partner.example.com' });
-    expect(s.corsOrigins).toEqual(['https://example.org', 'https://www.example.org', 'http://localhost:3000', 'http://127.0.0.1:3000', 'https://partner.example.com']);
+    expect(s.corsOrigins).toEqual(['https://example.org', 'https://www.example.org', 'http://localhost:3000', 'http://127.0.0.1:3000', 'http://localhost:4321', 'http://127.0.0.1:4321', 'https://partner.example.com']);
+  });
+
+  it('allows local development origins only outside production', () => {
+    const s = loadSettings({ SITE_URL: 'https://example.org', NODE_ENV: 'production' });
+    expect(s.corsOrigins).toEqual(['https://example.org', 'https://www.example.org']);
+    expect(loadSettings({}).cacheMaxBytes).toBe(64 * 1024 * 1024);
+    expect(() => loadSettings({ TIME_API_CACHE_MAX_BYTES: '1000' })).toThrow(/TIME_API_CACHE_MAX_BYTES/);
   });
 
   it.each([
