@@ -3,7 +3,7 @@
  * answers for every error (404, 405 with Allow, 500 without internals). No port is opened here: tests
  * call `app.fetch`.
  */
-import { H3, HTTPError, type H3Event } from 'h3';
+import { getRequestIP, H3, HTTPError, type H3Event } from 'h3';
 import { engineReadiness, warmUp } from '../engine/health.ts';
 import { registry } from '../engine/registry.ts';
 import { systemContext, type AnyTool, type ToolContext } from '../engine/tool.ts';
@@ -48,6 +48,20 @@ export interface BuiltApp {
 }
 
 type Handler = (event: H3Event) => unknown;
+
+/**
+ * The client's address: the socket's peer, or behind `trustProxy` proxies (TRUST_PROXY) the address the
+ * outermost of them saw, which is that many entries from the right of X-Forwarded-For (each proxy
+ * appends the address it received from; entries further left are the client's own claims).
+ */
+export function clientAddressOf(trustProxy: number): (event: H3Event) => string | undefined {
+  return (event) => {
+    const peer = getRequestIP(event, { xForwardedFor: false });
+    if (trustProxy === 0) return peer;
+    const hops = (event.req.headers.get('x-forwarded-for') ?? '').slice(0, 4096).split(',').map((h) => h.trim()).filter(Boolean);
+    return hops.length >= trustProxy ? hops[hops.length - trustProxy] : (hops[0] ?? peer);
+  };
+}
 
 export function createApp(options: AppOptions): BuiltApp {
   const { settings, logger } = options;
@@ -159,7 +173,8 @@ export function createApp(options: AppOptions): BuiltApp {
     if (decision) for (const [name, value] of Object.entries(rateLimitHeaders(decision))) response.headers.set(name, value);
     const caller = event.context.caller as Caller | undefined;
     if (store && caller?.source === 'provisioned') {
-      const route = `${event.req.method} ${event.context.matchedRoute?.route}`;
+      // HEAD answers as GET does (same guard, same credit), so it counts as GET too.
+      const route = `${event.req.method === 'HEAD' ? 'GET' : event.req.method} ${event.context.matchedRoute?.route}`;
       try {
         const failed = response.status >= 400 || event.context.calculationFailed === true;
         if (!failed && counted.has(route)) store.incr('usage', usageKey(caller.customerId, usageMonth(ctx.now()), route));
@@ -227,7 +242,9 @@ export function createApp(options: AppOptions): BuiltApp {
   // Servers are written relative ("/"), so the document is the same whichever host serves it.
   const openapiDoc = () => (openapi ??= buildOpenApi(routes, '/'));
   const account = accountRoutes({ settings, store, ledgers, now: ctx.now });
-  const shares = shareRoutes({ store, siteUrl: settings.siteUrl, now: ctx.now, limiter: sharedLimiter ?? localLimiter });
+  const shares = shareRoutes({
+    store, siteUrl: settings.siteUrl, now: ctx.now, limiter: sharedLimiter ?? localLimiter, clientAddress: clientAddressOf(settings.trustProxy),
+  });
   const handlers: Record<string, Handler> = {
     'GET /': indexRoute(settings),
     'GET /health': healthRoute(readiness),

@@ -32,6 +32,8 @@ export interface Settings {
   keepAliveTimeoutMs: number;
   /** Most sockets open at once (MAX_CONNECTIONS); more are closed as they arrive. */
   maxConnections: number;
+  /** Reverse proxies in front of the server whose X-Forwarded-For entries are trusted (TRUST_PROXY). */
+  trustProxy: number;
 }
 
 export class SettingsError extends Error {
@@ -168,6 +170,7 @@ export function loadSettings(env: Env = process.env): Settings {
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000),
     keepAliveTimeoutMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 120_000),
     maxConnections: integer(env, 'MAX_CONNECTIONS', defaultMaxConnections(), 1, 1_000_000),
+    trustProxy: integer(env, 'TRUST_PROXY', 0, 0, 10),
     logFormat: oneOf(env, 'LOG_FORMAT', ['json', 'pretty'] as const, production || !process.stdout.isTTY ? 'json' : 'pretty'),
   };
 }

@@ -275,17 +275,25 @@ export function resolveZone(raw: string): ResolvedZone | null {
 // Suggestions and completion
 // ---------------------------------------------------------------------------------------------
 
-function levenshtein(a: string, b: string): number {
+/** Edit distance of `a` and `b`, or `limit + 1` as soon as it must exceed `limit` (a row's minimum does). */
+function levenshtein(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
+    let best = i;
     for (let j = 1; j <= b.length; j++) {
       cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (cur[j] < best) best = cur[j];
     }
+    if (best > limit) return limit + 1;
     prev = cur;
   }
   return prev[b.length];
 }
+
+/** Inputs longer than this get no suggestion: the longest zone name has 32 characters. */
+const MAX_SUGGESTED_INPUT = 40;
 
 const normalize = (s: string) => s.trim().toLowerCase().replace(/\s+/g, '_');
 const city = (s: string) => s.slice(s.lastIndexOf('/') + 1);
@@ -304,13 +312,13 @@ export function suggestZones(input: string, n = 3): string[] {
     const etc = hours === 0 ? 'UTC' : `Etc/GMT${offset[1] === '+' ? '-' : '+'}${hours}`;
     if (byLower.has(etc.toLowerCase())) return [etc];
   }
-  if (!q) return [];
+  if (!q || q.length > MAX_SUGGESTED_INPUT) return [];
   const qCity = city(q);
   const limit = Math.max(1, Math.floor(q.length / 3));
   const scored = new Map<string, number>();
   const consider = (key: string, zone: string) => {
-    const full = levenshtein(q, key);
-    const byCity = levenshtein(qCity, city(key)) + (q.includes('/') ? 1 : 0);
+    const full = levenshtein(q, key, limit);
+    const byCity = levenshtein(qCity, city(key), limit) + (q.includes('/') ? 1 : 0);
     const d = Math.min(full, byCity);
     if (d <= limit && d < (scored.get(zone) ?? Infinity)) scored.set(zone, d);
   };

@@ -30,11 +30,23 @@ export function problem(status: number, init: ProblemInit): Response {
   });
 }
 
+/** Field errors listed in one answer at most; the rest are counted ("and 80 more"). */
+export const MAX_LISTED_ERRORS = 10;
+/** Longest field name (80) or message (200) echoed back: what a client sends must not make the answer larger. */
+const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max)}…` : s);
+
+/**
+ * The 400 for field errors: the first {@link MAX_LISTED_ERRORS} in `detail` and `errors` (names and
+ * messages clipped), and how many more there were, so an error body stays small whatever was sent.
+ */
 export function invalid(errors: FieldError[], detail?: string): Response {
-  const fields = [...new Set(errors.map((e) => e.field))];
+  const listed = errors.slice(0, MAX_LISTED_ERRORS).map((e) => ({ ...e, field: clip(e.field, 80), message: clip(e.message, 200) }));
+  const more = errors.length - listed.length;
+  const fields = new Set(errors.map((e) => e.field));
+  const text = listed.map((e) => `${e.field} ${e.message}`).join('; ') + (more > 0 ? `; and ${more} more` : '');
   return problem(400, {
-    detail: detail ?? `Invalid ${fields.length === 1 ? 'parameter' : 'parameters'}: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`,
-    errors,
+    detail: detail ?? `Invalid ${fields.size === 1 ? 'parameter' : 'parameters'}: ${text}.`,
+    errors: listed,
   });
 }
 

@@ -42,7 +42,8 @@ function readBody(req: Request): Promise<BodyRead> {
       };
       const onData = (chunk: Buffer) => {
         size += chunk.byteLength;
-        if (size > MAX_BODY_BYTES) finish(TOO_LARGE);
+        // Stop reading: the client is told 413 and the connection closes, rather than draining the rest.
+        if (size > MAX_BODY_BYTES) { node.pause(); finish(TOO_LARGE); }
         else chunks.push(chunk);
       };
       const onEnd = () => finish(chunks);
@@ -74,7 +75,7 @@ export async function readJsonBody(req: Request): Promise<unknown | Response> {
   if (type !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(type)) {
     return problem(415, { detail: `The body must be JSON sent with Content-Type: application/json (got ${type ? `'${type}'` : 'no Content-Type'}).` });
   }
-  const tooLarge = () => problem(413, { detail: `The body is larger than ${MAX_BODY_BYTES} bytes (64 KiB).` });
+  const tooLarge = () => problem(413, { detail: `The body is larger than ${MAX_BODY_BYTES} bytes (64 KiB).`, headers: { connection: 'close' } });
   const declared = Number(req.headers.get('content-length') ?? NaN);
   if (declared > MAX_BODY_BYTES) return tooLarge();
   const read = await readBody(req);

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createOpenMeteoElevation } from '../../engine/geo/open-meteo-elevation.ts';
-import { createApp } from '../../http/app.ts';
+import { clientAddressOf, createApp } from '../../http/app.ts';
 import { loadSettings } from '../../http/settings.ts';
 import { registry } from '../../engine/registry.ts';
 import { fixedClock } from '../helpers.ts';
@@ -154,6 +154,38 @@ describe('validation problems name the field', () => {
     const res = await post('/v1/time/batch', { points });
     expect(res.status).toBe(400);
     expect((await problemOf(res)).errors).toEqual([{ field: 'points[3].lat', message: 'must be ≤ 90' }]);
+  });
+
+  it('an error answer stays small whatever was sent: 10 errors listed, the rest counted, names clipped', async () => {
+    // Before: 200 one-letter unknown parameters gave an answer 22 times the size of the request.
+    const path = `/v1/time?lat=1&lon=1&${Array.from({ length: 200 }, (_, i) => `${'q'.repeat(i % 3 ? 1 : 300)}${i}=1`).join('&')}`;
+    const res = await call(path);
+    expect(res.status).toBe(400);
+    const text = await res.text();
+    const body = JSON.parse(text) as { detail: string; errors: { field: string }[] };
+    expect(body.errors).toHaveLength(10);
+    expect(body.detail).toMatch(/; and 190 more\.$/);
+    expect(body.errors.every((e) => e.field.length <= 81)).toBe(true);
+    expect(text.length).toBeLessThan(path.length);
+  });
+
+  it('a long misspelt zone costs no more than a short one: no suggestion past 40 characters', async () => {
+    const res = await call(`/v1/time/zone?timezone=${'Europe/Parisx'.repeat(80)}`);
+    expect(res.status).toBe(400);
+    const near = await problemOf(await call('/v1/time/zone?timezone=Europe/Pariss'));
+    expect(near.detail).toContain('Europe/Paris');
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const event = (xff?: string) => ({ req: new Request('http://x/', { headers: xff ? { 'x-forwarded-for': xff } : {} }) }) as never;
+  it('ignores X-Forwarded-For unless proxies are trusted, then takes the entry the outermost trusted proxy wrote', () => {
+    expect(clientAddressOf(0)(event('6.6.6.6'))).toBeUndefined(); // the socket's address (none without a socket)
+    expect(clientAddressOf(1)(event('6.6.6.6, 203.0.113.9'))).toBe('203.0.113.9'); // a client's own claim is ignored
+    expect(clientAddressOf(2)(event('6.6.6.6, 203.0.113.9, 10.0.0.2'))).toBe('203.0.113.9');
+    expect(clientAddressOf(1)(event())).toBeUndefined();
+    expect(loadSettings({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(() => loadSettings({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
   });
 });
 
