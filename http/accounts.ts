@@ -7,7 +7,7 @@
  * { created_at } (a ledger exists from the first credit on) and the counter `balance:<id>`.
  */
 import { hash, randomBytes } from 'node:crypto';
-import type { Store } from './store/index.ts';
+import { CorruptRecordError, type Store } from './store/index.ts';
 
 export interface KeyRecord {
   customer_id: string;
@@ -34,10 +34,25 @@ function checkCustomer(customer: string): void {
   if (!CUSTOMER_ID.test(customer)) throw new AccountError('customer ids are 1..64 characters of A-Z a-z 0-9 . _ -');
 }
 
-export async function listKeys(store: Store): Promise<KeyRecord[]> {
+/**
+ * Every provisioned key record, by customer. A record that cannot be read is left out and named in
+ * `damaged` (the caller reports it; it is never overwritten, and `create` refuses that customer).
+ */
+export async function listKeyRecords(store: Store): Promise<{ records: KeyRecord[]; damaged: string[] }> {
   const names = await store.mounts.keys.list('customer');
-  const records = await Promise.all(names.map((n) => store.mounts.keys.get<KeyRecord>(n)));
-  return records.filter((r): r is KeyRecord => r !== null).sort((a, b) => a.customer_id.localeCompare(b.customer_id));
+  const results = await Promise.allSettled(names.map((n) => store.mounts.keys.get<KeyRecord>(n)));
+  const damaged: string[] = [];
+  const records: KeyRecord[] = [];
+  for (const [i, r] of results.entries()) {
+    if (r.status === 'fulfilled') { if (r.value !== null) records.push(r.value); }
+    else if (r.reason instanceof CorruptRecordError) damaged.push(`keys:${names[i]}`);
+    else throw r.reason;
+  }
+  return { records: records.sort((a, b) => a.customer_id.localeCompare(b.customer_id)), damaged };
+}
+
+export async function listKeys(store: Store): Promise<KeyRecord[]> {
+  return (await listKeyRecords(store)).records;
 }
 
 async function issue(store: Store, customer: string, previous: KeyRecord | null, now: Date): Promise<string> {
@@ -83,6 +98,7 @@ export async function revokeKey(store: Store, customer: string, now = new Date()
 export async function addCredit(store: Store, customer: string, amount: number, now = new Date()): Promise<number> {
   checkCustomer(customer);
   if (!Number.isInteger(amount) || amount < 1 || amount > 1_000_000_000) throw new AccountError('amount must be a whole number 1..1000000000');
+  await store.counter('credits', `balance:${customer}`); // a damaged balance refuses the credit here: nothing is added
   if (!(await store.mounts.credits.get(`ledger:${customer}`))) await store.mounts.credits.set(`ledger:${customer}`, { created_at: now.toISOString() });
   store.incr('credits', `balance:${customer}`, amount);
   await store.flush();

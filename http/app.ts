@@ -13,7 +13,8 @@ import { MemoryCache, noCache, type ResponseCache } from './middleware/cache.ts'
 import { Cors } from './middleware/cors.ts';
 import { json, problem } from './middleware/problem.ts';
 import type { RequestLogger } from './middleware/request-log.ts';
-import { listKeys } from './accounts.ts';
+import { listKeyRecords } from './accounts.ts';
+import { CorruptRecordError } from './store/index.ts';
 import { accountRoutes, balanceKey, rateLimitOf, usageKey, usageMonth } from './routes/account.ts';
 import type { Store } from './store/index.ts';
 import { methodsByPath, routeInventory, type RouteInfo } from './routes/inventory.ts';
@@ -37,6 +38,8 @@ export interface AppOptions {
   logger?: RequestLogger;
   /** Called for errors the app did not expect (a bug): the client sees a plain 500 problem. */
   onUnexpected?: (error: unknown, event: H3Event) => void;
+  /** A stored record that cannot be read (named `mount:key`), reported once until it is repaired. */
+  onDamagedRecord?: (record: string) => void;
 }
 
 export interface BuiltApp {
@@ -76,9 +79,17 @@ export function createApp(options: AppOptions): BuiltApp {
   const sharedLimiter = store?.redis ? new SharedWindowLimiter(store.redis, localLimiter) : null;
   const ledgers = new Set<string>();
 
+  /** Damaged key records already reported (each is logged once until it is repaired). */
+  const reportedDamage = new Set<string>();
   const refreshKeys = async () => {
     if (!store) return;
-    keys.setProvisioned(await listKeys(store));
+    const { records, damaged } = await listKeyRecords(store);
+    keys.setProvisioned(records);
+    for (const record of damaged) {
+      if (!reportedDamage.has(record)) options.onDamagedRecord?.(record);
+    }
+    reportedDamage.clear();
+    for (const record of damaged) reportedDamage.add(record);
     const names = await store.mounts.credits.list('ledger');
     ledgers.clear();
     for (const name of names) ledgers.add(name.slice('ledger:'.length));
@@ -142,13 +153,19 @@ export function createApp(options: AppOptions): BuiltApp {
    */
   function charge(event: H3Event, caller: Caller): Promise<Response | null> | null {
     if (!store || caller.source !== 'provisioned' || !ledgers.has(caller.customerId)) return null;
+    // A full disk: spending could not be recorded, so nothing is charged (answered at once, no waiting).
+    if (store.diskFull) {
+      return Promise.resolve(problem(503, { detail: 'Charged routes are paused: the server cannot record usage (its disk is full). Try again shortly.', headers: { 'retry-after': '30' } }));
+    }
     return reserveCredit(caller.customerId).then(
       (ok) => {
         if (!ok) return problem(402, { detail: `The credit balance of ${caller.customerId} is 0: add credits to continue (account routes stay free).` });
         event.context.creditReserved = caller.customerId;
         return null;
       },
-      () => problem(503, { detail: 'The credit ledger is unavailable right now; try again shortly.', headers: { 'retry-after': '5' } }),
+      (error) => problem(503, error instanceof CorruptRecordError
+        ? { detail: `The credit record of ${caller.customerId} cannot be read; it is kept as it is and the operator is told (npm run keys -- check). Charged routes answer 503 until it is repaired.` }
+        : { detail: 'The credit ledger is unavailable right now; try again shortly.', headers: { 'retry-after': '5' } }),
     );
   }
   const guard = guardOf(true);

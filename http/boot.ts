@@ -81,6 +81,7 @@ export async function startServer(settings: Settings, options: StartOptions = {}
 
   const logger = options.requestLogs === false ? undefined : requestLogger(settings.logFormat);
   const { app, refreshKeys } = createApp({
+    onDamagedRecord: (record) => log(settings, 'error', `DAMAGED RECORD ${record}: it cannot be read, so that key answers 401; it is kept as it is (npm run keys -- check, then repair)`),
     settings,
     logger,
     store,
@@ -88,7 +89,10 @@ export async function startServer(settings: Settings, options: StartOptions = {}
     storageRoundTrip: () => store.ping(),
     ctx: { now: () => new Date(), ...providersFrom(settings) },
     // Redis away only degrades (a load balancer keeps the instance); an unusable embedded store is 503.
-    readiness: () => ({ ...engineReadiness(), storage: store.driver === 'redis' ? true : storageOk, cache: !cache.degraded && (store.driver === 'fs' || store.available) }),
+    readiness: () => ({
+      ...engineReadiness(), storage: store.driver === 'redis' ? true : storageOk && !store.diskFull,
+      cache: !cache.degraded && (store.driver === 'fs' || store.available), storage_full: store.diskFull,
+    }),
     onUnexpected: (error, event) => log(settings, 'error', 'unexpected error', {
       route: event.url.pathname, method: event.req.method, error: error instanceof Error ? error.stack : String(error),
     }),

@@ -17,6 +17,8 @@ export interface Readiness {
   ephemeris: boolean;
   storage: boolean;
   cache: boolean;
+  /** The embedded store can be read but not written (disk or quota full): degraded, not down. */
+  storage_full?: boolean;
 }
 
 export function indexRoute(settings: Settings) {
@@ -25,12 +27,16 @@ export function indexRoute(settings: Settings) {
   });
 }
 
-/** 200 while calculations can be served; 503 while time-zone data or ephemeris are not ready. */
+/**
+ * 200 while calculations can be served; 503 while time-zone data or ephemeris are not ready or the
+ * embedded store is unusable. A full disk (the store reads but cannot write: charged routes pause,
+ * calculations go on) and a lost shared cache are `degraded`, not down.
+ */
 export function healthRoute(readiness: () => Readiness) {
   return () => {
-    const ready = readiness();
-    const servable = ready.timezone_data && ready.ephemeris && ready.storage;
-    const degraded = servable && !ready.cache;
+    const { storage_full: full = false, ...ready } = readiness();
+    const servable = ready.timezone_data && ready.ephemeris && (ready.storage || full);
+    const degraded = servable && (!ready.cache || !ready.storage);
     return json({ ok: servable, degraded, tzdb: sources.tzdb, ready }, servable ? 200 : 503, { 'cache-control': 'no-store' });
   };
 }

@@ -4,6 +4,14 @@
  * failed flush (Redis away, disk full) loses nothing and is retried on the next one; the backends make
  * a retry safe (Redis: each chunk carries an id applied at most once; files: a chunk forgets each entry
  * as soon as its file is renamed into place).
+ *
+ * A stored counter that is not a whole number (a damaged file or Redis value) is never overwritten:
+ * the backend leaves it alone and throws {@link CorruptRecordError}; its deltas are held here (not lost,
+ * reported once through `onCorrupt`) and retried on every flush, so they land as soon as the operator
+ * repairs the record (`npm run keys -- check`, `repair`).
+ *
+ * Reads never wait for a flush: a read of a key that a flush is writing at that moment is repeated
+ * (a few times, at once), so a delta is not counted both on the backend and in memory.
  */
 export type CounterMount = 'usage' | 'credits';
 
@@ -14,24 +22,65 @@ export interface Chunk {
   entries: Map<string, number>;
 }
 
+/** A stored record that cannot be read (not JSON, not a whole number): kept as it is, never overwritten. */
+export class CorruptRecordError extends Error {
+  readonly code = 'CORRUPT_RECORD';
+  /** `records`: `mount:encodedKey` of each damaged record. */
+  constructor(readonly records: string[], detail: string) {
+    super(`damaged record${records.length > 1 ? 's' : ''} ${records.join(', ')}: ${detail}; not overwritten (npm run keys -- check)`);
+    this.name = 'CorruptRecordError';
+  }
+}
+
+/** Marks the keys a backend is writing, so readers know when to read again. */
+export interface WriteMarks {
+  begin(entry: string): void;
+  /** The entry is stored (and deleted from its chunk), or the attempt is over. */
+  end(entry: string): void;
+}
+
 export interface CounterBackend {
-  /** The stored value, 0 when absent or unreadable. */
+  /** The stored value, 0 when absent; throws CorruptRecordError when it is not a whole number. */
   read(mount: CounterMount, encodedKey: string): Promise<number>;
-  /** Applies a chunk. On failure it throws, leaving in `chunk.entries` whatever is not applied yet. */
-  apply(chunk: Chunk): Promise<void>;
+  /**
+   * Applies a chunk, deleting each entry from `chunk.entries` once it is stored. On failure it throws,
+   * leaving in `chunk.entries` whatever is not applied yet (CorruptRecordError when only damaged
+   * records are left).
+   */
+  apply(chunk: Chunk, marks: WriteMarks): Promise<void>;
 }
 
 const CHUNK_SIZE = 500;
+const BUCKETS = 1024;
 export const entryKey = (mount: CounterMount, encodedKey: string) => `${mount}\0${encodedKey}`;
+
+function bucketOf(entry: string): number {
+  let h = 0;
+  for (let i = 0; i < entry.length; i++) h = (h * 31 + entry.charCodeAt(i)) | 0;
+  return (h >>> 0) % BUCKETS;
+}
 
 export class Counters {
   private pending = new Map<string, number>();
   private readonly inflight: Chunk[] = [];
+  /** Deltas of damaged records: kept until the record can be read again. */
+  private readonly held = new Map<string, number>();
+  private readonly reported = new Set<string>();
   private running: Promise<void> | null = null;
-  private generation = 0;
   private seq = 0;
+  /** Per hash bucket of entries: writes in progress, and writes finished (readers compare both). */
+  private readonly writing = new Int32Array(BUCKETS);
+  private readonly written = new Int32Array(BUCKETS);
+  private readonly marks: WriteMarks = {
+    begin: (entry) => { this.writing[bucketOf(entry)]++; },
+    end: (entry) => { const b = bucketOf(entry); this.writing[b]--; this.written[b]++; },
+  };
 
-  constructor(private readonly backend: CounterBackend, private readonly instanceId: string) {}
+  constructor(
+    private readonly backend: CounterBackend,
+    private readonly instanceId: string,
+    private readonly onCorrupt: (error: CorruptRecordError, held: Record<string, number>) => void = () => {},
+  ) {}
 
   incr(mount: CounterMount, encodedKey: string, by: number): void {
     const key = entryKey(mount, encodedKey);
@@ -40,13 +89,17 @@ export class Counters {
     else this.pending.set(key, sum);
   }
 
-  /** Deltas accepted but not yet known to be stored. */
+  /** Deltas accepted but not yet known to be stored (held ones included). */
   get unflushed(): number {
     let n = 0;
     for (const v of this.pending.values()) n += Math.abs(v);
     for (const c of this.inflight) for (const v of c.entries.values()) n += Math.abs(v);
+    for (const v of this.held.values()) n += Math.abs(v);
     return n;
   }
+
+  /** Deltas waiting for a damaged record to be repaired, by `mount\0encodedKey`. */
+  heldDeltas(): Record<string, number> { return Object.fromEntries(this.held); }
 
   /** Stores everything `incr` accepted before this call. Flushes run one at a time, in call order. */
   flush(): Promise<void> {
@@ -58,7 +111,9 @@ export class Counters {
   }
 
   private async flushNow(): Promise<void> {
-    this.generation++;
+    // Held deltas are tried again: the record may have been repaired.
+    for (const [key, delta] of this.held) this.pending.set(key, (this.pending.get(key) ?? 0) + delta);
+    this.held.clear();
     if (this.pending.size > 0) {
       let chunk: Chunk | null = null;
       for (const [key, delta] of this.pending) {
@@ -70,10 +125,27 @@ export class Counters {
       }
       this.pending = new Map();
     }
+    const damaged: CorruptRecordError[] = [];
     while (this.inflight.length > 0) {
-      await this.backend.apply(this.inflight[0]);
+      const chunk = this.inflight[0];
+      try {
+        await this.backend.apply(chunk, this.marks);
+      } catch (error) {
+        if (!(error instanceof CorruptRecordError)) throw error;
+        // Only damaged records are left in the chunk: hold their deltas, go on with the rest.
+        for (const [key, delta] of chunk.entries) this.held.set(key, (this.held.get(key) ?? 0) + delta);
+        chunk.entries.clear();
+        damaged.push(error);
+      }
       this.inflight.shift();
     }
+    for (const error of damaged) {
+      const fresh = error.records.filter((r) => !this.reported.has(r));
+      for (const r of fresh) this.reported.add(r);
+      if (fresh.length) this.onCorrupt(error, this.heldDeltas());
+    }
+    // A record reported once is reported again only after it was readable in between.
+    for (const r of [...this.reported]) if (!this.held.has(r.replace(':', '\0'))) this.reported.delete(r);
   }
 
   private unstored(key: string): number {
@@ -83,16 +155,21 @@ export class Counters {
   }
 
   /**
-   * Stored value plus what this process has not stored yet. A read that overlaps a flush is repeated,
-   * so a delta is never counted both on the backend and in memory.
+   * Stored value plus what this process has not stored yet. A read that overlaps a write of the same
+   * key is repeated at once (never waiting for the flush), so a delta is never counted both on the
+   * backend and in memory; after 20 overlapping attempts the last estimate is returned.
    */
   async read(mount: CounterMount, encodedKey: string): Promise<number> {
     const key = entryKey(mount, encodedKey);
+    const b = bucketOf(key);
     for (let attempt = 0; ; attempt++) {
-      if (this.running) await this.running.catch(() => {});
-      const generation = this.generation;
+      const before = this.written[b];
+      const busy = this.writing[b] > 0;
       const stored = await this.backend.read(mount, encodedKey);
-      if ((this.running || generation !== this.generation) && attempt < 5) continue;
+      if ((busy || this.writing[b] > 0 || this.written[b] !== before) && attempt < 20) {
+        await new Promise((r) => setImmediate(r));
+        continue;
+      }
       return stored + this.unstored(key);
     }
   }

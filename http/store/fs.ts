@@ -13,7 +13,7 @@ import { mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/pr
 import { dirname, join } from 'node:path';
 import fsDriver from 'unstorage/drivers/fs';
 import type { Driver } from 'unstorage';
-import type { Chunk, CounterBackend, CounterMount } from './counters.ts';
+import { CorruptRecordError, type Chunk, type CounterBackend, type CounterMount, type WriteMarks } from './counters.ts';
 
 export const SUFFIX = '.json';
 
@@ -38,24 +38,28 @@ export async function prepareLayout(layout: FsLayout): Promise<void> {
   }
 }
 
-/** Writes `data` to `path` through a temporary file and a rename. */
+/** Writes `data` to `path` through a temporary file and a rename; on any failure the temporary file goes. */
 export async function writeAtomic(tmpDir: string, path: string, data: string): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const tmp = join(tmpDir, `${process.pid}-${randomUUID()}`);
-  const handle = await open(tmp, 'w');
   try {
-    await handle.writeFile(data, 'utf8');
-    await handle.datasync();
-  } finally {
-    await handle.close();
-  }
-  try {
+    const handle = await open(tmp, 'w');
+    try {
+      await handle.writeFile(data, 'utf8');
+      await handle.datasync();
+    } finally {
+      await handle.close();
+    }
     await rename(tmp, path);
   } catch (error) {
     await unlink(tmp).catch(() => {});
     throw error;
   }
 }
+
+/** Errors that mean the disk (or quota) is full or read-only: the store can still be read. */
+export const isFullDisk = (error: unknown): boolean =>
+  ['ENOSPC', 'EDQUOT', 'EROFS'].includes((error as NodeJS.ErrnoException)?.code ?? '');
 
 /** Reads a file as text; null when it does not exist. */
 export async function readText(path: string): Promise<string | null> {
@@ -79,52 +83,109 @@ export function atomicFsDriver(mountDir: string, tmpDir: string): Driver {
   };
 }
 
-/** Holds an exclusive lock file while `fn` runs; a lock older than `staleMs` belonged to a crashed holder. */
+/** True when a process with this id runs on this machine (the lock's owner is alive). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'; // it exists, owned by another user
+  }
+}
+
+/**
+ * Holds an exclusive lock file (holding its owner's pid) while `fn` runs. A lock whose owner is gone
+ * (a crash) is taken over at once; one without a readable owner after `staleMs` too. The lock is
+ * released on every outcome, and one that could not be written (disk full) is removed at once.
+ */
 export async function withLock<T>(lockPath: string, fn: () => Promise<T>, waitMs = 5_000, staleMs = 15_000): Promise<T> {
   const deadline = Date.now() + waitMs;
   for (;;) {
+    let handle;
     try {
-      const handle = await open(lockPath, 'wx');
-      await handle.writeFile(String(process.pid));
-      await handle.close();
-      break;
+      handle = await open(lockPath, 'wx');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number((await readText(lockPath).catch(() => null))?.trim());
       const info = await stat(lockPath).catch(() => null);
-      if (info && Date.now() - info.mtimeMs > staleMs) { await unlink(lockPath).catch(() => {}); continue; }
+      const orphaned = Number.isSafeInteger(owner) && owner > 0 ? owner !== process.pid && !alive(owner) : info !== null && Date.now() - info.mtimeMs > staleMs;
+      if (orphaned) { await unlink(lockPath).catch(() => {}); continue; }
       if (Date.now() > deadline) throw new Error(`lock ${lockPath} is held by another process for over ${waitMs} ms`);
       await sleep(5 + Math.random() * 20);
+      continue;
     }
+    try {
+      await handle.writeFile(String(process.pid));
+    } catch (error) {
+      await handle.close().catch(() => {});
+      await unlink(lockPath).catch(() => {});
+      throw error;
+    }
+    await handle.close().catch(() => {});
+    break;
   }
   try { return await fn(); } finally { await unlink(lockPath).catch(() => {}); }
 }
 
+/** A counter file's text as a whole number; throws CorruptRecordError for anything else. */
+export function counterValue(record: string, text: string): number {
+  const t = text.trim();
+  if (t.length <= 20 && /^-?\d+$/.test(t) && Number.isSafeInteger(Number(t))) return Number(t);
+  throw new CorruptRecordError([record], `holds ${JSON.stringify(text.slice(0, 40))}, not a whole number`);
+}
+
+/**
+ * The keys under `prefix` (levels below it, any depth) in a mount folder, walking only that part of
+ * the tree: `acme:2026-11` reads `usage/acme/2026-11/`, never the whole mount.
+ */
+export async function listUnder(mountDir: string, encodedPrefix: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (dir: string, base: string): Promise<void> => {
+    let entries;
+    try { entries = await readdir(dir, { withFileTypes: true }); } catch (error) { if (notFound(error)) return; throw error; }
+    await Promise.all(entries.map(async (e) => {
+      const level = e.name.endsWith(SUFFIX) ? e.name.slice(0, -SUFFIX.length) : e.name;
+      const key = base === '' ? level : `${base}:${level}`;
+      if (e.isDirectory()) await walk(join(dir, e.name), key);
+      else if (e.isFile() && e.name.endsWith(SUFFIX)) out.push(key);
+    }));
+  };
+  await walk(encodedPrefix === '' ? mountDir : join(mountDir, ...encodedPrefix.split(':')), encodedPrefix);
+  return out;
+}
+
 export class FsCounterBackend implements CounterBackend {
-  constructor(private readonly layout: FsLayout, private readonly warn: (message: string) => void) {}
+  constructor(private readonly layout: FsLayout) {}
 
   private path(mount: CounterMount, encodedKey: string) { return keyPath(join(this.layout.dataDir, mount), encodedKey); }
 
   async read(mount: CounterMount, encodedKey: string): Promise<number> {
     const text = await readText(this.path(mount, encodedKey));
-    if (text === null) return 0;
-    const value = Number(text.trim());
-    if (Number.isSafeInteger(value) && text.trim() !== '') return value;
-    this.warn(`store: counter ${mount}/${encodedKey} holds ${JSON.stringify(text.slice(0, 40))}, not a whole number; counting it as 0`);
-    return 0;
+    return text === null ? 0 : counterValue(`${mount}:${encodedKey}`, text);
   }
 
-  async apply(chunk: Chunk): Promise<void> {
+  async apply(chunk: Chunk, marks: WriteMarks): Promise<void> {
+    const damaged: CorruptRecordError[] = [];
     await withLock(join(this.layout.lockDir, 'counters.lock'), async () => {
       const entries = [...chunk.entries];
       // Distinct keys are distinct files: write them a few at a time rather than one fsync after another.
       for (let i = 0; i < entries.length; i += 32) {
         await Promise.all(entries.slice(i, i + 32).map(async ([key, delta]) => {
           const [mount, encodedKey] = key.split('\0') as [CounterMount, string];
-          const current = await this.read(mount, encodedKey);
-          await writeAtomic(this.layout.tmpDir, this.path(mount, encodedKey), String(current + delta));
-          chunk.entries.delete(key);
+          marks.begin(key);
+          try {
+            const current = await this.read(mount, encodedKey);
+            await writeAtomic(this.layout.tmpDir, this.path(mount, encodedKey), String(current + delta));
+            chunk.entries.delete(key);
+          } catch (error) {
+            if (error instanceof CorruptRecordError) damaged.push(error);
+            else throw error;
+          } finally {
+            marks.end(key);
+          }
         }));
       }
     });
+    if (damaged.length) throw new CorruptRecordError(damaged.flatMap((e) => e.records), 'not whole numbers');
   }
 }

@@ -34,14 +34,17 @@
  * itself when it returns, without a new store.
  */
 import { randomUUID } from 'node:crypto';
-import { join, resolve } from 'node:path';
+import { mkdir, rename } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { createStorage, prefixStorage, type Storage } from 'unstorage';
 import type { Redis } from 'ioredis';
 import type { Settings } from '../settings.ts';
-import { Counters, type CounterMount } from './counters.ts';
-import { atomicFsDriver, FsCounterBackend, fsLayout, prepareLayout, readText, SUFFIX, writeAtomic } from './fs.ts';
+import { CorruptRecordError, Counters, type CounterMount } from './counters.ts';
+import { atomicFsDriver, FsCounterBackend, fsLayout, isFullDisk, listUnder, prepareLayout, readText, SUFFIX, writeAtomic } from './fs.ts';
 import { decodeKey, encodeKey } from './keys.ts';
-import { createRedisDriver, RedisCounterBackend, waitReady } from './redis.ts';
+import { createRedisDriver, indexEntries, listIndexed, RedisCounterBackend, waitReady } from './redis.ts';
+
+export { CorruptRecordError } from './counters.ts';
 
 export type { CounterMount } from './counters.ts';
 export const MOUNTS = ['keys', 'usage', 'credits', 'shares', 'cache'] as const;
@@ -59,6 +62,8 @@ export class StoreUnavailableError extends Error {
 }
 
 export interface Mount {
+  /** The value, or null when absent or expired; an unreadable record of an accounting mount (keys, usage,
+   * credits) rejects with CorruptRecordError (it is never treated as absent, so never overwritten). */
   get<T = unknown>(key: string): Promise<T | null>;
   /** `ttlSeconds`: the entry disappears after that long (Redis TTL; on files, `get` hides it and `sweep` deletes it). */
   set(key: string, value: unknown, options?: { ttlSeconds?: number }): Promise<void>;
@@ -71,6 +76,10 @@ export interface Store {
   readonly driver: 'fs' | 'redis';
   /** Last known reachability: Redis connected (live), or the last `ping()` of the file store. */
   readonly available: boolean;
+  /** File store: the last write (a flush or a ping) failed because the disk or quota is full. */
+  readonly diskFull: boolean;
+  /** Deltas held for damaged counter records until they are repaired, by `mount:encodedKey`. */
+  heldCounts(): Record<string, number>;
   readonly mounts: Readonly<Record<MountName, Mount>>;
   /** Adds `by` (a whole number, may be negative) to a counter. Buffered; throws only after `close()`. */
   incr(mount: CounterMount, key: string, by?: number): void;
@@ -85,6 +94,11 @@ export interface Store {
   ping(): Promise<boolean>;
   /** Flushes every count, then releases files and connections. Rejects if counts could not be stored. */
   close(): Promise<void>;
+  /**
+   * Moves a record aside, as it is, so it can be replaced: files to `DATA_DIR/.quarantine/<mount>/`,
+   * Redis to `<prefix>:_quarantine:<mount>:<key>:<time>`. Returns where it went (null: no such record).
+   */
+  quarantine(mount: MountName, key: string): Promise<string | null>;
   /** The ioredis client (null on files), for the response cache and the rate limiter. */
   readonly redis: Redis | null;
   /** The Redis key of a mount's entry: `<prefix>:<mount>:<encoded key>`. */
@@ -130,25 +144,28 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
     });
     client = redis.client;
     storage = createStorage({ driver: redis.driver });
-    backend = new RedisCounterBackend(client, prefix, warn);
+    backend = new RedisCounterBackend(client, prefix);
     let last = false;
     const report = (now: boolean) => { if (now !== last) { last = now; options.onAvailabilityChange?.(now); } };
     // Errors surface through operations and `available`; an 'error' event must not go unheard.
     client.on('error', () => {});
-    client.on('ready', () => report(true));
+    client.on('ready', () => { report(true); void buildIndexOnce(client!, prefix, warn); });
     client.on('close', () => report(false));
     await waitReady(client, options.connectWaitMs ?? 2_000);
   } else {
     await prepareLayout(layout);
     storage = createStorage();
     for (const mount of MOUNTS) storage.mount(mount, atomicFsDriver(join(layout.dataDir, mount), layout.tmpDir));
-    backend = new FsCounterBackend(layout, warn);
+    backend = new FsCounterBackend(layout);
   }
 
   const driver = client ? ('redis' as const) : ('fs' as const);
   const suffix = client ? '' : SUFFIX;
-  const counters = new Counters(backend, randomUUID());
+  const counters = new Counters(backend, randomUUID(), (error, held) => {
+    warn(`store: DAMAGED RECORD ${error.message}; its counts are held in memory until it is repaired: ${JSON.stringify(held)}`);
+  });
   let fsAvailable = true;
+  let diskFull = false;
   let closed = false;
   const isAvailable = () => !closed && (client ? client.status === 'ready' : fsAvailable);
 
@@ -158,7 +175,7 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
     try {
       return await op();
     } catch (error) {
-      if (error instanceof StoreUnavailableError) throw error;
+      if (error instanceof StoreUnavailableError || error instanceof CorruptRecordError) throw error;
       throw new StoreUnavailableError(`${what}: ${(error as Error)?.message ?? String(error)}`, { cause: error });
     }
   }
@@ -166,10 +183,13 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
   function makeMount(name: MountName): Mount {
     const ns = prefixStorage(storage, name);
     const stored = (key: string) => encodeKey(key) + suffix;
-    const read = async (key: string): Promise<{ value: unknown } | null> => {
+    const accounting = !TTL_MOUNTS.includes(name);
+    const indexed = client !== null && accounting;
+    const read = async (key: string, shown: string): Promise<{ value: unknown } | null> => {
       const raw = text(await ns.getItemRaw(key));
       if (raw === null) return null;
       try { return { value: JSON.parse(raw) }; } catch {
+        if (accounting) throw new CorruptRecordError([`${name}:${shown}`], `is not valid JSON (${JSON.stringify(raw.slice(0, 40))})`);
         warn(`store: ${name}:${key} is not valid JSON; treating it as absent`);
         return null;
       }
@@ -178,7 +198,7 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
       get: <T>(key: string) => {
         const at = stored(key);
         return guard(`read ${name}`, async () => {
-          const found = await read(at);
+          const found = await read(at, key);
           if (found === null) return null;
           if (!isEnvelope(found.value)) return found.value as T;
           if (!(Date.parse(found.value.$expires_at) > Date.now())) {
@@ -194,6 +214,7 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
         const json = JSON.stringify(value);
         if (json === undefined) throw new TypeError(`store: ${name} values must be JSON-serialisable`);
         return guard(`write ${name}`, async () => {
+          if (indexed) await Promise.all(indexEntries(prefix, name, at).map(([set, member]) => client!.sadd(set, member)));
           if (ttlSeconds === undefined) await ns.setItem(at, json);
           else if (client) await ns.setItem(at, json, { ttl: Math.ceil(ttlSeconds) });
           else await ns.setItem(at, JSON.stringify({ $expires_at: new Date(Date.now() + ttlSeconds * 1000).toISOString(), $value: value }));
@@ -201,11 +222,18 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
       },
       remove: (key) => {
         const at = stored(key);
-        return guard(`remove ${name}`, () => ns.removeItem(at));
+        return guard(`remove ${name}`, async () => {
+          await ns.removeItem(at);
+          if (indexed) { const [set, member] = indexEntries(prefix, name, at).at(-1)!; await client!.srem(set, member); }
+        });
       },
-      list: (prefix = '') => {
-        const base = prefix === '' ? '' : encodeKey(prefix);
+      list: (under = '') => {
+        const base = under === '' ? '' : encodeKey(under);
         return guard(`list ${name}`, async () => {
+          // Files: only that part of the tree; Redis: the index sets (the expiring mounts, listed by
+          // tests and tools only, are scanned).
+          if (!client) return (await listUnder(join(layout.dataDir, name), base)).map(decodeKey);
+          if (indexed) return (await listIndexed(client, prefix, name, base)).map(decodeKey);
           const keys = await ns.getKeys(base);
           return keys.filter((k) => k.endsWith(suffix)).map((k) => decodeKey(k.slice(0, k.length - suffix.length)));
         });
@@ -222,8 +250,11 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
   const timer = setInterval(() => {
     if (counters.unflushed === 0 || (client && client.status !== 'ready')) return;
     counters.flush().then(
-      () => { if (failing) { failing = false; warn('store: counters are being stored again'); } },
-      (error) => { if (!failing) { failing = true; warn(`store: counters could not be stored, retrying every ${flushIntervalMs} ms: ${error?.message ?? error}`); } },
+      () => { diskFull = false; if (failing) { failing = false; warn('store: counters are being stored again'); } },
+      (error) => {
+        diskFull = !client && isFullDisk(error);
+        if (!failing) { failing = true; warn(`store: counters could not be stored, retrying every ${flushIntervalMs} ms: ${error?.message ?? error}`); }
+      },
     );
   }, flushIntervalMs);
   timer.unref();
@@ -231,6 +262,8 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
   const store: Store = {
     driver,
     get available() { return isAvailable(); },
+    get diskFull() { return diskFull; },
+    heldCounts: () => Object.fromEntries(Object.entries(counters.heldDeltas()).map(([k, v]) => [k.replace('\0', ':'), v])),
     mounts,
     incr(mount, key, by = 1) {
       checkCounterMount(mount);
@@ -280,7 +313,13 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
       }
       const probe = join(layout.dataDir, '.health');
       const nonce = randomUUID();
-      fsAvailable = await writeAtomic(layout.tmpDir, probe, nonce).then(() => readText(probe)).then((got) => got === nonce, () => false);
+      fsAvailable = await writeAtomic(layout.tmpDir, probe, nonce).then(() => readText(probe)).then((got) => {
+        diskFull = false;
+        return got === nonce;
+      }, (error) => {
+        diskFull = isFullDisk(error);
+        return false;
+      });
       return fsAvailable;
     },
     async close() {
@@ -289,6 +328,10 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
       let failure: unknown = null;
       if (counters.unflushed > 0) await store.flush().catch((error) => { failure = error; });
       const lost = counters.unflushed;
+      const held = counters.heldDeltas();
+      if (!failure && Object.keys(held).length) {
+        failure = new CorruptRecordError(Object.keys(held).map((k) => k.replace('\0', ':')), `their counts could not be stored: ${JSON.stringify(held)}`);
+      }
       closed = true;
       if (client) {
         await client.quit().catch(() => {});
@@ -297,9 +340,48 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
       await storage.dispose().catch(() => {});
       if (failure) throw new StoreUnavailableError(`close: ${lost} counted unit(s) could not be stored: ${(failure as Error).message}`, { cause: failure });
     },
+    quarantine: (mount, key) => guard(`quarantine ${mount}`, async () => {
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      if (client) {
+        const from = `${prefix}:${mount}:${encodeKey(key)}`;
+        const to = `${prefix}:_quarantine:${mount}:${encodeKey(key)}:${stamp}`;
+        if (!(await client.exists(from))) return null;
+        await client.rename(from, to);
+        return to;
+      }
+      const from = join(layout.dataDir, mount, ...encodeKey(key).split(':')) + SUFFIX;
+      const to = join(layout.dataDir, '.quarantine', mount, `${encodeKey(key).replace(/:/g, '~')}.${stamp}${SUFFIX}`);
+      if ((await readText(from)) === null) return null;
+      await mkdir(dirname(to), { recursive: true });
+      await rename(from, to);
+      return to;
+    }),
     redis: client,
     redisKey: (mount, key) => `${prefix}:${mount}:${encodeKey(key)}`,
     storage,
   };
   return store;
+}
+
+/**
+ * Stores written before the index existed: one SCAN builds it (once per Redis, marked by
+ * `<prefix>:_idx:version`); every later write keeps it current.
+ */
+async function buildIndexOnce(client: Redis, prefix: string, warn: (message: string) => void): Promise<void> {
+  if (client.status !== 'ready') return;
+  try {
+    if (await client.get(`${prefix}:_idx:version`)) return;
+    for (const mount of MOUNTS.filter((m) => !TTL_MOUNTS.includes(m))) {
+      let cursor = '0';
+      do {
+        const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}:${mount}:*`, 'COUNT', 1000);
+        cursor = next;
+        const adds = keys.flatMap((k) => indexEntries(prefix, mount, k.slice(prefix.length + mount.length + 2)));
+        await Promise.all(adds.map(([set, member]) => client.sadd(set, member)));
+      } while (cursor !== '0');
+    }
+    await client.set(`${prefix}:_idx:version`, '1');
+  } catch (error) {
+    warn(`store: the key index could not be built yet: ${(error as Error).message}`);
+  }
 }

@@ -3,7 +3,7 @@
  * child process against the DATA_DIR of a real running server, over real HTTP.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -197,6 +197,36 @@ describe('the keys CLI and a running server', () => {
     expect(credits.credits.balance).toBe(2);
     const usage = await (await get('/v1/account/usage', eps)).json() as { usage: { routes: { route: string; requests: number }[] } };
     expect(usage.usage.routes).toEqual([{ route: 'GET /v1/date/difference', requests: 1 }]);
+  });
+
+  it('a damaged balance is never overwritten: 503 for the customer, credit refused, reported by check, fixed by repair', async () => {
+    const zeta = keys('create', '--customer', 'zeta').lastLine;
+    keys('credit', '--customer', 'zeta', '--amount', '5');
+    await within5s(async () => ((await (await get('/v1/account/credits', zeta)).json()) as { credits?: { configured?: boolean } }).credits?.configured === true);
+    // What a torn write or a bad disk leaves: before, it read as 0 (402), and the next credit replaced 981,854 with 10.
+    writeFileSync(join(dataDir, 'credits', 'balance', 'zeta.json'), '98185\0garbage');
+    const denied = await get('/v1/date/difference?start=2024-01-01&end=2024-02-01', zeta);
+    expect(denied.status).toBe(503);
+    expect((await denied.json() as { detail: string }).detail).toMatch(/cannot be read/);
+    const credit = keys('credit', '--customer', 'zeta', '--amount', '10');
+    expect(credit.code).not.toBe(0);
+    expect(credit.err).toMatch(/damaged record credits:balance:zeta/);
+    expect(readFileSync(join(dataDir, 'credits', 'balance', 'zeta.json'), 'utf8')).toBe('98185\0garbage');
+    const check = keys('check');
+    expect(check.code).toBe(1);
+    expect(check.out).toContain('DAMAGED credits:balance:zeta');
+    const repair = keys('repair', '--record', 'credits:balance:zeta', '--value', '981854');
+    expect(repair.code).toBe(0);
+    expect(readdirSync(join(dataDir, '.quarantine', 'credits')).some((f) => f.startsWith('balance~zeta.'))).toBe(true);
+    expect(keys('check').code).toBe(0);
+    expect((await get('/v1/date/difference?start=2024-01-01&end=2024-02-01', zeta)).status).toBe(200);
+    // A truncated key record: the key answers 401, the server says so loudly, create refuses to overwrite it.
+    writeFileSync(join(dataDir, 'keys', 'customer', 'zeta.json'), '{"customer_id":"ze');
+    await within5s(async () => (await get('/v1/account/profile', zeta)).status === 401);
+    expect(output).toContain('DAMAGED RECORD keys:customer:zeta');
+    expect(keys('create', '--customer', 'zeta').err).toMatch(/damaged record keys:customer:zeta/);
+    expect(keys('repair', '--record', 'keys:customer:zeta').code).toBe(0);
+    expect(keys('create', '--customer', 'zeta').code).toBe(0);
   });
 
   describe('edge cases', () => {

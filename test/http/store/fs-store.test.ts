@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStore, StoreUnavailableError, type Store, type StoreOptions } from '../../../http/store/index.ts';
+import { CorruptRecordError, createStore, StoreUnavailableError, type Store, type StoreOptions } from '../../../http/store/index.ts';
 
 const dirs: string[] = [];
 const open: Store[] = [];
@@ -129,29 +129,59 @@ describe('file store', () => {
     expect(existsSync(join(dir, 'shares', 'old3.json'))).toBe(false);
   });
 
-  it('reads malformed files as absent (values) or zero (counters), with a warning, and recovers on write', async () => {
+  it('reads malformed shares as absent with a warning; never overwrites a damaged counter or record: holds, reports, and lands after repair', async () => {
     const dir = tempDir();
     const warnings: string[] = [];
     const store = await fsStore(dir, { warn: (m) => warnings.push(m) });
     mkdirSync(join(dir, 'shares'), { recursive: true });
-    mkdirSync(join(dir, 'usage', 'acme'), { recursive: true });
+    mkdirSync(join(dir, 'credits'), { recursive: true });
+    mkdirSync(join(dir, 'keys', 'customer'), { recursive: true });
     writeFileSync(join(dir, 'shares', 'torn.json'), '{"poster":"sk');
     writeFileSync(join(dir, 'shares', 'empty.json'), '');
     writeFileSync(join(dir, 'shares', 'README'), 'not a key');
-    writeFileSync(join(dir, 'usage', 'acme', 'total.json'), 'twelve');
     expect(await store.mounts.shares.get('torn')).toBeNull();
     expect(await store.mounts.shares.get('empty')).toBeNull();
-    expect(await store.counter('usage', 'acme:total')).toBe(0);
-    expect(warnings.length).toBe(3);
+    expect(warnings.length).toBe(2);
     expect((await store.mounts.shares.list()).sort()).toEqual(['empty', 'torn']);
+    // A balance of 98,185 followed by garbage read as 0 before, and the next credit replaced it.
+    mkdirSync(join(dir, 'credits', 'balance'), { recursive: true });
+    writeFileSync(join(dir, 'credits', 'balance', 'acme.json'), '98185\0garbage');
+    await expect(store.counter('credits', 'balance:acme')).rejects.toBeInstanceOf(CorruptRecordError);
+    store.incr('credits', 'balance:acme', 10);
     store.incr('usage', 'acme:total', 4);
     await store.flush();
-    expect(await store.counter('usage', 'acme:total')).toBe(4);
+    expect(readFileSync(join(dir, 'credits', 'balance', 'acme.json'), 'utf8')).toBe('98185\0garbage'); // untouched
+    expect(await store.counter('usage', 'acme:total')).toBe(4); // the rest of the chunk landed
+    expect(store.heldCounts()).toEqual({ 'credits:balance:acme': 10 });
+    expect(warnings.filter((w) => w.includes('DAMAGED RECORD') && w.includes('credits:balance:acme'))).toHaveLength(1);
+    await store.flush(); // reported once, not every second
+    expect(warnings.filter((w) => w.includes('DAMAGED RECORD'))).toHaveLength(1);
+    // A truncated key record is an error, not an absent key that a create would overwrite.
+    writeFileSync(join(dir, 'keys', 'customer', 'acme.json'), '{"customer_id":"ac');
+    await expect(store.mounts.keys.get('customer:acme')).rejects.toBeInstanceOf(CorruptRecordError);
+    // The operator repairs the balance; the held 10 credits land on the next flush.
+    writeFileSync(join(dir, 'credits', 'balance', 'acme.json'), '981854');
+    await store.flush();
+    expect(await store.counter('credits', 'balance:acme')).toBe(981_864);
+    expect(store.heldCounts()).toEqual({});
     expect(await store.ping()).toBe(true);
   });
 });
 
 describe('edge cases', () => {
+  it('a lock left by a crashed process is taken over at once (its owner is gone), not after 15 s', async () => {
+    const dir = tempDir();
+    const store = await fsStore(dir);
+    // The pid of a process that has exited: what a crash during a flush leaves in the lock file.
+    const child = spawn(process.execPath, ['-e', '']);
+    await new Promise((r) => child.once('exit', r));
+    writeFileSync(join(dir, '.locks', 'counters.lock'), String(child.pid));
+    store.incr('usage', 'acme:total', 2);
+    await store.flush(); // before: "held by another process for over 5000 ms"
+    expect(await store.counter('usage', 'acme:total')).toBe(2);
+    expect(existsSync(join(dir, '.locks', 'counters.lock'))).toBe(false);
+  });
+
   it('stores awkward keys safely and lists them back exactly', async () => {
     const dir = tempDir();
     const store = await fsStore(dir);

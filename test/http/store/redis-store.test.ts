@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createStore, StoreUnavailableError, type Store, type StoreOptions } from '../../../http/store/index.ts';
+import { CorruptRecordError, createStore, StoreUnavailableError, type Store, type StoreOptions } from '../../../http/store/index.ts';
 import { RedisCounterBackend } from '../../../http/store/redis.ts';
 import { redisAvailable, startRedisServer, type RedisServer } from '../../fixtures/redis-server.ts';
 
@@ -169,22 +169,50 @@ describe.skipIf(!hasRedis)('edge cases', () => {
 
   it('applies a counter chunk at most once, even when it is sent again', async () => {
     const store = await redisStore(redis.url, { prefix: 'once' });
-    const backend = new RedisCounterBackend(store.redis!, 'once', () => {});
-    const chunk = { id: 'instance-1:1', entries: new Map([['usage\0acme', 5]]) };
-    await backend.apply(chunk);
-    await backend.apply(chunk);
+    const backend = new RedisCounterBackend(store.redis!, 'once');
+    const marks = { begin: () => {}, end: () => {} };
+    const entries = new Map([['usage\0acme', 5]]);
+    // The same chunk twice (its reply lost with the connection): counted once.
+    await backend.apply({ id: 'instance-1:1', entries: new Map(entries) }, marks);
+    await backend.apply({ id: 'instance-1:1', entries: new Map(entries) }, marks);
     expect(await store.counter('usage', 'acme')).toBe(5);
   });
 
-  it('resets a counter that holds something other than a whole number, and warns', async () => {
+  it('never overwrites a counter that holds something other than a whole number: holds its counts, reports once, lands after repair', async () => {
     const warnings: string[] = [];
     const store = await redisStore(redis.url, { prefix: 'bad', warn: (m) => warnings.push(m) });
-    await store.mounts.usage.set('acme', 'twelve');
-    expect(await store.counter('usage', 'acme')).toBe(0);
+    await store.redis!.set('bad:credits:balance:acme', '98185\0garbage');
+    await expect(store.counter('credits', 'balance:acme')).rejects.toBeInstanceOf(CorruptRecordError);
+    store.incr('credits', 'balance:acme', 10);
     store.incr('usage', 'acme', 3);
     await store.flush();
+    expect(await store.redis!.get('bad:credits:balance:acme')).toBe('98185\0garbage');
     expect(await store.counter('usage', 'acme')).toBe(3);
-    expect(warnings.length).toBe(2);
+    expect(store.heldCounts()).toEqual({ 'credits:balance:acme': 10 });
+    expect(warnings.filter((w) => w.includes('DAMAGED RECORD'))).toHaveLength(1);
+    await store.redis!.set('bad:credits:balance:acme', '981854');
+    await store.flush();
+    expect(await store.counter('credits', 'balance:acme')).toBe(981_864);
+  });
+
+  it('lists keys from index sets, not by scanning: a million unrelated keys cost nothing', async () => {
+    const store = await redisStore(redis.url, { prefix: 'idx' });
+    for (const c of ['acme', 'beta']) await store.mounts.keys.set(`customer:${c}`, { c });
+    store.incr('usage', 'acme:2026-11:GET /v1/time', 2);
+    store.incr('usage', 'acme:2026-11:POST /mcp', 1);
+    store.incr('usage', 'beta:2026-11:GET /v1/time', 5);
+    await store.flush();
+    // 200,000 cache-like keys in the same Redis: listing reads only the sets it needs.
+    const pipeline = store.redis!.pipeline();
+    for (let i = 0; i < 200_000; i++) pipeline.set(`idx:cache:${i}`, 'x');
+    await pipeline.exec();
+    const scans = async () => Number((await store.redis!.info('commandstats')).match(/cmdstat_scan:calls=(\d+)/)?.[1] ?? 0);
+    const before = await scans();
+    expect((await store.mounts.keys.list('customer')).sort()).toEqual(['customer:acme', 'customer:beta']);
+    expect(await store.counters('usage', 'acme:2026-11')).toEqual({ 'acme:2026-11:GET /v1/time': 2, 'acme:2026-11:POST /mcp': 1 });
+    expect(await scans()).toBe(before);
+    await store.mounts.keys.remove('customer:beta');
+    expect(await store.mounts.keys.list('customer')).toEqual(['customer:acme']);
   });
 
   it('keeps instances with different prefixes apart, and awkward keys intact', async () => {

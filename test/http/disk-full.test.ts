@@ -1,0 +1,79 @@
+/**
+ * A full disk, for real: DATA_DIR on a 2 MiB tmpfs, filled to the last byte while the server runs.
+ * Calculations go on; charged routes answer 503 at once (spending could not be recorded); /health says
+ * degraded (200), not down; account routes answer; no lock or temporary file is left behind; and once
+ * space is back, everything recovers by itself. Needs root to mount a tmpfs (CI runs as root).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../helpers.ts';
+
+const mountPoint = mkdtempSync(join(tmpdir(), 'tca-full-'));
+const mounted = process.getuid?.() === 0 && spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', mountPoint]).status === 0;
+if (!mounted && process.env.CI === 'true') throw new Error('disk-full test: cannot mount a tmpfs (needs root)');
+if (!mounted) console.warn('disk-full test skipped: mounting a tmpfs needs root');
+
+const ENV_KEY = 'env-key-disk-full-0123456';
+const env = { ...process.env, DATA_DIR: join(mountPoint, 'data'), LOG_FORMAT: 'json', RATE_LIMIT_PER_MINUTE: '0', TIME_API_KEYS: `envcust:${ENV_KEY}` };
+let proc: ChildProcess;
+let base: string;
+let key: string;
+
+const keysCli = (...args: string[]) => spawnSync('npm', ['run', '--silent', 'keys', '--', ...args], { env, encoding: 'utf8' });
+const get = (path: string, k = key) => fetch(`${base}${path}`, { headers: { authorization: `Bearer ${k}` } });
+async function eventually(check: () => Promise<boolean>, ms = 10_000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe.skipIf(!mounted)('a full disk', () => {
+  beforeAll(async () => {
+    key = keysCli('create', '--customer', 'payer').stdout.trim().split('\n').at(-1)!;
+    expect(keysCli('credit', '--customer', 'payer', '--amount', '100').status).toBe(0);
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    proc = spawn(process.execPath, ['--import', 'tsx', 'http/server.ts'], { env: { ...env, PORT: String(port) }, stdio: 'ignore' });
+    await eventually(async () => (await fetch(`${base}/health`).catch(() => null))?.ok === true, 30_000);
+    await eventually(async () => (await get('/v1/date/difference?start=2024-01-01&end=2024-02-01')).status === 200);
+  }, 60_000);
+
+  afterAll(() => {
+    if (proc && proc.exitCode === null) proc.kill('SIGKILL');
+    if (mounted) spawnSync('umount', ['-l', mountPoint]);
+    rmSync(mountPoint, { recursive: true, force: true });
+  });
+
+  it('pauses charged routes with a fast 503, keeps calculating, says degraded, and recovers when space is back', async () => {
+    // Fill the tmpfs to its last byte.
+    const filler = join(mountPoint, 'filler');
+    let size = 4 * 1024 * 1024;
+    while (size >= 1) {
+      try { writeFileSync(filler, Buffer.alloc(size), { flag: 'a' }); } catch { size = Math.floor(size / 2); }
+    }
+    // A charged request spends a credit in memory; the next flush fails with ENOSPC.
+    await get('/v1/date/difference?start=2024-01-01&end=2024-02-02');
+    await eventually(async () => (await get('/v1/date/difference?start=2024-01-01&end=2024-02-03')).status === 503);
+    const charged = await get('/v1/date/difference?start=2024-01-01&end=2024-02-04');
+    expect(charged.status).toBe(503);
+    expect((await charged.json() as { detail: string }).detail).toMatch(/disk is full/);
+    const health = await fetch(`${base}/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ ok: true, degraded: true, ready: { storage: false } });
+    expect((await get('/v1/date/difference?start=2024-01-01&end=2024-02-05', ENV_KEY)).status).toBe(200); // no ledger: answers
+    expect((await get('/v1/account/usage')).status).toBe(200);
+    expect(readdirSync(join(mountPoint, 'data', '.tmp'))).toEqual([]); // no temporary file left behind
+    expect(existsSync(join(mountPoint, 'data', '.locks', 'counters.lock'))).toBe(false);
+
+    rmSync(filler);
+    await eventually(async () => (await get('/v1/date/difference?start=2024-01-01&end=2024-02-06')).status === 200);
+    await eventually(async () => ((await (await fetch(`${base}/health`)).json()) as { degraded: boolean }).degraded === false);
+    const usage = await (await get('/v1/account/usage')).json() as { usage: { total_requests: number } };
+    expect(usage.usage.total_requests).toBeGreaterThanOrEqual(3); // the counts made while full were kept
+  }, 60_000);
+});
