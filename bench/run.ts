@@ -5,7 +5,8 @@
  * req/s; GET /v1/time/convert ≥ 50% of GET /v1/time's; POST /v1/time/batch (100 points) p50 < 5 ms; healthy within 1.5 s of spawn.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, symlinkSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { jsonRequestLogger } from '../http/middleware/request-log.ts';
 import net from 'node:net';
@@ -58,10 +59,23 @@ const SERVERS = ['http/server.ts', 'bench/hello.ts', 'bench/api-without-logs.ts'
 if (spawnSync(process.execPath, ['scripts/build-server.mjs', '--outdir', '.build/bench', ...SERVERS], { stdio: 'inherit' }).status !== 0) process.exit(1);
 const built = (script: string) => `.build/bench/${script.replace(/\.ts$/, '.js')}`;
 
-async function start(script: string, env: Record<string, string>): Promise<{ proc: ChildProcess; port: number; healthyMs: number }> {
+// BENCH_AGAINST=<git revision>: that revision's API, built from a worktree of it (under .cache/, with this
+// checkout's node_modules), answers the same GET /v1/time requests in the same rounds, so "before" and
+// "now" are measured side by side on the same machine state.
+const AGAINST = process.env.BENCH_AGAINST;
+let againstServer: string | null = null;
+if (AGAINST) {
+  const dir = join('.cache', 'bench-against', AGAINST.replace(/[^A-Za-z0-9._-]/g, '_'));
+  if (!existsSync(dir) && spawnSync('git', ['worktree', 'add', '--detach', dir, AGAINST], { stdio: 'inherit' }).status !== 0) process.exit(1);
+  if (!existsSync(join(dir, 'node_modules'))) symlinkSync(resolve('node_modules'), join(dir, 'node_modules'));
+  if (spawnSync(process.execPath, ['scripts/build-server.mjs', '--outdir', '.build/bench'], { cwd: dir, stdio: 'inherit' }).status !== 0) process.exit(1);
+  againstServer = join(dir, '.build', 'bench', 'http', 'server.js');
+}
+
+async function start(script: string, env: Record<string, string>, file = built(script)): Promise<{ proc: ChildProcess; port: number; healthyMs: number }> {
   const port = await freePort();
   const t0 = performance.now();
-  const [cmd, args] = serverCommand(['--enable-source-maps', built(script)]);
+  const [cmd, args] = serverCommand(['--enable-source-maps', file]);
   const proc = spawn(cmd, args, { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
   const probe = script.includes('hello') ? '/' : '/health';
   for (;;) {
@@ -170,6 +184,9 @@ const api = await start('http/server.ts', apiEnv);
 const timeApis = [];
 for (let k = 0; k < TIME_PROCESSES; k++) timeApis.push(await start('http/server.ts', apiEnv));
 const quiet = await start('bench/api-without-logs.ts', apiEnv);
+// The revision it is compared with runs on as many processes, measured in the same rounds and pooled alike.
+const againstApis = [];
+if (againstServer) for (let k = 0; k < TIME_PROCESSES; k++) againstApis.push(await start('http/server.ts', apiEnv, againstServer));
 const headers = { 'x-api-key': KEY };
 const timeRequests = points.map((p) => ({ path: `/v1/time?lat=${p.lat}&lon=${p.lon}&at=${AT}` }));
 let measured: Row[];
@@ -201,29 +218,42 @@ try {
       warmupInputs: convertRequests.length,
     },
     { name: 'GET /v1/astronomy/ephemeris', opts: { url: `http://127.0.0.1:${api.port}/v1/astronomy/ephemeris?date=2026-06-21`, headers }, pid: api.proc.pid },
+    ...againstApis.map((t, k) => ({
+      name: `… ${AGAINST} process ${k + 1} of ${TIME_PROCESSES}`,
+      opts: { url: `http://127.0.0.1:${t.port}`, headers, requests: timeRequests },
+      warmupInputs: points.length,
+      pid: t.proc.pid,
+    })),
   ]);
 } finally {
   hello.proc.kill('SIGTERM');
   api.proc.kill('SIGTERM');
   for (const t of timeApis) t.proc.kill('SIGTERM');
   quiet.proc.kill('SIGTERM');
+  for (const t of againstApis) t.proc.kill('SIGTERM');
 }
 
-/** The GET /v1/time processes as one row: medians over every round of every process. */
+/** Processes serving the same requests as one row: medians over every round of every process. */
+function pool(name: string, perProcess: Row[]): Row {
+  const rounds = perProcess.flatMap((r) => r.rounds);
+  const cpu = rounds.map((r) => r.cpu).filter((c): c is number => c !== null);
+  return {
+    name,
+    rps: median(rounds.map((r) => r.rps)),
+    p50: median(rounds.map((r) => r.p50)),
+    p99: median(rounds.map((r) => r.p99)),
+    errors: perProcess.reduce((n, r) => n + r.errors, 0),
+    runs: perProcess.map((r) => r.rps),
+    cpuUs: cpu.length ? median(cpu) : null,
+    rounds,
+  };
+}
 const perProcess = measured.slice(1, 1 + TIME_PROCESSES);
-const pooledRounds = perProcess.flatMap((r) => r.rounds);
-const pooledCpu = pooledRounds.map((r) => r.cpu).filter((c): c is number => c !== null);
-const pooled: Row = {
-  name: `GET /v1/time (10,000 land points; ${TIME_PROCESSES} processes, pooled)`,
-  rps: median(pooledRounds.map((r) => r.rps)),
-  p50: median(pooledRounds.map((r) => r.p50)),
-  p99: median(pooledRounds.map((r) => r.p99)),
-  errors: perProcess.reduce((n, r) => n + r.errors, 0),
-  runs: perProcess.map((r) => r.rps),
-  cpuUs: pooledCpu.length ? median(pooledCpu) : null,
-  rounds: pooledRounds,
-};
-const rows: Row[] = [measured[0], pooled, ...perProcess, ...measured.slice(1 + TIME_PROCESSES)];
+const pooled = pool(`GET /v1/time (10,000 land points; ${TIME_PROCESSES} processes, pooled)`, perProcess);
+const others = measured.slice(1 + TIME_PROCESSES, measured.length - againstApis.length);
+const againstRows = measured.slice(measured.length - againstApis.length);
+const againstPooled = againstRows.length ? pool(`GET /v1/time on ${AGAINST} (BENCH_AGAINST; ${TIME_PROCESSES} processes, pooled)`, againstRows) : null;
+const rows: Row[] = [measured[0], pooled, ...perProcess, ...others, ...(againstPooled ? [againstPooled, ...againstRows] : [])];
 
 const base = rows[0].rps;
 const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
@@ -243,13 +273,20 @@ for (let i = 0; i < 500_000; i++) sink.log(line);
 sink.flush();
 const perLineUs = ((performance.now() - t0) * 1000) / 500_000;
 console.log(`Request logging: ${fmt(perLineUs, 2)} µs a line${time.cpuUs ? ` = ${fmt((perLineUs / time.cpuUs) * 100, 1)}% of the ${fmt(time.cpuUs, 1)} µs of server CPU a GET /v1/time costs` : ''}; req/s with and without logs: ${fmt(time.rps)} vs ${fmt(quietRow.rps)}.`);
-const checks = [
+const checks: [string, boolean][] = [
   // The measured value beside each verdict, to more places than the table rounds to (0.4998 is a FAIL).
   [`GET /v1/time ≥ 50% of baseline req/s (measured ${fmt(time.rps / base, 4)})`, time.rps / base >= 0.5],
   [`GET /v1/time/convert ≥ 50% of GET /v1/time req/s (measured ${fmt(convert.rps / time.rps, 4)})`, convert.rps / time.rps >= 0.5],
   [`POST /v1/time/batch p50 < 5 ms (measured ${fmt(batch.p50, 1)} ms)`, batch.p50 < 5],
   [`healthy within 1.5 s of spawn (measured ${fmt(healthyMs / 1000, 2)} s)`, healthyMs < 1500],
   [`no errors (measured ${measured.reduce((n, r) => n + r.errors, 0)})`, measured.every((r) => r.errors === 0)],
-] as const;
+];
+if (againstPooled) {
+  const before = againstPooled;
+  const rps = time.rps / before.rps;
+  const cpuRatio = time.cpuUs && before.cpuUs ? time.cpuUs / before.cpuUs : null;
+  console.log(`GET /v1/time now vs ${AGAINST}: req/s ${fmt(rps, 3)}×${cpuRatio ? `, server CPU a request ${fmt(cpuRatio, 3)}×` : ''} (${TIME_PROCESSES} processes each, pooled, same rounds).`);
+  checks.push([`GET /v1/time at least as fast as ${AGAINST}, within 5% (measured ${fmt(rps, 4)})`, rps >= 0.95]);
+}
 for (const [what, ok] of checks) console.log(`${ok ? 'PASS' : 'FAIL'}  ${what}`);
 process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;
