@@ -41,6 +41,9 @@ const stopServer = async () => {
   return exited;
 };
 const get = (path: string, key: string) => fetch(`${base}${path}`, { headers: { authorization: `Bearer ${key}` } });
+/** Waits until the server has loaded the key and the customer's ledger (it reloads them every 2 s). */
+const ledgerSeen = (key: string) => within5s(async () =>
+  ((await (await get('/v1/account/credits', key)).json()) as { credits?: { configured?: boolean } }).credits?.configured === true);
 /** Waits until `check` holds (the server reloads keys every 2 s; the contract allows 5 s). */
 async function within5s(check: () => Promise<boolean>) {
   const t0 = Date.now();
@@ -154,7 +157,7 @@ describe('the keys CLI and a running server', () => {
   it('MCP: a JSON-RPC batch is refused (400, nothing charged or counted); a body over 64 KiB is 413 before it is read', async () => {
     const delta = keys('create', '--customer', 'delta').lastLine;
     keys('credit', '--customer', 'delta', '--amount', '5');
-    await within5s(async () => (await get('/v1/account/profile', delta)).status === 200);
+    await ledgerSeen(delta);
     const post = (body: string | ReadableStream<Uint8Array>, extra: Record<string, string> = {}) => fetch(`${base}/mcp`, {
       method: 'POST', body, duplex: 'half',
       headers: { authorization: `Bearer ${delta}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...extra },
@@ -190,7 +193,7 @@ describe('the keys CLI and a running server', () => {
   it('HEAD on a charged route costs a credit and counts as GET (before: charged, not counted)', async () => {
     const eps = keys('create', '--customer', 'epsilon').lastLine;
     keys('credit', '--customer', 'epsilon', '--amount', '3');
-    await within5s(async () => ((await (await get('/v1/account/credits', eps)).json()) as { credits?: { configured?: boolean } }).credits?.configured === true);
+    await ledgerSeen(eps);
     const head = await fetch(`${base}/v1/date/difference?start=2024-01-01&end=2024-02-01`, { method: 'HEAD', headers: { authorization: `Bearer ${eps}` } });
     expect(head.status).toBe(200);
     const credits = await (await get('/v1/account/credits', eps)).json() as { credits: { balance: number } };
@@ -202,7 +205,7 @@ describe('the keys CLI and a running server', () => {
   it('a damaged balance is never overwritten: 503 for the customer, credit refused, reported by check, fixed by repair', async () => {
     const zeta = keys('create', '--customer', 'zeta').lastLine;
     keys('credit', '--customer', 'zeta', '--amount', '5');
-    await within5s(async () => ((await (await get('/v1/account/credits', zeta)).json()) as { credits?: { configured?: boolean } }).credits?.configured === true);
+    await ledgerSeen(zeta);
     // What a torn write or a bad disk leaves: before, it read as 0 (402), and the next credit replaced 981,854 with 10.
     writeFileSync(join(dataDir, 'credits', 'balance', 'zeta.json'), '98185\0garbage');
     const denied = await get('/v1/date/difference?start=2024-01-01&end=2024-02-01', zeta);
