@@ -9,13 +9,14 @@ import { z } from 'zod';
 import { holidayCountryCodes, holidaySubdivisionCodes } from '../engine/holidays/calendar-data.ts';
 import type { AnyTool } from '../engine/tool.ts';
 import { completeZones, resolveZone, zoneNames } from '../engine/time/zone-names.ts';
-import { zoneRulesAt } from '../engine/time/zone-rules.ts';
-import { formatLocal, formatOffset } from '../engine/tool.ts';
+import { timeInZoneAt } from '../engine/time/time-in-zone.ts';
 
 export interface DiscoveryOptions {
   /** The service's OpenAPI document (built from the same registry). */
   openapi?: () => Promise<unknown>;
   tools?: readonly AnyTool[];
+  /** The clock (the tools' context clock). */
+  now?: () => Date;
 }
 
 const json = (uri: string, value: unknown) => ({ contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(value, null, 2) }] });
@@ -53,22 +54,14 @@ export function registerDiscovery(server: McpServer, options: DiscoveryOptions):
     complete: { timezone: (value) => completeZones(value) },
   }), {
     title: 'One time zone now',
-    description: 'The current UTC offset, abbreviation, DST flag and next transition of one IANA zone (name completion available).',
+    description: 'The get_time_in_zone answer for one IANA zone now: local time, UTC offset, abbreviation, DST flag and next transition (name completion available).',
     mimeType: 'application/json',
   }, (uri, variables) => {
     const name = decodeURIComponent(String(variables.timezone));
     const resolved = resolveZone(name);
     if (!resolved) throw new Error(`Unknown time zone '${name}'. Read tz://zones for the list.`);
-    const now = Date.now();
-    const rules = zoneRulesAt(resolved.zone, now);
-    return json(uri.href, {
-      timezone: resolved.zone,
-      local_time: formatLocal(now, rules.utc_offset_seconds),
-      utc_offset: formatOffset(rules.utc_offset_seconds),
-      abbreviation: rules.abbreviation,
-      dst: rules.dst,
-      next_transition: rules.next_transition && { at: new Date(rules.next_transition.at_ms).toISOString(), utc_offset_seconds: rules.next_transition.utc_offset_seconds },
-    });
+    // The get_time_in_zone tool's own answer for now (the clock of the server's context).
+    return json(uri.href, timeInZoneAt(resolved, (options.now ?? (() => new Date()))().getTime()));
   });
 
   if (options.openapi) {

@@ -96,6 +96,6 @@ export function createMcpServer(options: McpServerOptions = {}): McpServer {
       annotations: annotationsOf(tool),
     }, (args: unknown) => callTool(tool, args, ctx));
   }
-  registerDiscovery(server, { ...options, tools });
+  registerDiscovery(server, { ...options, tools, now: ctx.now });
   return server;
 }

@@ -88,6 +88,15 @@ describe('resources, prompts, completions', () => {
     expect(list.zones).not.toContain('Asia/Calcutta');
   });
 
+  it('tz://zones/{timezone} is get_time_in_zone\'s own answer at the server\'s clock', async () => {
+    const read = await client.readResource({ uri: 'tz://zones/America%2FVancouver' });
+    const resource = JSON.parse((read.contents[0] as { text: string }).text);
+    const tool = await client.callTool({ name: 'get_time_in_zone', arguments: { timezone: 'America/Vancouver', at: '2026-11-22T08:00:00Z' } });
+    expect(resource).toEqual(tool.structuredContent);
+    // tzdb 2026f: British Columbia on -07:00 all year from 2026-11-01; instants written ...Z, never .000Z
+    expect(resource).toMatchObject({ local_time: '2026-11-22T01:00:00-07:00', utc_time: '2026-11-22T08:00:00Z', abbreviation: 'MST', dst: false });
+  });
+
   it('completes zone names and country codes in prompt arguments', async () => {
     const { prompts } = await client.listPrompts();
     expect(prompts.map((p) => p.name)).toEqual(expect.arrayContaining(['plan-meeting-across-zones', 'when-does-the-sun-set-here']));
