@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createOpenMeteoElevation } from '../engine/geo/open-meteo-elevation.ts';
 import { createApp } from '../http/app.ts';
-import { startElevationServer } from '../test/fixtures/elevation-server.ts';
+import { startElevationServer } from './elevation-stand-in.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 /** Every tool in the registry has the one shape the front ends rely on. */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createOpenMeteoElevation } from '../../engine/geo/open-meteo-elevation.ts';
-import { startElevationServer } from '../fixtures/elevation-server.ts';
+import { startElevationServer } from '../../scripts/elevation-stand-in.ts';
 import { z } from 'zod';
 import { registry } from '../../engine/registry.ts';
 import { BOUNDARY_RELEASE_BY_GEO_TZ, boundaryRelease, versions } from '../../engine/provenance.ts';

@@ -4,7 +4,7 @@ import { clientAddressOf, createApp } from '../../http/app.ts';
 import { loadSettings } from '../../http/settings.ts';
 import { registry } from '../../engine/registry.ts';
 import { fixedClock } from '../helpers.ts';
-import { startElevationServer } from '../fixtures/elevation-server.ts';
+import { startElevationServer } from '../../scripts/elevation-stand-in.ts';
 
 const KEY = 'test-key-0123456789';
 const settings = loadSettings({ TIME_API_KEYS: `acme:${KEY},bare-key-abcdefgh`, SITE_URL: 'https://site.example', RATE_LIMIT_PER_MINUTE: '0' });

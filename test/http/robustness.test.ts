@@ -8,7 +8,7 @@ import { createOpenMeteoElevation } from '../../engine/geo/open-meteo-elevation.
 import { registry } from '../../engine/registry.ts';
 import { createApp } from '../../http/app.ts';
 import { loadSettings } from '../../http/settings.ts';
-import { startElevationServer } from '../fixtures/elevation-server.ts';
+import { startElevationServer } from '../../scripts/elevation-stand-in.ts';
 import { fixedClock } from '../helpers.ts';
 
 const KEY = 'fuzz-key-0123456789';

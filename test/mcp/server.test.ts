@@ -8,7 +8,7 @@ import { loadSettings } from '../../http/settings.ts';
 import { createMcpServer } from '../../mcp/server.ts';
 import { fixedClock } from '../helpers.ts';
 import { createOpenMeteoElevation } from '../../engine/geo/open-meteo-elevation.ts';
-import { startElevationServer, type ElevationServer } from '../fixtures/elevation-server.ts';
+import { startElevationServer, type ElevationServer } from '../../scripts/elevation-stand-in.ts';
 import type { H3 } from 'h3';
 import type { ToolContext } from '../../engine/tool.ts';
 
