@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { localTimeAt } from '../../engine/time/local-time.ts';
 import { routeInventory } from '../../http/routes/inventory.ts';
 
 const readme = readFileSync('README.md', 'utf8');
@@ -17,6 +18,17 @@ describe('README and docs', () => {
     expect(quick.indexOf('npm start')).toBeGreaterThan(0);
     expect(quick.indexOf('npm start')).toBeLessThan(quick.indexOf('npm test'));
     expect(readme.split('\n').length).toBeLessThanOrEqual(200);
+  });
+
+  it('the REST example shows what the engine answers (fields written out; "..." stands for the rest)', () => {
+    const at = readme.indexOf('```json', readme.indexOf('## One example each'));
+    const shown = JSON.parse(readme.slice(at + 7, readme.indexOf('```', at + 7))) as Record<string, unknown>;
+    const curl = /lat=([-\d.]+)&lon=([-\d.]+)&at=([\dTZ:-]+)/.exec(readme)!;
+    const real = localTimeAt(Number(curl[1]), Number(curl[2]), Date.parse(curl[3])) as unknown as Record<string, unknown>;
+    const written = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== '...'));
+    const { provenance, ...fields } = written(shown);
+    for (const [k, v] of Object.entries(fields)) expect(real[k], k).toEqual(v);
+    for (const [k, v] of Object.entries(written(provenance as Record<string, unknown>))) expect((real.provenance as Record<string, unknown>)[k], k).toEqual(v);
   });
 
   it('links only to docs that exist', () => {
