@@ -4,8 +4,8 @@
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { warmUp } from '../engine/health.ts';
-import { routeInventory } from '../http/routes/inventory.ts';
-import { buildOpenApi } from '../http/routes/openapi.ts';
+import { routeInventory } from '../service/inventory.ts';
+import { buildOpenApi } from '../service/openapi.ts';
 import { loadSettingsOrExit } from '../http/settings.ts';
 import { createMcpServer } from './server.ts';
 import { providersFrom } from '../http/providers.ts';

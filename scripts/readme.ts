@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createStore } from '../http/store/index.ts';
 import { loadSettings } from '../http/settings.ts';
-import type { RouteInfo } from '../http/routes/inventory.ts';
+import type { RouteInfo } from '../service/inventory.ts';
 
 const KEY = 'YOUR_KEY';
 const CLOCK = '2026-11-22T08:00:00Z';

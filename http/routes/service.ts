@@ -2,15 +2,14 @@
 import { probeEphemeris } from '../../engine/health.ts';
 import { lookupZones } from '../../engine/time/zone-lookup.ts';
 import { sources } from '../../engine/provenance.ts';
+import { SERVICE, VERSION } from '../../service/identity.ts';
 import { FAMILIES, formatUtc } from '../../engine/tool.ts';
 import type { Caller } from '../middleware/auth.ts';
 import type { H3Event } from 'h3';
 import type { Settings } from '../settings.ts';
 import { json } from '../middleware/problem.ts';
-import type { RouteInfo } from './inventory.ts';
+import type { RouteInfo } from '../../service/inventory.ts';
 
-export const SERVICE = 'time-coordinate-api';
-export const VERSION = '0.1.0';
 
 export interface Readiness {
   timezone_data: boolean;

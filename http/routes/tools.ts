@@ -11,8 +11,8 @@ import type { Caller } from '../middleware/auth.ts';
 import { isDeterministic, type CacheStatus, type ResponseCache } from '../middleware/cache.ts';
 import { invalid, problem } from '../middleware/problem.ts';
 import { rateLimitHeaders, type RateDecision } from '../middleware/rate-limit.ts';
+import { MAX_BODY_BYTES } from '../../service/limits.ts';
 
-export const MAX_BODY_BYTES = 64 * 1024;
 
 export interface ToolRouteDeps {
   /** Key check, rate limit and credits of keyed routes: the caller, or the problem to answer with. */

@@ -26,7 +26,7 @@ export interface Chunk {
 export class CorruptRecordError extends Error {
   readonly code = 'CORRUPT_RECORD';
   /** `records`: `mount:encodedKey` of each damaged record. */
-  constructor(readonly records: string[], detail: string) {
+  constructor(readonly records: string[], readonly detail: string) {
     super(`damaged record${records.length > 1 ? 's' : ''} ${records.join(', ')}: ${detail}; not overwritten (npm run keys -- check)`);
     this.name = 'CorruptRecordError';
   }

@@ -162,7 +162,7 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
   const driver = client ? ('redis' as const) : ('fs' as const);
   const suffix = client ? '' : SUFFIX;
   const counters = new Counters(backend, randomUUID(), (error, held) => {
-    warn(`store: DAMAGED RECORD ${error.message}; its counts are held in memory until it is repaired: ${JSON.stringify(held)}`);
+    warn(`store: DAMAGED RECORD ${error.records.join(', ')} (${error.detail}): not overwritten; its counts are held in memory until it is repaired (npm run keys -- check): ${JSON.stringify(held).replace(/\\u0000/g, ':')}`);
   });
   let fsAvailable = true;
   let diskFull = false;

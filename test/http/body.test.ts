@@ -6,7 +6,7 @@ import http from 'node:http';
 import { serve } from 'h3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../http/app.ts';
-import { MAX_BODY_BYTES } from '../../http/routes/tools.ts';
+import { MAX_BODY_BYTES } from '../../service/limits.ts';
 import { loadSettings } from '../../http/settings.ts';
 import { fixedClock, freePort } from '../helpers.ts';
 

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { localTimeAt } from '../../engine/time/local-time.ts';
-import { routeInventory } from '../../http/routes/inventory.ts';
+import { routeInventory } from '../../service/inventory.ts';
 
 const readme = readFileSync('README.md', 'utf8');
 const routesDoc = readFileSync('docs/routes.md', 'utf8');

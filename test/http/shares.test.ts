@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { H3 } from 'h3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SlidingWindowLimiter } from '../../http/middleware/rate-limit.ts';
-import { newShareToken, shareRoutes, TOKEN_PATTERN, type Share, type ShareRouteDeps } from '../../http/routes/shares.ts';
+import { newShareToken, shareRoutes, type ShareRouteDeps } from '../../http/routes/shares.ts';
+import { TOKEN_PATTERN, type Share } from '../../service/shares.ts';
 import { createStore, StoreUnavailableError, type Store, type StoreOptions } from '../../http/store/index.ts';
 import { redisAvailable, startRedisServer, type RedisServer } from '../fixtures/redis-server.ts';
 

@@ -191,7 +191,7 @@ describe('tools directory', () => {
 
 describe('API overview', () => {
   it('/developers/api/ describes every route of the API with a curl example, from its OpenAPI', async () => {
-    const { routeInventory } = await import('../../http/routes/inventory.ts');
+    const { routeInventory } = await import('../../service/inventory.ts');
     const html = read('developers/api/index.html');
     for (const r of routeInventory()) {
       const path = r.path.replace(/:(\w+)/g, '{$1}');

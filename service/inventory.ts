@@ -4,8 +4,8 @@
  * from what is actually routed.
  */
 import type { z } from 'zod';
-import { registry } from '../../engine/registry.ts';
-import type { AnyTool, Family } from '../../engine/tool.ts';
+import { registry } from '../engine/registry.ts';
+import type { AnyTool, Family } from '../engine/tool.ts';
 import { ShareCreated, ShareRequest, ShareView } from './shares.ts';
 
 export interface RouteInfo {

@@ -3,10 +3,10 @@
  * document cannot describe a route, parameter or field the server does not have.
  */
 import { z } from 'zod';
-import { systemContext, type AnyTool } from '../../engine/tool.ts';
-import { MAX_BODY_BYTES } from './tools.ts';
+import { systemContext, type AnyTool } from '../engine/tool.ts';
+import { MAX_BODY_BYTES } from './limits.ts';
 import type { RouteInfo } from './inventory.ts';
-import { SERVICE, VERSION } from './service.ts';
+import { SERVICE, VERSION } from './identity.ts';
 
 type Schema = Record<string, unknown>;
 
