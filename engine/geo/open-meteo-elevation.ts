@@ -164,10 +164,12 @@ export function createOpenMeteoElevation(baseUrl: string, options: OpenMeteoElev
       const calls: (typeof keyed)[] = [];
       for (let i = 0; i < missing.length; i += MAX_COORDINATES_PER_CALL) calls.push(missing.slice(i, i + MAX_COORDINATES_PER_CALL));
       const answers = await Promise.all(calls.map(call));
-      calls.forEach((chunk, c) => chunk.forEach((p, i) => {
-        found.set(p.key, answers[c][i]);
-        cache.set(p.key, answers[c][i]);
-      }));
+      for (const [c, chunk] of calls.entries()) {
+        for (const [i, p] of chunk.entries()) {
+          found.set(p.key, answers[c][i]);
+          cache.set(p.key, answers[c][i]);
+        }
+      }
       return keyed.map((p) => found.get(p.key)!);
     },
   };

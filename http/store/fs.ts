@@ -9,7 +9,8 @@
  * them without either losing the other's update.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import fsDriver from 'unstorage/drivers/fs';
 import type { Driver } from 'unstorage';
@@ -101,7 +102,7 @@ function alive(pid: number): boolean {
 export async function withLock<T>(lockPath: string, fn: () => Promise<T>, waitMs = 5_000, staleMs = 15_000): Promise<T> {
   const deadline = Date.now() + waitMs;
   for (;;) {
-    let handle;
+    let handle: FileHandle;
     try {
       handle = await open(lockPath, 'wx');
     } catch (error) {
@@ -141,7 +142,7 @@ export function counterValue(record: string, text: string): number {
 export async function listUnder(mountDir: string, encodedPrefix: string): Promise<string[]> {
   const out: string[] = [];
   const walk = async (dir: string, base: string): Promise<void> => {
-    let entries;
+    let entries: Dirent[];
     try { entries = await readdir(dir, { withFileTypes: true }); } catch (error) { if (notFound(error)) return; throw error; }
     await Promise.all(entries.map(async (e) => {
       const level = e.name.endsWith(SUFFIX) ? e.name.slice(0, -SUFFIX.length) : e.name;

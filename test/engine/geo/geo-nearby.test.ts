@@ -60,7 +60,7 @@ describe('places index', () => {
     const lat = [...Array(30).fill(0), 0.9005];
     const lon = [...Array(30).fill(0.9), 0];
     const tree = new KDBush(lat.length);
-    lat.forEach((_, i) => tree.add(lon[i], lat[i]));
+    for (let i = 0; i < lat.length; i++) tree.add(lon[i], lat[i]);
     tree.finish();
     const index: PlacesIndex = {
       count: lat.length, names: lat.map((_, i) => (i === 30 ? 'north' : `east ${i}`)), countries: lat.map(() => 'XX'),

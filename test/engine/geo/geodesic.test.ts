@@ -99,7 +99,7 @@ describe('midpoint', () => {
 
 describe('compass16', () => {
   it('names the 16 points at their centres', () => {
-    COMPASS_POINTS.forEach((name, i) => expect(compass16(i * 22.5)).toBe(name));
+    for (const [i, name] of COMPASS_POINTS.entries()) expect(compass16(i * 22.5)).toBe(name);
   });
 
   it('gives each point the sector [centre − 11.25°, centre + 11.25°)', () => {

@@ -131,7 +131,7 @@ describe('edge cases: every failure is a ToolUnavailableError, never a value', (
     const error = await failure(createOpenMeteoElevation(base, { timeoutMs: 100 }).elevations([{ lat: 0, lon: 0 }]));
     expect(error.message).toBe('Open-Meteo elevation API unavailable: no answer within 100 ms (after 2 attempts)');
     expect(requests).toHaveLength(2);
-    hanging.forEach((res) => res.destroy());
+    for (const res of hanging) res.destroy();
   });
 
   it('a refused connection, after one retry', async () => {
