@@ -233,8 +233,8 @@ export function formatUtc(ms: number): string {
 // toISOString (a third of the cost); days → civil date by Howard Hinnant's algorithm.
 const TWO = Array.from({ length: 100 }, (_, i) => (i < 10 ? '0' : '') + i);
 
-/** Epoch ms of a UTC wall time, years 0001..9999 (Date.UTC would read years 0..99 as 19xx). */
-function utcMs(y: number, mo: number, d: number, h: number, mi: number, s: number, msec: number): number {
+/** Epoch ms of a UTC wall time (month 1–12), years 0001..9999 (Date.UTC would read years 0..99 as 19xx). */
+export function utcMs(y: number, mo: number, d: number, h: number, mi: number, s: number, msec: number): number {
   if (y >= 100) return Date.UTC(y, mo - 1, d, h, mi, s, msec);
   const wall = new Date(0);
   wall.setUTCFullYear(y, mo - 1, d);

@@ -6,6 +6,7 @@
  */
 import { instantOfWall, offsetAt, periodAt, type WallInstant, type ZoneTable } from './tzdb-data.ts';
 import { rulesOf } from './tzdb.ts';
+import { utcMs } from '../tool.ts';
 
 export interface Transition {
   /** Instant of the change, epoch milliseconds. */
@@ -24,14 +25,6 @@ export interface ZoneRules {
 /** UTC offset in force at an instant, seconds east of UTC. */
 export const offsetSecondsAt = (zone: string, ms: number): number => offsetAt(rulesOf(zone), ms);
 
-/** Epoch ms of a UTC date and hour (month 0–11), years 0–99 included. */
-function utcMs(year: number, month: number, day: number, hour: number): number {
-  const d = new Date(0);
-  d.setUTCFullYear(year, month, day); // Date.UTC would map years 0–99 to 1900–1999
-  d.setUTCHours(hour);
-  return d.getTime();
-}
-
 /**
  * The instant a local date and time denotes in a zone (month 1–12), with Temporal's 'compatible'
  * reading: a wall time in a DST gap moves forward by the gap, one in a fold takes the earlier instant;
@@ -40,7 +33,7 @@ function utcMs(year: number, month: number, day: number, hour: number): number {
 export function instantOfLocal(
   zone: string, year: number, month: number, day: number, hour: number, minute: number, second = 0,
 ): WallInstant {
-  return instantOfWall(rulesOf(zone), utcMs(year, month - 1, day, hour) + (minute * 60 + second) * 1000);
+  return instantOfWall(rulesOf(zone), utcMs(year, month, day, hour, minute, second, 0));
 }
 
 /** How far either side of an instant the DST rule looks for the zone's standard offset: half a year. */
