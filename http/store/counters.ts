@@ -50,6 +50,13 @@ export interface CounterBackend {
   apply(chunk: Chunk, marks: WriteMarks): Promise<void>;
 }
 
+/** A stored counter's text as a whole number; throws CorruptRecordError for anything else. */
+export function counterValue(record: string, text: string): number {
+  const t = text.trim();
+  if (t.length <= 20 && /^-?\d+$/.test(t) && Number.isSafeInteger(Number(t))) return Number(t);
+  throw new CorruptRecordError([record], `holds ${JSON.stringify(text.slice(0, 40))}, not a whole number`);
+}
+
 const CHUNK_SIZE = 500;
 const BUCKETS = 1024;
 export const entryKey = (mount: CounterMount, encodedKey: string) => `${mount}\0${encodedKey}`;
@@ -98,8 +105,10 @@ export class Counters {
     return n;
   }
 
-  /** Deltas waiting for a damaged record to be repaired, by `mount\0encodedKey`. */
-  heldDeltas(): Record<string, number> { return Object.fromEntries(this.held); }
+  /** Deltas waiting for a damaged record to be repaired, by record (`mount:encodedKey`, as CorruptRecordError names them). */
+  heldDeltas(): Record<string, number> {
+    return Object.fromEntries([...this.held].map(([entry, delta]) => [entry.replace('\0', ':'), delta]));
+  }
 
   /** Stores everything `incr` accepted before this call. Flushes run one at a time, in call order. */
   flush(): Promise<void> {

@@ -14,7 +14,7 @@ import { mkdir, open, readdir, readFile, rename, stat, unlink, type FileHandle }
 import { dirname, join } from 'node:path';
 import fsDriver from 'unstorage/drivers/fs';
 import type { Driver } from 'unstorage';
-import { CorruptRecordError, type Chunk, type CounterBackend, type CounterMount, type WriteMarks } from './counters.ts';
+import { CorruptRecordError, counterValue, type Chunk, type CounterBackend, type CounterMount, type WriteMarks } from './counters.ts';
 
 export const SUFFIX = '.json';
 
@@ -126,13 +126,6 @@ export async function withLock<T>(lockPath: string, fn: () => Promise<T>, waitMs
     break;
   }
   try { return await fn(); } finally { await unlink(lockPath).catch(() => {}); }
-}
-
-/** A counter file's text as a whole number; throws CorruptRecordError for anything else. */
-export function counterValue(record: string, text: string): number {
-  const t = text.trim();
-  if (t.length <= 20 && /^-?\d+$/.test(t) && Number.isSafeInteger(Number(t))) return Number(t);
-  throw new CorruptRecordError([record], `holds ${JSON.stringify(text.slice(0, 40))}, not a whole number`);
 }
 
 /**

@@ -162,7 +162,7 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
   const driver = client ? ('redis' as const) : ('fs' as const);
   const suffix = client ? '' : SUFFIX;
   const counters = new Counters(backend, randomUUID(), (error, held) => {
-    warn(`store: DAMAGED RECORD ${error.records.join(', ')} (${error.detail}): not overwritten; its counts are held in memory until it is repaired (npm run keys -- check): ${JSON.stringify(held).replace(/\\u0000/g, ':')}`);
+    warn(`store: DAMAGED RECORD ${error.records.join(', ')} (${error.detail}): not overwritten; its counts are held in memory until it is repaired (npm run keys -- check): ${JSON.stringify(held)}`);
   });
   let fsAvailable = true;
   let diskFull = false;
@@ -263,7 +263,7 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
     driver,
     get available() { return isAvailable(); },
     get diskFull() { return diskFull; },
-    heldCounts: () => Object.fromEntries(Object.entries(counters.heldDeltas()).map(([k, v]) => [k.replace('\0', ':'), v])),
+    heldCounts: () => counters.heldDeltas(),
     mounts,
     incr(mount, key, by = 1) {
       checkCounterMount(mount);
@@ -330,7 +330,7 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
       const lost = counters.unflushed;
       const held = counters.heldDeltas();
       if (!failure && Object.keys(held).length) {
-        failure = new CorruptRecordError(Object.keys(held).map((k) => k.replace('\0', ':')), `their counts could not be stored: ${JSON.stringify(held)}`);
+        failure = new CorruptRecordError(Object.keys(held), `their counts could not be stored: ${JSON.stringify(held)}`);
       }
       closed = true;
       if (client) {

@@ -11,8 +11,7 @@
 import type { Redis, RedisOptions } from 'ioredis';
 import redisDriver from 'unstorage/drivers/redis';
 import type { Driver } from 'unstorage';
-import { CorruptRecordError, type Chunk, type CounterBackend, type CounterMount, type WriteMarks } from './counters.ts';
-import { counterValue } from './fs.ts';
+import { CorruptRecordError, counterValue, type Chunk, type CounterBackend, type CounterMount, type WriteMarks } from './counters.ts';
 
 export interface RedisTuning { connectTimeoutMs: number; commandTimeoutMs: number }
 
