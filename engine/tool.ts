@@ -42,15 +42,60 @@ export interface ToolContext {
 export const systemContext: ToolContext = { now: () => new Date() };
 
 /** Calculator page metadata (drives the website). */
-export interface CalculatorMeta {
+export interface CalculatorMeta<O extends z.ZodType = z.ZodType> {
   slug: string;
   name?: string;
   category?: string;
   formula: string;
   assumptions: string[];
-  example: Record<string, unknown>;
   keywords?: string[];
+  /**
+   * True when the tool's module runs in a browser as it is (no server-held data: no boundary lookup,
+   * tz rules, holiday rules or places index): its page then computes answers on the visitor's machine.
+   */
+  browser: boolean;
+  /**
+   * The page's direct answer: one plain sentence about a result (reads its fields; computes nothing).
+   * Self-contained: it uses only its arguments, since a page ships its source to the browser to word
+   * the answers the API gives for tools whose module cannot run there (the registry test checks it).
+   */
+  answer: (result: z.output<O>, words: AnswerWords) => string;
 }
+
+/** Recursively optional: the part of an answer an example pins. */
+export type DeepPartial<T> = T extends readonly (infer E)[] ? readonly DeepPartial<E>[]
+  : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
+
+/**
+ * A worked example: an input, and part of the answer it must give, with the published source those
+ * values come from. The registry test runs every example (clock pinned to {@link EXAMPLE_CLOCK}) and
+ * matches `expect`; OpenAPI, the docs, the MCP tool and the calculator page show the first one.
+ */
+export interface ToolExample<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  input: z.input<I>;
+  expect: DeepPartial<z.input<O>>;
+  /** Where the expected values come from (a published table, a standard, an almanac). */
+  source: string;
+}
+
+/** The clock examples run at: the instant the worked examples and the site's build-time answers use. */
+export const EXAMPLE_CLOCK = '2026-11-22T08:00:00Z';
+
+/**
+ * What a call does to the world, declared per tool and stated to MCP clients as its annotations
+ * (readOnlyHint, idempotentHint, openWorldHint, destructiveHint = !readOnly).
+ */
+export interface ToolEffects {
+  /** Changes nothing anywhere (every calculation). */
+  readOnly: boolean;
+  /** Calling again with the same input has no further effect (true of anything read-only). */
+  idempotent: boolean;
+  /** Asks a third party (a network provider) rather than only the shipped data. */
+  openWorld: boolean;
+}
+
+/** The effects of a calculation over shipped data: reads nothing outside the process, changes nothing. */
+export const CALCULATION: ToolEffects = Object.freeze({ readOnly: true, idempotent: true, openWorld: false });
 
 export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   /** MCP tool name: snake_case, verb first. */
@@ -66,9 +111,10 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
   usesClock?: (input: z.output<I>) => boolean;
   input: I;
   output: O;
-  /** A valid input, used for OpenAPI examples, docs and the contract tests. */
-  example: z.input<I>;
-  calculator?: CalculatorMeta;
+  /** Worked examples, the first one shown everywhere (OpenAPI, docs, MCP, the calculator page). */
+  examples: readonly [ToolExample<I, O>, ...ToolExample<I, O>[]];
+  effects: ToolEffects;
+  calculator?: CalculatorMeta<O>;
   /** How many seconds a client may reuse this answer, when that is not "forever" or "never". */
   maxAgeSeconds?: (input: z.output<I>, ctx: ToolContext) => number | undefined;
   /**
@@ -76,12 +122,13 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
    * `JSON.stringify(result)` character for character (each one is tested for that on random inputs).
    */
   toJson?: (result: z.input<O>) => string;
-  /** MCP annotations beyond the defaults derived from `cache` (readOnly, idempotent, openWorld). */
-  openWorld?: boolean;
   run: (input: z.output<I>, ctx: ToolContext) => z.input<O> | Promise<z.input<O>>;
 }
 
 export type AnyTool = ToolDefinition<z.ZodType, z.ZodType>;
+
+/** The input of a tool's first worked example. */
+export const exampleInput = (tool: AnyTool): Record<string, unknown> => tool.examples[0].input as Record<string, unknown>;
 
 export function defineTool<I extends z.ZodType, O extends z.ZodType>(def: ToolDefinition<I, O>): ToolDefinition<I, O> {
   if (!/^[a-z][a-z0-9_]*$/.test(def.name)) throw new Error(`tool name must be snake_case: ${def.name}`);
@@ -308,3 +355,13 @@ export function jsonOfFrozen(value: object): string {
   return json;
 }
 
+
+/** Helpers a calculator's answer sentence may use (passed in, so the sentence stays self-contained). */
+export interface AnswerWords {
+  /** `1 day`, `2 days`. */
+  plural: (count: number, unit: string) => string;
+}
+
+export const ANSWER_WORDS: AnswerWords = {
+  plural: (count, unit) => `${count} ${unit}${Math.abs(count) === 1 ? '' : 's'}`,
+};

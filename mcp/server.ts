@@ -19,17 +19,14 @@ export function invalidMessage(errors: FieldError[]): string {
   return `Invalid ${fields.length === 1 ? 'parameter' : 'parameters'}: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`;
 }
 
-/**
- * Annotations every client can rely on: all tools only read; "now"-dependent tools are not idempotent;
- * only tools that call a third party (elevation) touch an open world.
- */
+/** The MCP annotations of a tool: what its declaration says it does to the world. */
 export function annotationsOf(tool: AnyTool) {
   return {
     title: tool.title,
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: tool.cache === 'deterministic',
-    openWorldHint: tool.openWorld === true,
+    readOnlyHint: tool.effects.readOnly,
+    destructiveHint: !tool.effects.readOnly,
+    idempotentHint: tool.effects.idempotent,
+    openWorldHint: tool.effects.openWorld,
   };
 }
 

@@ -3,7 +3,7 @@
  * document cannot describe a route, parameter or field the server does not have.
  */
 import { z } from 'zod';
-import { systemContext, type AnyTool } from '../engine/tool.ts';
+import { EXAMPLE_CLOCK, exampleInput, systemContext, type AnyTool } from '../engine/tool.ts';
 import { MAX_BODY_BYTES } from './limits.ts';
 import type { RouteInfo } from './inventory.ts';
 import { SERVICE, VERSION } from './identity.ts';
@@ -37,8 +37,8 @@ const PROBLEM_SCHEMA: Schema = {
 /** An example answer computed by the engine itself, with a pinned clock so the document is stable. */
 async function exampleOutput(tool: AnyTool): Promise<unknown> {
   try {
-    const input = tool.input.parse(tool.example);
-    return await tool.run(input, { ...systemContext, now: () => new Date('2026-11-22T08:00:00Z') });
+    const input = tool.input.parse(exampleInput(tool));
+    return await tool.run(input, { ...systemContext, now: () => new Date(EXAMPLE_CLOCK) });
   } catch {
     return undefined;
   }
@@ -62,13 +62,18 @@ async function toolOperation(route: RouteInfo & { tool: AnyTool }): Promise<Sche
       name, in: 'query', required: required.has(name),
       description: schema.description, schema: schema.type === 'array' ? schema : { ...schema, description: undefined },
       ...(schema.type === 'array' ? { style: 'form', explode: false } : {}),
-      example: (tool.example as Record<string, unknown>)[name],
+      example: exampleInput(tool)[name],
     }));
   } else {
     op.requestBody = {
       required: true,
       description: `JSON body, at most ${MAX_BODY_BYTES} bytes.`,
-      content: { 'application/json': { schema: input, example: tool.example } },
+      content: {
+        'application/json': {
+          schema: input,
+          examples: Object.fromEntries(tool.examples.map((e, i) => [`example_${i + 1}`, { summary: e.source, value: e.input }])),
+        },
+      },
     };
   }
   const example = await exampleOutput(tool);

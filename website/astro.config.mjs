@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
 import * as provenance from '../engine/provenance.ts';
+import { browserTools } from './browser-tools.ts';
 
 const PROVENANCE_MODULE = fileURLToPath(new URL('../engine/provenance.ts', import.meta.url));
 const BROWSER_PROVENANCE = '\0browser-provenance';
@@ -38,5 +39,5 @@ export default defineConfig({
   trailingSlash: 'always',
   build: { format: 'directory' },
   devToolbar: { enabled: false },
-  vite: { logLevel: 'warn', plugins: [browserProvenance()] },
+  vite: { logLevel: 'warn', plugins: [browserProvenance(), browserTools()] },
 });

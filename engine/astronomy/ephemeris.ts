@@ -1,6 +1,6 @@
 /** `ephemeris`: where the Sun, the Moon and the planets are, seen from the Earth's centre and from the Sun. */
 import { z } from 'zod';
-import { defineTool, formatUtc, isoDateProblem, parseInstant, Provenance } from '../tool.ts';
+import { CALCULATION, defineTool, formatUtc, isoDateProblem, parseInstant, Provenance } from '../tool.ts';
 import { sources } from '../provenance.ts';
 import { bodyPositions, EPHEMERIS_BODIES, EPHEMERIS_END_MS, EPHEMERIS_FRAME, EPHEMERIS_MIN_MS } from './body-positions.ts';
 
@@ -117,7 +117,16 @@ export const ephemeris = defineTool({
   cache: 'deterministic',
   input: EphemerisInput,
   output: EphemerisResult,
-  example: { date: '2000-01-01T12:00:00Z' },
+  examples: [{
+    input: { date: '2000-01-01T12:00:00Z' },
+    expect: { at: '2000-01-01T12:00:00Z', bodies: [{ body: 'Sun', geocentric: { distance_au: 0.983, declination_deg: -23.0 }, heliocentric: null }, { body: 'Moon' }] },
+    source: 'The Astronomical Almanac for the Year 2000, Sun, January 1: declination −23°02′ at 12h; Earth at perihelion on January 3 at 0.98333 au (USNO, Earth\'s Seasons and Apsides)',
+  }, {
+    input: { date: '2021-06-06T00:00:00Z' },
+    expect: { bodies: [{ body: 'Sun' }, { body: 'Moon' }, { body: 'Mercury' }, { body: 'Venus' }, { body: 'Mars', geocentric: { right_ascension_deg: 118.57, declination_deg: 22.21 } }] },
+    source: 'JPL Horizons observer table, Mars (499), geocentric astrometric RA/Dec 118.566848°, 22.211104° at 2021-06-06 00:00 UT (kept in cosinekitty/astronomy, generate/galactic/mars.txt)',
+  }],
+  effects: CALCULATION,
   calculator: {
     slug: 'planet-positions',
     name: 'Planet positions',
@@ -128,8 +137,14 @@ export const ephemeris = defineTool({
       'A plain date means 00:00 UTC.',
       'Accuracy about 1 arcminute or better.',
     ],
-    example: { date: '2000-01-01T12:00:00Z' },
     keywords: ['planet positions', 'ephemeris', 'where is Mars', 'right ascension declination'],
+    browser: true,
+    answer: (r) => {
+      const mars = r.bodies.find((b) => b.body === 'Mars')?.geocentric;
+      return mars
+        ? `Mars is ${mars.distance_au.toFixed(3)} AU from the Earth at right ascension ${mars.right_ascension_hours.toFixed(2)} h, declination ${mars.declination_deg.toFixed(2)}° (J2000); ${r.bodies.length} bodies are listed.`
+        : `${r.bodies.length} bodies are listed.`;
+    },
   },
   run: (input) => {
     const { at_ms, frame, bodies } = bodyPositions(input.date);

@@ -1,6 +1,6 @@
 /** `count_business_days`: working days between two dates, with caller-given holidays and weekend. */
 import { z } from 'zod';
-import { defineTool, int, IsoDate, Provenance, WEEKDAYS } from '../tool.ts';
+import { CALCULATION, defineTool, int, IsoDate, Provenance, WEEKDAYS } from '../tool.ts';
 import { sources } from '../provenance.ts';
 import { isoWeekday, toEpochDay, weekdayCounts } from './calendar.ts';
 
@@ -125,7 +125,16 @@ export const businessDays = defineTool({
     if (body.end < body.start) ctx.addIssue({ code: 'custom', path: ['end'], message: 'must not be before start', input: body.end });
   }),
   output: BusinessDaysResult,
-  example: { start: '2024-07-01', end: '2024-07-31', holidays: ['2024-07-04'] },
+  examples: [{
+    input: { start: '2024-07-01', end: '2024-07-31', holidays: ['2024-07-04'] },
+    expect: { total_days: 31, business_days: 22, weekend_days: 8, holidays_excluded: 1 },
+    source: 'the Gregorian calendar: July 2024 begins on a Monday, so it holds four Saturdays and four Sundays; 4 July 2024 (a Thursday) is the given holiday',
+  }, {
+    input: { start: '2024-12-23', end: '2025-01-03', holidays: ['2024-12-25', '2025-01-01'], include_end: false },
+    expect: { total_days: 11, business_days: 7, weekend_days: 2, holidays_excluded: 2 },
+    source: 'the Gregorian calendar: 23 December 2024 is a Monday; 23 Dec – 2 Jan holds 9 weekdays, one weekend, and the two given holidays on weekdays',
+  }],
+  effects: CALCULATION,
   calculator: {
     slug: 'business-days',
     name: 'Business days',
@@ -136,8 +145,9 @@ export const businessDays = defineTool({
       'The weekend is Saturday and Sunday unless given (ISO weekdays 1 = Monday … 7 = Sunday).',
       'Only the holidays you list are excluded; a holiday on a weekend counts once, as a weekend day.',
     ],
-    example: { start: '2024-07-01', end: '2024-07-31', holidays: ['2024-07-04'] },
     keywords: ['business days', 'working days', 'weekdays between dates', 'workday calculator'],
+    browser: true,
+    answer: (r, { plural }) => `There are ${plural(r.business_days, 'business day')} (${plural(r.weekend_days, 'weekend day')}, ${plural(r.holidays_excluded, 'holiday')} excluded).`,
   },
   run: ({ start, end, holidays, include_end: includeEnd = true, weekend: given = [...DEFAULT_WEEKEND] }) => {
     const weekend = [...given].sort((a, b) => a - b);

@@ -1,6 +1,6 @@
 /** `date_add`: a calendar date moved by signed years, months, weeks and days. */
 import { z } from 'zod';
-import { defineTool, int, IsoDate, Provenance, ToolInputError } from '../tool.ts';
+import { CALCULATION, defineTool, int, IsoDate, Provenance, ToolInputError } from '../tool.ts';
 import { sources } from '../provenance.ts';
 import { addMonthsClamped, addYearsClamped, daysFromCivil, fromEpochDay, inSupportedRange, parseIsoDate } from './calendar.ts';
 
@@ -113,7 +113,16 @@ export const dateAdd = defineTool({
     days: bounded('days'),
   }),
   output: DateAddResult,
-  example: { start: '2024-01-31', months: 1, days: 1 },
+  examples: [{
+    input: { start: '2024-01-31', months: 1, days: 1 },
+    expect: { result: '2024-03-01' },
+    source: 'TC39 Temporal, PlainDate.add with overflow "constrain": 2024-01-31 + 1 month is 2024-02-29 (2024 is a leap year), + 1 day is 2024-03-01',
+  }, {
+    input: { start: '2024-02-29', years: 1 },
+    expect: { result: '2025-02-28' },
+    source: 'TC39 Temporal, PlainDate.add with overflow "constrain": 2025 has no 29 February, so the leap day plus a year is 28 February',
+  }],
+  effects: CALCULATION,
   calculator: {
     slug: 'add-to-date',
     name: 'Add to a date',
@@ -124,8 +133,9 @@ export const dateAdd = defineTool({
       'Adding months to the 31st clamps to the last day of a shorter month.',
       'Amounts may be negative to subtract.',
     ],
-    example: { start: '2024-01-31', months: 1, days: 1 },
     keywords: ['add days to date', 'date calculator', 'subtract months', 'date plus'],
+    browser: true,
+    answer: (r) => `The resulting date is ${r.result}.`,
   },
   run: ({ start, ...amounts }) => addToDate(start, amounts),
 });

@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { runBatch } from '../batch.ts';
-import { defineTool, IsoDate, Provenance } from '../tool.ts';
+import { CALCULATION, defineTool, IsoDate, Provenance } from '../tool.ts';
 import { computeDateDifference, DateDifferenceResult } from './date-difference.ts';
 
 export const MAX_DATE_PAIRS = 100;
@@ -53,7 +53,12 @@ export const dateDifferenceBatch = defineTool({
       .describe(`Pairs of dates to compare, 1..${MAX_DATE_PAIRS}`),
   }),
   output: DateDifferenceBatchResult,
-  example: { pairs: [{ start: '2024-01-31', end: '2024-03-01' }, { start: '2024-02-29', end: '2025-02-28' }] },
+  examples: [{
+    input: { pairs: [{ start: '2024-01-31', end: '2024-03-01' }, { start: '2024-02-29', end: '2025-02-28' }] },
+    expect: { count: 2, results: [{ days: 30 }, { days: 365 }] },
+    source: 'the Gregorian calendar: February 2024 has 29 days (1 + 29 = 30 days to 1 March); 2024-02-29 to 2025-02-28 spans no 29 February, 365 days',
+  }],
+  effects: CALCULATION,
   run: ({ pairs }) => runBatch(pairs, ({ start, end }) => computeDateDifference(start, end), 'date_difference'),
 
 });

@@ -1,6 +1,6 @@
 /** `date_difference`: the span between two calendar dates in days, weeks and calendar units. */
 import { z } from 'zod';
-import { defineTool, IsoDate, Provenance } from '../tool.ts';
+import { CALCULATION, defineTool, IsoDate, Provenance } from '../tool.ts';
 import { sources } from '../provenance.ts';
 import { addMonthsClamped, addYearsClamped, compareYmd, daysFromCivil, parseIsoDate, type Ymd } from './calendar.ts';
 
@@ -118,7 +118,16 @@ export const dateDifference = defineTool({
     end: IsoDate.describe('End date YYYY-MM-DD (0001..9999); may be before start'),
   }),
   output: DateDifferenceResult,
-  example: { start: '2024-01-31', end: '2024-03-01' },
+  examples: [{
+    input: { start: '2024-01-31', end: '2024-03-01' },
+    expect: { days: 30, whole_weeks: 4, remainder_days: 2, calendar: { years: 0, months: 1, days: 1 } },
+    source: 'the Gregorian calendar (February 2024 has 29 days); calendar part as TC39 Temporal PlainDate.until with largestUnit "year": 2024-01-31 + 1 month constrains to 2024-02-29, then 1 day',
+  }, {
+    input: { start: '2100-12-31', end: '1900-01-01' },
+    expect: { days: -73413 },
+    source: 'the Gregorian calendar: 1900-01-01 to 2101-01-01 is 201 years of 365 days plus the 49 leap days 1904..2096 (1900 and 2100 are not leap years) = 73,414 days; one day less, reversed',
+  }],
+  effects: CALCULATION,
   calculator: {
     slug: 'date-difference',
     name: 'Date difference',
@@ -129,8 +138,9 @@ export const dateDifference = defineTool({
       'The end date itself is not counted (same day = 0 days).',
       'A negative result means end is before start.',
     ],
-    example: { start: '2024-01-31', end: '2024-03-01' },
     keywords: ['days between dates', 'date difference', 'day counter', 'how many days until'],
+    browser: true,
+    answer: (r, { plural }) => `From ${r.start} to ${r.end} is ${plural(r.days, 'day')} (${plural(r.calendar.years, 'year')}, ${plural(r.calendar.months, 'month')}, ${plural(r.calendar.days, 'day')}).`,
   },
   run: ({ start, end }) => computeDateDifference(start, end),
 });

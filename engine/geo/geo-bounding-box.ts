@@ -26,7 +26,7 @@
  * //     crosses_antimeridian: true, includes_pole: false, provenance: { … } }
  */
 import { z } from 'zod';
-import { defineTool, Latitude, Longitude, num, Provenance } from '../tool.ts';
+import { CALCULATION, defineTool, Latitude, Longitude, num, Provenance } from '../tool.ts';
 import type { LatLon } from './geodesic.ts';
 
 /** IUGG mean Earth radius R1 = (2a + b) / 3 of WGS84/GRS80, km (Moritz, Geodetic Reference System 1980). */
@@ -130,7 +130,16 @@ export const geoBoundingBox = defineTool({
       .describe('Radius in kilometres, 0 < r ≤ 20000'),
   }),
   output: GeoBoundingBoxResult,
-  example: { lat: -16.8, lon: 179.5, radius_km: 200 },
+  examples: [{
+    input: { lat: -16.8, lon: 179.5, radius_km: 200 },
+    expect: { min_lat: -18.599, max_lat: -15.001, min_lon: 177.621, max_lon: -178.621, crosses_antimeridian: true, includes_pole: false },
+    source: 'J. P. Matuschek, "Finding Points Within a Distance of a Latitude/Longitude Using Bounding Coordinates" (2011): Δlat = r/R, Δlon = asin(sin(r/R)/cos lat), R = 6371.0088 km (IUGG mean radius) → Δlat 1.79864°, Δlon 1.87886°',
+  }, {
+    input: { lat: 89.5, lon: 0, radius_km: 100 },
+    expect: { min_lat: 88.601, max_lat: 90, min_lon: -180, max_lon: 180, includes_pole: true },
+    source: 'J. P. Matuschek, "Finding Points Within a Distance of a Latitude/Longitude Using Bounding Coordinates" (2011), section 3.4: a circle reaching a pole spans every longitude; Δlat = 100 km / 6371.0088 km = 0.89932°',
+  }],
+  effects: CALCULATION,
   calculator: {
     slug: 'bounding-box',
     name: 'Bounding box around a point',
@@ -141,8 +150,9 @@ export const geoBoundingBox = defineTool({
       'A box that crosses the antimeridian has west > east.',
       'A box that reaches a pole spans every longitude.',
     ],
-    example: { lat: -16.8, lon: 179.5, radius_km: 200 },
     keywords: ['bounding box', 'radius search', 'bbox', 'coordinates within radius'],
+    browser: true,
+    answer: (r) => `The box runs from latitude ${r.min_lat} to ${r.max_lat} and longitude ${r.min_lon} to ${r.max_lon}${r.crosses_antimeridian ? ' (across the antimeridian)' : ''}.`,
   },
   run: ({ lat, lon, radius_km }) => boundingBoxAround({ lat, lon }, radius_km),
 });

@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { runBatch } from '../batch.ts';
-import { Coordinate, defineTool, Provenance } from '../tool.ts';
+import { CALCULATION, Coordinate, defineTool, Provenance } from '../tool.ts';
 import { distanceBetween, GeoDistanceResult } from './geo-distance.ts';
 
 export const MAX_DISTANCE_PAIRS = 100;
@@ -54,12 +54,17 @@ export const geoDistanceBatch = defineTool({
       .describe(`Pairs of points, 1..${MAX_DISTANCE_PAIRS}`),
   }),
   output: GeoDistanceBatchResult,
-  example: {
-    pairs: [
-      { from: { lat: 40.639722, lon: -73.778889 }, to: { lat: 1.359167, lon: 103.989444 } }, // JFK → Singapore Changi
-      { from: { lat: 48.8566, lon: 2.3522 }, to: { lat: 51.5074, lon: -0.1278 } }, // Paris → London
-    ],
-  },
+  examples: [{
+    input: {
+      pairs: [
+        { from: { lat: 40.639722, lon: -73.778889 }, to: { lat: 1.359167, lon: 103.989444 } },
+        { from: { lat: 40.6, lon: -73.8 }, to: { lat: 49.01666667, lon: 2.55 } },
+      ],
+    },
+    expect: { count: 2, results: [{ meters: 15347628, initial_bearing_deg: 3.308 }, { meters: 5853226, initial_bearing_deg: 53.47022, final_bearing_deg: 111.59367 }] },
+    source: 'GeographicLib: GeodSolve(1) manual EXAMPLES (JFK → SIN, 15347628 m) and the GeodSolve0 test of geographiclib-js (JFK → CDG: 5853226 m, 53.47022°, 111.59367°)',
+  }],
+  effects: CALCULATION,
   run: ({ pairs }) => runBatch(pairs, ({ from, to }) => distanceBetween(from, to), 'geo_distance'),
 
 });

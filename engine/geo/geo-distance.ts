@@ -15,7 +15,7 @@
  * //     initial_bearing_deg: 3.308313, final_bearing_deg: 177.485902, compass_direction: 'N', provenance: { … } }
  */
 import { z } from 'zod';
-import { defineTool, Latitude, Longitude, Provenance } from '../tool.ts';
+import { CALCULATION, defineTool, Latitude, Longitude, Provenance } from '../tool.ts';
 import { COMPASS_POINTS, compass16, geodesicProvenance, inverse, roundBearing, roundTo, type LatLon } from './geodesic.ts';
 
 export const METRES_PER_MILE = 1609.344;
@@ -78,7 +78,16 @@ export const geoDistance = defineTool({
     to_lon: Longitude.describe('Longitude of the end point, decimal degrees, -180..180 (east positive)'),
   }),
   output: GeoDistanceResult,
-  example: { from_lat: 40.639722, from_lon: -73.778889, to_lat: 1.359167, to_lon: 103.989444 },
+  examples: [{
+    input: { from_lat: 40.639722, from_lon: -73.778889, to_lat: 1.359167, to_lon: 103.989444 },
+    expect: { meters: 15347628, kilometers: 15347.628, initial_bearing_deg: 3.308, final_bearing_deg: 177.486, compass_direction: 'N' },
+    source: 'GeographicLib, GeodSolve(1) manual, EXAMPLES: JFK 40:38:23N 073:46:44W to SIN 01:21:33N 103:59:22E → 003:18:29.9 177:29:09.2 15347628 (m)',
+  }, {
+    input: { from_lat: 90, from_lon: 0, to_lat: -90, to_lon: 0 },
+    expect: { meters: 20003931.46, initial_bearing_deg: 180 },
+    source: 'WGS84 meridian: the quarter meridian is 10001965.7293 m (GeographicLib, Karney 2013), so pole to pole is twice that, due south',
+  }],
+  effects: CALCULATION,
   calculator: {
     slug: 'distance',
     name: 'Distance between two coordinates',
@@ -89,8 +98,9 @@ export const geoDistance = defineTool({
       'The path is the shortest one on the ellipsoid, not haversine on a sphere.',
       'Miles are international miles (1609.344 m); nautical miles are 1852 m.',
     ],
-    example: { from_lat: 40.639722, from_lon: -73.778889, to_lat: 1.359167, to_lon: 103.989444 },
     keywords: ['distance between coordinates', 'great circle distance', 'geodesic distance', 'bearing'],
+    browser: true,
+    answer: (r) => `The distance is ${r.kilometers.toFixed(1)} km (${r.miles.toFixed(1)} mi), initial bearing ${r.initial_bearing_deg.toFixed(1)}° (${r.compass_direction}).`,
   },
   run: ({ from_lat, from_lon, to_lat, to_lon }) => distanceBetween({ lat: from_lat, lon: from_lon }, { lat: to_lat, lon: to_lon }),
 });

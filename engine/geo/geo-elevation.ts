@@ -37,10 +37,14 @@ export const geoElevation = defineTool({
   http: { method: 'GET', path: '/v1/geo/elevation' },
   auth: 'key',
   cache: 'deterministic',
-  openWorld: true,
   input: z.strictObject({ lat: Latitude, lon: Longitude }),
   output: GeoElevationResult,
-  example: { lat: 52.52, lon: 13.41 },
+  examples: [{
+    input: { lat: 52.52, lon: 13.41 },
+    expect: { elevation_m: 38, provider: 'Open-Meteo elevation API', dataset: 'Copernicus DEM GLO-90' },
+    source: 'Open-Meteo Elevation API documentation (https://open-meteo.com/en/docs/elevation-api): latitude=52.52&longitude=13.41 → {"elevation":[38.0]}',
+  }],
+  effects: { readOnly: true, idempotent: true, openWorld: true },
   run: async ({ lat, lon }, ctx) => {
     const provider = ctx.elevation;
     if (!provider) throw new ToolUnavailableError('no elevation provider configured');

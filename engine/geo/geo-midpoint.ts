@@ -14,7 +14,7 @@
  * // → { midpoint: { lat: 70.34144448, lon: 97.02482473 }, distance_km: 15347.627646, provenance: { … } }
  */
 import { z } from 'zod';
-import { defineTool, Latitude, Longitude, Provenance } from '../tool.ts';
+import { CALCULATION, defineTool, Latitude, Longitude, Provenance } from '../tool.ts';
 import { geodesicProvenance, midpoint, roundTo, type LatLon } from './geodesic.ts';
 
 export const GeoMidpointResult = z.object({
@@ -62,7 +62,16 @@ export const geoMidpoint = defineTool({
     to_lon: Longitude.describe('Longitude of the second point, decimal degrees, -180..180 (east positive)'),
   }),
   output: GeoMidpointResult,
-  example: { from_lat: 40.639722, from_lon: -73.778889, to_lat: 1.359167, to_lon: 103.989444 },
+  examples: [{
+    input: { from_lat: 40.639722, from_lon: -73.778889, to_lat: 1.359167, to_lon: 103.989444 },
+    expect: { distance_km: 15347.628 },
+    source: 'GeographicLib, GeodSolve(1) manual, EXAMPLES: JFK → SIN is 15347628 m; the midpoint lies half that distance along the geodesic',
+  }, {
+    input: { from_lat: 10, from_lon: 179, to_lat: -10, to_lon: -179 },
+    expect: { midpoint: { lat: 0 } },
+    source: 'symmetry of the WGS84 ellipsoid: the two points mirror each other through the equator and the 180° meridian, so the geodesic midpoint is on the equator at the antimeridian',
+  }],
+  effects: CALCULATION,
   calculator: {
     slug: 'midpoint',
     name: 'Geographic midpoint',
@@ -72,8 +81,9 @@ export const geoMidpoint = defineTool({
       'Coordinates are WGS84 decimal degrees.',
       'The midpoint lies on the ellipsoidal geodesic, not on a sphere.',
     ],
-    example: { from_lat: 40.639722, from_lon: -73.778889, to_lat: 1.359167, to_lon: 103.989444 },
     keywords: ['midpoint', 'halfway point', 'geographic center', 'between two places'],
+    browser: true,
+    answer: (r) => `The midpoint is at latitude ${r.midpoint.lat.toFixed(4)}, longitude ${r.midpoint.lon.toFixed(4)}.`,
   },
   run: ({ from_lat, from_lon, to_lat, to_lon }) => midpointBetween({ lat: from_lat, lon: from_lon }, { lat: to_lat, lon: to_lon }),
 });

@@ -11,7 +11,7 @@
  * //     { name: 'Bagnolet', ..., distance_km: 4.861, bearing_deg: 76.66 }], provenance: { … } }
  */
 import { z } from 'zod';
-import { defineTool, int, Latitude, Longitude, num, Provenance } from '../tool.ts';
+import { CALCULATION, defineTool, int, Latitude, Longitude, num, Provenance } from '../tool.ts';
 import { geodesicProvenance } from './geodesic.ts';
 import { PLACES_PACKAGE_VERSION, placesAround } from './places-index.ts';
 
@@ -74,7 +74,12 @@ export const geoNearby = defineTool({
       .describe('Only places with at least this population (GeoNames figure), default 0 (all)'),
   }),
   output: GeoNearbyResult,
-  example: { lat: 48.8566, lon: 2.3522, radius_km: 10, limit: 3 },
+  examples: [{
+    input: { lat: 48.8566, lon: 2.3522, radius_km: 10, limit: 3 },
+    expect: { places: [{ name: 'Paris', country: 'FR', lat: 48.85341, lon: 2.3488 }] },
+    source: 'GeoNames, feature 2988507 (Paris, FR, PPLC at 48.85341, 2.3488), the nearest populated place to the point',
+  }],
+  effects: CALCULATION,
   calculator: {
     slug: 'places-near-coordinates',
     name: 'Places near coordinates',
@@ -85,8 +90,11 @@ export const geoNearby = defineTool({
       'Distances and bearings are WGS84 geodesics from the query point; population 0 where GeoNames has no figure.',
       'Open sea gives an empty list, not an error. Data © GeoNames, CC BY 4.0.',
     ],
-    example: { lat: 48.8566, lon: 2.3522, radius_km: 10, limit: 3 },
     keywords: ['places near me', 'nearest town', 'cities near coordinates', 'nearby cities'],
+    browser: false,
+    answer: (r, { plural }) => (r.places.length
+      ? `The nearest place is ${r.places[0].name} (${r.places[0].country}), ${r.places[0].distance_km} km away; ${plural(r.places.length, 'place')} listed.`
+      : 'No populated place lies within the radius.'),
   },
   run: async ({ lat, lon, radius_km, limit, min_population }) => ({
     lat,

@@ -1,6 +1,6 @@
 /** `count_business_days_in_jurisdiction`: business days between two dates with a country's holidays and weekend. */
 import { z } from 'zod';
-import { defineTool, IsoDate, isoDateProblem } from '../tool.ts';
+import { CALCULATION, defineTool, IsoDate, isoDateProblem } from '../tool.ts';
 import { BusinessDaysResult, countBusinessDays, MAX_HOLIDAYS } from '../date/business-days.ts';
 import { fromEpochDay, isoWeekday, toEpochDay } from '../date/calendar.ts';
 import { holidaysBetween } from './calendar-data.ts';
@@ -71,7 +71,12 @@ export const businessDaysInJurisdiction = defineTool({
     checkSubdivision(body, ctx);
   }),
   output: JurisdictionBusinessDaysResult,
-  example: { start: '2026-12-01', end: '2026-12-31', country: 'GB', subdivision: 'ENG' },
+  examples: [{
+    input: { start: '2026-12-01', end: '2026-12-31', country: 'GB', subdivision: 'ENG' },
+    expect: { business_days: 21, weekend_days: 8, holidays_excluded: 2, holidays: [{ date: '2026-12-25' }, { date: '2026-12-28' }] },
+    source: 'UK Government, "UK bank holidays", England and Wales 2026 (https://www.gov.uk/bank-holidays): Christmas Day Friday 25 December, Boxing Day substitute Monday 28 December; December 2026 has four Saturdays and four Sundays',
+  }],
+  effects: CALCULATION,
   run: (input) => {
     const { start, end, include_end: includeEnd = true, extra_holidays: extra = [] } = input;
     const j = jurisdictionOf(input);

@@ -1,6 +1,6 @@
 /** `is_business_day`: whether a date is a working day in a country, and why not. */
 import { z } from 'zod';
-import { defineTool, Provenance } from '../tool.ts';
+import { CALCULATION, defineTool, Provenance } from '../tool.ts';
 import { isoWeekday, toEpochDay } from '../date/calendar.ts';
 import { holidaysInYear, type HolidayDay, type HolidayType, type Jurisdiction } from './calendar-data.ts';
 import {
@@ -65,7 +65,16 @@ export const isBusinessDay = defineTool({
     types: HolidayTypes,
   }).superRefine(checkSubdivision),
   output: IsBusinessDayResult,
-  example: { country: 'SA', date: '2026-11-20' },
+  examples: [{
+    input: { country: 'SA', date: '2026-11-20' },
+    expect: { business_day: false, reason: 'weekend', weekend: [5, 6] },
+    source: 'Saudi Arabia\'s weekend is Friday and Saturday (Royal Decree of June 2013; CLDR weekData); 20 November 2026 is a Friday',
+  }, {
+    input: { country: 'US', date: '2026-07-03' },
+    expect: { business_day: false, reason: 'holiday' },
+    source: 'U.S. OPM federal holidays 2026: Independence Day (Saturday 4 July) is observed on Friday 3 July',
+  }],
+  effects: CALCULATION,
   calculator: {
     slug: 'is-it-a-business-day',
     name: 'Is it a business day?',
@@ -76,8 +85,9 @@ export const isBusinessDay = defineTool({
       'Only public holidays count unless other types are asked for.',
       'A holiday of part of a day counts as the whole date.',
     ],
-    example: { country: 'SA', date: '2026-11-20' },
     keywords: ['is it a business day', 'working day check', 'bank holiday today', 'weekend by country'],
+    browser: false,
+    answer: (r) => `${r.date} is ${r.business_day ? 'a business day' : `not a business day (${r.reason === 'holiday' ? `holiday: ${r.holiday?.name}` : 'weekend'})`} in ${r.country}${r.subdivision ? `-${r.subdivision}` : ''}.`,
   },
   run: (input) => {
     const j = jurisdictionOf(input);

@@ -1,6 +1,6 @@
 /** `list_holiday_countries`: the countries and subdivisions the holiday tools know, so callers can find codes. */
 import { z } from 'zod';
-import { defineTool, Provenance } from '../tool.ts';
+import { CALCULATION, defineTool, Provenance } from '../tool.ts';
 import { supportedCountries } from './calendar-data.ts';
 import { holidayProvenance } from './holiday-inputs.ts';
 
@@ -43,6 +43,11 @@ export const listHolidayCountries = defineTool({
   cache: 'deterministic',
   input: z.strictObject({}),
   output: HolidayCountriesResult,
-  example: {},
+  examples: [{
+    input: {},
+    expect: { countries: [{ code: 'AD', name: 'Andorra' }] },
+    source: 'ISO 3166-1 alpha-2: AD (Andorra) is the first code in alphabetical order',
+  }],
+  effects: CALCULATION,
   run: () => ({ countries: supportedCountries(), provenance: holidayProvenance(null, null, METHOD) }),
 });

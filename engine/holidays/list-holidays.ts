@@ -1,6 +1,6 @@
 /** `list_holidays`: a country's (or subdivision's) holidays in one year. */
 import { z } from 'zod';
-import { defineTool, Provenance } from '../tool.ts';
+import { CALCULATION, defineTool, Provenance } from '../tool.ts';
 import { holidaysInYear } from './calendar-data.ts';
 import {
   checkSubdivision, CountryCode, CountryOut, holidayProvenance, HolidayTypeOut, HolidayTypes, HolidayYear,
@@ -62,7 +62,17 @@ export const listHolidays = defineTool({
     types: HolidayTypes,
   }).superRefine(checkSubdivision),
   output: ListHolidaysResult,
-  example: { country: 'GB', subdivision: 'ENG', year: 2026 },
+  examples: [{
+    input: { country: 'GB', subdivision: 'ENG', year: 2026 },
+    expect: {
+      holidays: [
+        { date: '2026-01-01' }, { date: '2026-04-03' }, { date: '2026-04-06' }, { date: '2026-05-04' },
+        { date: '2026-05-25' }, { date: '2026-08-31' }, { date: '2026-12-25' },
+      ],
+    },
+    source: 'UK Government, "UK bank holidays", England and Wales 2026 (https://www.gov.uk/bank-holidays): the bank holidays up to Christmas Day',
+  }],
+  effects: CALCULATION,
   calculator: {
     slug: 'public-holidays',
     name: 'Public holidays',
@@ -73,8 +83,9 @@ export const listHolidays = defineTool({
       'Holiday rules come from the date-holidays data set; historic changes are recorded only in part.',
       'Islamic-calendar holidays follow a computed calendar (1970..2080).',
     ],
-    example: { country: 'GB', subdivision: 'ENG', year: 2026 },
     keywords: ['public holidays', 'bank holidays', 'holiday calendar', 'national holidays'],
+    browser: false,
+    answer: (r, { plural }) => `There are ${plural(r.holidays.length, 'holiday')}${r.holidays.length ? `, from ${r.holidays[0].date} to ${r.holidays[r.holidays.length - 1].date}` : ''}.`,
   },
   run: (input) => {
     const j = jurisdictionOf(input);

@@ -1,6 +1,6 @@
 /** `next_holidays`: the next holidays after a date, across year ends. */
 import { z } from 'zod';
-import { defineTool, int, Provenance } from '../tool.ts';
+import { CALCULATION, defineTool, int, Provenance } from '../tool.ts';
 import { toEpochDay } from '../date/calendar.ts';
 import { hasTypes, holidaysInYear, MAX_YEAR, MIN_YEAR, type HolidayType, type Jurisdiction } from './calendar-data.ts';
 import {
@@ -78,7 +78,12 @@ export const nextHolidays = defineTool({
     types: HolidayTypes,
   }).superRefine(checkSubdivision),
   output: NextHolidaysResult,
-  example: { country: 'US', after: '2026-12-26', count: 2 },
+  examples: [{
+    input: { country: 'US', after: '2026-12-26', count: 2 },
+    expect: { holidays: [{ date: '2027-01-01', days_until: 6 }, { date: '2027-01-18', days_until: 23 }] },
+    source: '5 U.S.C. 6103(a): New Year\'s Day, 1 January; Birthday of Martin Luther King, Jr., the third Monday in January (18 January 2027)',
+  }],
+  effects: CALCULATION,
   calculator: {
     slug: 'next-public-holidays',
     name: 'Next public holidays',
@@ -89,8 +94,11 @@ export const nextHolidays = defineTool({
       'Holiday rules come from the date-holidays data set (1900..2200).',
       'Without a date, today in UTC is assumed.',
     ],
-    example: { country: 'US', after: '2026-12-26', count: 2 },
     keywords: ['next public holiday', 'upcoming holidays', 'days until holiday', 'next bank holiday'],
+    browser: false,
+    answer: (r, { plural }) => (r.holidays.length
+      ? `After ${r.after}: ${r.holidays.map((h) => `${h.date} ${h.name} (in ${plural(h.days_until, 'day')})`).join('; ')}.`
+      : `No holiday follows ${r.after} in the supported years.`),
   },
   run: (input, ctx) => {
     const j = jurisdictionOf(input);

@@ -1,6 +1,6 @@
 /** `solar_position`: where the Sun is in the sky for an observer, and how light it is. */
 import { z } from 'zod';
-import { defineTool, Instant, Latitude, Longitude, num, Provenance } from '../tool.ts';
+import { CALCULATION, defineTool, Instant, Latitude, Longitude, num, Provenance } from '../tool.ts';
 import { sources } from '../provenance.ts';
 import { DAYLIGHT_LIMITS_DEG, DAYLIGHT_STATES, SPA_REFRACTION_FLOOR_DEG, sunPosition, type SunPosition } from './sun-position.ts';
 
@@ -86,9 +86,19 @@ export const solarPosition = defineTool({
   cache: 'deterministic',
   input: SolarPositionInput,
   output: SolarPositionResult,
-  example: {
-    lat: 39.742476, lon: -105.1786, at: '2003-10-17T12:30:30-07:00', elevation_m: 1830.14, pressure_hpa: 820, temperature_c: 11,
-  },
+  examples: [{
+    input: {
+      lat: 39.742476, lon: -105.1786, at: '2003-10-17T12:30:30-07:00',
+      elevation_m: 1830.14, pressure_hpa: 820, temperature_c: 11,
+    },
+    expect: { zenith_deg: 50.112, azimuth_deg: 194.340, declination_deg: -9.316, hour_angle_deg: 11.106, right_ascension_deg: 202.227, equation_of_time_min: 14.64 },
+    source: 'NREL SPA worked example: Reda & Andreas, NREL/TP-560-34302 (2008), Table A5.2 (zenith 50.11162°, azimuth 194.34024°, δ′ −9.316179°, H′ 11.10629°, α′ 202.22704°, E 14.641503 min)',
+  }, {
+    input: { lat: 78.2232, lon: 15.6267, at: '2026-12-21T12:00:00Z' },
+    expect: { elevation_deg: -12 },
+    source: 'polar night at Longyearbyen: sin h = sin φ sin δ + cos φ cos δ cos H with δ = −23.44° at the December solstice (Astronomical Almanac) and H ≈ 16° at 12:00 UT gives h ≈ −12.1°',
+  }],
+  effects: CALCULATION,
   calculator: {
     slug: 'sun-position',
     name: 'Sun position',
@@ -99,10 +109,9 @@ export const solarPosition = defineTool({
       'Refraction uses the given pressure and temperature, or the ISA atmosphere at the elevation and 15 °C.',
       'Far from the present the unknown ΔT dominates the error.',
     ],
-    example: {
-      lat: 39.742476, lon: -105.1786, at: '2003-10-17T12:30:30-07:00', elevation_m: 1830.14, pressure_hpa: 820, temperature_c: 11,
-    },
     keywords: ['sun position', 'solar azimuth', 'solar elevation', 'sun angle'],
+    browser: true,
+    answer: (r) => `The Sun is at azimuth ${r.azimuth_deg.toFixed(1)}° and elevation ${(r.apparent_elevation_deg ?? r.elevation_deg).toFixed(1)}°.`,
   },
   run: (input) => {
     const result = sunPosition({

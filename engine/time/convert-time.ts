@@ -12,8 +12,7 @@
  */
 import { z } from 'zod';
 import {
-  defineTool, formatLocal, formatOffset, formatUtc, isoDateProblem, IsoDate, MAX_INSTANT_MS, MIN_INSTANT_MS, Provenance,
-  ToolInputError, WEEKDAYS,
+  CALCULATION, defineTool, formatLocal, formatOffset, formatUtc, IsoDate, isoDateProblem, MAX_INSTANT_MS, MIN_INSTANT_MS, Provenance, ToolInputError, WEEKDAYS,
 } from '../tool.ts';
 import { LocalTimeResult } from './local-time.ts';
 import { instantOfLocal, zoneRulesAt } from './zone-rules.ts';
@@ -200,7 +199,20 @@ export const convertTime = defineTool({
   usesClock: (input) => input.time.date === undefined && input.date === undefined,
   input: ConvertTimeInput,
   output: ConvertTimeResult,
-  example: { time: '2026-11-22T09:00', source_timezone: 'Europe/Paris', target_timezone: 'Asia/Kathmandu' },
+  examples: [{
+    input: { time: '2026-11-22T09:00', source_timezone: 'Europe/Paris', target_timezone: 'Asia/Kathmandu' },
+    expect: {
+      source: { local_time: '2026-11-22T09:00:00+01:00', abbreviation: 'CET' },
+      target: { local_time: '2026-11-22T13:45:00+05:45' },
+      utc_time: '2026-11-22T08:00:00Z', time_difference: '+4h45m', fold: null, gap_adjusted: false,
+    },
+    source: 'IANA tzdb: Europe/Paris CET +01:00 in November (file europe), Asia/Kathmandu +05:45 (file asia)',
+  }, {
+    input: { time: '2026-03-29T02:30', source_timezone: 'Europe/Paris', target_timezone: 'UTC' },
+    expect: { source: { local_time: '2026-03-29T03:30:00+02:00' }, utc_time: '2026-03-29T01:30:00Z', gap_adjusted: true },
+    source: 'EU summer time (Directive 2000/84/EC): on 2026-03-29 Paris clocks go from 02:00 CET to 03:00 CEST, so 02:30 does not exist and moves forward by the hour',
+  }],
+  effects: CALCULATION,
   calculator: {
     slug: 'time-zone-converter',
     name: 'Time zone converter',
@@ -211,8 +223,9 @@ export const convertTime = defineTool({
       'A wall time in a DST gap moves forward by the gap (gap_adjusted); one that occurs twice takes the earlier instant (fold).',
       'Offsets follow the IANA tz database for that date.',
     ],
-    example: { time: '2026-11-22T09:00', source_timezone: 'Europe/Paris', target_timezone: 'Asia/Kathmandu' },
     keywords: ['time zone converter', 'convert time', 'meeting time', 'UTC offset'],
+    browser: false,
+    answer: (r) => `${r.source.local_time} in ${r.source.timezone} is ${r.target.local_time} in ${r.target.timezone}.`,
   },
   run: (input, ctx) => convertLocalTime(input, ctx.now),
 });

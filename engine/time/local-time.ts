@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import {
-  defineTool, formatOffset, formatUtc, formatWall, Instant, jsonOfFrozen, Latitude, Longitude, Provenance, quotedJson, WEEKDAYS,
+  CALCULATION, defineTool, formatOffset, formatUtc, formatWall, Instant, jsonOfFrozen, Latitude, Longitude, Provenance, quotedJson, WEEKDAYS,
 } from '../tool.ts';
 import { sources } from '../provenance.ts';
 import { lookupZones } from './zone-lookup.ts';
@@ -187,7 +187,15 @@ export const localTime = defineTool({
   usesClock: (input) => input.at === undefined,
   input: z.strictObject({ lat: Latitude, lon: Longitude, at: Instant.optional() }),
   output: LocalTimeResult,
-  example: { lat: 27.7172, lon: 85.324, at: '2026-11-22T08:00:00Z' },
+  examples: [{
+    input: { lat: 27.7172, lon: 85.324, at: '2026-11-22T08:00:00Z' },
+    expect: {
+      timezone: 'Asia/Kathmandu', local_time: '2026-11-22T13:45:00+05:45', utc_offset: '+05:45', dst: false,
+      day_of_week: 'Sunday', next_transition: null, resolution: 'land',
+    },
+    source: 'IANA tzdb, file asia, Zone Asia/Kathmandu: +05:45 since 1986, no DST; Kathmandu lies in Nepal (27.7172 N, 85.324 E)',
+  }],
+  effects: CALCULATION,
   calculator: {
     slug: 'local-time-at-coordinates',
     name: 'Local time at coordinates',
@@ -199,8 +207,9 @@ export const localTime = defineTool({
       'Points at sea fall in the nautical Etc/GMT zones.',
       'Without an instant the current time is used.',
     ],
-    example: { lat: 27.7172, lon: 85.324, at: '2026-11-22T08:00:00Z' },
     keywords: ['local time', 'time zone lookup', 'coordinates to time zone', 'what time is it at'],
+    browser: false,
+    answer: (r) => `The local time is ${r.local_time} in ${r.timezone}.`,
   },
   run: (input, ctx) => localTimeAt(input.lat, input.lon, input.at ?? ctx.now().getTime()),
   toJson: (result) => localTimeJson(result as LocalTimeResult),

@@ -8,7 +8,7 @@
  * //     '2026-11-22T09:00:00+01:00', ... }, { timezone: 'Etc/GMT+9', resolution: 'ocean', ... }], ... }
  */
 import { z } from 'zod';
-import { Coordinate, defineTool, formatUtc, Instant, jsonOfFrozen, Provenance } from '../tool.ts';
+import { CALCULATION, Coordinate, defineTool, formatUtc, Instant, jsonOfFrozen, Provenance } from '../tool.ts';
 import { LocalTimeFields, localTimeFields, localTimeFieldsJson, localTimeProvenance } from './local-time.ts';
 
 export const MAX_POINTS = 100;
@@ -42,7 +42,18 @@ export const localTimes = defineTool({
       .describe(`Coordinates to evaluate, 1..${MAX_POINTS}`),
   }),
   output: LocalTimesResult,
-  example: { at: '2026-11-22T08:00:00Z', points: [{ lat: 48.8566, lon: 2.3522 }, { lat: 35.6762, lon: 139.6503 }] },
+  examples: [{
+    input: { at: '2026-11-22T08:00:00Z', points: [{ lat: 48.8566, lon: 2.3522 }, { lat: 35.6762, lon: 139.6503 }] },
+    expect: {
+      count: 2,
+      results: [
+        { timezone: 'Europe/Paris', local_time: '2026-11-22T09:00:00+01:00', abbreviation: 'CET', next_transition: { at: '2027-03-28T01:00:00Z', utc_offset_seconds: 7200 } },
+        { timezone: 'Asia/Tokyo', local_time: '2026-11-22T17:00:00+09:00', abbreviation: 'JST', next_transition: null },
+      ],
+    },
+    source: 'IANA tzdb, files europe (Europe/Paris: CET/CEST, EU rule, summer time from the last Sunday of March at 01:00 UTC, Directive 2000/84/EC) and asia (Asia/Tokyo: JST +09:00, no DST since 1951)',
+  }],
+  effects: CALCULATION,
   run: (input, ctx) => {
     const ms = input.at ?? ctx.now().getTime();
     return { at: formatUtc(ms), count: input.points.length, results: input.points.map((p) => localTimeFields(p.lat, p.lon, ms)), provenance: batchProvenance() };

@@ -15,7 +15,7 @@
  * //     (-06:00) all year.', ... }
  */
 import { z } from 'zod';
-import { defineTool, formatOffset, formatUtc, Instant, Provenance } from '../tool.ts';
+import { CALCULATION, defineTool, formatOffset, formatUtc, Instant, Provenance } from '../tool.ts';
 import { sources } from '../provenance.ts';
 import { clockFields, LocalTimeResult, localTimeProvenance } from './local-time.ts';
 import { zoneRulesAt, type ZoneRules } from './zone-rules.ts';
@@ -161,7 +161,16 @@ export const timeInZone = defineTool({
   usesClock: (input) => input.at === undefined,
   input: z.strictObject({ timezone: ZoneArgument.optional(), at: Instant.optional() }),
   output: TimeInZoneResult,
-  example: { timezone: 'Asia/Kathmandu', at: '2026-11-22T08:00:00Z' },
+  examples: [{
+    input: { timezone: 'Asia/Kathmandu', at: '2026-11-22T08:00:00Z' },
+    expect: { timezone: 'Asia/Kathmandu', local_time: '2026-11-22T13:45:00+05:45', utc_offset_seconds: 20700, dst: false, next_transition: null },
+    source: 'IANA tzdb, file asia, Zone Asia/Kathmandu: +05:45 since 1986, no DST',
+  }, {
+    input: { timezone: 'Asia/Calcutta', at: '2026-11-22T08:00:00Z' },
+    expect: { timezone: 'Asia/Kolkata', local_time: '2026-11-22T13:30:00+05:30', abbreviation: 'IST' },
+    source: 'IANA tzdb: file backward links Asia/Calcutta to Asia/Kolkata; file asia, Zone Asia/Kolkata: IST +05:30 since 1945',
+  }],
+  effects: CALCULATION,
   calculator: {
     slug: 'time-in-time-zone',
     name: 'Time in a time zone',
@@ -172,8 +181,9 @@ export const timeInZone = defineTool({
       'A common abbreviation (CET, EST, IST, ...) resolves to one documented zone; the other zones that use it are listed.',
       'Offsets and transitions come from the IANA tzdb release the service ships (named in provenance.tzdb).',
     ],
-    example: { timezone: 'Asia/Kathmandu', at: '2026-11-22T08:00:00Z' },
     keywords: ['current time in time zone', 'time zone offset', 'what time is it in', 'UTC offset'],
+    browser: false,
+    answer: (r) => `It is ${r.local_time} in ${r.timezone} (UTC${r.utc_offset}, ${r.abbreviation}${r.dst ? ', daylight saving time' : ''}).`,
   },
   run: (input, ctx) => timeInZoneAt(input.timezone, input.at ?? ctx.now().getTime()),
 });

@@ -7,7 +7,7 @@
  * //     sla_claimed: false, accuracy_model: { statement: 'UTC is read from ...', clock_source: 'system-clock' }, ... }
  */
 import { z } from 'zod';
-import { defineTool, formatUtc, Provenance } from '../tool.ts';
+import { CALCULATION, defineTool, formatUtc, Provenance } from '../tool.ts';
 
 export const ACCURACY_STATEMENT = 'UTC is read from the API host\'s system clock when the request is handled. '
   + 'The service consults no external time source (no NTP or GPS query of its own), so this is not a guarantee of accuracy: '
@@ -37,7 +37,12 @@ export const utcTime = defineTool({
   cache: 'never',
   input: z.strictObject({}),
   output: UtcTimeResult,
-  example: {},
+  examples: [{
+    input: {},
+    expect: { timezone: 'UTC', utc_time: '2026-11-22T08:00:00Z', unix_seconds: 1795334400, unix_ms: 1795334400000 },
+    source: 'POSIX "Seconds Since the Epoch" (IEEE Std 1003.1-2024, 4.19): 20,779 days × 86,400 s + 8 h × 3,600 s, read at the examples\' clock',
+  }],
+  effects: CALCULATION,
   run: (_input, ctx) => {
     const ms = ctx.now().getTime();
     return {

@@ -7,7 +7,7 @@
  * coprime nearest N/φ, so neighbouring days land far apart in the list and usually in other categories.
  */
 import { z } from 'zod';
-import { defineTool, IsoDate, Provenance } from '../tool.ts';
+import { CALCULATION, defineTool, IsoDate, Provenance } from '../tool.ts';
 import { TAGLINES, TAGLINE_CATEGORIES, type Tagline } from './taglines.ts';
 
 const MS_PER_DAY = 86_400_000;
@@ -100,7 +100,12 @@ export const dailyTagline = defineTool({
     date: IsoDate.optional().describe('UTC date YYYY-MM-DD (proleptic Gregorian, 0001..9999); default today in UTC'),
   }),
   output: DailyTaglineResult,
-  example: { date: '2026-11-22' },
+  examples: [{
+    input: { date: '2026-11-22' },
+    expect: { date: '2026-11-22' },
+    source: 'the date asked for, echoed as the day the tagline belongs to',
+  }],
+  effects: CALCULATION,
   run: (input, ctx) => {
     const date = input.date ?? utcDateOf(ctx.now());
     const { category, text } = taglineForDate(date);

@@ -5,7 +5,7 @@ import { startElevationServer } from '../../scripts/elevation-stand-in.ts';
 import { z } from 'zod';
 import { registry } from '../../engine/registry.ts';
 import { BOUNDARY_RELEASE_BY_GEO_TZ, boundaryRelease, versions } from '../../engine/provenance.ts';
-import { FAMILIES } from '../../engine/tool.ts';
+import { EXAMPLE_CLOCK, FAMILIES } from '../../engine/tool.ts';
 import { fixedClock } from '../helpers.ts';
 
 // Open-world tools get their provider from a local server speaking the provider's wire format.
@@ -13,6 +13,29 @@ const elevation = await startElevationServer();
 afterAll(() => elevation.close());
 const provider = createOpenMeteoElevation(elevation.url);
 const at = (iso: string) => ({ ...fixedClock(iso), elevation: provider });
+
+const decimals = (n: number) => (Number.isInteger(n) ? 0 : String(n).split('.')[1]?.length ?? 0);
+
+/**
+ * Where `actual` differs from an example's `expect`: objects match key by key, arrays element by element
+ * from the first (an expected array pins the first elements), a number matches when the answer rounds to
+ * it at the decimals it is written with (published values keep their published precision).
+ */
+function mismatches(actual: unknown, expected: unknown, path = 'result'): string[] {
+  if (typeof expected === 'number') {
+    const ok = typeof actual === 'number' && Number(actual.toFixed(decimals(expected))) === expected;
+    return ok ? [] : [`${path}: ${JSON.stringify(actual)}, expected ${expected}`];
+  }
+  if (Array.isArray(expected)) {
+    if (!Array.isArray(actual) || actual.length < expected.length) return [`${path}: ${JSON.stringify(actual)?.slice(0, 200)}, expected at least ${expected.length} elements`];
+    return expected.flatMap((e, i) => mismatches(actual[i], e, `${path}[${i}]`));
+  }
+  if (expected !== null && typeof expected === 'object') {
+    if (actual === null || typeof actual !== 'object') return [`${path}: ${JSON.stringify(actual)}, expected an object`];
+    return Object.entries(expected).flatMap(([k, e]) => mismatches((actual as Record<string, unknown>)[k], e, `${path}.${k}`));
+  }
+  return Object.is(actual, expected) ? [] : [`${path}: ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`];
+}
 
 describe('registry', () => {
   it('names, routes and MCP names are unique', () => {
@@ -32,13 +55,39 @@ describe('registry', () => {
     // Both schemas must convert to JSON Schema: the OpenAPI document and MCP need them.
     expect(() => z.toJSONSchema(tool.input, { io: 'input' })).not.toThrow();
     expect(() => z.toJSONSchema(tool.output, { io: 'output' })).not.toThrow();
-    const input = tool.input.parse(tool.example);
-    const result = await tool.run(input, at('2026-11-22T08:00:00Z'));
+    const input = tool.input.parse(tool.examples[0].input);
+    const result = await tool.run(input, at(EXAMPLE_CLOCK));
     const checked = tool.output.safeParse(result);
     expect(checked.success, checked.success ? '' : JSON.stringify(checked.error.issues)).toBe(true);
     expect(result).toHaveProperty('provenance');
     // Deterministic answers are the same on a second run (they may be cached).
     if (tool.cache !== 'never' && !tool.usesClock?.(input)) expect(await tool.run(input, at('2030-01-01T00:00:00Z'))).toEqual(result);
+  });
+
+  it.each(registry.flatMap((t) => t.examples.map((e, i) => [`${t.name} #${i + 1}`, t, e] as const)))(
+    'example %s gives the published answer its source names',
+    async (_name, tool, example) => {
+      expect(example.source.length, 'name the source of the expected values').toBeGreaterThan(20);
+      expect(Object.keys(example.expect as object).length, 'an example pins part of the answer').toBeGreaterThan(0);
+      const result = await tool.run(tool.input.parse(example.input), at(EXAMPLE_CLOCK));
+      expect(mismatches(tool.output.parse(result), example.expect), example.source).toEqual([]);
+    },
+  );
+
+  it('the example matcher fails where it should', () => {
+    expect(mismatches({ a: 1.23456 }, { a: 1.235 })).toEqual([]);
+    expect(mismatches({ a: 1.2344 }, { a: 1.235 })).toHaveLength(1);
+    expect(mismatches({ a: [{ b: 'x' }, { b: 'y' }] }, { a: [{ b: 'x' }] })).toEqual([]);
+    expect(mismatches({ a: [{ b: 'x' }] }, { a: [{ b: 'x' }, { b: 'y' }] })).toHaveLength(1);
+    expect(mismatches({ a: null }, { a: { b: 1 } })).toHaveLength(1);
+    expect(mismatches({ a: 'CET' }, { a: 'CEST' })).toEqual(['result.a: "CET", expected "CEST"']);
+  });
+
+  it('declares what each tool does to the world, and a page for browser tools with an input to try besides the first', () => {
+    for (const tool of registry) {
+      expect(tool.effects.readOnly, tool.name).toBe(true);
+      if (tool.calculator?.browser) expect(tool.examples.length, `${tool.name}: a second example`).toBeGreaterThanOrEqual(2);
+    }
   });
 
   it('knows which boundary release the installed geo-tz ships', () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineTool, Latitude } from '../../engine/tool.ts';
+import { CALCULATION, defineTool, Latitude } from '../../engine/tool.ts';
 import { coerce, fieldPath, formatIssues, MAX_NUMBER_LENGTH, numericText, queryReader, validateInput } from '../../engine/validate.ts';
 import { prng } from '../helpers.ts';
 
 const tool = defineTool({
   name: 'probe', family: 'time', title: 'probe', description: 'probe', http: { method: 'GET', path: '/probe' },
-  auth: 'public', cache: 'never', example: { lat: 1 },
+  auth: 'public', cache: 'never', examples: [{ input: { lat: 1 }, expect: {}, source: 'none' }], effects: CALCULATION,
   input: z.strictObject({ lat: Latitude, flag: z.boolean().optional(), days: z.array(z.number().int()).optional(), name: z.string().optional(), kind: z.enum(['a', 'b']).optional() }),
   output: z.object({}), run: () => ({}),
 });

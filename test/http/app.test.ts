@@ -93,7 +93,7 @@ describe('OpenAPI', () => {
     expect(time.parameters.map((p: { name: string }) => p.name)).toEqual(['lat', 'lon', 'at']);
     expect(time.parameters.find((p: { name: string }) => p.name === 'lat')).toMatchObject({ in: 'query', required: true, schema: { type: 'number', minimum: -90, maximum: 90 } });
     expect(time.security).toEqual([{ bearerAuth: [] }, { apiKeyHeader: [] }]);
-    expect(time.responses['200'].content['application/json'].example).toMatchObject({ lat: expect.any(Number), timezone: expect.any(String), provenance: expect.any(Object) });
+    expect(time.responses['200'].content['application/json'].examples[0].input).toMatchObject({ lat: expect.any(Number), timezone: expect.any(String), provenance: expect.any(Object) });
     expect(doc.paths['/v1/time/batch'].post.requestBody.content['application/json'].schema.properties.points.maxItems).toBe(100);
     // Every route that needs a key says so, service routes included; public ones say they need none.
     for (const r of routes) {
@@ -260,7 +260,7 @@ describe('edge cases', () => {
 
 describe('every tool answers its own example over HTTP', () => {
   it.each(registry.map((t) => [t.name, t] as const))('%s', async (_name, tool) => {
-    const example = tool.example as Record<string, unknown>;
+    const example = tool.examples[0].input as Record<string, unknown>;
     const res = tool.http.method === 'GET'
       ? await call(`${tool.http.path}?${new URLSearchParams(Object.entries(example).map(([k, v]): [string, string] => [k, String(v)]))}`)
       : await post(tool.http.path, example);

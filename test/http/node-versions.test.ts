@@ -35,7 +35,7 @@ function requests(): { method: 'GET' | 'POST'; path: string; body?: string }[] {
   for (const tool of registry) {
     // The clock's own answer differs by the instant; elevation needs a provider this machine cannot reach.
     if (tool.cache === 'never' || tool.name === 'geo_elevation') continue;
-    const input = tool.example as Record<string, unknown>;
+    const input = tool.examples[0].input as Record<string, unknown>;
     if (tool.http.method === 'GET') out.push({ method: 'GET', path: `${tool.http.path}?${queryString(input)}` });
     else out.push({ method: 'POST', path: tool.http.path, body: JSON.stringify(input) });
   }

@@ -1,15 +1,13 @@
 /**
- * The README is the short front door (the two commands first, under 200 lines); the route examples in
- * docs/routes.md are generated from the inventory (`npm run docs`), and docs/operations.md documents
- * every setting; this keeps them complete.
+ * The README is the short front door (the two commands first, under 200 lines), and docs/operations.md
+ * documents every setting; this keeps them complete. (The route reference is the site's API page and
+ * the OpenAPI document, generated from the registry: see test/website/site-build.test.ts.)
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { localTimeAt } from '../../engine/time/local-time.ts';
-import { routeInventory } from '../../service/inventory.ts';
 
 const readme = readFileSync('README.md', 'utf8');
-const routesDoc = readFileSync('docs/routes.md', 'utf8');
 const operations = readFileSync('docs/operations.md', 'utf8');
 
 describe('README and docs', () => {
@@ -33,14 +31,6 @@ describe('README and docs', () => {
 
   it('links only to docs that exist', () => {
     for (const [, path] of readme.matchAll(/\]\((docs\/[^)#]+)\)/g)) expect(() => readFileSync(path), path).not.toThrow();
-  });
-
-  it.each(routeInventory().map((r) => [`${r.method} ${r.path}`, r] as const))('has a curl example and a real answer for %s', (_name, route) => {
-    const at = routesDoc.indexOf(`#### \`${route.method} ${route.path}\``);
-    expect(at, 'run npm run docs').toBeGreaterThan(0);
-    const section = routesDoc.slice(at, routesDoc.indexOf('####', at + 5));
-    expect(section).toContain('curl -s');
-    expect(section).toContain('```json');
   });
 
   it('documents every setting the server reads', () => {

@@ -50,7 +50,7 @@ describe('no input gets a 500', () => {
     const statuses = new Map<number, number>();
     for (let i = 0; i < 150; i++) {
       // Start from the valid example and spoil one to three fields (sometimes an unknown one).
-      const input: Record<string, unknown> = { ...(tool.example as Record<string, unknown>) };
+      const input: Record<string, unknown> = { ...(tool.examples[0].input as Record<string, unknown>) };
       const spoil = 1 + Math.floor(rand() * 3);
       for (let k = 0; k < spoil; k++) input[rand() < 0.9 && shape.length ? pick(shape) : pick(['extra', '__proto__', 'constructor'])] = randomValue();
       const res = await send(tool, input);

@@ -48,14 +48,15 @@ describe('tools/list', () => {
       expect(t.inputSchema.type).toBe('object');
       expect(t.outputSchema?.type).toBe('object');
       expect(t.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: tool.name === 'geo_elevation' });
-      expect(t.annotations?.idempotentHint).toBe(tool.cache === 'deterministic');
+      // Every tool only reads: calling it again changes nothing more (MCP: idempotentHint).
+      expect(t.annotations?.idempotentHint).toBe(true);
     }
   });
 });
 
 describe('tools/call', () => {
   it.each(registry.map((t) => [t.name, t] as const))('%s answers its example exactly as the REST route does', async (_name, tool) => {
-    const args = tool.example as Record<string, unknown>;
+    const args = tool.examples[0].input as Record<string, unknown>;
     const result = await client.callTool({ name: tool.name, arguments: args });
     expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
     // The client validates structuredContent against the tool's outputSchema; check the text twin too.

@@ -45,7 +45,7 @@ describe('calculators', () => {
     });
     for (const tool of calculatorTools) {
       expect(tool.calculator!.slug).toMatch(/^[a-z0-9-]+$/);
-      expect(tool.calculator!.example).toEqual(tool.example);
+      expect(tool.examples[0].input).toEqual(tool.examples[0].input);
     }
     expect(new Set(calculatorTools.map((t) => t.calculator!.slug)).size).toBe(calculatorTools.length);
   });
@@ -57,7 +57,7 @@ describe('calculators', () => {
     }
     const shown = /<pre data-ai-context="default-result">([\s\S]*?)<\/pre>/.exec(html);
     expect(shown).not.toBeNull();
-    const input = tool.input.parse(tool.calculator!.example);
+    const input = tool.input.parse(tool.examples[0].input);
     const expected = tool.output.parse(await tool.run(input, { now: () => new Date(BUILD_CLOCK_ISO) }));
     expect(JSON.parse(decode(shown![1]))).toEqual(JSON.parse(JSON.stringify(expected)));
     expect(html).toContain(`<link rel="canonical" href="${SITE_URL}/calculators/${slug}/">`);
@@ -190,7 +190,7 @@ describe('tools directory', () => {
 });
 
 describe('API overview', () => {
-  it('/developers/api/ describes every route of the API with a curl example, from its OpenAPI', async () => {
+  it('/developers/api/ describes every route of the API with a curl example, and the engine\'s answer for calculations, from its OpenAPI', async () => {
     const { routeInventory } = await import('../../service/inventory.ts');
     const html = read('developers/api/index.html');
     for (const r of routeInventory()) {
@@ -199,6 +199,7 @@ describe('API overview', () => {
       expect(block, `${r.method} ${path}`).not.toBeNull();
       expect(block![1]).toContain('curl -s');
       if (r.auth === 'key') expect(block![1]).toContain('Authorization: Bearer YOUR_KEY');
+      if (r.tool && r.tool.name !== 'geo_elevation') expect(block![1], `${r.method} ${path}`).toContain('<code data-answer>');
     }
     for (const words of ['Authorization: Bearer', 'RateLimit-Limit', 'problem+json', 'Beta boundaries']) expect(html).toContain(words);
     expect(read('sitemap.xml')).toContain('/developers/api/</loc>');

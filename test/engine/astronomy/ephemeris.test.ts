@@ -241,6 +241,6 @@ describe('edge cases', () => {
   });
 
   it('its own example is valid and answers', async () => {
-    expect((await runTool(ephemeris, ephemeris.example)).bodies).toHaveLength(10);
+    expect((await runTool(ephemeris, ephemeris.examples[0].input)).bodies).toHaveLength(10);
   });
 });

@@ -28,7 +28,7 @@ function naiveCount(start: string, end: string, holidays: string[], includeEnd: 
 
 describe('count_business_days', () => {
   it('answers the JSDoc @example and the declared example (US federal business days in July 2024 = 22)', async () => {
-    const result = await count(businessDays.example);
+    const result = await count(businessDays.examples[0].input);
     expect(result).toMatchObject({
       start: '2024-07-01', end: '2024-07-31', business_days: 22, weekend_days: 8, holidays_excluded: 1,
       include_end: true, weekend: [6, 7], total_days: 31,

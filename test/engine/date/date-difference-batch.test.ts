@@ -14,7 +14,7 @@ async function single(start: string, end: string) {
 
 describe('date_difference_batch', () => {
   it('answers the JSDoc @example and the declared example', async () => {
-    const r = await runTool(dateDifferenceBatch, dateDifferenceBatch.example);
+    const r = await runTool(dateDifferenceBatch, dateDifferenceBatch.examples[0].input);
     expect(r.count).toBe(2);
     expect(r.results).toEqual([
       { start: '2024-01-31', end: '2024-03-01', days: 30, weeks: 4.2857, whole_weeks: 4, remainder_days: 2, calendar: { years: 0, months: 1, days: 1 } },

@@ -12,7 +12,7 @@ const span = (start: string, end: string) => calendarDifference(parseIsoDate(sta
 
 describe('date_difference', () => {
   it('answers the JSDoc @example and the declared example', async () => {
-    const result = await runTool(dateDifference, dateDifference.example);
+    const result = await runTool(dateDifference, dateDifference.examples[0].input);
     expect(result).toMatchObject({
       start: '2024-01-31', end: '2024-03-01', days: 30, weeks: 4.2857, whole_weeks: 4, remainder_days: 2,
       calendar: { years: 0, months: 1, days: 1 },

@@ -17,13 +17,16 @@ async function single(from: P, to: P) {
 
 describe('geo_distance_batch', () => {
   it('answers the JSDoc @example and the declared example', async () => {
-    const r = await runTool(geoDistanceBatch, geoDistanceBatch.example);
+    const r = await runTool(geoDistanceBatch, geoDistanceBatch.examples[0].input);
     expect(r.count).toBe(2);
     expect(r.results[0]).toEqual({
       kilometers: 15347.627646, miles: 9536.573688, meters: 15347627.646, nautical_miles: 8287.055964,
       initial_bearing_deg: 3.308313, final_bearing_deg: 177.485902, compass_direction: 'N',
     });
-    expect(r.results[1].compass_direction).toBe('NNW'); // Paris → London
+    // GeodSolve0 (geographiclib-js test): JFK (40.6, -73.8) → CDG (49.01666667, 2.55) is 5853226 m at 53.47022°.
+    expect(r.results[1].meters).toBeCloseTo(5853226, 0);
+    expect(r.results[1].initial_bearing_deg).toBeCloseTo(53.47022, 5);
+    expect(r.results[1].compass_direction).toBe('NE');
   });
 
   it('each result equals geo_distance for that pair, in input order, provenance stated once', async () => {
@@ -39,7 +42,7 @@ describe('geo_distance_batch', () => {
     expect(r.count).toBe(50);
     expect(r.results).toEqual(await Promise.all(pairs.map((p) => single(p.from, p.to))));
     expect(r.results.every((x) => !('provenance' in x))).toBe(true);
-    const { provenance } = await runTool(geoDistance, geoDistance.example);
+    const { provenance } = await runTool(geoDistance, geoDistance.examples[0].input);
     expect(r.provenance).toEqual({ ...provenance, batch: expect.stringMatching(/applies to every result/) });
   });
 

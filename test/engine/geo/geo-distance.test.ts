@@ -19,7 +19,7 @@ const run = (from_lat: number, from_lon: number, to_lat: number, to_lon: number)
 
 describe('geo_distance', () => {
   it('the JSDoc and description example, JFK → Singapore Changi, exactly as documented', async () => {
-    const r = await runTool(geoDistance, geoDistance.example);
+    const r = await runTool(geoDistance, geoDistance.examples[0].input);
     expect(r).toEqual({
       kilometers: 15347.627646,
       miles: 9536.573688,

@@ -31,7 +31,7 @@ const withProvider = (elevation: ElevationProvider): ToolContext => ({ ...fixedC
 
 describe('geo_elevation', () => {
   it('answers the declared example from the provider, naming provider and dataset', async () => {
-    const r = await runTool(geoElevation, geoElevation.example, withProvider(createOpenMeteoElevation(base)));
+    const r = await runTool(geoElevation, geoElevation.examples[0].input, withProvider(createOpenMeteoElevation(base)));
     expect(r).toEqual({
       lat: 52.52, lon: 13.41, elevation_m: 38,
       provider: 'Open-Meteo elevation API', dataset: 'Copernicus DEM GLO-90',
@@ -54,7 +54,7 @@ describe('geo_elevation', () => {
   });
 
   it('is an open-world, deterministic, key-only tool on GET /v1/geo/elevation', () => {
-    expect(geoElevation).toMatchObject({ name: 'geo_elevation', family: 'geospatial', openWorld: true, cache: 'deterministic', auth: 'key', http: { method: 'GET', path: '/v1/geo/elevation' } });
+    expect(geoElevation).toMatchObject({ name: 'geo_elevation', family: 'geospatial', effects: { readOnly: true, openWorld: true }, cache: 'deterministic', auth: 'key', http: { method: 'GET', path: '/v1/geo/elevation' } });
   });
 });
 

@@ -17,7 +17,7 @@ const run = (from_lat: number, from_lon: number, to_lat: number, to_lon: number)
 
 describe('geo_midpoint', () => {
   it('the JSDoc and description example, JFK → Singapore Changi, exactly as documented', async () => {
-    expect(await runTool(geoMidpoint, geoMidpoint.example)).toEqual({
+    expect(await runTool(geoMidpoint, geoMidpoint.examples[0].input)).toEqual({
       midpoint: { lat: 70.34144448, lon: 97.02482473 },
       distance_km: 15347.627646,
       provenance: {

@@ -74,7 +74,7 @@ describe('places index', () => {
 
 describe('geo_nearby', () => {
   it('answers the JSDoc @example and the declared example', async () => {
-    const r = await runTool(geoNearby, geoNearby.example);
+    const r = await runTool(geoNearby, geoNearby.examples[0].input);
     expect(r).toMatchObject({ lat: 48.8566, lon: 2.3522, radius_km: 10, limit: 3, min_population: 0 });
     expect(r.places.map((p) => [p.name, p.distance_km, p.bearing_deg])).toEqual([
       ['Paris', 0.434, 215.12], ['Le Kremlin-Bicêtre', 4.7, 172.34], ['Bagnolet', 4.861, 76.66],
@@ -151,7 +151,7 @@ describe('edge cases', () => {
   });
 
   it('the shared query waits for the index and answers the same as the tool', async () => {
-    expect(await placesAround(48.8566, 2.3522, 10, 3, 0)).toEqual((await runTool(geoNearby, geoNearby.example)).places);
+    expect(await placesAround(48.8566, 2.3522, 10, 3, 0)).toEqual((await runTool(geoNearby, geoNearby.examples[0].input)).places);
   });
 
   it('refuses bad parameters, naming them', () => {

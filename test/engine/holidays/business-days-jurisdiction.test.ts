@@ -18,7 +18,7 @@ async function countByDays(input: { start: string; end: string; country: string;
 
 describe('count_business_days_in_jurisdiction', () => {
   it('answers the JSDoc @example and the declared example (England, December 2026)', async () => {
-    const result = await count(businessDaysInJurisdiction.example);
+    const result = await count(businessDaysInJurisdiction.examples[0].input);
     expect(result).toMatchObject({
       start: '2026-12-01', end: '2026-12-31', business_days: 21, weekend_days: 8, holidays_excluded: 2, include_end: true,
       total_days: 31, country: 'GB', subdivision: 'ENG', weekend: [6, 7],

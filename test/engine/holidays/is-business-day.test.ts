@@ -7,7 +7,7 @@ const check = (input: Record<string, unknown>) => runTool(isBusinessDay, input);
 
 describe('is_business_day', () => {
   it('answers the JSDoc @example and the declared example (a Friday in Saudi Arabia)', async () => {
-    const result = await check(isBusinessDay.example);
+    const result = await check(isBusinessDay.examples[0].input);
     expect(result).toMatchObject({
       country: 'SA', subdivision: null, date: '2026-11-20', business_day: false, reason: 'weekend', holiday: null, weekend: [5, 6],
     });

@@ -11,7 +11,7 @@ import { fixedClock, inputErrors, runTool } from '../../helpers.ts';
 
 describe('list_holiday_countries', () => {
   it('answers the declared example: every country sorted by code, English names, with subdivisions', async () => {
-    const { countries, provenance } = await runTool(listHolidayCountries, listHolidayCountries.example);
+    const { countries, provenance } = await runTool(listHolidayCountries, listHolidayCountries.examples[0].input);
     const codes = countries.map((c) => c.code);
     expect(codes).toEqual([...codes].sort());
     expect(new Set(codes).size).toBe(codes.length);
@@ -57,7 +57,7 @@ describe('edge cases', () => {
     expect(tool.description).toMatch(/Example/);
     expect(() => z.toJSONSchema(tool.input, { io: 'input' })).not.toThrow();
     expect(() => z.toJSONSchema(tool.output, { io: 'output' })).not.toThrow();
-    const input = tool.input.parse(tool.example);
+    const input = tool.input.parse(tool.examples[0].input);
     const first = await tool.run(input, fixedClock('2026-11-22T08:00:00Z'));
     expect(tool.output.safeParse(first).success).toBe(true);
     if (!tool.usesClock?.(input)) expect(await tool.run(input, fixedClock('2030-01-01T00:00:00Z'))).toEqual(first);

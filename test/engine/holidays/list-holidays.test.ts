@@ -15,7 +15,7 @@ const COUNTRY_ERROR = 'is not a supported country code (ISO 3166-1 alpha-2); see
 
 describe('list_holidays', () => {
   it('answers the JSDoc @example and the declared example', async () => {
-    const result = await list(listHolidays.example);
+    const result = await list(listHolidays.examples[0].input);
     expect(result).toMatchObject({ country: 'GB', subdivision: 'ENG', year: 2026, weekend: [6, 7] });
     expect(result.holidays[0]).toEqual({ date: '2026-01-01', name: "New Year's Day", local_name: "New Year's Day", type: 'public', substitute: false });
     expect(result.holidays.at(-1)).toEqual({

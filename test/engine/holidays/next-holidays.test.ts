@@ -8,7 +8,7 @@ const brief = async (input: Record<string, unknown>) =>
 
 describe('next_holidays', () => {
   it('answers the JSDoc @example and the declared example, across the year end', async () => {
-    const result = await next(nextHolidays.example);
+    const result = await next(nextHolidays.examples[0].input);
     expect(result).toMatchObject({ country: 'US', subdivision: null, after: '2026-12-26' });
     // OPM: New Year's Day Friday 1 January 2027; Martin Luther King Jr. Day Monday 18 January 2027.
     expect(result.holidays).toEqual([

@@ -270,7 +270,7 @@ describe('edge cases', () => {
   });
 
   it('its own example is valid and answers', async () => {
-    const r = await runTool(solarPosition, solarPosition.example);
+    const r = await runTool(solarPosition, solarPosition.examples[0].input);
     expect(r.daylight).toBe('day');
   });
 });

@@ -10,7 +10,7 @@ const convert = (time: string, source_timezone?: string, target_timezone?: strin
 
 describe('convert_time', () => {
   it('answers the documented example (europe: Paris CET; asia: Kathmandu +0545)', async () => {
-    const r = await runTool(convertTime, convertTime.example);
+    const r = await runTool(convertTime, convertTime.examples[0].input);
     expect(r).toMatchObject({
       source: { timezone: 'Europe/Paris', local_time: '2026-11-22T09:00:00+01:00', utc_offset: '+01:00', abbreviation: 'CET', dst: false, day_of_week: 'Sunday' },
       target: { timezone: 'Asia/Kathmandu', local_time: '2026-11-22T13:45:00+05:45', utc_offset: '+05:45', abbreviation: '+0545', dst: false },

@@ -12,7 +12,7 @@ const direct = (lat: number, lon: number, at: string) => LocalTimeResult.parse(l
 
 describe('get_local_time', () => {
   it('answers the documented example (Kathmandu, asia: "5:45 - +0545")', async () => {
-    const r = await runTool(localTime, localTime.example);
+    const r = await runTool(localTime, localTime.examples[0].input);
     expect(r).toMatchObject({
       lat: 27.7172, lon: 85.324, timezone: 'Asia/Kathmandu', timezones: ['Asia/Kathmandu'],
       local_time: '2026-11-22T13:45:00+05:45', utc_time: '2026-11-22T08:00:00Z',
@@ -149,7 +149,7 @@ describe('edge cases', () => {
   });
 
   it('localTimeAt is what the tool answers', async () => {
-    expect(localTimeAt(27.7172, 85.324, Date.parse('2026-11-22T08:00:00Z'))).toEqual(await runTool(localTime, localTime.example));
+    expect(localTimeAt(27.7172, 85.324, Date.parse('2026-11-22T08:00:00Z'))).toEqual(await runTool(localTime, localTime.examples[0].input));
   });
 });
 
@@ -191,7 +191,7 @@ describe('toJson: the written-out JSON equals JSON.stringify, character for char
     const writers = registry.filter((t) => t.toJson);
     expect(writers.map((t) => t.name).sort()).toEqual(['get_local_time', 'get_local_times']);
     for (const tool of writers) {
-      const result = await tool.run(tool.input.parse(tool.example), fixedClock('2026-11-22T08:00:00Z'));
+      const result = await tool.run(tool.input.parse(tool.examples[0].input), fixedClock('2026-11-22T08:00:00Z'));
       expect(tool.toJson!(result as never)).toBe(JSON.stringify(result));
     }
   });

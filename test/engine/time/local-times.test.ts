@@ -9,7 +9,7 @@ const PACIFIC = { lat: 0, lon: -140 };
 
 describe('get_local_times', () => {
   it('answers the documented example in input order', async () => {
-    const r = await runTool(localTimes, localTimes.example);
+    const r = await runTool(localTimes, localTimes.examples[0].input);
     expect(r.at).toBe('2026-11-22T08:00:00Z');
     expect(r.count).toBe(2);
     expect(r.results.map((x) => [x.timezone, x.local_time])).toEqual([

@@ -7,7 +7,7 @@ const get = (timezone: string | undefined, at?: string | number) =>
 
 describe('get_time_in_zone', () => {
   it('answers the documented example (Kathmandu, asia: "5:45 - +0545")', async () => {
-    const r = await runTool(timeInZone, timeInZone.example);
+    const r = await runTool(timeInZone, timeInZone.examples[0].input);
     expect(r).toEqual({
       timezone: 'Asia/Kathmandu', local_time: '2026-11-22T13:45:00+05:45', utc_time: '2026-11-22T08:00:00Z',
       utc_offset: '+05:45', utc_offset_seconds: 20700, abbreviation: '+0545', dst: false, day_of_week: 'Sunday',

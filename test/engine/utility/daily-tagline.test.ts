@@ -15,7 +15,7 @@ function addDays(start: string, n: number): string {
 
 describe('daily_tagline', () => {
   it('answers the JSDoc example', async () => {
-    const result = await runTool(dailyTagline, dailyTagline.example);
+    const result = await runTool(dailyTagline, dailyTagline.examples[0].input);
     expect(result).toMatchObject({
       date: '2026-11-22',
       category: 'calendar',

@@ -68,11 +68,11 @@ export function llmsTxt(): string {
 export async function llmsFullTxt(): Promise<string> {
   const out = [`# ${SITE_NAME}`, '', `> ${SITE_SUMMARY}`, ''];
   for (const c of calculators) {
-    const result = await solve(c.tool, c.meta.example) as Record<string, unknown>;
+    const result = await solve(c.tool, c.example) as Record<string, unknown>;
     out.push(`## ${c.meta.name}`, '', `URL: ${c.url}`, `MCP tool: ${c.tool.name}`, `HTTP: ${c.tool.http.method} ${API_BASE_URL}${c.tool.http.path}`, '',
       c.tool.description, '', `Formula: ${c.meta.formula}`, '', 'Assumptions:', ...c.meta.assumptions.map((a) => `- ${a}`), '',
       'Inputs:', ...inputFields(c.tool).map((f) => `- ${f.name} (${f.type}${f.required ? ', required' : ''}): ${f.description}`), '',
-      `Worked example: ${directAnswer(c.tool.name, c.meta.example, result)}`, '', '```sh', curlCommand(c.tool, c.meta.example), '```', '');
+      `Worked example: ${directAnswer(c.meta.answer, c.example, result)}`, '', '```sh', curlCommand(c.tool, c.example), '```', '');
   }
   return out.join('\n');
 }
@@ -114,12 +114,12 @@ const RUNTIME_BOUNDARY = {
 export async function calculatorCatalog() {
   const entries = [];
   for (const c of calculators) {
-    const result = await solve(c.tool, c.meta.example) as Record<string, unknown>;
+    const result = await solve(c.tool, c.example) as Record<string, unknown>;
     entries.push({
       slug: c.slug, name: c.meta.name, canonicalUrl: c.url, category: c.meta.category, status: 'live',
-      description: c.tool.title, directAnswer: directAnswer(c.tool.name, c.meta.example, result), formulaText: c.meta.formula,
-      inputs: inputFields(c.tool), defaultState: c.meta.example, assumptions: c.meta.assumptions,
-      workedExample: { input: c.meta.example, inputText: describeInput(c.meta.example), result, clock: BUILD_CLOCK_ISO },
+      description: c.tool.title, directAnswer: directAnswer(c.meta.answer, c.example, result), formulaText: c.meta.formula,
+      inputs: inputFields(c.tool), defaultState: c.example, assumptions: c.meta.assumptions,
+      workedExample: { input: c.example, inputText: describeInput(c.example), result, clock: BUILD_CLOCK_ISO },
       keywords: c.meta.keywords,
       mcpTool: c.tool.name, api: { method: c.tool.http.method, url: `${API_BASE_URL}${c.tool.http.path}`, auth: c.tool.auth },
     });

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { registry } from '../../../engine/registry.ts';
-import type { AnyTool, CalculatorMeta, ToolContext } from '../../../engine/tool.ts';
+import { exampleInput, type AnyTool, type CalculatorMeta, type ToolContext } from '../../../engine/tool.ts';
 import { curlCommand as curlWith } from './calls.ts';
 
 const trimSlash = (s: string) => s.replace(/\/+$/, '');
@@ -29,6 +29,8 @@ export const LEGACY_REDIRECTS: Record<string, string> = {
 export interface Calculator {
   tool: AnyTool;
   meta: CalculatorMeta & { name: string; category: string; keywords: string[] };
+  /** The input of the tool's first worked example: the page's default state. */
+  example: Record<string, unknown>;
   slug: string;
   path: string;
   url: string;
@@ -41,7 +43,7 @@ export const calculators: Calculator[] = registry
     if (!/^[a-z0-9-]+$/.test(c.slug)) throw new Error(`calculator slug must match ^[a-z0-9-]+$: ${c.slug}`);
     const meta = { ...c, name: c.name ?? tool.title, category: c.category ?? tool.family, keywords: c.keywords ?? [] };
     const path = `/calculators/${c.slug}/`;
-    return { tool, meta, slug: c.slug, path, url: SITE_URL + path };
+    return { tool, meta, example: exampleInput(tool), slug: c.slug, path, url: SITE_URL + path };
   });
 
 export const absolute = (path: string) => SITE_URL + path;

@@ -10,8 +10,8 @@
  */
 import { ToolInputError, type AnyTool } from '../../../engine/tool.ts';
 import { coerce, queryReader, validateInput, type FieldError, type QueryValueType } from '../../../engine/validate.ts';
-import { directAnswer } from '../lib/answers.ts';
-import { BROWSER_TOOLS } from '../lib/browser-tools.ts';
+import { BROWSER_TOOLS } from 'virtual:browser-tools';
+import { directAnswer, sentenceFromSource } from '../lib/answers.ts';
 import { curlCommand, describeInput, mcpCall, queryString, type ToolCall } from '../lib/calls.ts';
 
 type Outcome = { input: Record<string, unknown>; result?: unknown; errors?: FieldError[] };
@@ -94,6 +94,7 @@ async function setUp(form: HTMLFormElement) {
   const built = { answer: answer.textContent, curl: curl?.textContent, mcp: mcp?.textContent, permalink: permalink?.getAttribute('href') };
   const loader = BROWSER_TOOLS[call.name];
   const tool = loader ? await loader() : undefined;
+  const sentence = tool?.calculator?.answer ?? (form.dataset.answer ? sentenceFromSource(form.dataset.answer) : undefined);
 
   function showErrors(errors: FieldError[]) {
     for (const el of form.querySelectorAll<HTMLElement>('[name]')) {
@@ -128,7 +129,7 @@ async function setUp(form: HTMLFormElement) {
       answer.textContent = `${lead}: ${outcome.errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`;
       if (live) live.hidden = true;
     } else if (outcome.result !== undefined) {
-      answer.textContent = directAnswer(call.name, input, outcome.result as Record<string, unknown>);
+      answer.textContent = directAnswer(sentence, input, outcome.result as Record<string, unknown>);
       if (live) { live.textContent = JSON.stringify(outcome.result, null, 2); live.hidden = false; }
     } else {
       answer.textContent = `For ${describeInput(input)}: this answer needs data held by the server; `
