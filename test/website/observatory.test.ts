@@ -2,9 +2,10 @@ import { Temporal } from '@js-temporal/polyfill';
 import * as Astronomy from 'astronomy-engine';
 import { describe, expect, it } from 'vitest';
 import { bodyPositions } from '../../engine/astronomy/body-positions.ts';
+import { ORRERY_BODIES, SKY_BODIES } from '../../engine/astronomy/sky.ts';
 import { solarPosition } from '../../engine/solar/solar-position.ts';
 import {
-  isShareToken, localDayBounds, localParts, orrery, ORRERY_BODIES, parseView, sky, SKY_BODIES, sunPath, useZoneData, zonedToUtc,
+  isShareToken, localDayBounds, localParts, orrery, parseView, sky, sunPath, useZoneData, zonedToUtc,
 } from '../../website/src/lib/observatory.ts';
 import { observatoryZoneData } from '../../website/src/lib/zone-data.ts';
 import { escapeXml, renderOrrery, renderPositionsTable, renderSky, renderSunPath } from '../../website/src/lib/observatory-svg.ts';

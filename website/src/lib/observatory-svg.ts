@@ -1,10 +1,13 @@
 /**
  * The observatory's SVG posters (orrery, sky chart, sun path) and positions table, drawn from the values
- * observatory.ts computes. Strings only, no DOM: the page draws them at build time in Node, the browser
- * after each change. Every text is escaped, since shared place names come from strangers.
+ * the engine computes (engine/astronomy/sky.ts, engine/solar/sun-path.ts). Strings only, no DOM: the page
+ * draws them at build time in Node, the browser after each change. Every text is escaped, since shared
+ * place names come from strangers.
  */
 import { DAYLIGHT_LIMITS_DEG } from '../../../engine/solar/sun-position.ts';
-import { localParts, ORRERY_BODIES, type OrreryBody, type SkyBody, type SunPath } from './observatory.ts';
+import { ORRERY_BODIES, type OrreryBody, type SkyBody } from '../../../engine/astronomy/sky.ts';
+import type { SunPath } from '../../../engine/solar/sun-path.ts';
+import { localParts } from './observatory.ts';
 /** Every text that reaches the SVG or HTML goes through this: shared place names come from strangers. */
 export function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -4,8 +4,8 @@
  * The observatory in the browser. On /observatory/ it redraws the three posters and the positions
  * table from the form (and from a permalink's query), keeps the permalink in the address, and creates
  * share links through the API. On /observatory/share/<token>/ it loads a share and draws its poster.
- * Every calculation and picture comes from lib/observatory.ts, the same code that drew the build-time
- * view; the API's address comes from the page (`data-api-base`).
+ * The calculations are the engine's (through lib/observatory.ts) and the pictures lib/observatory-svg.ts's,
+ * the same code that drew the build-time view; the API's address comes from the page (`data-api-base`).
  */
 import {
   isShareToken, localDayBounds, localParts, orrery, parseView, POSTER_KINDS, sky, sunPath, useZoneData,
