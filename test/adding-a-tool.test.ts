@@ -1,0 +1,150 @@
+/**
+ * The promise of docs/adding-a-tool.md, kept: in a scratch copy of the repository, a new tool file, one
+ * registry line and the tool's test file give the route, the OpenAPI entry, the status line, the MCP tool
+ * and the calculator page (computing in the browser, as the tool declares), and the registry-wide tests
+ * stay green there, with nothing else edited. The probe file below only looks; it is not a fourth edit.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = process.cwd();
+
+const TOOL = `/** \`get_weekday\` (GET /v1/date/weekday): the day of the week of a calendar date. */
+import { z } from 'zod';
+import { CALCULATION, defineTool, IsoDate, Provenance, WEEKDAYS } from '../tool.ts';
+
+export const weekday = defineTool({
+  name: 'get_weekday',
+  family: 'date',
+  title: 'Day of the week of a date',
+  description: 'The day of the week of a calendar date of years 0001..9999 (proleptic Gregorian calendar), with its '
+    + 'ISO 8601 number (Monday 1 .. Sunday 7). Call it rather than working a weekday out by hand. Example: 1969-07-20 → Sunday.',
+  http: { method: 'GET', path: '/v1/date/weekday' },
+  auth: 'key',
+  cache: 'deterministic',
+  input: z.strictObject({ date: IsoDate }),
+  output: z.object({
+    date: z.string().describe('The date asked for'),
+    weekday: z.enum(WEEKDAYS).describe('Day of the week'),
+    iso_weekday: z.number().int().min(1).max(7).describe('ISO 8601 day number, Monday 1 .. Sunday 7'),
+    provenance: Provenance,
+  }),
+  examples: [{
+    input: { date: '1969-07-20' },
+    expect: { weekday: 'Sunday', iso_weekday: 7 },
+    source: 'NASA, Apollo 11 mission overview: the lunar module landed on Sunday, July 20, 1969',
+  }, {
+    input: { date: '2000-02-29' },
+    expect: { weekday: 'Tuesday', iso_weekday: 2 },
+    source: 'the Gregorian calendar: 2000 is a leap year (divisible by 400) and 1 January 2000 was a Saturday',
+  }],
+  effects: CALCULATION,
+  calculator: {
+    slug: 'day-of-week',
+    formula: 'days since 1970-01-01 (a Thursday), modulo 7',
+    assumptions: ['Dates are proleptic Gregorian, years 0001..9999.'],
+    browser: true,
+    answer: (r) => \`\${r.date} is a \${r.weekday}.\`,
+  },
+  run: ({ date }) => {
+    const days = Math.floor(Date.parse(\`\${date}T00:00:00Z\`) / 86_400_000);
+    const index = (((days + 3) % 7) + 7) % 7; // 1970-01-01 was a Thursday (index 3 from Monday)
+    return { date, weekday: WEEKDAYS[index], iso_weekday: index + 1, provenance: { calendar: 'proleptic Gregorian', method: 'days since 1970-01-01 modulo 7' } };
+  },
+});
+`;
+
+const TOOL_TEST = `import { describe, expect, it } from 'vitest';
+import { weekday } from '../../../engine/date/weekday.ts';
+import { runTool } from '../../helpers.ts';
+
+describe('get_weekday', () => {
+  it('ISO 8601 puts 2001-01-01 in week 2001-W01 as day 1: a Monday', async () => {
+    expect(await runTool(weekday, { date: '2001-01-01' })).toMatchObject({ weekday: 'Monday', iso_weekday: 1 });
+  });
+});
+`;
+
+/** Looks at every front end for the new tool: the real server, its OpenAPI and status, and the built page. */
+const PROBE = `import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startApi } from './fixtures/api-server.ts';
+import { freePort } from './helpers.ts';
+import { buildSite } from './website/build-site.ts';
+
+describe('the new tool everywhere', () => {
+  it('is a route, an OpenAPI operation and a status line of the real server', async () => {
+    const api = await startApi(await freePort(), { TIME_API_KEYS: 'probe-key-0123456789' });
+    try {
+      const answer = await fetch(api.base + '/v1/date/weekday?date=1969-07-20', { headers: { 'x-api-key': 'probe-key-0123456789' } });
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toMatchObject({ weekday: 'Sunday' });
+      const openapi = await (await fetch(api.base + '/openapi.json')).json();
+      expect(openapi.paths['/v1/date/weekday'].get.operationId).toBe('get_weekday');
+      const status = await (await fetch(api.base + '/v1/status')).json();
+      expect(status.endpoint_families.find((f) => f.family === 'date').routes).toContain('GET /v1/date/weekday');
+    } finally {
+      await api.stop();
+    }
+  }, 120_000);
+
+  it('has a calculator page that runs the tool in the browser, from its own chunk', async () => {
+    const dist = await buildSite();
+    const html = readFileSync(join(dist, 'calculators/day-of-week/index.html'), 'utf8');
+    expect(html).toContain('data-runs="browser"');
+    expect(html).toContain('1969-07-20 is a Sunday.');
+    const chunks = readdirSync(join(dist, '_astro')).filter((f) => f.endsWith('.js'));
+    expect(chunks.some((f) => readFileSync(join(dist, '_astro', f), 'utf8').includes('get_weekday'))).toBe(true);
+  }, 600_000);
+});
+`;
+
+/** The repository as it stands (tracked and new files, not ignored ones), with the installed packages. */
+function scratchCopy(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'new-tool-'));
+  const listed = spawnSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: ROOT, encoding: 'utf8' });
+  for (const file of listed.stdout.split('\0').filter(Boolean)) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    try { cpSync(join(ROOT, file), join(dir, file)); } catch { /* listed but deleted in the working tree */ }
+  }
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  return dir;
+}
+
+/** The one registry line: the import beside the others and the name in the list. */
+function addToRegistry(dir: string) {
+  const path = join(dir, 'engine/registry.ts');
+  const text = readFileSync(path, 'utf8')
+    .replace(/\nexport const registry/, "import { weekday } from './date/weekday.ts';\n\nexport const registry")
+    .replace(/\n\] as unknown as AnyTool\[\];/, '\n  weekday,\n] as unknown as AnyTool[];');
+  expect(text).toContain('  weekday,\n]');
+  writeFileSync(path, text);
+}
+
+describe('adding a tool', () => {
+  let dir = '';
+  afterAll(() => { if (dir) rmSync(dir, { recursive: true, force: true }); });
+
+  it('a tool file, a registry line and a test file give the route, OpenAPI entry, status line, MCP tool and page', () => {
+    dir = scratchCopy();
+    writeFileSync(join(dir, 'engine/date/weekday.ts'), TOOL);
+    addToRegistry(dir);
+    writeFileSync(join(dir, 'test/engine/date/weekday.test.ts'), TOOL_TEST);
+    writeFileSync(join(dir, 'test/new-tool-probe.test.ts'), PROBE);
+    const files = [
+      'test/engine/date/weekday.test.ts', 'test/new-tool-probe.test.ts', 'test/engine/registry.test.ts', 'test/architecture.test.ts',
+      'test/mcp/server.test.ts', 'test/website/answers.test.ts', 'test/website/site-build.test.ts', 'test/engine/fast-parse.test.ts',
+    ];
+    const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...files], {
+      cwd: dir, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' }, timeout: 900_000,
+    });
+    const output = `${run.stdout}\n${run.stderr}`;
+    expect(run.status, output.slice(-6000)).toBe(0);
+    expect(output).toMatch(/Test Files\s+8 passed \(8\)/);
+    expect(output).toContain('weekday.test.ts');
+  }, 960_000);
+});
