@@ -22,7 +22,7 @@ import { buildOpenApi } from '../service/openapi.ts';
 import { canaryRoute, healthRoute, indexRoute, statusRoute, type Readiness } from './routes/service.ts';
 import { shareRoutes } from './routes/shares.ts';
 import { toolHandler } from './routes/tools.ts';
-import type { Settings } from './settings.ts';
+import type { Settings } from '../service/settings.ts';
 
 export interface AppOptions {
   settings: Settings;

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createStore } from '../http/store/index.ts';
-import { loadSettings } from '../http/settings.ts';
+import { loadSettings } from '../service/settings.ts';
 import type { RouteInfo } from '../service/inventory.ts';
 
 const KEY = 'YOUR_KEY';

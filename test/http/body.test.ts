@@ -7,7 +7,7 @@ import { serve } from 'h3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../http/app.ts';
 import { MAX_BODY_BYTES } from '../../service/limits.ts';
-import { loadSettings } from '../../http/settings.ts';
+import { loadSettings } from '../../service/settings.ts';
 import { fixedClock, freePort } from '../helpers.ts';
 
 const KEY = 'body-test-key-0123456789';
