@@ -8,7 +8,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import type { H3Event } from 'h3';
 import type { ToolContext } from '../engine/tool.ts';
 import type { Caller } from '../http/middleware/auth.ts';
-import { problem } from '../http/middleware/problem.ts';
+import { problem } from '../service/problem.ts';
 import { readJsonBody } from '../http/routes/tools.ts';
 import { createMcpServer } from './server.ts';
 

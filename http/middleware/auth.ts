@@ -9,7 +9,7 @@
  */
 import { hash } from 'node:crypto';
 import type { ApiKey } from '../../service/settings.ts';
-import { problem } from './problem.ts';
+import { problem } from '../../service/problem.ts';
 
 export interface Caller {
   customerId: string;

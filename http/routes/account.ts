@@ -5,7 +5,8 @@
  */
 import type { H3Event } from 'h3';
 import type { Caller } from '../middleware/auth.ts';
-import { json, problem } from '../middleware/problem.ts';
+import { json } from '../json.ts';
+import { problem } from '../../service/problem.ts';
 import type { Settings } from '../../service/settings.ts';
 import type { Store } from '../store/index.ts';
 

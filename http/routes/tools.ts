@@ -9,7 +9,7 @@ import { jsonOfFrozen, ToolInputError, ToolUnavailableError, type AnyTool, type 
 import { queryReader, validateInput } from '../../engine/validate.ts';
 import type { Caller } from '../middleware/auth.ts';
 import { isDeterministic, type CacheStatus, type ResponseCache } from '../middleware/cache.ts';
-import { invalid, problem } from '../middleware/problem.ts';
+import { invalid, problem } from '../../service/problem.ts';
 import { rateLimitHeaders, type RateDecision } from '../middleware/rate-limit.ts';
 import { MAX_BODY_BYTES } from '../../service/limits.ts';
 
