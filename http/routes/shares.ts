@@ -24,7 +24,7 @@ import { json } from '../json.ts';
 import { invalid, problem } from '../../service/problem.ts';
 import { rateLimitHeaders, SlidingWindowLimiter, type RateDecision } from '../middleware/rate-limit.ts';
 import { StoreUnavailableError, type Store } from '../store/index.ts';
-import { readJsonBody } from './tools.ts';
+import { readJsonBody } from '../../service/body.ts';
 
 import {
   DEFAULT_CREATES_PER_MINUTE, Share, SHARE_TTL_DAYS, ShareCreated, ShareRequest, TOKEN_BYTES, TOKEN_PATTERN, type ShareView,

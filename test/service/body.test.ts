@@ -1,6 +1,7 @@
 /**
- * JSON bodies over a real socket (srvx's Node adapter, where the request's own stream is read): the
- * answer equals `app.fetch`'s, and too large, malformed, empty and abandoned bodies are handled.
+ * The JSON body reader (service/body.ts) over a real socket, through the API app (srvx's Node adapter,
+ * where the request's own stream is read): the answer equals `app.fetch`'s, and too large, malformed,
+ * empty and abandoned bodies are handled.
  */
 import http from 'node:http';
 import { serve } from 'h3';
