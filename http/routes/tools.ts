@@ -5,7 +5,8 @@
 import type { H3Event } from 'h3';
 import { FastResponse } from 'srvx';
 import { jsonOfFrozen, ToolInputError, ToolUnavailableError, type AnyTool, type ToolContext } from '../../engine/tool.ts';
-import { queryReader, validateInput } from '../../engine/validate.ts';
+import { validateInput } from '../../engine/validate.ts';
+import { queryReader } from '../../service/query.ts';
 import type { Caller } from '../middleware/auth.ts';
 import { isDeterministic, type CacheStatus, type ResponseCache } from '../middleware/cache.ts';
 import { invalid, problem } from '../../service/problem.ts';

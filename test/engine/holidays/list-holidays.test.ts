@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listHolidays } from '../../../engine/holidays/list-holidays.ts';
-import { queryReader } from '../../../engine/validate.ts';
+import { queryReader } from '../../../service/query.ts';
 import type { AnyTool } from '../../../engine/tool.ts';
 import { isoWeekday, toEpochDay } from '../../../engine/date/calendar.ts';
 import { inputErrors, runTool } from '../../helpers.ts';
