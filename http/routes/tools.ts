@@ -40,7 +40,7 @@ export function serialize(result: unknown): string {
 /** A run's error as the problem to answer with, or rethrown when it is a bug (answered 500 by the app). */
 function runFailure(error: unknown): Response {
   if (error instanceof ToolInputError) return invalid(error.errors);
-  if (error instanceof ToolUnavailableError) return problem(error.status, { detail: error.message, headers: { 'retry-after': '30' } });
+  if (error instanceof ToolUnavailableError) return problem(503, { detail: error.message, headers: { 'retry-after': '30' } });
   throw error;
 }
 
