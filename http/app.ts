@@ -285,7 +285,7 @@ export function createApp(options: AppOptions): BuiltApp {
   }
 
   // MCP over Streamable HTTP (stateless): POST only. The SDK is loaded on the first /mcp request, so
-  // API start-up does not pay for it.
+  // API start-up does not pay for it. The one import of another front end: mcp/ never imports http/.
   let mcp: Promise<(event: H3Event) => Promise<Response>> | undefined;
   app.post('/mcp', finished(async (event) => {
     mcp ??= import('../mcp/http.ts').then((m) => m.mcpHandler({
