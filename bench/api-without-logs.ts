@@ -3,6 +3,6 @@
  * GET /v1/time against both and prints what one log line per request costs.
  */
 import { startServer } from '../http/boot.ts';
-import { loadSettingsOrExit } from '../http/settings.ts';
+import { loadSettingsOrExit } from '../service/settings.ts';
 
 await startServer(loadSettingsOrExit(), { requestLogs: false });

@@ -35,7 +35,7 @@ export interface ElevationProvider {
 export interface ToolContext {
   /** The current instant. */
   now: () => Date;
-  /** Terrain elevation; absent where no provider is configured (the tool then answers 503). */
+  /** Terrain elevation; absent where no provider is configured (the tool then throws ToolUnavailableError). */
   elevation?: ElevationProvider;
 }
 
@@ -146,9 +146,12 @@ export class ToolInputError extends Error {
   }
 }
 
-/** A data provider the tool depends on is unavailable (answered 503, never with an invented value). */
+/**
+ * A data provider the tool depends on cannot answer (none configured, down, refusing): the tool gives no
+ * invented value. Each front end says so its own way (the API: 503 with Retry-After; MCP: a tool error).
+ */
 export class ToolUnavailableError extends Error {
-  constructor(message: string, readonly status: 502 | 503 = 503) {
+  constructor(message: string) {
     super(message);
     this.name = 'ToolUnavailableError';
   }

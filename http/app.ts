@@ -11,7 +11,8 @@ import { authenticate, KeyRing, type Caller } from './middleware/auth.ts';
 import { rateLimitHeaders, SharedWindowLimiter, SlidingWindowLimiter, type RateDecision } from './middleware/rate-limit.ts';
 import { MemoryCache, noCache, type ResponseCache } from './middleware/cache.ts';
 import { Cors } from './middleware/cors.ts';
-import { json, problem } from './middleware/problem.ts';
+import { json } from './json.ts';
+import { problem } from '../service/problem.ts';
 import type { RequestLogger } from './middleware/request-log.ts';
 import { listKeyRecords } from './accounts.ts';
 import { CorruptRecordError } from './store/index.ts';
@@ -22,7 +23,7 @@ import { buildOpenApi } from '../service/openapi.ts';
 import { canaryRoute, healthRoute, indexRoute, statusRoute, type Readiness } from './routes/service.ts';
 import { shareRoutes } from './routes/shares.ts';
 import { toolHandler } from './routes/tools.ts';
-import type { Settings } from './settings.ts';
+import type { Settings } from '../service/settings.ts';
 
 export interface AppOptions {
   settings: Settings;
@@ -284,7 +285,7 @@ export function createApp(options: AppOptions): BuiltApp {
   }
 
   // MCP over Streamable HTTP (stateless): POST only. The SDK is loaded on the first /mcp request, so
-  // API start-up does not pay for it.
+  // API start-up does not pay for it. The one import of another front end: mcp/ never imports http/.
   let mcp: Promise<(event: H3Event) => Promise<Response>> | undefined;
   app.post('/mcp', finished(async (event) => {
     mcp ??= import('../mcp/http.ts').then((m) => m.mcpHandler({

@@ -13,8 +13,8 @@ import { sources } from '../engine/provenance.ts';
 import { boundaryZonesWithoutRules } from '../engine/time/zone-names.ts';
 import { createApp } from './app.ts';
 import { requestLogger } from './middleware/request-log.ts';
-import { providersFrom } from './providers.ts';
-import type { Settings } from './settings.ts';
+import { providersFrom } from '../service/providers.ts';
+import type { Settings } from '../service/settings.ts';
 import { createStore } from './store/index.ts';
 import { createResponseCache } from './store/response-cache.ts';
 

@@ -3,7 +3,7 @@
  * and on SIGTERM/SIGINT stop accepting, let in-flight requests finish, flush every count, and exit 0.
  */
 import { startServer } from './boot.ts';
-import { loadSettingsOrExit } from './settings.ts';
+import { loadSettingsOrExit } from '../service/settings.ts';
 
 const settings = loadSettingsOrExit();
 const { stop } = await startServer(settings);

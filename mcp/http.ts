@@ -7,14 +7,16 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { H3Event } from 'h3';
 import type { ToolContext } from '../engine/tool.ts';
-import type { Caller } from '../http/middleware/auth.ts';
-import { problem } from '../http/middleware/problem.ts';
-import { readJsonBody } from '../http/routes/tools.ts';
+import { readJsonBody } from '../service/body.ts';
+import { problem } from '../service/problem.ts';
 import { createMcpServer } from './server.ts';
 
 export interface McpHttpDeps {
-  /** Key check and rate limit, as for calculation routes. */
-  guard: (event: H3Event) => Caller | Response | Promise<Caller | Response>;
+  /**
+   * Key check and rate limit, as for calculation routes: a Response is the problem to answer with,
+   * anything else lets the message through (who the caller is matters to the API server only).
+   */
+  guard: (event: H3Event) => unknown;
   /** Takes a credit for a tools/call (a calculation); resolves to the problem to answer with, or null. */
   charge?: (event: H3Event) => Promise<Response | null>;
   ctx: ToolContext;
@@ -53,7 +55,7 @@ export function mcpHandler(deps: McpHttpDeps) {
     }
     const caller = await deps.guard(event);
     if (caller instanceof Response) return caller;
-    // The app's one body reader: capped at MAX_BODY_BYTES while it streams (413 past it, nothing
+    // The REST routes' body reader: capped at MAX_BODY_BYTES while it streams (413 past it, nothing
     // buffered beyond), JSON parsed once and handed to the transport as it is.
     const body = await readJsonBody(event.req);
     if (body instanceof Response) return body;

@@ -6,9 +6,9 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { warmUp } from '../engine/health.ts';
 import { routeInventory } from '../service/inventory.ts';
 import { buildOpenApi } from '../service/openapi.ts';
-import { loadSettingsOrExit } from '../http/settings.ts';
+import { loadSettingsOrExit } from '../service/settings.ts';
 import { createMcpServer } from './server.ts';
-import { providersFrom } from '../http/providers.ts';
+import { providersFrom } from '../service/providers.ts';
 
 const settings = loadSettingsOrExit();
 warmUp();

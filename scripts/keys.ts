@@ -14,7 +14,7 @@
  *                                    place; a damaged key record is then re-created with create
  */
 import { AccountError, addCredit, createKey, listKeys, revokeKey, rotateKey } from '../http/accounts.ts';
-import { loadSettingsOrExit } from '../http/settings.ts';
+import { loadSettingsOrExit } from '../service/settings.ts';
 import { CorruptRecordError, createStore, type MountName, type Store } from '../http/store/index.ts';
 
 const USAGE = 'usage: npm run keys -- create|list|revoke|rotate|credit|check|repair [--customer ID] [--amount N] [--record MOUNT:KEY --value N]';

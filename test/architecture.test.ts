@@ -1,13 +1,16 @@
 /**
- * Imports point one way: engine/ (pure, knows no transport) ← service/ (the contract every front end
- * states: route inventory, OpenAPI, share schemas, limits) ← http/, mcp/, website/. Scripts and
- * benchmarks import nothing from test/. A wrong import fails here, naming the file and the import.
+ * Imports point one way: engine/ (pure, knows no transport) ← service/ (what every front end uses:
+ * settings, providers, route inventory, OpenAPI, problem details, query and body reading) ← http/, mcp/,
+ * website/; no two top-level folders import each other. Scripts and benchmarks import nothing from
+ * test/, and no front end imports a calculation library: calculating is the engine's. A wrong import
+ * fails here, naming the file and the import.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve('.');
+const FOLDERS = ['engine', 'service', 'http', 'mcp', 'website', 'scripts', 'bench', 'test'];
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -17,30 +20,88 @@ function files(dir: string): string[] {
   });
 }
 
-/** The top-level folder each relative import of a file lands in. */
-function importedFolders(file: string): { spec: string; folder: string }[] {
-  const text = readFileSync(file, 'utf8');
-  const out: { spec: string; folder: string }[] = [];
-  for (const m of text.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)) {
-    const target = relative(ROOT, resolve(file, '..', m[1]));
-    out.push({ spec: m[1], folder: target.split(/[\\/]/)[0] });
+interface Import {
+  spec: string;
+  /** The top-level folder a relative import lands in. */
+  folder?: string;
+  /** The package a bare import names (`@scope/name` or `name`, without a subpath). */
+  pkg?: string;
+}
+
+/** Every import of a file's text: static, type-only, re-exported, side-effect, dynamic, require. */
+function importsOf(file: string, text: string): Import[] {
+  const out: Import[] = [];
+  for (const m of text.matchAll(/(?:\bfrom|\bimport|\brequire(?:\.resolve)?)\s*\(?\s*(['"])([^'"\n]+)\1/g)) {
+    const spec = m[2];
+    if (spec.startsWith('.')) {
+      out.push({ spec, folder: relative(ROOT, resolve(file, '..', spec)).split(/[\\/]/)[0] });
+    } else if (!spec.startsWith('node:')) {
+      out.push({ spec, pkg: spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/') });
+    }
   }
   return out;
 }
 
+const imports = new Map(FOLDERS.flatMap((folder) => files(join(ROOT, folder)))
+  .map((file) => [relative(ROOT, file), importsOf(file, readFileSync(file, 'utf8'))]));
+const folderOf = (file: string) => file.split(/[\\/]/)[0];
+
 const RULES: [from: string, forbidden: string[]][] = [
   ['engine', ['service', 'http', 'mcp', 'website', 'scripts', 'test', 'bench']],
   ['service', ['http', 'mcp', 'website', 'scripts', 'test', 'bench']],
+  ['mcp', ['http', 'website', 'scripts', 'test', 'bench']],
+  // The one front end importing another, by choice: the API server mounts MCP's Streamable HTTP
+  // endpoint (mcp/http.ts) at POST /mcp, so http/ may import mcp/; mcp/ never imports http/ (above).
+  ['http', ['website', 'scripts', 'test', 'bench']],
   ['website', ['http', 'mcp', 'test']],
   ['scripts', ['test']],
   ['bench', ['test']],
 ];
 
+/** Packages that calculate (ephemerides, zone boundaries and rules, geodesics, holidays, calendars). */
+const CALCULATION_LIBRARY =
+  /^(astronomy-engine|geo-tz|geographiclib(-.+)?|date-holidays|moment-timezone|@js-temporal\/polyfill|cldr-core|tzdata)$/;
+const FRONT_ENDS = ['http', 'mcp', 'website', 'service'];
+
 describe('import direction', () => {
   it.each(RULES)('%s imports nothing from %j', (from, forbidden) => {
-    const wrong = files(join(ROOT, from)).flatMap((file) => importedFolders(file)
-      .filter((i) => forbidden.includes(i.folder))
-      .map((i) => `${relative(ROOT, file)} → ${i.spec}`));
+    const wrong = [...imports].filter(([file]) => folderOf(file) === from).flatMap(([file, list]) => list
+      .filter((i) => i.folder !== undefined && forbidden.includes(i.folder))
+      .map((i) => `${file} → ${i.spec}`));
     expect(wrong).toEqual([]);
+  });
+
+  it('no two top-level folders import each other', () => {
+    const edges = new Set([...imports].flatMap(([file, list]) => list
+      .filter((i) => i.folder !== undefined && FOLDERS.includes(i.folder) && i.folder !== folderOf(file))
+      .map((i) => `${folderOf(file)} → ${i.folder}`)));
+    const both = [...edges].filter((edge) => edges.has(edge.split(' → ').reverse().join(' → ')));
+    expect(both).toEqual([]);
+  });
+
+  it('no front end imports a calculation library: calculating is the engine\'s', () => {
+    const wrong = [...imports].filter(([file]) => FRONT_ENDS.includes(folderOf(file)))
+      .flatMap(([file, list]) => list
+        .filter((i) => i.pkg !== undefined && CALCULATION_LIBRARY.test(i.pkg))
+        .map((i) => `${file} → ${i.spec}`));
+    expect(wrong).toEqual([]);
+  });
+
+  it('the scanner sees every form of import, so a wrong one cannot slip past', () => {
+    const found = importsOf(join(ROOT, 'mcp/x.ts'), [
+      "import type { Caller } from '../http/middleware/auth.ts';",
+      'export { problem } from "../service/problem.ts";',
+      "const m = await import('../http/app.ts');",
+      "import './side-effect.ts';",
+      "import * as Astronomy from 'astronomy-engine';",
+      "import { Geodesic } from 'geographiclib-geodesic';",
+      "const weekData = require('cldr-core/supplemental/weekData.json');",
+      "import { Temporal } from '@js-temporal/polyfill';",
+      "import { readFileSync } from 'node:fs';",
+    ].join('\n'));
+    expect(found.map((i) => i.folder ?? i.pkg)).toEqual([
+      'http', 'service', 'http', 'mcp', 'astronomy-engine', 'geographiclib-geodesic', 'cldr-core', '@js-temporal/polyfill',
+    ]);
+    expect(found.filter((i) => i.pkg !== undefined).every((i) => CALCULATION_LIBRARY.test(i.pkg!))).toBe(true);
   });
 });

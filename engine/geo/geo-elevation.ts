@@ -1,8 +1,8 @@
 /**
  * `geo_elevation` (GET /v1/geo/elevation): terrain height at a coordinate from the configured
  * elevation provider (by default the Open-Meteo elevation API, Copernicus DEM GLO-90). The provider
- * is a third party: when it cannot answer, the tool fails with ToolUnavailableError (503), never
- * with an estimate.
+ * is a third party: when it cannot answer, the tool fails with ToolUnavailableError (the API's 503),
+ * never with an estimate.
  *
  * @example
  * geoElevation.run({ lat: 52.52, lon: 13.41 }, { ...ctx, elevation: createOpenMeteoElevation(OPEN_METEO_ELEVATION_URL) })

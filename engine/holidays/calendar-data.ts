@@ -125,6 +125,8 @@ export const holidaySubdivisionCodes = (country: string): string[] =>
 export const isSupportedCountry = (code: string): boolean => countryCatalogue().has(code.toUpperCase());
 
 export const DISCOVERY_ROUTE = 'GET /v1/holidays/countries';
+/** The tool listing the supported codes, as error texts name it: the same name on every front end. */
+export const DISCOVERY_TOOL = 'list_holiday_countries';
 
 /**
  * The data's code for a subdivision written as the ISO 3166-2 suffix (`ENG`) or in full (`GB-ENG`),
@@ -132,7 +134,7 @@ export const DISCOVERY_ROUTE = 'GET /v1/holidays/countries';
  */
 export function resolveSubdivision(country: string, written: string): { code: string } | { error: string } {
   const entry = countryCatalogue().get(country.toUpperCase());
-  if (!entry) return { error: `cannot be checked: country is not supported; see ${DISCOVERY_ROUTE}` };
+  if (!entry) return { error: `cannot be checked: country is not supported; see ${DISCOVERY_TOOL}` };
   let suffix = written.trim();
   const full = /^([A-Za-z]{2})-(.+)$/.exec(suffix);
   if (full) {
@@ -143,8 +145,8 @@ export function resolveSubdivision(country: string, written: string): { code: st
   }
   const code = entry.lookup.get(suffix.toUpperCase());
   if (code) return { code };
-  if (entry.subdivisions.length === 0) return { error: `is not supported: the holiday data has no subdivisions for ${entry.code}; leave it out, see ${DISCOVERY_ROUTE}` };
-  return { error: `is not a supported subdivision of ${entry.code}; see ${DISCOVERY_ROUTE} for its codes` };
+  if (entry.subdivisions.length === 0) return { error: `is not supported: the holiday data has no subdivisions for ${entry.code}; leave it out, see ${DISCOVERY_TOOL}` };
+  return { error: `is not a supported subdivision of ${entry.code}; see ${DISCOVERY_TOOL} for its codes` };
 }
 
 // ----- jurisdictions ----------------------------------------------------------------------------

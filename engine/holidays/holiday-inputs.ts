@@ -6,15 +6,15 @@ import { z } from 'zod';
 import { int, IsoDate } from '../tool.ts';
 import { sources } from '../provenance.ts';
 import {
-  DATE_HOLIDAYS_VERSION, DEFAULT_TYPES, DISCOVERY_ROUTE, HOLIDAY_TYPES, isSupportedCountry, jurisdiction,
-  MAX_YEAR, MIN_YEAR, normaliseTypes, resolveSubdivision, type HolidayType, type Jurisdiction,
+  DATE_HOLIDAYS_VERSION, DEFAULT_TYPES, DISCOVERY_ROUTE, DISCOVERY_TOOL, HOLIDAY_TYPES, isSupportedCountry,
+  jurisdiction, MAX_YEAR, MIN_YEAR, normaliseTypes, resolveSubdivision, type HolidayType, type Jurisdiction,
 } from './calendar-data.ts';
 import { WEEKEND_SOURCE } from './weekend.ts';
 
 export const CountryCode = z.string({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a country code such as GB') })
   .trim()
   .toUpperCase()
-  .refine(isSupportedCountry, { error: `is not a supported country code (ISO 3166-1 alpha-2); see ${DISCOVERY_ROUTE}` })
+  .refine(isSupportedCountry, { error: `is not a supported country code (ISO 3166-1 alpha-2); see ${DISCOVERY_TOOL}` })
   .describe(`Country, ISO 3166-1 alpha-2 (GB, US, DE, SA; case-insensitive). The supported ones: ${DISCOVERY_ROUTE}`);
 
 export const SubdivisionCode = z.string({ error: 'must be a subdivision code such as ENG or GB-ENG' })

@@ -8,8 +8,8 @@
  * server's profile the hash was ~0.6 µs of a GET /v1/time); that it is one is no secret from its holder.
  */
 import { hash } from 'node:crypto';
-import type { ApiKey } from '../settings.ts';
-import { problem } from './problem.ts';
+import type { ApiKey } from '../../service/settings.ts';
+import { problem } from '../../service/problem.ts';
 
 export interface Caller {
   customerId: string;

@@ -3,7 +3,7 @@
  * local development origins). Never a wildcard: an allowed Origin is echoed back, with `Vary: Origin`.
  */
 import type { H3Event } from 'h3';
-import { problem } from './problem.ts';
+import { problem } from '../../service/problem.ts';
 
 const ALLOWED_HEADERS = 'Authorization, X-API-Key, Content-Type';
 const EXPOSED_HEADERS = 'X-Cache, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, WWW-Authenticate';

@@ -6,7 +6,7 @@
  */
 import { createConsola, type ConsolaInstance } from 'consola';
 import { quotedJson } from '../../engine/tool.ts';
-import type { LogFormat } from '../settings.ts';
+import type { LogFormat } from '../../service/settings.ts';
 
 export interface RequestLogLine {
   route: string;

@@ -5,8 +5,9 @@
  */
 import type { H3Event } from 'h3';
 import type { Caller } from '../middleware/auth.ts';
-import { json, problem } from '../middleware/problem.ts';
-import type { Settings } from '../settings.ts';
+import { json } from '../json.ts';
+import { problem } from '../../service/problem.ts';
+import type { Settings } from '../../service/settings.ts';
 import type { Store } from '../store/index.ts';
 
 /** Batch sizes the tools accept (the schemas enforce them; stated here for clients). */

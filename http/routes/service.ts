@@ -6,8 +6,8 @@ import { SERVICE, VERSION } from '../../service/identity.ts';
 import { FAMILIES, formatUtc } from '../../engine/tool.ts';
 import type { Caller } from '../middleware/auth.ts';
 import type { H3Event } from 'h3';
-import type { Settings } from '../settings.ts';
-import { json } from '../middleware/problem.ts';
+import type { Settings } from '../../service/settings.ts';
+import { json } from '../json.ts';
 import type { RouteInfo } from '../../service/inventory.ts';
 
 

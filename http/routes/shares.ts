@@ -20,10 +20,11 @@ import { lookupZones } from '../../engine/time/zone-lookup.ts';
 import { instantOfLocal, zoneRulesAt } from '../../engine/time/zone-rules.ts';
 import { formatOffset, formatUtc, int, IsoDate, Latitude, Longitude } from '../../engine/tool.ts';
 import { validateInput } from '../../engine/validate.ts';
-import { invalid, json, problem } from '../middleware/problem.ts';
+import { json } from '../json.ts';
+import { invalid, problem } from '../../service/problem.ts';
 import { rateLimitHeaders, SlidingWindowLimiter, type RateDecision } from '../middleware/rate-limit.ts';
 import { StoreUnavailableError, type Store } from '../store/index.ts';
-import { readJsonBody } from './tools.ts';
+import { readJsonBody } from '../../service/body.ts';
 
 import {
   DEFAULT_CREATES_PER_MINUTE, Share, SHARE_TTL_DAYS, ShareCreated, ShareRequest, TOKEN_BYTES, TOKEN_PATTERN, type ShareView,

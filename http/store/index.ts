@@ -38,7 +38,7 @@ import { mkdir, rename } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { createStorage, prefixStorage, type Storage } from 'unstorage';
 import type { Redis } from 'ioredis';
-import type { Settings } from '../settings.ts';
+import type { Settings } from '../../service/settings.ts';
 import { CorruptRecordError, Counters, type CounterMount } from './counters.ts';
 import { atomicFsDriver, FsCounterBackend, fsLayout, isFullDisk, listUnder, prepareLayout, readText, SUFFIX, writeAtomic } from './fs.ts';
 import { decodeKey, encodeKey } from './keys.ts';

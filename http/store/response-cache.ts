@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { MAX_CACHED_BODY_BYTES, MemoryCache } from '../middleware/cache.ts';
-import type { CacheMode } from '../settings.ts';
+import type { CacheMode } from '../../service/settings.ts';
 import type { Store } from './index.ts';
 
 export interface AsyncResponseCache {

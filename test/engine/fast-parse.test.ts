@@ -9,7 +9,8 @@ import { z } from 'zod';
 import { compileFastParse, fastParserOf, UNSURE } from '../../engine/fast-parse.ts';
 import { registry } from '../../engine/registry.ts';
 import { Instant, int, Latitude } from '../../engine/tool.ts';
-import { queryReader, validateInput } from '../../engine/validate.ts';
+import { validateInput } from '../../engine/validate.ts';
+import { queryReader } from '../../service/query.ts';
 import { prng } from '../helpers.ts';
 
 /** Asserts the fast path agrees with zod on `value`; returns true when the fast path answered. */

@@ -34,7 +34,7 @@ describe('README and docs', () => {
   });
 
   it('documents every setting the server reads', () => {
-    const settings = readFileSync('http/settings.ts', 'utf8');
+    const settings = readFileSync('service/settings.ts', 'utf8');
     const names = [...new Set([...settings.matchAll(/'([A-Z][A-Z_]+)'/g)].map((m) => m[1]))].filter((n) => n !== 'NODE_ENV');
     expect(names.length).toBeGreaterThan(10);
     for (const name of names) expect(operations, name).toContain(`\`${name}\``);

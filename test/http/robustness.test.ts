@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { createOpenMeteoElevation } from '../../engine/geo/open-meteo-elevation.ts';
 import { registry } from '../../engine/registry.ts';
 import { createApp } from '../../http/app.ts';
-import { loadSettings } from '../../http/settings.ts';
+import { loadSettings } from '../../service/settings.ts';
 import { startElevationServer } from '../../scripts/elevation-stand-in.ts';
 import { fixedClock } from '../helpers.ts';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../../http/app.ts';
 import { fingerprint } from '../../http/middleware/auth.ts';
 import { jsonRequestLogger } from '../../http/middleware/request-log.ts';
-import { loadSettings } from '../../http/settings.ts';
+import { loadSettings } from '../../service/settings.ts';
 import { registry } from '../../engine/registry.ts';
 import { fixedClock } from '../helpers.ts';
 

@@ -4,7 +4,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../engine/registry.ts';
 import { createApp } from '../../http/app.ts';
-import { loadSettings } from '../../http/settings.ts';
+import { loadSettings } from '../../service/settings.ts';
 import { createMcpServer } from '../../mcp/server.ts';
 import { fixedClock } from '../helpers.ts';
 import { createOpenMeteoElevation } from '../../engine/geo/open-meteo-elevation.ts';

@@ -6,7 +6,7 @@ import { serve } from 'h3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../engine/registry.ts';
 import { createApp } from '../../http/app.ts';
-import { loadSettings } from '../../http/settings.ts';
+import { loadSettings } from '../../service/settings.ts';
 
 describe('stdio (npm run --silent mcp)', () => {
   it('lists every tool and answers a call, with nothing but protocol on stdout', async () => {

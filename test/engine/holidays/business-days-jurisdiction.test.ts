@@ -92,7 +92,7 @@ describe('count_business_days_in_jurisdiction', () => {
     expect(inputErrors(businessDaysInJurisdiction, { start: '2026-02-01', end: '2026-01-31', country: 'GB' }))
       .toEqual([{ field: 'end', message: 'must not be before start' }]);
     expect(inputErrors(businessDaysInJurisdiction, { start: '2026-01-01', end: '2026-01-31', country: 'XX' })).toEqual([
-      { field: 'country', message: 'is not a supported country code (ISO 3166-1 alpha-2); see GET /v1/holidays/countries' },
+      { field: 'country', message: 'is not a supported country code (ISO 3166-1 alpha-2); see list_holiday_countries' },
     ]);
     expect(inputErrors(businessDaysInJurisdiction, { start: '2026-01-01', end: '2026-01-31', country: 'GB', subdivision: 'US-ENG' }))
       .toEqual([{ field: 'subdivision', message: expect.stringMatching(/^names country US, not GB/) }]);

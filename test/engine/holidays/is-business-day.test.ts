@@ -69,10 +69,10 @@ describe('is_business_day', () => {
 
   it('names the field of a bad input', () => {
     expect(inputErrors(isBusinessDay, { country: 'ZZ', date: '2026-01-01' })).toEqual([
-      { field: 'country', message: 'is not a supported country code (ISO 3166-1 alpha-2); see GET /v1/holidays/countries' },
+      { field: 'country', message: 'is not a supported country code (ISO 3166-1 alpha-2); see list_holiday_countries' },
     ]);
     expect(inputErrors(isBusinessDay, { country: 'DE', subdivision: 'XX', date: '2026-01-01' })).toEqual([
-      { field: 'subdivision', message: 'is not a supported subdivision of DE; see GET /v1/holidays/countries for its codes' },
+      { field: 'subdivision', message: 'is not a supported subdivision of DE; see list_holiday_countries for its codes' },
     ]);
     expect(inputErrors(isBusinessDay, { country: 'DE', date: '2026-02-30' })).toEqual([
       { field: 'date', message: 'is not a real date (2026-02 has 28 days)' },

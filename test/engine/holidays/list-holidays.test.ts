@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listHolidays } from '../../../engine/holidays/list-holidays.ts';
-import { queryReader } from '../../../engine/validate.ts';
+import { queryReader } from '../../../service/query.ts';
 import type { AnyTool } from '../../../engine/tool.ts';
 import { isoWeekday, toEpochDay } from '../../../engine/date/calendar.ts';
 import { inputErrors, runTool } from '../../helpers.ts';
@@ -11,7 +11,7 @@ const dates = async (input: Record<string, unknown>) => (await list(input)).holi
 const weekdayDates = async (input: Record<string, unknown>) =>
   (await dates(input)).filter((d) => isoWeekday(toEpochDay(d)) <= 5);
 
-const COUNTRY_ERROR = 'is not a supported country code (ISO 3166-1 alpha-2); see GET /v1/holidays/countries';
+const COUNTRY_ERROR = 'is not a supported country code (ISO 3166-1 alpha-2); see list_holiday_countries';
 
 describe('list_holidays', () => {
   it('answers the JSDoc @example and the declared example', async () => {
@@ -142,18 +142,18 @@ describe('list_holidays', () => {
     expect(inputErrors(listHolidays, input)).toEqual([]);
   });
 
-  it('names the field of a bad country, subdivision, year or type, pointing to the countries route', () => {
+  it('names the field of a bad country, subdivision, year or type, pointing to list_holiday_countries', () => {
     expect(inputErrors(listHolidays, { country: 'XX', year: 2026 })).toEqual([{ field: 'country', message: COUNTRY_ERROR }]);
     expect(inputErrors(listHolidays, { country: 'GBR', year: 2026 })).toEqual([{ field: 'country', message: COUNTRY_ERROR }]);
     expect(inputErrors(listHolidays, { year: 2026 })).toEqual([{ field: 'country', message: 'is required' }]);
     expect(inputErrors(listHolidays, { country: 'GB', year: 2026, subdivision: 'XYZ' })).toEqual([
-      { field: 'subdivision', message: 'is not a supported subdivision of GB; see GET /v1/holidays/countries for its codes' },
+      { field: 'subdivision', message: 'is not a supported subdivision of GB; see list_holiday_countries for its codes' },
     ]);
     expect(inputErrors(listHolidays, { country: 'GB', year: 2026, subdivision: 'US-ENG' })).toEqual([
       { field: 'subdivision', message: expect.stringMatching(/^names country US, not GB/) },
     ]);
     expect(inputErrors(listHolidays, { country: 'US', year: 2026, subdivision: 'US-ENG' })).toEqual([
-      { field: 'subdivision', message: 'is not a supported subdivision of US; see GET /v1/holidays/countries for its codes' },
+      { field: 'subdivision', message: 'is not a supported subdivision of US; see list_holiday_countries for its codes' },
     ]);
     expect(inputErrors(listHolidays, { country: 'GB', year: 2026, types: ['public', 'holiday'] })).toEqual([
       { field: 'types[1]', message: 'must be one of: public, bank, optional, school, observance' },
@@ -177,7 +177,7 @@ describe('edge cases', () => {
 
   it('a country without subdivisions rejects any subdivision', () => {
     expect(inputErrors(listHolidays, { country: 'SA', year: 2026, subdivision: 'RI' })).toEqual([
-      { field: 'subdivision', message: 'is not supported: the holiday data has no subdivisions for SA; leave it out, see GET /v1/holidays/countries' },
+      { field: 'subdivision', message: 'is not supported: the holiday data has no subdivisions for SA; leave it out, see list_holiday_countries' },
     ]);
   });
 

@@ -56,7 +56,7 @@ describe('next_holidays', () => {
     expect(inputErrors(nextHolidays, { country: 'US', count: 21 })).toEqual([{ field: 'count', message: 'must be ≤ 20' }]);
     expect(inputErrors(nextHolidays, { country: 'US', after: '2026-13-01' })).toEqual([{ field: 'after', message: 'month must be 01..12' }]);
     expect(inputErrors(nextHolidays, { country: 'UK' })).toEqual([
-      { field: 'country', message: 'is not a supported country code (ISO 3166-1 alpha-2); see GET /v1/holidays/countries' },
+      { field: 'country', message: 'is not a supported country code (ISO 3166-1 alpha-2); see list_holiday_countries' },
     ]);
     expect(inputErrors(nextHolidays, { country: 'GB', subdivision: 'US-ENG' })).toEqual([
       { field: 'subdivision', message: expect.stringMatching(/^names country US, not GB/) },

@@ -2,14 +2,15 @@
 /// <reference lib="dom.iterable" />
 /**
  * The calculator form. For tools that run in a browser it reads the inputs exactly as the API reads a
- * query string (the engine's queryReader), validates them with the tool's own schema and runs the tool's
- * own code; for the others it writes the curl command and MCP call for the inputs, and, when the visitor
- * gives an API key, asks the live API. Either way the address becomes the permalink (`?start=…&end=…`,
- * the tool's input names; never the key), and opening a permalink shows its answer in the direct-answer
- * element.
+ * query string (queryReader, service/query.ts), validates them with the tool's own schema and runs the
+ * tool's own code; for the others it writes the curl command and MCP call for the inputs, and, when the
+ * visitor gives an API key, asks the live API. Either way the address becomes the permalink
+ * (`?start=…&end=…`, the tool's input names; never the key), and opening a permalink shows its answer
+ * in the direct-answer element.
  */
 import { ToolInputError, type AnyTool } from '../../../engine/tool.ts';
-import { coerce, queryReader, validateInput, type FieldError, type QueryValueType } from '../../../engine/validate.ts';
+import { validateInput, type FieldError } from '../../../engine/validate.ts';
+import { coerce, queryReader, type QueryValueType } from '../../../service/query.ts';
 import { BROWSER_TOOLS } from 'virtual:browser-tools';
 import { directAnswer, sentenceFromSource } from '../lib/answers.ts';
 import { curlCommand, describeInput, mcpCall, queryString, type ToolCall } from '../lib/calls.ts';

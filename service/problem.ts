@@ -1,8 +1,9 @@
 /**
- * RFC 9457 problem responses: the only way the API reports an error. Bodies never carry stack traces.
+ * RFC 9457 problem responses: the only way the API reports an error, on the REST routes and the MCP
+ * endpoint's HTTP layer alike. Bodies never carry stack traces.
  */
 import { FastResponse } from 'srvx';
-import type { FieldError } from '../../engine/validate.ts';
+import type { FieldError } from '../engine/validate.ts';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 402: 'Payment Required', 403: 'Forbidden', 404: 'Not Found',
@@ -47,13 +48,5 @@ export function invalid(errors: FieldError[], detail?: string): Response {
   return problem(400, {
     detail: detail ?? `Invalid ${fields.size === 1 ? 'parameter' : 'parameters'}: ${text}.`,
     errors: listed,
-  });
-}
-
-/** A JSON body answer with the API's content type. */
-export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new FastResponse(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
   });
 }

@@ -1,13 +1,14 @@
 /**
- * JSON bodies over a real socket (srvx's Node adapter, where the request's own stream is read): the
- * answer equals `app.fetch`'s, and too large, malformed, empty and abandoned bodies are handled.
+ * The JSON body reader (service/body.ts) over a real socket, through the API app (srvx's Node adapter,
+ * where the request's own stream is read): the answer equals `app.fetch`'s, and too large, malformed,
+ * empty and abandoned bodies are handled.
  */
 import http from 'node:http';
 import { serve } from 'h3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../http/app.ts';
 import { MAX_BODY_BYTES } from '../../service/limits.ts';
-import { loadSettings } from '../../http/settings.ts';
+import { loadSettings } from '../../service/settings.ts';
 import { fixedClock, freePort } from '../helpers.ts';
 
 const KEY = 'body-test-key-0123456789';

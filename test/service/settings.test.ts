@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadSettings } from '../../http/settings.ts';
+import { loadSettings } from '../../service/settings.ts';
 
 describe('loadSettings', () => {
   it('has working defaults with nothing set', () => {

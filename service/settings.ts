@@ -1,5 +1,6 @@
 /**
- * Every environment setting, parsed and validated once at start-up. An invalid value stops start-up with
+ * Every environment setting, parsed and validated once at start-up: read by the API server, the MCP
+ * stdio server and the scripts alike, so it lives below them all. An invalid value stops start-up with
  * one line naming the setting, what it must be, and what was given.
  */
 import { readFileSync } from 'node:fs';
