@@ -230,7 +230,7 @@ describe('the keys CLI and a running server', () => {
     expect(keys('create', '--customer', 'zeta').err).toMatch(/damaged record keys:customer:zeta/);
     expect(keys('repair', '--record', 'keys:customer:zeta').code).toBe(0);
     expect(keys('create', '--customer', 'zeta').code).toBe(0);
-  });
+   }, 90_000); // nine runs of the keys CLI, each a Node start: ~15 s idle, more with the other core busy
 
   describe('edge cases', () => {
     it('the CLI refuses bad input with one clear line and a non-zero exit', () => {
