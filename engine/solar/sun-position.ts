@@ -38,7 +38,7 @@ export const ISA_SEA_LEVEL = { pressureHpa: 1013.25, temperatureC: 15 } as const
  * geopotential height; at 9 km it is 13 m below the height above sea level, a 0.2 % change of pressure.
  */
 export function isaPressureHpa(elevationM: number): number {
-  return ISA_SEA_LEVEL.pressureHpa * Math.pow(1 - 2.25577e-5 * elevationM, 5.25588);
+  return ISA_SEA_LEVEL.pressureHpa * (1 - 2.25577e-5 * elevationM) ** 5.25588;
 }
 
 /** SPA applies refraction only while the Sun's upper limb may still be seen: e0 ≥ −(0.26667° + 0.5667°). */

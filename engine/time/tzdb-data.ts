@@ -172,7 +172,7 @@ export function instantOfWall(t: ZoneTable, wallMs: number): WallInstant {
 function toBase60(value: number): string {
   const digit = (d: number) => String.fromCharCode(d < 10 ? d + 48 : d < 36 ? d + 87 : d + 29);
   const negative = value < 0;
-  let seconds = Math.round(Math.abs(value) * 60);
+  const seconds = Math.round(Math.abs(value) * 60);
   const fraction = seconds % 60;
   let whole = (seconds - fraction) / 60;
   let out = '';

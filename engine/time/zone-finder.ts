@@ -208,8 +208,8 @@ export class ZoneFinder {
    */
   find(lat: number, lon: number): readonly string[] {
     const originalLon = lon;
-    if (isNaN(lat) || lat > 90 || lat < -90) throw new Error('Invalid latitude: ' + lat);
-    if (isNaN(lon) || lon > 180 || lon < -180) throw new Error('Invalid longitude: ' + lon);
+    if (Number.isNaN(lat) || lat > 90 || lat < -90) throw new Error('Invalid latitude: ' + lat);
+    if (Number.isNaN(lon) || lon > 180 || lon < -180) throw new Error('Invalid longitude: ' + lon);
     if (lat === 90) return OCEAN_ZONES.map((z) => z.tzid);
     if (lat >= 89.9999) lat = 89.9999;
     else if (lat <= -89.9999) lat = -89.9999;

@@ -58,9 +58,6 @@ function standardAround(t: ZoneTable, ms: number): { offset: number; from: numbe
 /** The zone's standard offset around an instant: the lowest offset in force within half a year either side. */
 export const standardOffsetSeconds = (zone: string, ms: number): number => standardAround(rulesOf(zone), ms).offset;
 
-/** The tzdb abbreviation in force at an instant (letters, or tzdb's numeric style such as `+0545`). */
-export const abbreviationAt = (zone: string, ms: number): string => periodAt(rulesOf(zone), ms).abbreviation;
-
 /** The last full answer of each zone and the instants it holds for: [from, to). */
 const last = new Map<ZoneTable, { from: number; to: number; rules: ZoneRules }>();
 

@@ -3,7 +3,7 @@
  * its parameters (and for unknown ones), answers 2xx or a 4xx problem.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { createOpenMeteoElevation } from '../../engine/geo/open-meteo-elevation.ts';
 import { registry } from '../../engine/registry.ts';
 import { createApp } from '../../http/app.ts';

@@ -36,17 +36,14 @@ function builtFile(path: string): string | undefined {
 }
 
 describe('calculators', () => {
-  it('the required calculators exist, with slugs of ^[a-z0-9-]+$ whose example is the tool\'s own', () => {
+  it('the required calculators exist, with unique slugs of ^[a-z0-9-]+$', () => {
     const slugs = Object.fromEntries(calculatorTools.map((t) => [t.name, t.calculator!.slug]));
     expect(slugs).toMatchObject({
       get_local_time: 'local-time-at-coordinates', convert_time: 'time-zone-converter', date_difference: 'date-difference',
       date_add: 'add-to-date', count_business_days: 'business-days', list_holidays: 'public-holidays', geo_distance: 'distance',
       geo_midpoint: 'midpoint', geo_bounding_box: 'bounding-box', solar_position: 'sun-position', ephemeris: 'planet-positions',
     });
-    for (const tool of calculatorTools) {
-      expect(tool.calculator!.slug).toMatch(/^[a-z0-9-]+$/);
-      expect(tool.examples[0].input).toEqual(tool.examples[0].input);
-    }
+    for (const tool of calculatorTools) expect(tool.calculator!.slug).toMatch(/^[a-z0-9-]+$/);
     expect(new Set(calculatorTools.map((t) => t.calculator!.slug)).size).toBe(calculatorTools.length);
   });
 

@@ -39,7 +39,7 @@ describe('site server', () => {
     ['/calculators', '/calculators/'],
     // Never off-site: a path that normalises into the site redirects to that path only.
     ['//evil.example%2F..%2Fcalculators', '/calculators/'],
-    ['/%2F%2Fevil.examples[0].input%2F..%2Fcalculators', '/calculators/'],
+    ['/%2F%2Fevil.example%2F..%2Fcalculators', '/calculators/'],
     ['/observatory/..//calculators', '/calculators/'],
   ])('%s answers 308 → %s', async (from, to) => {
     const res = await get(from);

@@ -1,6 +1,6 @@
 import * as Astronomy from 'astronomy-engine';
 import { describe, expect, it } from 'vitest';
-import { bodyPositions, ephemeris, EPHEMERIS_BODIES, EPHEMERIS_FRAME, type Ephemeris } from '../../../engine/astronomy/ephemeris.ts';
+import { bodyPositions, ephemeris, type EPHEMERIS_BODIES, EPHEMERIS_FRAME, type Ephemeris } from '../../../engine/astronomy/ephemeris.ts';
 import { inputErrors, runTool } from '../../helpers.ts';
 
 /**

