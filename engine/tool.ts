@@ -82,20 +82,20 @@ export interface ToolExample<I extends z.ZodType = z.ZodType, O extends z.ZodTyp
 export const EXAMPLE_CLOCK = '2026-11-22T08:00:00Z';
 
 /**
- * What a call does to the world, declared per tool and stated to MCP clients as its annotations
- * (readOnlyHint, idempotentHint, openWorldHint, destructiveHint = !readOnly).
+ * What a call does to the world, declared per tool and given to MCP clients as the tool's annotations
+ * (destructiveHint is the opposite of readOnlyHint).
  */
-export interface ToolEffects {
+export interface ToolAnnotations {
   /** Changes nothing anywhere (every calculation). */
-  readOnly: boolean;
+  readOnlyHint: boolean;
   /** Calling again with the same input has no further effect (true of anything read-only). */
-  idempotent: boolean;
+  idempotentHint: boolean;
   /** Asks a third party (a network provider) rather than only the shipped data. */
-  openWorld: boolean;
+  openWorldHint: boolean;
 }
 
-/** The effects of a calculation over shipped data: reads nothing outside the process, changes nothing. */
-export const CALCULATION: ToolEffects = Object.freeze({ readOnly: true, idempotent: true, openWorld: false });
+/** A calculation over shipped data: reads nothing outside the process, changes nothing. */
+export const CALCULATION: ToolAnnotations = Object.freeze({ readOnlyHint: true, idempotentHint: true, openWorldHint: false });
 
 export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   /** MCP tool name: snake_case, verb first. */
@@ -113,7 +113,7 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
   output: O;
   /** Worked examples, the first one shown everywhere (OpenAPI, docs, MCP, the calculator page). */
   examples: readonly [ToolExample<I, O>, ...ToolExample<I, O>[]];
-  effects: ToolEffects;
+  annotations: ToolAnnotations;
   calculator?: CalculatorMeta<O>;
   /** How many seconds a client may reuse this answer, when that is not "forever" or "never". */
   maxAgeSeconds?: (input: z.output<I>, ctx: ToolContext) => number | undefined;

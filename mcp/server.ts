@@ -23,10 +23,8 @@ export function invalidMessage(errors: FieldError[]): string {
 export function annotationsOf(tool: AnyTool) {
   return {
     title: tool.title,
-    readOnlyHint: tool.effects.readOnly,
-    destructiveHint: !tool.effects.readOnly,
-    idempotentHint: tool.effects.idempotent,
-    openWorldHint: tool.effects.openWorld,
+    ...tool.annotations,
+    destructiveHint: !tool.annotations.readOnlyHint,
   };
 }
 

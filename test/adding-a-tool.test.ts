@@ -41,7 +41,7 @@ export const weekday = defineTool({
     expect: { weekday: 'Tuesday', iso_weekday: 2 },
     source: 'the Gregorian calendar: 2000 is a leap year (divisible by 400) and 1 January 2000 was a Saturday',
   }],
-  effects: CALCULATION,
+  annotations: CALCULATION,
   calculator: {
     slug: 'day-of-week',
     formula: 'days since 1970-01-01 (a Thursday), modulo 7',

@@ -126,7 +126,7 @@ export const ephemeris = defineTool({
     expect: { bodies: [{ body: 'Sun' }, { body: 'Moon' }, { body: 'Mercury' }, { body: 'Venus' }, { body: 'Mars', geocentric: { right_ascension_deg: 118.57, declination_deg: 22.21 } }] },
     source: 'JPL Horizons observer table, Mars (499), geocentric astrometric RA/Dec 118.566848°, 22.211104° at 2021-06-06 00:00 UT (kept in cosinekitty/astronomy, generate/galactic/mars.txt)',
   }],
-  effects: CALCULATION,
+  annotations: CALCULATION,
   calculator: {
     slug: 'planet-positions',
     name: 'Planet positions',

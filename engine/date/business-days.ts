@@ -134,7 +134,7 @@ export const businessDays = defineTool({
     expect: { total_days: 11, business_days: 7, weekend_days: 2, holidays_excluded: 2 },
     source: 'the Gregorian calendar: 23 December 2024 is a Monday; 23 Dec – 2 Jan holds 9 weekdays, one weekend, and the two given holidays on weekdays',
   }],
-  effects: CALCULATION,
+  annotations: CALCULATION,
   calculator: {
     slug: 'business-days',
     name: 'Business days',

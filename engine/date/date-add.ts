@@ -122,7 +122,7 @@ export const dateAdd = defineTool({
     expect: { result: '2025-02-28' },
     source: 'TC39 Temporal, PlainDate.add with overflow "constrain": 2025 has no 29 February, so the leap day plus a year is 28 February',
   }],
-  effects: CALCULATION,
+  annotations: CALCULATION,
   calculator: {
     slug: 'add-to-date',
     name: 'Add to a date',

@@ -58,7 +58,7 @@ export const dateDifferenceBatch = defineTool({
     expect: { count: 2, results: [{ days: 30 }, { days: 365 }] },
     source: 'the Gregorian calendar: February 2024 has 29 days (1 + 29 = 30 days to 1 March); 2024-02-29 to 2025-02-28 spans no 29 February, 365 days',
   }],
-  effects: CALCULATION,
+  annotations: CALCULATION,
   run: ({ pairs }) => runBatch(pairs, ({ start, end }) => computeDateDifference(start, end), 'date_difference'),
 
 });

@@ -127,7 +127,7 @@ export const dateDifference = defineTool({
     expect: { days: -73413 },
     source: 'the Gregorian calendar: 1900-01-01 to 2101-01-01 is 201 years of 365 days plus the 49 leap days 1904..2096 (1900 and 2100 are not leap years) = 73,414 days; one day less, reversed',
   }],
-  effects: CALCULATION,
+  annotations: CALCULATION,
   calculator: {
     slug: 'date-difference',
     name: 'Date difference',

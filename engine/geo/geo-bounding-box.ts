@@ -139,7 +139,7 @@ export const geoBoundingBox = defineTool({
     expect: { min_lat: 88.601, max_lat: 90, min_lon: -180, max_lon: 180, includes_pole: true },
     source: 'J. P. Matuschek, "Finding Points Within a Distance of a Latitude/Longitude Using Bounding Coordinates" (2011), section 3.4: a circle reaching a pole spans every longitude; Δlat = 100 km / 6371.0088 km = 0.89932°',
   }],
-  effects: CALCULATION,
+  annotations: CALCULATION,
   calculator: {
     slug: 'bounding-box',
     name: 'Bounding box around a point',

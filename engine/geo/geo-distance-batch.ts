@@ -64,7 +64,7 @@ export const geoDistanceBatch = defineTool({
     expect: { count: 2, results: [{ meters: 15347628, initial_bearing_deg: 3.308 }, { meters: 5853226, initial_bearing_deg: 53.47022, final_bearing_deg: 111.59367 }] },
     source: 'GeographicLib: GeodSolve(1) manual EXAMPLES (JFK → SIN, 15347628 m) and the GeodSolve0 test of geographiclib-js (JFK → CDG: 5853226 m, 53.47022°, 111.59367°)',
   }],
-  effects: CALCULATION,
+  annotations: CALCULATION,
   run: ({ pairs }) => runBatch(pairs, ({ from, to }) => distanceBetween(from, to), 'geo_distance'),
 
 });

@@ -87,7 +87,7 @@ export const geoDistance = defineTool({
     expect: { meters: 20003931.46, initial_bearing_deg: 180 },
     source: 'WGS84 meridian: the quarter meridian is 10001965.7293 m (GeographicLib, Karney 2013), so pole to pole is twice that, due south',
   }],
-  effects: CALCULATION,
+  annotations: CALCULATION,
   calculator: {
     slug: 'distance',
     name: 'Distance between two coordinates',

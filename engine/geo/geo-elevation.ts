@@ -44,7 +44,7 @@ export const geoElevation = defineTool({
     expect: { elevation_m: 38, provider: 'Open-Meteo elevation API', dataset: 'Copernicus DEM GLO-90' },
     source: 'Open-Meteo Elevation API documentation (https://open-meteo.com/en/docs/elevation-api): latitude=52.52&longitude=13.41 → {"elevation":[38.0]}',
   }],
-  effects: { readOnly: true, idempotent: true, openWorld: true },
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   run: async ({ lat, lon }, ctx) => {
     const provider = ctx.elevation;
     if (!provider) throw new ToolUnavailableError('no elevation provider configured');

@@ -71,7 +71,7 @@ export const geoMidpoint = defineTool({
     expect: { midpoint: { lat: 0 } },
     source: 'symmetry of the WGS84 ellipsoid: the two points mirror each other through the equator and the 180° meridian, so the geodesic midpoint is on the equator at the antimeridian',
   }],
-  effects: CALCULATION,
+  annotations: CALCULATION,
   calculator: {
     slug: 'midpoint',
     name: 'Geographic midpoint',

@@ -79,7 +79,7 @@ export const geoNearby = defineTool({
     expect: { places: [{ name: 'Paris', country: 'FR', lat: 48.85341, lon: 2.3488 }] },
     source: 'GeoNames, feature 2988507 (Paris, FR, PPLC at 48.85341, 2.3488), the nearest populated place to the point',
   }],
-  effects: CALCULATION,
+  annotations: CALCULATION,
   calculator: {
     slug: 'places-near-coordinates',
     name: 'Places near coordinates',

@@ -76,7 +76,7 @@ export const businessDaysInJurisdiction = defineTool({
     expect: { business_days: 21, weekend_days: 8, holidays_excluded: 2, holidays: [{ date: '2026-12-25' }, { date: '2026-12-28' }] },
     source: 'UK Government, "UK bank holidays", England and Wales 2026 (https://www.gov.uk/bank-holidays): Christmas Day Friday 25 December, Boxing Day substitute Monday 28 December; December 2026 has four Saturdays and four Sundays',
   }],
-  effects: CALCULATION,
+  annotations: CALCULATION,
   run: (input) => {
     const { start, end, include_end: includeEnd = true, extra_holidays: extra = [] } = input;
     const j = jurisdictionOf(input);

@@ -74,7 +74,7 @@ export const isBusinessDay = defineTool({
     expect: { business_day: false, reason: 'holiday' },
     source: 'U.S. OPM federal holidays 2026: Independence Day (Saturday 4 July) is observed on Friday 3 July',
   }],
-  effects: CALCULATION,
+  annotations: CALCULATION,
   calculator: {
     slug: 'is-it-a-business-day',
     name: 'Is it a business day?',

@@ -48,6 +48,6 @@ export const listHolidayCountries = defineTool({
     expect: { countries: [{ code: 'AD', name: 'Andorra' }] },
     source: 'ISO 3166-1 alpha-2: AD (Andorra) is the first code in alphabetical order',
   }],
-  effects: CALCULATION,
+  annotations: CALCULATION,
   run: () => ({ countries: supportedCountries(), provenance: holidayProvenance(null, null, METHOD) }),
 });

@@ -72,7 +72,7 @@ export const listHolidays = defineTool({
     },
     source: 'UK Government, "UK bank holidays", England and Wales 2026 (https://www.gov.uk/bank-holidays): the bank holidays up to Christmas Day',
   }],
-  effects: CALCULATION,
+  annotations: CALCULATION,
   calculator: {
     slug: 'public-holidays',
     name: 'Public holidays',

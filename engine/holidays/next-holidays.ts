@@ -83,7 +83,7 @@ export const nextHolidays = defineTool({
     expect: { holidays: [{ date: '2027-01-01', days_until: 6 }, { date: '2027-01-18', days_until: 23 }] },
     source: '5 U.S.C. 6103(a): New Year\'s Day, 1 January; Birthday of Martin Luther King, Jr., the third Monday in January (18 January 2027)',
   }],
-  effects: CALCULATION,
+  annotations: CALCULATION,
   calculator: {
     slug: 'next-public-holidays',
     name: 'Next public holidays',

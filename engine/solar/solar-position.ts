@@ -98,7 +98,7 @@ export const solarPosition = defineTool({
     expect: { elevation_deg: -12 },
     source: 'polar night at Longyearbyen: sin h = sin φ sin δ + cos φ cos δ cos H with δ = −23.44° at the December solstice (Astronomical Almanac) and H ≈ 16° at 12:00 UT gives h ≈ −12.1°',
   }],
-  effects: CALCULATION,
+  annotations: CALCULATION,
   calculator: {
     slug: 'sun-position',
     name: 'Sun position',

@@ -212,7 +212,7 @@ export const convertTime = defineTool({
     expect: { source: { local_time: '2026-03-29T03:30:00+02:00' }, utc_time: '2026-03-29T01:30:00Z', gap_adjusted: true },
     source: 'EU summer time (Directive 2000/84/EC): on 2026-03-29 Paris clocks go from 02:00 CET to 03:00 CEST, so 02:30 does not exist and moves forward by the hour',
   }],
-  effects: CALCULATION,
+  annotations: CALCULATION,
   calculator: {
     slug: 'time-zone-converter',
     name: 'Time zone converter',

@@ -195,7 +195,7 @@ export const localTime = defineTool({
     },
     source: 'IANA tzdb, file asia, Zone Asia/Kathmandu: +05:45 since 1986, no DST; Kathmandu lies in Nepal (27.7172 N, 85.324 E)',
   }],
-  effects: CALCULATION,
+  annotations: CALCULATION,
   calculator: {
     slug: 'local-time-at-coordinates',
     name: 'Local time at coordinates',

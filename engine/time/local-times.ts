@@ -53,7 +53,7 @@ export const localTimes = defineTool({
     },
     source: 'IANA tzdb, files europe (Europe/Paris: CET/CEST, EU rule, summer time from the last Sunday of March at 01:00 UTC, Directive 2000/84/EC) and asia (Asia/Tokyo: JST +09:00, no DST since 1951)',
   }],
-  effects: CALCULATION,
+  annotations: CALCULATION,
   run: (input, ctx) => {
     const ms = input.at ?? ctx.now().getTime();
     return { at: formatUtc(ms), count: input.points.length, results: input.points.map((p) => localTimeFields(p.lat, p.lon, ms)), provenance: batchProvenance() };

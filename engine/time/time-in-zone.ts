@@ -170,7 +170,7 @@ export const timeInZone = defineTool({
     expect: { timezone: 'Asia/Kolkata', local_time: '2026-11-22T13:30:00+05:30', abbreviation: 'IST' },
     source: 'IANA tzdb: file backward links Asia/Calcutta to Asia/Kolkata; file asia, Zone Asia/Kolkata: IST +05:30 since 1945',
   }],
-  effects: CALCULATION,
+  annotations: CALCULATION,
   calculator: {
     slug: 'time-in-time-zone',
     name: 'Time in a time zone',

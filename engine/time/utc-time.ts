@@ -42,7 +42,7 @@ export const utcTime = defineTool({
     expect: { timezone: 'UTC', utc_time: '2026-11-22T08:00:00Z', unix_seconds: 1795334400, unix_ms: 1795334400000 },
     source: 'POSIX "Seconds Since the Epoch" (IEEE Std 1003.1-2024, 4.19): 20,779 days × 86,400 s + 8 h × 3,600 s, read at the examples\' clock',
   }],
-  effects: CALCULATION,
+  annotations: CALCULATION,
   run: (_input, ctx) => {
     const ms = ctx.now().getTime();
     return {

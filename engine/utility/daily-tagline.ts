@@ -105,7 +105,7 @@ export const dailyTagline = defineTool({
     expect: { date: '2026-11-22' },
     source: 'the date asked for, echoed as the day the tagline belongs to',
   }],
-  effects: CALCULATION,
+  annotations: CALCULATION,
   run: (input, ctx) => {
     const date = input.date ?? utcDateOf(ctx.now());
     const { category, text } = taglineForDate(date);

@@ -85,7 +85,7 @@ describe('registry', () => {
 
   it('declares what each tool does to the world, and a page for browser tools with an input to try besides the first', () => {
     for (const tool of registry) {
-      expect(tool.effects.readOnly, tool.name).toBe(true);
+      expect(tool.annotations.readOnlyHint, tool.name).toBe(true);
       if (tool.calculator?.browser) expect(tool.examples.length, `${tool.name}: a second example`).toBeGreaterThanOrEqual(2);
     }
   });

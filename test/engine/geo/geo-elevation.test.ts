@@ -54,7 +54,7 @@ describe('geo_elevation', () => {
   });
 
   it('is an open-world, deterministic, key-only tool on GET /v1/geo/elevation', () => {
-    expect(geoElevation).toMatchObject({ name: 'geo_elevation', family: 'geospatial', effects: { readOnly: true, openWorld: true }, cache: 'deterministic', auth: 'key', http: { method: 'GET', path: '/v1/geo/elevation' } });
+    expect(geoElevation).toMatchObject({ name: 'geo_elevation', family: 'geospatial', annotations: { readOnlyHint: true, openWorldHint: true }, cache: 'deterministic', auth: 'key', http: { method: 'GET', path: '/v1/geo/elevation' } });
   });
 });
 
