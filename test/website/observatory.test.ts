@@ -137,8 +137,8 @@ describe('orrery: heliocentric positions', () => {
 
 describe('sky: altitude and azimuth for an observer', () => {
   // Against the engine's solar_position tool (refraction by the SPA formula, ISA atmosphere), itself
-  // pinned to the NREL SPA paper. Both refractions agree well above the horizon; the cases keep the Sun
-  // above 10°. Tolerance 0.05°.
+  // pinned to the NREL SPA paper: the sky uses the same refraction model, so the two agree at any
+  // altitude; the cases keep the Sun above 10°. Tolerance 0.05°.
   const CASES = [
     { name: 'Golden CO (SPA example place)', lat: 39.742476, lng: -105.1786, at: '2003-10-17T19:30:30Z' },
     { name: 'Greenwich, solstice noon', lat: 51.4769, lng: -0.0005, at: '2026-06-21T12:00:00Z' },
