@@ -3,11 +3,11 @@
  * answers for every error (404, 405 with Allow, 500 without internals). No port is opened here: tests
  * call `app.fetch`.
  */
-import { getRequestIP, H3, HTTPError, type H3Event } from 'h3';
+import { H3, HTTPError, type H3Event } from 'h3';
 import { engineReadiness, warmUp } from '../engine/health.ts';
 import { registry } from '../engine/registry.ts';
 import { systemContext, type AnyTool, type ToolContext } from '../engine/tool.ts';
-import { authenticate, KeyRing, type Caller } from './middleware/auth.ts';
+import { KeyRing, type Caller } from './middleware/auth.ts';
 import { rateLimitHeaders, SharedWindowLimiter, SlidingWindowLimiter, type RateDecision } from './middleware/rate-limit.ts';
 import { MemoryCache, noCache, type ResponseCache } from './middleware/cache.ts';
 import { Cors } from './middleware/cors.ts';
@@ -15,8 +15,10 @@ import { json } from './json.ts';
 import { problem } from '../service/problem.ts';
 import type { RequestLogger } from './middleware/request-log.ts';
 import { listKeyRecords } from './accounts.ts';
-import { CorruptRecordError } from './store/index.ts';
-import { accountRoutes, balanceKey, rateLimitOf, usageKey, usageMonth } from './routes/account.ts';
+import { createBilling } from './billing.ts';
+import { clientAddressOf } from './client-address.ts';
+import { guardOf } from './guard.ts';
+import { accountRoutes } from './routes/account.ts';
 import type { Store } from './store/index.ts';
 import { methodsByPath, routeInventory, type RouteInfo } from '../service/inventory.ts';
 import { buildOpenApi } from '../service/openapi.ts';
@@ -53,20 +55,6 @@ export interface BuiltApp {
 
 type Handler = (event: H3Event) => unknown;
 
-/**
- * The client's address: the socket's peer, or behind `trustProxy` proxies (TRUST_PROXY) the address the
- * outermost of them saw, which is that many entries from the right of X-Forwarded-For (each proxy
- * appends the address it received from; entries further left are the client's own claims).
- */
-export function clientAddressOf(trustProxy: number): (event: H3Event) => string | undefined {
-  return (event) => {
-    const peer = getRequestIP(event, { xForwardedFor: false });
-    if (trustProxy === 0) return peer;
-    const hops = (event.req.headers.get('x-forwarded-for') ?? '').slice(0, 4096).split(',').map((h) => h.trim()).filter(Boolean);
-    return hops.length >= trustProxy ? hops[hops.length - trustProxy] : (hops[0] ?? peer);
-  };
-}
-
 export function createApp(options: AppOptions): BuiltApp {
   const { settings, logger } = options;
   const ctx = options.ctx ?? systemContext;
@@ -96,83 +84,10 @@ export function createApp(options: AppOptions): BuiltApp {
     for (const name of names) ledgers.add(name.slice('ledger:'.length));
   };
 
-  // Credits are reserved before a calculation runs and refunded if it fails. With Redis the reservation
-  // is one atomic script (take a credit only if the balance is positive), so instances never spend the
-  // same credit; on files (one instance by design) reservations of a customer are serialised here.
-  const TAKE_CREDIT = "local v = tonumber(redis.call('GET', KEYS[1]) or '0') if v <= 0 then return -1 end return redis.call('DECRBY', KEYS[1], 1)";
-  const creditQueues = new Map<string, Promise<unknown>>();
-  const reserveCredit = (customer: string): Promise<boolean> => {
-    if (store!.redis) {
-      return (store!.redis.eval(TAKE_CREDIT, 1, store!.redisKey('credits', balanceKey(customer))) as Promise<number>).then((left) => left >= 0);
-    }
-    const previous = creditQueues.get(customer) ?? Promise.resolve();
-    const next = previous.then(async () => {
-      const balance = await store!.counter('credits', balanceKey(customer));
-      if (balance <= 0) return false;
-      store!.incr('credits', balanceKey(customer), -1);
-      return true;
-    });
-    const tail = next.catch(() => {});
-    creditQueues.set(customer, tail);
-    void tail.then(() => { if (creditQueues.get(customer) === tail) creditQueues.delete(customer); });
-    return next;
-  };
-  const refundCredit = (customer: string) => {
-    if (store!.redis) void store!.redis.incrby(store!.redisKey('credits', balanceKey(customer)), 1).catch(() => {});
-    else store!.incr('credits', balanceKey(customer), 1);
-  };
-
-  /**
-   * The gate of every keyed route (calculations, account, canary, MCP): a valid key, the customer's
-   * rate limit over any rolling minute, and for charged routes of a customer with a ledger, a credit.
-   * Returns the caller, or the 401/429/402/503 to answer with.
-   */
-  const guardOf = (charged: boolean) => (event: H3Event): Caller | Response | Promise<Caller | Response> => {
-    const caller = authenticate(keys, event.req.headers);
-    if (caller instanceof Response) return caller;
-    event.context.caller = caller;
-    const limit = rateLimitOf(settings, caller.customerId);
-    const afterLimit = (decision: RateDecision): Caller | Response | Promise<Caller | Response> => {
-      event.context.rateLimit = decision;
-      if (!decision.allowed) {
-        return problem(429, {
-          detail: `Rate limit of ${decision.limit} requests a minute reached for this customer; retry in ${decision.resetSeconds} s.`,
-          headers: rateLimitHeaders(decision),
-        });
-      }
-      if (!charged) return caller;
-      const denied = charge(event, caller);
-      return denied === null ? caller : denied.then((problemResponse) => problemResponse ?? caller);
-    };
-    return sharedLimiter && limit > 0
-      ? sharedLimiter.check(caller.customerId, limit, Date.now()).then(afterLimit)
-      : afterLimit(localLimiter.check(caller.customerId, limit, Date.now()));
-  };
-  /**
-   * Takes one credit for a calculation of a customer with a ledger (null: nothing to charge);
-   * resolves to the 402/503 to answer with, or null when the credit was taken.
-   */
-  function charge(event: H3Event, caller: Caller): Promise<Response | null> | null {
-    if (!store || caller.source !== 'provisioned' || !ledgers.has(caller.customerId)) return null;
-    // A full disk: spending could not be recorded, so nothing is charged (answered at once, no waiting).
-    if (store.diskFull) {
-      return Promise.resolve(problem(503, { detail: 'Charged routes are paused: the server cannot record usage (its disk is full). Try again shortly.', headers: { 'retry-after': '30' } }));
-    }
-    return reserveCredit(caller.customerId).then(
-      (ok) => {
-        if (!ok) return problem(402, { detail: `The credit balance of ${caller.customerId} is 0: add credits to continue (account routes stay free).` });
-        event.context.creditReserved = caller.customerId;
-        return null;
-      },
-      (error) => problem(503, error instanceof CorruptRecordError
-        ? { detail: `The credit record of ${caller.customerId} cannot be read; it is kept as it is and the operator is told (npm run keys -- check). Charged routes answer 503 until it is repaired.` }
-        : { detail: 'The credit ledger is unavailable right now; try again shortly.', headers: { 'retry-after': '5' } }),
-    );
-  }
-  const guard = guardOf(true);
-  const freeGuard = guardOf(false);
-  /** Calculation routes and MCP calls count in a provisioned customer's usage. */
-  const counted = new Set([...routes.filter((r) => r.tool && r.auth === 'key').map((r) => `${r.method} ${r.path}`), 'POST /mcp']);
+  const billing = createBilling({ store, ledgers, routes, now: ctx.now });
+  const guardOptions = { settings, keys, localLimiter, sharedLimiter, charge: billing.charge };
+  const guard = guardOf(guardOptions, true);
+  const freeGuard = guardOf(guardOptions, false);
   if (!options.readiness) warmUp();
   // Without a store of its own yet, the app's storage and cache are in-process and always reachable.
   const readiness = options.readiness ?? (() => ({ ...engineReadiness(), storage: true, cache: true }));
@@ -190,15 +105,7 @@ export function createApp(options: AppOptions): BuiltApp {
     const decision = event.context.rateLimit as RateDecision | undefined;
     if (decision) for (const [name, value] of Object.entries(rateLimitHeaders(decision))) response.headers.set(name, value);
     const caller = event.context.caller as Caller | undefined;
-    if (store && caller?.source === 'provisioned') {
-      // HEAD answers as GET does (same guard, same credit), so it counts as GET too.
-      const route = `${event.req.method === 'HEAD' ? 'GET' : event.req.method} ${event.context.matchedRoute?.route}`;
-      try {
-        const failed = response.status >= 400 || event.context.calculationFailed === true;
-        if (!failed && counted.has(route)) store.incr('usage', usageKey(caller.customerId, usageMonth(ctx.now()), route));
-        if (event.context.creditReserved && failed) refundCredit(caller.customerId);
-      } catch { /* the store is closing: the server is stopping */ }
-    }
+    billing.settle(event, response, caller);
     if (!logger) return response;
     const started = event.context.startedAt as number | undefined;
     try {
@@ -291,7 +198,7 @@ export function createApp(options: AppOptions): BuiltApp {
     mcp ??= import('../mcp/http.ts').then((m) => m.mcpHandler({
       // MCP: key and rate limit for every message; a credit only for tools/call (a calculation).
       guard: freeGuard,
-      charge: (event) => charge(event, event.context.caller as Caller) ?? Promise.resolve(null),
+      charge: (event) => billing.charge(event, event.context.caller as Caller) ?? Promise.resolve(null),
       ctx, allowedOrigins: settings.corsOrigins, openapi: openapiDoc,
     }));
     return (await mcp)(event);

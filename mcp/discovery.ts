@@ -8,7 +8,8 @@ import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/serv
 import { z } from 'zod';
 import { holidayCountryCodes, holidaySubdivisionCodes } from '../engine/holidays/calendar-data.ts';
 import type { AnyTool } from '../engine/tool.ts';
-import { completeZones, resolveZone, zoneNames } from '../engine/time/zone-names.ts';
+import { resolveZone, zoneNames } from '../engine/time/zone-names.ts';
+import { completeZones } from '../engine/time/zone-suggest.ts';
 import { timeInZoneAt } from '../engine/time/time-in-zone.ts';
 
 export interface DiscoveryOptions {

@@ -19,7 +19,8 @@ import { CALCULATION, defineTool, formatOffset, formatUtc, Instant, Provenance }
 import { sources } from '../provenance.ts';
 import { clockFields, LocalTimeResult, localTimeProvenance } from './local-time.ts';
 import { zoneRulesAt, type ZoneRules } from './zone-rules.ts';
-import { abbreviationWindow, type ResolvedZone, resolveZone, suggestZones } from './zone-names.ts';
+import { abbreviationWindow, type ResolvedZone, resolveZone } from './zone-names.ts';
+import { suggestZones } from './zone-suggest.ts';
 
 const MAX_ZONE_LENGTH = 100;
 

@@ -5,7 +5,8 @@
  * `Europe/Kiev`): the geographic zones of the shipped tzdb release (its zone.tab and zone1970.tab) plus
  * the names timezone-boundary-builder treats as zones of their own (geo-tz's list, which keeps zones
  * distinct before 1970 such as `Asia/Aden` or `Europe/Oslo`), plus `UTC` and the sea zones `Etc/GMT±N`;
- * every one must have rules in the release (a test checks the boundary list against it).
+ * every one must have rules in the release (a test checks the boundary list against it). The fixed tables
+ * are in zone-tables.ts; suggestions for an input that names nothing in zone-suggest.ts.
  *
  * @example
  * resolveZone('asia/calcutta') //=> { zone: 'Asia/Kolkata', resolved_from: 'alias', input: 'asia/calcutta' }
@@ -17,6 +18,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { tzdbNames, tzdbRelease, zoneTable } from './tzdb.ts';
 import { periodIndex } from './tzdb-data.ts';
+import { CONVENTIONAL, PRIMARY, RESPELLED, SEA_ZONES, ZERO_ZONES } from './zone-tables.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -37,39 +39,6 @@ export interface ResolvedZone {
    */
   other_meanings?: { offset_seconds: number; zone: string; all_year: boolean }[];
 }
-
-// One name for zero offset, the one the rest of the API uses (`GET /v1/time/utc`): `UTC`.
-const ZERO_ZONES = [
-  'Etc/UTC', 'Etc/GMT', 'Etc/GMT-0', 'Etc/GMT+0', 'Etc/GMT0', 'Etc/UCT', 'Etc/Universal', 'Etc/Zulu', 'Etc/Greenwich',
-  'GMT+0', 'GMT-0', 'GMT0', 'Greenwich', 'UCT', 'Universal', 'Zulu',
-];
-// Sea zones (Etc/GMT±N) the boundary lookup answers with at sea; tzdb's own names, not in zone.tab.
-const SEA_ZONES = Array.from({ length: 27 }, (_, i) => i - 14).filter((h) => h !== 0).map((h) => `Etc/GMT${h < 0 ? '' : '+'}${h}`);
-
-/**
- * Legacy names whose data in this build is shared by several of our zones, so the data alone cannot
- * say which one they mean: the answer is the zone tzdb's `backward` file names for them where that is
- * ours (`Africa/Asmera` is a respelling of Asmara, not Nairobi, the zone Asmara merged into after 1970).
- */
-const RESPELLED: Record<string, string> = {
-  'Africa/Asmera': 'Africa/Asmara', 'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
-  'America/Catamarca': 'America/Argentina/Catamarca', 'America/Cordoba': 'America/Argentina/Cordoba',
-  'America/Jujuy': 'America/Argentina/Jujuy', 'America/Mendoza': 'America/Argentina/Mendoza',
-  'America/Indianapolis': 'America/Indiana/Indianapolis', 'America/Fort_Wayne': 'America/Indiana/Indianapolis',
-  'America/Knox_IN': 'America/Indiana/Knox', 'America/Louisville': 'America/Kentucky/Louisville',
-  'Asia/Calcutta': 'Asia/Kolkata', 'Asia/Katmandu': 'Asia/Kathmandu', 'Asia/Saigon': 'Asia/Ho_Chi_Minh',
-  'Asia/Rangoon': 'Asia/Yangon', 'Asia/Thimbu': 'Asia/Thimphu', 'Asia/Ujung_Pandang': 'Asia/Makassar',
-  'Asia/Ulan_Bator': 'Asia/Ulaanbaatar', 'Asia/Dacca': 'Asia/Dhaka', 'Asia/Macao': 'Asia/Macau',
-  'Asia/Chungking': 'Asia/Chongqing', 'Asia/Ashkhabad': 'Asia/Ashgabat', 'Asia/Tel_Aviv': 'Asia/Jerusalem',
-  'Atlantic/Faeroe': 'Atlantic/Faroe', 'Europe/Kiev': 'Europe/Kyiv', 'America/Godthab': 'America/Nuuk',
-  'Pacific/Enderbury': 'Pacific/Kanton', 'Pacific/Truk': 'Pacific/Chuuk', 'Pacific/Yap': 'Pacific/Chuuk',
-  'Pacific/Ponape': 'Pacific/Pohnpei', 'America/Ensenada': 'America/Tijuana', 'America/Santa_Isabel': 'America/Tijuana',
-  'America/Porto_Acre': 'America/Rio_Branco', 'America/Virgin': 'America/St_Thomas', 'Antarctica/South_Pole': 'Antarctica/McMurdo',
-  'Africa/Timbuktu': 'Africa/Bamako', Iceland: 'Atlantic/Reykjavik', 'America/Coral_Harbour': 'America/Atikokan',
-  Singapore: 'Asia/Singapore', 'Atlantic/Jan_Mayen': 'Arctic/Longyearbyen',
-  // tzdb 2024b made the System V names links; this build still carries them as zones of their own.
-  EST5EDT: 'America/New_York', CST6CDT: 'America/Chicago', MST7MDT: 'America/Denver', PST8PDT: 'America/Los_Angeles',
-};
 
 let names: string[] | null = null;
 let byLower: Map<string, string>;
@@ -119,50 +88,15 @@ function build(): string[] {
 /** Every zone name this service answers with, sorted. */
 export const zoneNames = (): readonly string[] => build();
 
+/** Our names and every other name that answers with one of them, by lower case (for suggestions). */
+export function namesByLower(): { byLower: ReadonlyMap<string, string>; aliasByLower: ReadonlyMap<string, string> } {
+  build();
+  return { byLower, aliasByLower };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Abbreviations
 // ---------------------------------------------------------------------------------------------
-
-/**
- * The zone an abbreviation answers for when more than one zone uses it: the zone most people mean.
- * An abbreviation tzdb uses that is not listed here goes to the most populous zone using it
- * (the population figures of the tzdb build).
- */
-const PRIMARY: Record<string, string> = {
-  UTC: 'UTC', GMT: 'UTC', Z: 'UTC', UT: 'UTC', UCT: 'UTC', ZULU: 'UTC',
-  EST: 'America/New_York', EDT: 'America/New_York', // also Toronto, and Panama/Jamaica/Cancún (EST all year)
-  CST: 'America/Chicago', CDT: 'America/Chicago', // also China (+08), Cuba (-05 CST) and Mexico City (CST all year)
-  MST: 'America/Denver', MDT: 'America/Denver', // America/Phoenix keeps MST all year
-  PST: 'America/Los_Angeles', PDT: 'America/Los_Angeles', // also the Philippines (+08)
-  AKST: 'America/Anchorage', AKDT: 'America/Anchorage',
-  HST: 'Pacific/Honolulu', HDT: 'America/Adak',
-  AST: 'America/Halifax', ADT: 'America/Halifax', // AST also Puerto Rico and the Caribbean all year
-  NST: 'America/St_Johns', NDT: 'America/St_Johns',
-  BST: 'Europe/London',
-  IST: 'Asia/Kolkata', // also Ireland (summer, +01) and Israel (+02)
-  IDT: 'Asia/Jerusalem',
-  WET: 'Europe/Lisbon', WEST: 'Europe/Lisbon',
-  CET: 'Europe/Paris', CEST: 'Europe/Paris',
-  EET: 'Europe/Athens', EEST: 'Europe/Athens', // tzdb's own EET link target
-  MSK: 'Europe/Moscow',
-  WAT: 'Africa/Lagos', CAT: 'Africa/Maputo', EAT: 'Africa/Nairobi', SAST: 'Africa/Johannesburg',
-  PKT: 'Asia/Karachi', HKT: 'Asia/Hong_Kong', JST: 'Asia/Tokyo', KST: 'Asia/Seoul',
-  WIB: 'Asia/Jakarta', WITA: 'Asia/Makassar', WIT: 'Asia/Jayapura',
-  AWST: 'Australia/Perth', ACST: 'Australia/Adelaide', ACDT: 'Australia/Adelaide',
-  AEST: 'Australia/Sydney', AEDT: 'Australia/Sydney', // Brisbane keeps AEST all year
-  NZST: 'Pacific/Auckland', NZDT: 'Pacific/Auckland', CHST: 'Pacific/Guam', SST: 'Pacific/Pago_Pago',
-};
-
-/**
- * Abbreviations people use that tzdb does not (since 2017 it uses numeric ones such as `+08` where no
- * abbreviation is in common local use), and the generic North American names.
- */
-const CONVENTIONAL: Record<string, string> = {
-  ET: 'America/New_York', CT: 'America/Chicago', MT: 'America/Denver', PT: 'America/Los_Angeles',
-  SGT: 'Asia/Singapore', ICT: 'Asia/Bangkok', GST: 'Asia/Dubai', PHT: 'Asia/Manila', MYT: 'Asia/Kuala_Lumpur',
-  NPT: 'Asia/Kathmandu', IRST: 'Asia/Tehran', AFT: 'Asia/Kabul', BRT: 'America/Sao_Paulo',
-  ART: 'America/Argentina/Buenos_Aires', AOE: 'Etc/GMT+12', // "anywhere on Earth", used for deadlines
-};
 
 const MAX_CANDIDATES = 10;
 
@@ -269,74 +203,4 @@ export function resolveZone(raw: string): ResolvedZone | null {
   }
   const alias = aliasByLower.get(input.toLowerCase());
   return alias ? { zone: alias, resolved_from: 'alias', input } : null;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Suggestions and completion
-// ---------------------------------------------------------------------------------------------
-
-/** Edit distance of `a` and `b`, or `limit + 1` as soon as it must exceed `limit` (a row's minimum does). */
-function levenshtein(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (cur[j] < best) best = cur[j];
-    }
-    if (best > limit) return limit + 1;
-    prev = cur;
-  }
-  return prev[b.length];
-}
-
-/** Inputs longer than this get no suggestion: the longest zone name has 32 characters. */
-const MAX_SUGGESTED_INPUT = 40;
-
-const normalize = (s: string) => s.trim().toLowerCase().replace(/\s+/g, '_');
-const city = (s: string) => s.slice(s.lastIndexOf('/') + 1);
-
-/**
- * Up to `n` zone names closest to a mistyped input (edit distance to the full name or to its city
- * part; links count as their canonical zone). A fixed offset such as `UTC+5` suggests `Etc/GMT-5`.
- */
-export function suggestZones(input: string, n = 3): string[] {
-  build();
-  const q = normalize(input);
-  const offset = /^(?:utc|gmt)?([+-])(\d{1,2})(?::?00)?$/.exec(q);
-  if (offset) {
-    const hours = Number(offset[2]);
-    // Etc names invert the sign (POSIX): Etc/GMT-5 is UTC+05:00.
-    const etc = hours === 0 ? 'UTC' : `Etc/GMT${offset[1] === '+' ? '-' : '+'}${hours}`;
-    if (byLower.has(etc.toLowerCase())) return [etc];
-  }
-  if (!q || q.length > MAX_SUGGESTED_INPUT) return [];
-  const qCity = city(q);
-  const limit = Math.max(1, Math.floor(q.length / 3));
-  const scored = new Map<string, number>();
-  const consider = (key: string, zone: string) => {
-    const full = levenshtein(q, key, limit);
-    const byCity = levenshtein(qCity, city(key), limit) + (q.includes('/') ? 1 : 0);
-    const d = Math.min(full, byCity);
-    if (d <= limit && d < (scored.get(zone) ?? Infinity)) scored.set(zone, d);
-  };
-  for (const [key, zone] of byLower) consider(key, zone);
-  for (const [key, zone] of aliasByLower) consider(key, zone);
-  const ranked = [...scored].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]));
-  const best = ranked.length ? ranked[0][1] : 0;
-  return ranked.filter(([, d]) => d <= best + 1).slice(0, n).map(([zone]) => zone);
-}
-
-/** Zone names for argument completion: prefix matches, then city-prefix, then substring; at most 100. */
-export function completeZones(prefix: string): string[] {
-  const all = build();
-  const q = normalize(prefix);
-  if (!q) return all.slice(0, 100);
-  const out = new Set<string>();
-  for (const n of all) if (n.toLowerCase().startsWith(q)) out.add(n);
-  for (const n of all) if (city(n).toLowerCase().startsWith(q)) out.add(n);
-  for (const n of all) if (n.toLowerCase().includes(q)) out.add(n);
-  return [...out].slice(0, 100);
 }

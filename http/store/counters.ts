@@ -13,6 +13,8 @@
  * Reads never wait for a flush: a read of a key that a flush is writing at that moment is repeated
  * (a few times, at once), so a delta is not counted both on the backend and in memory.
  */
+import { CorruptRecordError } from './errors.ts';
+
 export type CounterMount = 'usage' | 'credits';
 
 export interface Chunk {
@@ -20,16 +22,6 @@ export interface Chunk {
   id: string;
   /** `mount\0encodedKey` → delta */
   entries: Map<string, number>;
-}
-
-/** A stored record that cannot be read (not JSON, not a whole number): kept as it is, never overwritten. */
-export class CorruptRecordError extends Error {
-  readonly code = 'CORRUPT_RECORD';
-  /** `records`: `mount:encodedKey` of each damaged record. */
-  constructor(readonly records: string[], readonly detail: string) {
-    super(`damaged record${records.length > 1 ? 's' : ''} ${records.join(', ')}: ${detail}; not overwritten (npm run keys -- check)`);
-    this.name = 'CorruptRecordError';
-  }
 }
 
 /** Marks the keys a backend is writing, so readers know when to read again. */

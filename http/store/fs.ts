@@ -14,7 +14,8 @@ import { mkdir, open, readdir, readFile, rename, stat, unlink, type FileHandle }
 import { dirname, join } from 'node:path';
 import fsDriver from 'unstorage/drivers/fs';
 import type { Driver } from 'unstorage';
-import { CorruptRecordError, counterValue, type Chunk, type CounterBackend, type CounterMount, type WriteMarks } from './counters.ts';
+import { counterValue, type Chunk, type CounterBackend, type CounterMount, type WriteMarks } from './counters.ts';
+import { CorruptRecordError } from './errors.ts';
 
 export const SUFFIX = '.json';
 

@@ -39,94 +39,19 @@ import { dirname, join, resolve } from 'node:path';
 import { createStorage, prefixStorage, type Storage } from 'unstorage';
 import type { Redis } from 'ioredis';
 import type { Settings } from '../../service/settings.ts';
-import { CorruptRecordError, Counters, type CounterMount } from './counters.ts';
-import { atomicFsDriver, FsCounterBackend, fsLayout, isFullDisk, listUnder, prepareLayout, readText, SUFFIX, writeAtomic } from './fs.ts';
+import { Counters, type CounterMount } from './counters.ts';
+import { CorruptRecordError, StoreUnavailableError } from './errors.ts';
+import { atomicFsDriver, FsCounterBackend, fsLayout, isFullDisk, prepareLayout, readText, SUFFIX, writeAtomic } from './fs.ts';
 import { decodeKey, encodeKey } from './keys.ts';
-import { createRedisDriver, indexEntries, listIndexed, RedisCounterBackend, waitReady } from './redis.ts';
+import { isEnvelope, makeMount, text } from './mount.ts';
+import { buildIndexOnce, createRedisDriver, RedisCounterBackend, waitReady } from './redis.ts';
+import { MOUNTS, TTL_MOUNTS, type Mount, type MountName, type Store, type StoreOptions } from './types.ts';
 
-export { CorruptRecordError } from './counters.ts';
-
+export { CorruptRecordError, StoreUnavailableError } from './errors.ts';
 export type { CounterMount } from './counters.ts';
-export const MOUNTS = ['keys', 'usage', 'credits', 'shares', 'cache'] as const;
-export type MountName = (typeof MOUNTS)[number];
+export { MOUNTS, type Mount, type MountName, type Store, type StoreOptions } from './types.ts';
+
 const COUNTER_MOUNTS: readonly string[] = ['usage', 'credits'] satisfies CounterMount[];
-/** Mounts whose entries may carry a TTL, and so are swept on the file store. */
-const TTL_MOUNTS: readonly MountName[] = ['shares', 'cache'];
-
-export class StoreUnavailableError extends Error {
-  readonly code = 'STORE_UNAVAILABLE';
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'StoreUnavailableError';
-  }
-}
-
-export interface Mount {
-  /** The value, or null when absent or expired; an unreadable record of an accounting mount (keys, usage,
-   * credits) rejects with CorruptRecordError (it is never treated as absent, so never overwritten). */
-  get<T = unknown>(key: string): Promise<T | null>;
-  /** `ttlSeconds`: the entry disappears after that long (Redis TTL; on files, `get` hides it and `sweep` deletes it). */
-  set(key: string, value: unknown, options?: { ttlSeconds?: number }): Promise<void>;
-  remove(key: string): Promise<void>;
-  /** Keys under `prefix` (levels below it), or every key of the mount. */
-  list(prefix?: string): Promise<string[]>;
-}
-
-export interface Store {
-  readonly driver: 'fs' | 'redis';
-  /** Last known reachability: Redis connected (live), or the last `ping()` of the file store. */
-  readonly available: boolean;
-  /** File store: the last write (a flush or a ping) failed because the disk or quota is full. */
-  readonly diskFull: boolean;
-  /** Deltas held for damaged counter records until they are repaired, by `mount:encodedKey`. */
-  heldCounts(): Record<string, number>;
-  readonly mounts: Readonly<Record<MountName, Mount>>;
-  /** Adds `by` (a whole number, may be negative) to a counter. Buffered; throws only after `close()`. */
-  incr(mount: CounterMount, key: string, by?: number): void;
-  counter(mount: CounterMount, key: string): Promise<number>;
-  counters(mount: CounterMount, prefix?: string): Promise<Record<string, number>>;
-  /** Counts accepted by `incr` and not yet stored. */
-  readonly unflushed: number;
-  flush(): Promise<void>;
-  /** File store: deletes expired entries of the TTL mounts and returns how many; Redis: 0 (native TTL). */
-  sweep(): Promise<number>;
-  /** Readiness probe: files, write and read back a probe; Redis, PING. Never rejects. */
-  ping(): Promise<boolean>;
-  /** Flushes every count, then releases files and connections. Rejects if counts could not be stored. */
-  close(): Promise<void>;
-  /**
-   * Moves a record aside, as it is, so it can be replaced: files to `DATA_DIR/.quarantine/<mount>/`,
-   * Redis to `<prefix>:_quarantine:<mount>:<key>:<time>`. Returns where it went (null: no such record).
-   */
-  quarantine(mount: MountName, key: string): Promise<string | null>;
-  /** The ioredis client (null on files), for the response cache and the rate limiter. */
-  readonly redis: Redis | null;
-  /** The Redis key of a mount's entry: `<prefix>:<mount>:<encoded key>`. */
-  redisKey(mount: MountName, key: string): string;
-  /** The unstorage instance underneath (keys as stored, see keys.ts). */
-  readonly storage: Storage;
-}
-
-export interface StoreOptions {
-  /** How often counters are flushed; default 1000 ms (the most a crash may lose). */
-  flushIntervalMs?: number;
-  /** Redis key prefix; default `time-api`. */
-  prefix?: string;
-  /** How long `createStore` waits for a first Redis connection before returning an unavailable store; default 2000 ms. */
-  connectWaitMs?: number;
-  connectTimeoutMs?: number;
-  /** Per-command timeout; default 1000 ms. */
-  commandTimeoutMs?: number;
-  warn?: (message: string) => void;
-  onAvailabilityChange?: (available: boolean) => void;
-}
-
-interface Envelope { $expires_at: string; $value: unknown }
-const isEnvelope = (v: unknown): v is Envelope =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 2 && '$expires_at' in v && '$value' in v;
-
-const text = (raw: unknown): string | null =>
-  raw === null || raw === undefined ? null : Buffer.isBuffer(raw) ? raw.toString('utf8') : raw instanceof Uint8Array ? Buffer.from(raw).toString('utf8') : String(raw);
 
 export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl'>, options: StoreOptions = {}): Promise<Store> {
   const warn = options.warn ?? ((message: string) => console.warn(message));
@@ -180,68 +105,8 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
     }
   }
 
-  function makeMount(name: MountName): Mount {
-    const ns = prefixStorage(storage, name);
-    const stored = (key: string) => encodeKey(key) + suffix;
-    const accounting = !TTL_MOUNTS.includes(name);
-    const indexed = client !== null && accounting;
-    const read = async (key: string, shown: string): Promise<{ value: unknown } | null> => {
-      const raw = text(await ns.getItemRaw(key));
-      if (raw === null) return null;
-      try { return { value: JSON.parse(raw) }; } catch {
-        if (accounting) throw new CorruptRecordError([`${name}:${shown}`], `is not valid JSON (${JSON.stringify(raw.slice(0, 40))})`);
-        warn(`store: ${name}:${key} is not valid JSON; treating it as absent`);
-        return null;
-      }
-    };
-    return {
-      get: <T>(key: string) => {
-        const at = stored(key);
-        return guard(`read ${name}`, async () => {
-          const found = await read(at, key);
-          if (found === null) return null;
-          if (!isEnvelope(found.value)) return found.value as T;
-          if (!(Date.parse(found.value.$expires_at) > Date.now())) {
-            await ns.removeItem(at).catch(() => {});
-            return null;
-          }
-          return found.value.$value as T;
-        });
-      },
-      set: (key, value, { ttlSeconds } = {}) => {
-        const at = stored(key);
-        if (ttlSeconds !== undefined && !(ttlSeconds > 0 && Number.isFinite(ttlSeconds))) throw new RangeError(`ttlSeconds must be a positive number (got ${ttlSeconds})`);
-        const json = JSON.stringify(value);
-        if (json === undefined) throw new TypeError(`store: ${name} values must be JSON-serialisable`);
-        return guard(`write ${name}`, async () => {
-          if (indexed) await Promise.all(indexEntries(prefix, name, at).map(([set, member]) => client!.sadd(set, member)));
-          if (ttlSeconds === undefined) await ns.setItem(at, json);
-          else if (client) await ns.setItem(at, json, { ttl: Math.ceil(ttlSeconds) });
-          else await ns.setItem(at, JSON.stringify({ $expires_at: new Date(Date.now() + ttlSeconds * 1000).toISOString(), $value: value }));
-        });
-      },
-      remove: (key) => {
-        const at = stored(key);
-        return guard(`remove ${name}`, async () => {
-          await ns.removeItem(at);
-          if (indexed) { const [set, member] = indexEntries(prefix, name, at).at(-1)!; await client!.srem(set, member); }
-        });
-      },
-      list: (under = '') => {
-        const base = under === '' ? '' : encodeKey(under);
-        return guard(`list ${name}`, async () => {
-          // Files: only that part of the tree; Redis: the index sets (the expiring mounts, listed by
-          // tests and tools only, are scanned).
-          if (!client) return (await listUnder(join(layout.dataDir, name), base)).map(decodeKey);
-          if (indexed) return (await listIndexed(client, prefix, name, base)).map(decodeKey);
-          const keys = await ns.getKeys(base);
-          return keys.filter((k) => k.endsWith(suffix)).map((k) => decodeKey(k.slice(0, k.length - suffix.length)));
-        });
-      },
-    };
-  }
-
-  const mounts = Object.fromEntries(MOUNTS.map((m) => [m, makeMount(m)])) as Record<MountName, Mount>;
+  const mountContext = { storage, client, prefix, layout, suffix, warn, guard };
+  const mounts = Object.fromEntries(MOUNTS.map((m) => [m, makeMount(m, mountContext)])) as Record<MountName, Mount>;
   const checkCounterMount = (mount: string) => {
     if (!COUNTER_MOUNTS.includes(mount)) throw new TypeError(`store: ${mount} is not a counter mount (usage, credits)`);
   };
@@ -361,27 +226,4 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
     storage,
   };
   return store;
-}
-
-/**
- * Stores written before the index existed: one SCAN builds it (once per Redis, marked by
- * `<prefix>:_idx:version`); every later write keeps it current.
- */
-async function buildIndexOnce(client: Redis, prefix: string, warn: (message: string) => void): Promise<void> {
-  if (client.status !== 'ready') return;
-  try {
-    if (await client.get(`${prefix}:_idx:version`)) return;
-    for (const mount of MOUNTS.filter((m) => !TTL_MOUNTS.includes(m))) {
-      let cursor = '0';
-      do {
-        const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}:${mount}:*`, 'COUNT', 1000);
-        cursor = next;
-        const adds = keys.flatMap((k) => indexEntries(prefix, mount, k.slice(prefix.length + mount.length + 2)));
-        await Promise.all(adds.map(([set, member]) => client.sadd(set, member)));
-      } while (cursor !== '0');
-    }
-    await client.set(`${prefix}:_idx:version`, '1');
-  } catch (error) {
-    warn(`store: the key index could not be built yet: ${(error as Error).message}`);
-  }
 }

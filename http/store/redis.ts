@@ -11,7 +11,9 @@
 import type { Redis, RedisOptions } from 'ioredis';
 import redisDriver from 'unstorage/drivers/redis';
 import type { Driver } from 'unstorage';
-import { CorruptRecordError, counterValue, type Chunk, type CounterBackend, type CounterMount, type WriteMarks } from './counters.ts';
+import { counterValue, type Chunk, type CounterBackend, type CounterMount, type WriteMarks } from './counters.ts';
+import { CorruptRecordError } from './errors.ts';
+import { MOUNTS, TTL_MOUNTS } from './types.ts';
 
 export interface RedisTuning { connectTimeoutMs: number; commandTimeoutMs: number }
 
@@ -86,6 +88,29 @@ export async function listIndexed(client: Redis, prefix: string, mount: string, 
     return m.startsWith('k:') ? [key] : listIndexed(client, prefix, mount, key);
   }));
   return nested.flat();
+}
+
+/**
+ * Stores written before the index existed: one SCAN builds it (once per Redis, marked by
+ * `<prefix>:_idx:version`); every later write keeps it current.
+ */
+export async function buildIndexOnce(client: Redis, prefix: string, warn: (message: string) => void): Promise<void> {
+  if (client.status !== 'ready') return;
+  try {
+    if (await client.get(`${prefix}:_idx:version`)) return;
+    for (const mount of MOUNTS.filter((m) => !TTL_MOUNTS.includes(m))) {
+      let cursor = '0';
+      do {
+        const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}:${mount}:*`, 'COUNT', 1000);
+        cursor = next;
+        const adds = keys.flatMap((k) => indexEntries(prefix, mount, k.slice(prefix.length + mount.length + 2)));
+        await Promise.all(adds.map(([set, member]) => client.sadd(set, member)));
+      } while (cursor !== '0');
+    }
+    await client.set(`${prefix}:_idx:version`, '1');
+  } catch (error) {
+    warn(`store: the key index could not be built yet: ${(error as Error).message}`);
+  }
 }
 
 export class RedisCounterBackend implements CounterBackend {

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createOpenMeteoElevation } from '../../engine/geo/open-meteo-elevation.ts';
-import { clientAddressOf, createApp } from '../../http/app.ts';
+import { createApp } from '../../http/app.ts';
+import { clientAddressOf } from '../../http/client-address.ts';
 import { loadSettings } from '../../service/settings.ts';
 import { registry } from '../../engine/registry.ts';
 import { fixedClock } from '../helpers.ts';

@@ -1,0 +1,48 @@
+/**
+ * The gate of every keyed route (calculations, account, canary, MCP): a valid key, the customer's rate
+ * limit over any rolling minute, and for charged routes of a customer with a ledger, a credit.
+ */
+import type { H3Event } from 'h3';
+import { authenticate, type Caller, type KeyRing } from './middleware/auth.ts';
+import { rateLimitHeaders, type RateDecision, type SharedWindowLimiter, type SlidingWindowLimiter } from './middleware/rate-limit.ts';
+import type { Billing } from './billing.ts';
+import { rateLimitOf } from './routes/account.ts';
+import { problem } from '../service/problem.ts';
+import type { Settings } from '../service/settings.ts';
+
+export interface GuardOptions {
+  settings: Settings;
+  keys: KeyRing;
+  localLimiter: SlidingWindowLimiter;
+  /** With Redis, one limit for all instances (degrading to the local limiter while Redis is away). */
+  sharedLimiter: SharedWindowLimiter | null;
+  charge: Billing['charge'];
+}
+
+/** A guard returns the caller, or the 401/429/402/503 to answer with. */
+export type Guard = (event: H3Event) => Caller | Response | Promise<Caller | Response>;
+
+/** The guard of charged routes (a credit too) when `charged`, of free keyed routes otherwise. */
+export function guardOf({ settings, keys, localLimiter, sharedLimiter, charge }: GuardOptions, charged: boolean): Guard {
+  return (event) => {
+    const caller = authenticate(keys, event.req.headers);
+    if (caller instanceof Response) return caller;
+    event.context.caller = caller;
+    const limit = rateLimitOf(settings, caller.customerId);
+    const afterLimit = (decision: RateDecision): Caller | Response | Promise<Caller | Response> => {
+      event.context.rateLimit = decision;
+      if (!decision.allowed) {
+        return problem(429, {
+          detail: `Rate limit of ${decision.limit} requests a minute reached for this customer; retry in ${decision.resetSeconds} s.`,
+          headers: rateLimitHeaders(decision),
+        });
+      }
+      if (!charged) return caller;
+      const denied = charge(event, caller);
+      return denied === null ? caller : denied.then((problemResponse) => problemResponse ?? caller);
+    };
+    return sharedLimiter && limit > 0
+      ? sharedLimiter.check(caller.customerId, limit, Date.now()).then(afterLimit)
+      : afterLimit(localLimiter.check(caller.customerId, limit, Date.now()));
+  };
+}

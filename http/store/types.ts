@@ -1,0 +1,69 @@
+/** What the store offers (see index.ts for how to use it): its mounts, the Store and Mount interfaces, its options. */
+import type { Redis } from 'ioredis';
+import type { Storage } from 'unstorage';
+import type { CounterMount } from './counters.ts';
+
+export const MOUNTS = ['keys', 'usage', 'credits', 'shares', 'cache'] as const;
+export type MountName = (typeof MOUNTS)[number];
+/** Mounts whose entries may carry a TTL, and so are swept on the file store. */
+export const TTL_MOUNTS: readonly MountName[] = ['shares', 'cache'];
+
+export interface Mount {
+  /** The value, or null when absent or expired; an unreadable record of an accounting mount (keys, usage,
+   * credits) rejects with CorruptRecordError (it is never treated as absent, so never overwritten). */
+  get<T = unknown>(key: string): Promise<T | null>;
+  /** `ttlSeconds`: the entry disappears after that long (Redis TTL; on files, `get` hides it and `sweep` deletes it). */
+  set(key: string, value: unknown, options?: { ttlSeconds?: number }): Promise<void>;
+  remove(key: string): Promise<void>;
+  /** Keys under `prefix` (levels below it), or every key of the mount. */
+  list(prefix?: string): Promise<string[]>;
+}
+
+export interface Store {
+  readonly driver: 'fs' | 'redis';
+  /** Last known reachability: Redis connected (live), or the last `ping()` of the file store. */
+  readonly available: boolean;
+  /** File store: the last write (a flush or a ping) failed because the disk or quota is full. */
+  readonly diskFull: boolean;
+  /** Deltas held for damaged counter records until they are repaired, by `mount:encodedKey`. */
+  heldCounts(): Record<string, number>;
+  readonly mounts: Readonly<Record<MountName, Mount>>;
+  /** Adds `by` (a whole number, may be negative) to a counter. Buffered; throws only after `close()`. */
+  incr(mount: CounterMount, key: string, by?: number): void;
+  counter(mount: CounterMount, key: string): Promise<number>;
+  counters(mount: CounterMount, prefix?: string): Promise<Record<string, number>>;
+  /** Counts accepted by `incr` and not yet stored. */
+  readonly unflushed: number;
+  flush(): Promise<void>;
+  /** File store: deletes expired entries of the TTL mounts and returns how many; Redis: 0 (native TTL). */
+  sweep(): Promise<number>;
+  /** Readiness probe: files, write and read back a probe; Redis, PING. Never rejects. */
+  ping(): Promise<boolean>;
+  /** Flushes every count, then releases files and connections. Rejects if counts could not be stored. */
+  close(): Promise<void>;
+  /**
+   * Moves a record aside, as it is, so it can be replaced: files to `DATA_DIR/.quarantine/<mount>/`,
+   * Redis to `<prefix>:_quarantine:<mount>:<key>:<time>`. Returns where it went (null: no such record).
+   */
+  quarantine(mount: MountName, key: string): Promise<string | null>;
+  /** The ioredis client (null on files), for the response cache and the rate limiter. */
+  readonly redis: Redis | null;
+  /** The Redis key of a mount's entry: `<prefix>:<mount>:<encoded key>`. */
+  redisKey(mount: MountName, key: string): string;
+  /** The unstorage instance underneath (keys as stored, see keys.ts). */
+  readonly storage: Storage;
+}
+
+export interface StoreOptions {
+  /** How often counters are flushed; default 1000 ms (the most a crash may lose). */
+  flushIntervalMs?: number;
+  /** Redis key prefix; default `time-api`. */
+  prefix?: string;
+  /** How long `createStore` waits for a first Redis connection before returning an unavailable store; default 2000 ms. */
+  connectWaitMs?: number;
+  connectTimeoutMs?: number;
+  /** Per-command timeout; default 1000 ms. */
+  commandTimeoutMs?: number;
+  warn?: (message: string) => void;
+  onAvailabilityChange?: (available: boolean) => void;
+}
