@@ -26,7 +26,12 @@ let output = '';
 async function startServer() {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  proc = spawn(process.execPath, ['--import', 'tsx', 'http/server.ts'], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The test blocks its own event loop while the keys CLI runs (spawnSync, several seconds on a busy
+  // machine), so fetch cannot drop an idle connection before the server's 5 s keep-alive closes it and
+  // then reuses a closed socket ("other side closed"). Idle connections are kept longer here.
+  proc = spawn(process.execPath, ['--import', 'tsx', 'http/server.ts'], {
+    env: { ...env, PORT: String(port), KEEP_ALIVE_TIMEOUT_MS: '120000' }, stdio: ['ignore', 'pipe', 'pipe'],
+  });
   proc.stdout!.on('data', (d) => { output += d; });
   proc.stderr!.on('data', (d) => { output += d; });
   for (let i = 0; i < 300; i++) {
