@@ -102,12 +102,12 @@ export function createApp(options: AppOptions): BuiltApp {
    */
   const finish = (event: H3Event, response: Response): Response => {
     cors.decorate(event, response);
-    const decision = event.context.rateLimit as RateDecision | undefined;
+    const decision = event.context.rateLimit;
     if (decision) for (const [name, value] of Object.entries(rateLimitHeaders(decision))) response.headers.set(name, value);
-    const caller = event.context.caller as Caller | undefined;
+    const caller = event.context.caller;
     billing.settle(event, response, caller);
     if (!logger) return response;
-    const started = event.context.startedAt as number | undefined;
+    const started = event.context.startedAt;
     try {
       logger.log({
         route: event.context.matchedRoute?.route === '/**' ? '(unmatched)' : (event.context.matchedRoute?.route ?? '(unmatched)'),
@@ -116,7 +116,7 @@ export function createApp(options: AppOptions): BuiltApp {
         latency_ms: started === undefined ? 0 : Math.round((performance.now() - started) * 1000) / 1000,
         customer_id: caller?.customerId ?? null,
         key_fingerprint: caller?.keyFingerprint ?? null,
-        cache: (event.context.cacheStatus as string | undefined) ?? null,
+        cache: event.context.cacheStatus ?? null,
       });
     } catch { /* a log line is never worth a failed answer */ }
     return response;
@@ -198,7 +198,7 @@ export function createApp(options: AppOptions): BuiltApp {
     mcp ??= import('../mcp/http.ts').then((m) => m.mcpHandler({
       // MCP: key and rate limit for every message; a credit only for tools/call (a calculation).
       guard: freeGuard,
-      charge: (event) => billing.charge(event, event.context.caller as Caller) ?? Promise.resolve(null),
+      charge: (event) => billing.charge(event, event.context.caller!) ?? Promise.resolve(null),
       ctx, allowedOrigins: settings.corsOrigins, openapi: openapiDoc,
     }));
     return (await mcp)(event);

@@ -29,7 +29,7 @@ export const usageMonth = (now: Date) => now.toISOString().slice(0, 7);
 export const usageKey = (customer: string, month: string, route: string) => `${customer}:${month}:${route}`;
 export const balanceKey = (customer: string) => `balance:${customer}`;
 
-const callerOf = (event: H3Event) => event.context.caller as Caller;
+const callerOf = (event: H3Event) => event.context.caller!;
 const storeDown = () => problem(503, { detail: 'The account store is unavailable right now; try again shortly.', headers: { 'retry-after': '5' } });
 
 export function accountRoutes(deps: AccountDeps) {

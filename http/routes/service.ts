@@ -72,7 +72,7 @@ export function statusRoute(settings: Settings, routes: RouteInfo[], startedAt: 
  */
 export function canaryRoute(now: () => Date, storageRoundTrip: () => Promise<boolean>) {
   return async (event: H3Event) => {
-    const caller = event.context.caller as Caller;
+    const caller = event.context.caller!;
     let timezone = false;
     try { timezone = lookupZones(51.4769, -0.0005).zones[0] === 'Europe/London'; } catch { timezone = false; }
     const storage = await storageRoundTrip().catch(() => false);
