@@ -5,10 +5,11 @@
 import type { IncomingMessage } from 'node:http';
 import type { H3Event } from 'h3';
 import { FastResponse } from 'srvx';
-import { jsonOfFrozen, ToolInputError, ToolUnavailableError, type AnyTool, type ToolContext } from '../../engine/tool.ts';
+import { ToolInputError, ToolUnavailableError, type AnyTool, type ToolContext } from '../../engine/tool.ts';
 import { queryReader, validateInput } from '../../engine/validate.ts';
 import type { Caller } from '../middleware/auth.ts';
 import { isDeterministic, type CacheStatus, type ResponseCache } from '../middleware/cache.ts';
+import { jsonWriterOf } from '../../service/json-writer.ts';
 import { invalid, problem } from '../middleware/problem.ts';
 import { rateLimitHeaders, type RateDecision } from '../middleware/rate-limit.ts';
 import { MAX_BODY_BYTES } from '../../service/limits.ts';
@@ -91,23 +92,6 @@ export async function readJsonBody(req: Request): Promise<unknown | Response> {
   }
 }
 
-/**
- * JSON of a result. A frozen `provenance` (shared by every answer of a tool) is serialised once and
- * spliced in at the end, which saves re-serialising the same ~500 bytes on every request.
- */
-export function serialize(result: unknown): string {
-  const r = result as Record<string, unknown> | null;
-  const p = r?.provenance;
-  if (r && typeof r === 'object' && !Array.isArray(r) && !Object.isFrozen(r) && p && typeof p === 'object' && Object.isFrozen(p)) {
-    const pj = jsonOfFrozen(p);
-    r.provenance = undefined;
-    const rest = JSON.stringify(r);
-    r.provenance = p;
-    return rest === '{}' ? `{"provenance":${pj}}` : `${rest.slice(0, -1)},"provenance":${pj}}`;
-  }
-  return JSON.stringify(result);
-}
-
 /** A run's error as the problem to answer with, or rethrown when it is a bug (answered 500 by the app). */
 function runFailure(error: unknown): Response {
   if (error instanceof ToolInputError) return invalid(error.errors);
@@ -123,6 +107,9 @@ const isThenable = (v: unknown): v is PromiseLike<unknown> => typeof (v as Promi
  */
 export function toolHandler(tool: AnyTool, deps: ToolRouteDeps) {
   const readQuery = tool.http.method === 'GET' ? queryReader(tool) : null;
+  // Every answer is written by the writer compiled from the tool's output schema: its keys in the
+  // schema's order, as MCP writes them too.
+  const writeJson = jsonWriterOf(tool.output);
   const publicCacheControl = tool.auth === 'public' ? 'public' : 'private';
 
   const respond = (event: H3Event, data: unknown, deterministic: boolean, status: CacheStatus, body: string): Response => {
@@ -150,7 +137,7 @@ export function toolHandler(tool: AnyTool, deps: ToolRouteDeps) {
     const deterministic = isDeterministic(tool, data);
     const key = deterministic && deps.cache.mode !== 'off' ? `${tool.name}:${JSON.stringify(data)}` : null;
     const done = (result: unknown) => {
-      const body = tool.toJson ? tool.toJson(result) : serialize(result);
+      const body = writeJson(result);
       if (key !== null) void deps.cache.set(key, body);
       return respond(event, data, deterministic, key === null ? 'BYPASS' : 'MISS', body);
     };
