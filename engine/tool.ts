@@ -117,11 +117,6 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
   calculator?: CalculatorMeta<O>;
   /** How many seconds a client may reuse this answer, when that is not "forever" or "never". */
   maxAgeSeconds?: (input: z.output<I>, ctx: ToolContext) => number | undefined;
-  /**
-   * The result's JSON, written faster than JSON.stringify for a hot route; it must equal
-   * `JSON.stringify(result)` character for character (each one is tested for that on random inputs).
-   */
-  toJson?: (result: z.input<O>) => string;
   run: (input: z.output<I>, ctx: ToolContext) => z.input<O> | Promise<z.input<O>>;
 }
 
@@ -333,9 +328,9 @@ export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday',
 const quotedStrings = new Map<string, string>();
 
 /**
- * JSON.stringify of a string from a small set (zone names, abbreviations, routes, customer ids),
- * remembered: answers and log lines write several on every request (quoting them again cost ~0.25 µs
- * a log line in a loop). Bounded all the same: emptied when it holds 4,096.
+ * JSON.stringify of a string from a small set (routes, customer ids, cache states), remembered: every
+ * request log line writes several (quoting them again cost ~0.25 µs a line in a loop). Bounded all
+ * the same: emptied when it holds 4,096. Answers are written by service/json-writer.ts.
  */
 export function quotedJson(value: string): string {
   let json = quotedStrings.get(value);
@@ -345,19 +340,6 @@ export function quotedJson(value: string): string {
   }
   return json;
 }
-
-const frozenJson = new WeakMap<object, string>();
-
-/**
- * JSON.stringify of a frozen object, written once per object (a frozen provenance is shared by every
- * answer of a tool, so this saves re-serialising the same ~500 bytes on every request).
- */
-export function jsonOfFrozen(value: object): string {
-  let json = frozenJson.get(value);
-  if (json === undefined) frozenJson.set(value, (json = JSON.stringify(value)));
-  return json;
-}
-
 
 /** Helpers a calculator's answer sentence may use (passed in, so the sentence stays self-contained). */
 export interface AnswerWords {

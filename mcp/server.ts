@@ -8,6 +8,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { registry } from '../engine/registry.ts';
 import { systemContext, ToolInputError, ToolUnavailableError, type AnyTool, type ToolContext } from '../engine/tool.ts';
 import { validateInput, type FieldError } from '../engine/validate.ts';
+import { jsonWriterOf } from '../service/json-writer.ts';
 import { registerDiscovery, type DiscoveryOptions } from './discovery.ts';
 
 export const MCP_SERVER_NAME = 'time-coordinate-api';
@@ -31,10 +32,16 @@ export function annotationsOf(tool: AnyTool) {
 /** A model-oriented description: the tool's own text plus the matching HTTP route for reference. */
 const describe = (tool: AnyTool) => `${tool.description}\n\nSame answer as HTTP ${tool.http.method} ${tool.http.path}.`;
 
-export function toolResult(structured: unknown): CallToolResult {
+/**
+ * A tool's answer as MCP gives it: the JSON text the HTTP API writes (the writer compiled from the
+ * tool's output schema: keys in the schema's order), and the same JSON, parsed, as structuredContent,
+ * so the two agree key for key and in order.
+ */
+export function toolResult(tool: AnyTool, result: unknown): CallToolResult {
+  const text = jsonWriterOf(tool.output)(result);
   return {
-    structuredContent: structured as Record<string, unknown>,
-    content: [{ type: 'text', text: JSON.stringify(structured) }],
+    structuredContent: JSON.parse(text) as Record<string, unknown>,
+    content: [{ type: 'text', text }],
   };
 }
 
@@ -48,7 +55,7 @@ export async function callTool(tool: AnyTool, args: unknown, ctx: ToolContext): 
   const checked = validateInput(tool.input, args ?? {});
   if (!checked.ok) return errorResult(invalidMessage(checked.errors));
   try {
-    return toolResult(await tool.run(checked.data, ctx));
+    return toolResult(tool, await tool.run(checked.data, ctx));
   } catch (error) {
     if (error instanceof ToolInputError) return errorResult(invalidMessage(error.errors));
     if (error instanceof ToolUnavailableError) return errorResult(`Unavailable: ${error.message}`);

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import {
-  CALCULATION, defineTool, formatOffset, formatUtc, formatWall, Instant, jsonOfFrozen, Latitude, Longitude, Provenance, quotedJson, WEEKDAYS,
+  CALCULATION, defineTool, formatOffset, formatUtc, formatWall, Instant, Latitude, Longitude, Provenance, WEEKDAYS,
 } from '../tool.ts';
 import { sources } from '../provenance.ts';
 import { lookupZones } from './zone-lookup.ts';
@@ -29,8 +29,8 @@ let landProvenance: Record<string, string> | undefined;
 let oceanProvenance: Record<string, string> | undefined;
 
 /**
- * Provenance of one answer: built once per resolution and frozen, so every answer shares it (and the
- * HTTP layer serialises it once).
+ * Provenance of one answer: built once per resolution and frozen, so every answer shares it (and its
+ * JSON is written once: service/json-writer.ts remembers the JSON of frozen values).
  */
 export function localTimeProvenance(resolution: 'land' | 'ocean'): Readonly<Record<string, string>> {
   landProvenance ??= Object.freeze({
@@ -116,26 +116,21 @@ type NextTransition = ClockFields['next_transition'];
 /**
  * The fields a zone's rules give every answer while they hold, written once per rules object (zone
  * rules are remembered, frozen, for as long as they hold): the offset as text, and the next transition
- * as one frozen object that the answers share, with its JSON.
+ * as one frozen object that the answers share (so its JSON is written once too: the JSON writer
+ * remembers the JSON of frozen values).
  */
 const rulesWritten = new WeakMap<Readonly<ZoneRules>, { utc_offset: string; next_transition: NextTransition }>();
-const transitionJson = new WeakMap<object, string>();
 
 function writtenRules(rules: Readonly<ZoneRules>): { utc_offset: string; next_transition: NextTransition } {
   let written = rulesWritten.get(rules);
   if (written === undefined) {
     const next = rules.next_transition;
     const nextTransition: NextTransition = next && Object.freeze({ at: formatUtc(next.at_ms), utc_offset_seconds: next.utc_offset_seconds });
-    if (nextTransition) transitionJson.set(nextTransition, `{"at":"${nextTransition.at}","utc_offset_seconds":${nextTransition.utc_offset_seconds}}`);
     written = { utc_offset: formatOffset(rules.utc_offset_seconds), next_transition: nextTransition };
     rulesWritten.set(rules, written);
   }
   return written;
 }
-
-/** The JSON of a result's next_transition: written once for the shared ones, else now. */
-const nextTransitionJson = (n: NextTransition): string =>
-  n === null ? 'null' : transitionJson.get(n) ?? `{"at":"${n.at}","utc_offset_seconds":${n.utc_offset_seconds}}`;
 
 /** The wall-clock fields of an instant in a zone, on their own. */
 export const clockFields = (ms: number, rules: Readonly<ZoneRules>): ClockFields => addClockFields({}, ms, rules);
@@ -149,25 +144,6 @@ export function localTimeFields(lat: number, lon: number, ms: number): LocalTime
   out.resolution = resolution;
   return out;
 }
-
-/**
- * The JSON of {@link localTimeFields}' output, without the closing brace, exactly as JSON.stringify
- * writes it (tests hold the two equal on random points and instants): written out, it takes about
- * 0.7 µs against JSON.stringify's 1.8 µs, and a batch writes a hundred of them. Strings from data
- * (zone names, abbreviations) are escaped by JSON.stringify, once each ({@link quotedJson}); the
- * others are ISO forms we wrote.
- */
-function fieldsJsonOpen(f: LocalTimeFields): string {
-  let zones = quotedJson(f.timezones[0]);
-  for (let i = 1; i < f.timezones.length; i++) zones += ',' + quotedJson(f.timezones[i]);
-  return `{"lat":${f.lat},"lon":${f.lon},"timezone":${quotedJson(f.timezone)},"timezones":[${zones}],"local_time":"${f.local_time}","utc_time":"${f.utc_time}","utc_offset":"${f.utc_offset}","utc_offset_seconds":${f.utc_offset_seconds},"abbreviation":${quotedJson(f.abbreviation)},"dst":${f.dst},"day_of_week":"${f.day_of_week}","next_transition":${nextTransitionJson(f.next_transition)},"unix_seconds":${f.unix_seconds},"unix_ms":${f.unix_ms},"resolution":"${f.resolution}"`;
-}
-
-/** The JSON of localTimeFields' output (one batch result). */
-export const localTimeFieldsJson = (f: LocalTimeFields): string => fieldsJsonOpen(f) + '}';
-
-/** The JSON of a get_local_time result, its frozen provenance written once. */
-export const localTimeJson = (r: LocalTimeResult): string => `${fieldsJsonOpen(r)},"provenance":${jsonOfFrozen(r.provenance)}}`;
 
 export const localTime = defineTool({
   name: 'get_local_time',
@@ -212,5 +188,4 @@ export const localTime = defineTool({
     answer: (r) => `The local time is ${r.local_time} in ${r.timezone}.`,
   },
   run: (input, ctx) => localTimeAt(input.lat, input.lon, input.at ?? ctx.now().getTime()),
-  toJson: (result) => localTimeJson(result as LocalTimeResult),
 });

@@ -8,8 +8,8 @@
  * //     '2026-11-22T09:00:00+01:00', ... }, { timezone: 'Etc/GMT+9', resolution: 'ocean', ... }], ... }
  */
 import { z } from 'zod';
-import { CALCULATION, Coordinate, defineTool, formatUtc, Instant, jsonOfFrozen, Provenance } from '../tool.ts';
-import { LocalTimeFields, localTimeFields, localTimeFieldsJson, localTimeProvenance } from './local-time.ts';
+import { CALCULATION, Coordinate, defineTool, formatUtc, Instant, Provenance } from '../tool.ts';
+import { LocalTimeFields, localTimeFields, localTimeProvenance } from './local-time.ts';
 
 export const MAX_POINTS = 100;
 
@@ -58,17 +58,11 @@ export const localTimes = defineTool({
     const ms = input.at ?? ctx.now().getTime();
     return { at: formatUtc(ms), count: input.points.length, results: input.points.map((p) => localTimeFields(p.lat, p.lon, ms)), provenance: batchProvenance() };
   },
-  toJson: (result) => {
-    const r = result as { at: string; count: number; results: LocalTimeFields[]; provenance: Record<string, string> };
-    let out = `{"at":"${r.at}","count":${r.count},"results":[`;
-    for (let i = 0; i < r.results.length; i++) out += (i ? ',' : '') + localTimeFieldsJson(r.results[i]);
-    return `${out}],"provenance":${Object.isFrozen(r.provenance) ? jsonOfFrozen(r.provenance) : JSON.stringify(r.provenance)}}`;
-  },
 });
 
 let shared: Readonly<Record<string, string>> | undefined;
 
-/** The batch's provenance: the same for every batch, so built once and frozen (and serialised once). */
+/** The batch's provenance: the same for every batch, so built once and frozen (and its JSON written once). */
 function batchProvenance(): Readonly<Record<string, string>> {
   if (!shared) {
     const { method: land, ...rest } = localTimeProvenance('land');

@@ -15,6 +15,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { getRequestIP, type H3Event } from 'h3';
+import { FastResponse } from 'srvx';
 import { z } from 'zod';
 import { lookupZones } from '../../engine/time/zone-lookup.ts';
 import { instantOfLocal, zoneRulesAt } from '../../engine/time/zone-rules.ts';
@@ -27,8 +28,9 @@ import { StoreUnavailableError, type Store } from '../store/index.ts';
 import { readJsonBody } from '../../service/body.ts';
 
 import {
-  DEFAULT_CREATES_PER_MINUTE, Share, SHARE_TTL_DAYS, ShareCreated, ShareRequest, TOKEN_BYTES, TOKEN_PATTERN, type ShareView,
+  DEFAULT_CREATES_PER_MINUTE, Share, SHARE_TTL_DAYS, ShareCreated, ShareRequest, ShareView, TOKEN_BYTES, TOKEN_PATTERN,
 } from '../../service/shares.ts';
+import { jsonWriterOf } from '../../service/json-writer.ts';
 
 export const newShareToken = (): string => randomBytes(TOKEN_BYTES).toString('base64url');
 
@@ -80,6 +82,12 @@ const unavailable = (headers: Record<string, string> = {}) => problem(503, {
   detail: 'Shares are stored in the shared store, which is unavailable right now; try again shortly.',
   headers: { ...headers, ...ROBOTS, 'retry-after': STORE_RETRY_AFTER_SECONDS },
 });
+
+// Answers are written as every answer is: by the writer compiled from their schema, keys in its order.
+const writeCreated = jsonWriterOf(ShareCreated);
+const writeView = jsonWriterOf(ShareView);
+const answer = (body: string, status: number, headers: Record<string, string>) =>
+  new FastResponse(body, { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
 
 const defaultClientAddress = (event: H3Event): string | undefined => getRequestIP(event, { xForwardedFor: false });
 
@@ -139,7 +147,7 @@ export function shareRoutes(deps: ShareRouteDeps) {
       return unavailable(limitHeaders);
     }
     const created: ShareCreated = { token, expires_at: share.expires_at, share_url: `${siteUrl}/observatory/share/${token}/` };
-    return json(created, 201, {
+    return answer(writeCreated(created), 201, {
       ...limitHeaders,
       ...ROBOTS,
       'cache-control': 'no-store',
@@ -171,7 +179,7 @@ export function shareRoutes(deps: ShareRouteDeps) {
       await store.mounts.shares.remove(token).catch(() => {});
       return notFound();
     }
-    return json(resolveShare(share), 200, { ...ROBOTS, 'cache-control': 'no-store' });
+    return answer(writeView(resolveShare(share)), 200, { ...ROBOTS, 'cache-control': 'no-store' });
   }
 
   return { create, read };

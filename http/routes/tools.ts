@@ -4,13 +4,14 @@
  */
 import type { H3Event } from 'h3';
 import { FastResponse } from 'srvx';
-import { jsonOfFrozen, ToolInputError, ToolUnavailableError, type AnyTool, type ToolContext } from '../../engine/tool.ts';
+import { ToolInputError, ToolUnavailableError, type AnyTool, type ToolContext } from '../../engine/tool.ts';
 import { validateInput } from '../../engine/validate.ts';
 import { queryReader } from '../../service/query.ts';
 import type { Caller } from '../middleware/auth.ts';
 import { isDeterministic, type CacheStatus, type ResponseCache } from '../middleware/cache.ts';
+import { jsonWriterOf } from '../../service/json-writer.ts';
 import { invalid, problem } from '../../service/problem.ts';
-import { rateLimitHeaders, type RateDecision } from '../middleware/rate-limit.ts';
+import { rateLimitHeaders } from '../middleware/rate-limit.ts';
 import { readJsonBody } from '../../service/body.ts';
 
 export interface ToolRouteDeps {
@@ -18,23 +19,6 @@ export interface ToolRouteDeps {
   guard: (event: H3Event) => Caller | Response | Promise<Caller | Response>;
   cache: ResponseCache;
   ctx: ToolContext;
-}
-
-/**
- * JSON of a result. A frozen `provenance` (shared by every answer of a tool) is serialised once and
- * spliced in at the end, which saves re-serialising the same ~500 bytes on every request.
- */
-export function serialize(result: unknown): string {
-  const r = result as Record<string, unknown> | null;
-  const p = r?.provenance;
-  if (r && typeof r === 'object' && !Array.isArray(r) && !Object.isFrozen(r) && p && typeof p === 'object' && Object.isFrozen(p)) {
-    const pj = jsonOfFrozen(p);
-    r.provenance = undefined;
-    const rest = JSON.stringify(r);
-    r.provenance = p;
-    return rest === '{}' ? `{"provenance":${pj}}` : `${rest.slice(0, -1)},"provenance":${pj}}`;
-  }
-  return JSON.stringify(result);
 }
 
 /** A run's error as the problem to answer with, or rethrown when it is a bug (answered 500 by the app). */
@@ -52,6 +36,9 @@ const isThenable = (v: unknown): v is PromiseLike<unknown> => typeof (v as Promi
  */
 export function toolHandler(tool: AnyTool, deps: ToolRouteDeps) {
   const readQuery = tool.http.method === 'GET' ? queryReader(tool) : null;
+  // Every answer is written by the writer compiled from the tool's output schema: its keys in the
+  // schema's order, as MCP writes them too.
+  const writeJson = jsonWriterOf(tool.output);
   const publicCacheControl = tool.auth === 'public' ? 'public' : 'private';
 
   const respond = (event: H3Event, data: unknown, deterministic: boolean, status: CacheStatus, body: string): Response => {
@@ -60,7 +47,7 @@ export function toolHandler(tool: AnyTool, deps: ToolRouteDeps) {
     // A string body with its headers given as pairs lets srvx write the answer straight to the socket,
     // without a web stream or a Headers object; so the rate-limit headers go in here too (the app's
     // finishing step adds them only to answers that were not built this way).
-    const decision = event.context.rateLimit as RateDecision | undefined;
+    const decision = event.context.rateLimit;
     event.context.rateLimit = undefined;
     // Header pairs in an array: srvx hands them to Node as they are, with no object to walk.
     const headers: [string, string][] = [
@@ -79,7 +66,7 @@ export function toolHandler(tool: AnyTool, deps: ToolRouteDeps) {
     const deterministic = isDeterministic(tool, data);
     const key = deterministic && deps.cache.mode !== 'off' ? `${tool.name}:${JSON.stringify(data)}` : null;
     const done = (result: unknown) => {
-      const body = tool.toJson ? tool.toJson(result) : serialize(result);
+      const body = writeJson(result);
       if (key !== null) void deps.cache.set(key, body);
       return respond(event, data, deterministic, key === null ? 'BYPASS' : 'MISS', body);
     };
