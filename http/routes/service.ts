@@ -4,7 +4,6 @@ import { lookupZones } from '../../engine/time/zone-lookup.ts';
 import { sources } from '../../engine/provenance.ts';
 import { SERVICE, VERSION } from '../../service/identity.ts';
 import { FAMILIES, formatUtc } from '../../engine/tool.ts';
-import type { Caller } from '../middleware/auth.ts';
 import type { H3Event } from 'h3';
 import type { Settings } from '../../service/settings.ts';
 import { json } from '../json.ts';

@@ -16,19 +16,17 @@
 import { randomBytes } from 'node:crypto';
 import { getRequestIP, type H3Event } from 'h3';
 import { FastResponse } from 'srvx';
-import { z } from 'zod';
 import { lookupZones } from '../../engine/time/zone-lookup.ts';
 import { instantOfLocal, zoneRulesAt } from '../../engine/time/zone-rules.ts';
-import { formatOffset, formatUtc, int, IsoDate, Latitude, Longitude } from '../../engine/tool.ts';
+import { formatOffset, formatUtc, } from '../../engine/tool.ts';
 import { validateInput } from '../../engine/validate.ts';
-import { json } from '../json.ts';
 import { invalid, problem } from '../../service/problem.ts';
 import { rateLimitHeaders, SlidingWindowLimiter, type RateDecision } from '../middleware/rate-limit.ts';
 import { StoreUnavailableError, type Store } from '../store/index.ts';
 import { readJsonBody } from '../../service/body.ts';
 
 import {
-  DEFAULT_CREATES_PER_MINUTE, Share, SHARE_TTL_DAYS, ShareCreated, ShareRequest, ShareView, TOKEN_BYTES, TOKEN_PATTERN,
+  DEFAULT_CREATES_PER_MINUTE, Share, ShareCreated, ShareRequest, ShareView, TOKEN_BYTES, TOKEN_PATTERN,
 } from '../../service/shares.ts';
 import { jsonWriterOf } from '../../service/json-writer.ts';
 
