@@ -1,6 +1,8 @@
 /** `ephemeris`: where the Sun, the Moon and the planets are, seen from the Earth's centre and from the Sun. */
 import { z } from 'zod';
-import { CALCULATION, defineTool, formatUtc, isoDateProblem, parseInstant, Provenance } from '../tool.ts';
+import { CALCULATION, defineTool } from '../tool.ts';
+import { Provenance } from '../inputs.ts';
+import { formatUtc, isoDateProblem, parseInstant } from '../instant.ts';
 import { sources } from '../provenance.ts';
 import { bodyPositions, EPHEMERIS_BODIES, EPHEMERIS_END_MS, EPHEMERIS_FRAME, EPHEMERIS_MIN_MS } from './body-positions.ts';
 

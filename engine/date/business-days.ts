@@ -1,6 +1,8 @@
 /** `count_business_days`: working days between two dates, with caller-given holidays and weekend. */
 import { z } from 'zod';
-import { CALCULATION, defineTool, int, IsoDate, Provenance, WEEKDAYS } from '../tool.ts';
+import { CALCULATION, defineTool } from '../tool.ts';
+import { int, IsoDate, Provenance } from '../inputs.ts';
+import { WEEKDAYS } from '../instant.ts';
 import { sources } from '../provenance.ts';
 import { isoWeekday, toEpochDay, weekdayCounts } from './calendar.ts';
 

@@ -5,7 +5,7 @@
  * hold for any integer year, which lets intermediate steps of a date sum leave 0001..9999 before the
  * tool checks the final answer.
  */
-import { daysInMonth } from '../tool.ts';
+import { daysInMonth } from '../instant.ts';
 
 /** A calendar date as numbers; `day` is 1-based. */
 export interface Ymd {

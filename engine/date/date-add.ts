@@ -1,6 +1,7 @@
 /** `date_add`: a calendar date moved by signed years, months, weeks and days. */
 import { z } from 'zod';
-import { CALCULATION, defineTool, int, IsoDate, Provenance, ToolInputError } from '../tool.ts';
+import { CALCULATION, defineTool, ToolInputError } from '../tool.ts';
+import { int, IsoDate, Provenance } from '../inputs.ts';
 import { sources } from '../provenance.ts';
 import { addMonthsClamped, addYearsClamped, daysFromCivil, fromEpochDay, inSupportedRange, parseIsoDate } from './calendar.ts';
 

@@ -10,7 +10,8 @@
  */
 import { z } from 'zod';
 import { runBatch } from '../batch.ts';
-import { CALCULATION, defineTool, IsoDate, Provenance } from '../tool.ts';
+import { CALCULATION, defineTool } from '../tool.ts';
+import { IsoDate, Provenance } from '../inputs.ts';
 import { computeDateDifference, DateDifferenceResult } from './date-difference.ts';
 
 export const MAX_DATE_PAIRS = 100;

@@ -1,6 +1,7 @@
 /** `date_difference`: the span between two calendar dates in days, weeks and calendar units. */
 import { z } from 'zod';
-import { CALCULATION, defineTool, IsoDate, Provenance } from '../tool.ts';
+import { CALCULATION, defineTool } from '../tool.ts';
+import { IsoDate, Provenance } from '../inputs.ts';
 import { sources } from '../provenance.ts';
 import { addMonthsClamped, addYearsClamped, compareYmd, daysFromCivil, parseIsoDate, type Ymd } from './calendar.ts';
 

@@ -26,7 +26,8 @@
  * //     crosses_antimeridian: true, includes_pole: false, provenance: { … } }
  */
 import { z } from 'zod';
-import { CALCULATION, defineTool, Latitude, Longitude, num, Provenance } from '../tool.ts';
+import { CALCULATION, defineTool } from '../tool.ts';
+import { Latitude, Longitude, num, Provenance } from '../inputs.ts';
 import type { LatLon } from './geodesic.ts';
 
 /** IUGG mean Earth radius R1 = (2a + b) / 3 of WGS84/GRS80, km (Moritz, Geodetic Reference System 1980). */

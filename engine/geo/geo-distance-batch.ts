@@ -10,7 +10,8 @@
  */
 import { z } from 'zod';
 import { runBatch } from '../batch.ts';
-import { CALCULATION, Coordinate, defineTool, Provenance } from '../tool.ts';
+import { CALCULATION, defineTool } from '../tool.ts';
+import { Coordinate, Provenance } from '../inputs.ts';
 import { distanceBetween, GeoDistanceResult } from './geo-distance.ts';
 
 export const MAX_DISTANCE_PAIRS = 100;

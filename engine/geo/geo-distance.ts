@@ -15,7 +15,8 @@
  * //     initial_bearing_deg: 3.308313, final_bearing_deg: 177.485902, compass_direction: 'N', provenance: { … } }
  */
 import { z } from 'zod';
-import { CALCULATION, defineTool, Latitude, Longitude, Provenance } from '../tool.ts';
+import { CALCULATION, defineTool } from '../tool.ts';
+import { Latitude, Longitude, Provenance } from '../inputs.ts';
 import { COMPASS_POINTS, compass16, geodesicProvenance, inverse, roundBearing, roundTo, type LatLon } from './geodesic.ts';
 
 export const METRES_PER_MILE = 1609.344;

@@ -10,7 +10,8 @@
  * //     dataset: 'Copernicus DEM GLO-90', provenance: { … } }   (Open-Meteo's documented example)
  */
 import { z } from 'zod';
-import { defineTool, Latitude, Longitude, Provenance, ToolUnavailableError } from '../tool.ts';
+import { defineTool, ToolUnavailableError } from '../tool.ts';
+import { Latitude, Longitude, Provenance } from '../inputs.ts';
 
 export const GeoElevationResult = z.object({
   lat: z.number().describe('Latitude, as given'),

@@ -14,7 +14,8 @@
  * // → { midpoint: { lat: 70.34144448, lon: 97.02482473 }, distance_km: 15347.627646, provenance: { … } }
  */
 import { z } from 'zod';
-import { CALCULATION, defineTool, Latitude, Longitude, Provenance } from '../tool.ts';
+import { CALCULATION, defineTool } from '../tool.ts';
+import { Latitude, Longitude, Provenance } from '../inputs.ts';
 import { geodesicProvenance, midpoint, roundTo, type LatLon } from './geodesic.ts';
 
 export const GeoMidpointResult = z.object({

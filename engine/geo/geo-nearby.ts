@@ -11,7 +11,8 @@
  * //     { name: 'Bagnolet', ..., distance_km: 4.861, bearing_deg: 76.66 }], provenance: { … } }
  */
 import { z } from 'zod';
-import { CALCULATION, defineTool, int, Latitude, Longitude, num, Provenance } from '../tool.ts';
+import { CALCULATION, defineTool } from '../tool.ts';
+import { int, Latitude, Longitude, num, Provenance } from '../inputs.ts';
 import { geodesicProvenance } from './geodesic.ts';
 import { PLACES_PACKAGE_VERSION, placesAround } from './places-index.ts';
 

@@ -1,6 +1,8 @@
 /** `count_business_days_in_jurisdiction`: business days between two dates with a country's holidays and weekend. */
 import { z } from 'zod';
-import { CALCULATION, defineTool, IsoDate, isoDateProblem } from '../tool.ts';
+import { CALCULATION, defineTool } from '../tool.ts';
+import { IsoDate } from '../inputs.ts';
+import { isoDateProblem } from '../instant.ts';
 import { BusinessDaysResult, countBusinessDays, MAX_HOLIDAYS } from '../date/business-days.ts';
 import { fromEpochDay, isoWeekday, toEpochDay } from '../date/calendar.ts';
 import { holidaysBetween } from './calendar-data.ts';

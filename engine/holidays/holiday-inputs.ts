@@ -3,7 +3,7 @@
  * reads `country`, `subdivision` and `types` the same way and answers a bad code with the same 400.
  */
 import { z } from 'zod';
-import { int, IsoDate } from '../tool.ts';
+import { int, IsoDate } from '../inputs.ts';
 import { sources } from '../provenance.ts';
 import {
   DATE_HOLIDAYS_VERSION, DEFAULT_TYPES, DISCOVERY_ROUTE, DISCOVERY_TOOL, HOLIDAY_TYPES, isSupportedCountry,

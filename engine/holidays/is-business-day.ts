@@ -1,6 +1,7 @@
 /** `is_business_day`: whether a date is a working day in a country, and why not. */
 import { z } from 'zod';
-import { CALCULATION, defineTool, Provenance } from '../tool.ts';
+import { CALCULATION, defineTool } from '../tool.ts';
+import { Provenance } from '../inputs.ts';
 import { isoWeekday, toEpochDay } from '../date/calendar.ts';
 import { holidaysInYear, type HolidayDay, type HolidayType, type Jurisdiction } from './calendar-data.ts';
 import {

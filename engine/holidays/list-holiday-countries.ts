@@ -1,6 +1,7 @@
 /** `list_holiday_countries`: the countries and subdivisions the holiday tools know, so callers can find codes. */
 import { z } from 'zod';
-import { CALCULATION, defineTool, Provenance } from '../tool.ts';
+import { CALCULATION, defineTool } from '../tool.ts';
+import { Provenance } from '../inputs.ts';
 import { supportedCountries } from './calendar-data.ts';
 import { holidayProvenance } from './holiday-inputs.ts';
 

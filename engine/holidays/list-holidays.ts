@@ -1,6 +1,7 @@
 /** `list_holidays`: a country's (or subdivision's) holidays in one year. */
 import { z } from 'zod';
-import { CALCULATION, defineTool, Provenance } from '../tool.ts';
+import { CALCULATION, defineTool } from '../tool.ts';
+import { Provenance } from '../inputs.ts';
 import { holidaysInYear } from './calendar-data.ts';
 import {
   checkSubdivision, CountryCode, CountryOut, holidayProvenance, HolidayTypeOut, HolidayTypes, HolidayYear,

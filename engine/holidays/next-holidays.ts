@@ -1,6 +1,7 @@
 /** `next_holidays`: the next holidays after a date, across year ends. */
 import { z } from 'zod';
-import { CALCULATION, defineTool, int, Provenance } from '../tool.ts';
+import { CALCULATION, defineTool } from '../tool.ts';
+import { int, Provenance } from '../inputs.ts';
 import { toEpochDay } from '../date/calendar.ts';
 import { hasTypes, holidaysInYear, MAX_YEAR, MIN_YEAR, type HolidayType, type Jurisdiction } from './calendar-data.ts';
 import {

@@ -6,7 +6,7 @@
  * Saturday–Sunday in 2022) are not modelled.
  */
 import { createRequire } from 'node:module';
-import { WEEKDAYS } from '../tool.ts';
+import { WEEKDAYS } from '../instant.ts';
 
 interface WeekData { supplemental: { version: { _cldrVersion: string }; weekData: { weekendStart: Record<string, string>; weekendEnd: Record<string, string> } } }
 

@@ -1,6 +1,7 @@
 /** `solar_position`: where the Sun is in the sky for an observer, and how light it is. */
 import { z } from 'zod';
-import { CALCULATION, defineTool, Instant, Latitude, Longitude, num, Provenance } from '../tool.ts';
+import { CALCULATION, defineTool } from '../tool.ts';
+import { Instant, Latitude, Longitude, num, Provenance } from '../inputs.ts';
 import { sources } from '../provenance.ts';
 import { DAYLIGHT_LIMITS_DEG, DAYLIGHT_STATES, SPA_REFRACTION_FLOOR_DEG, sunPosition, type SunPosition } from './sun-position.ts';
 

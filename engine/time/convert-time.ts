@@ -11,9 +11,9 @@
  * //     utc_time: '2026-11-22T08:00:00Z', time_difference: '+4h45m', fold: null, gap_adjusted: false, ... }
  */
 import { z } from 'zod';
-import {
-  CALCULATION, defineTool, formatLocal, formatOffset, formatUtc, IsoDate, isoDateProblem, MAX_INSTANT_MS, MIN_INSTANT_MS, Provenance, ToolInputError, WEEKDAYS,
-} from '../tool.ts';
+import { CALCULATION, defineTool, ToolInputError } from '../tool.ts';
+import { IsoDate, Provenance } from '../inputs.ts';
+import { formatLocal, formatOffset, formatUtc, isoDateProblem, MAX_INSTANT_MS, MIN_INSTANT_MS, WEEKDAYS } from '../instant.ts';
 import { LocalTimeResult } from './local-time.ts';
 import { instantOfLocal, zoneRulesAt } from './zone-rules.ts';
 import type { ResolvedZone } from './zone-names.ts';

@@ -8,9 +8,9 @@
  * //     abbreviation: '+0545', dst: false, day_of_week: 'Sunday', next_transition: null, resolution: 'land', ... }
  */
 import { z } from 'zod';
-import {
-  CALCULATION, defineTool, formatOffset, formatUtc, formatWall, Instant, Latitude, Longitude, Provenance, WEEKDAYS,
-} from '../tool.ts';
+import { CALCULATION, defineTool } from '../tool.ts';
+import { Instant, Latitude, Longitude, Provenance } from '../inputs.ts';
+import { formatOffset, formatUtc, formatWall, WEEKDAYS } from '../instant.ts';
 import { sources } from '../provenance.ts';
 import { lookupZones } from './zone-lookup.ts';
 import { zoneRulesAt, type ZoneRules } from './zone-rules.ts';

@@ -8,7 +8,9 @@
  * //     '2026-11-22T09:00:00+01:00', ... }, { timezone: 'Etc/GMT+9', resolution: 'ocean', ... }], ... }
  */
 import { z } from 'zod';
-import { CALCULATION, Coordinate, defineTool, formatUtc, Instant, Provenance } from '../tool.ts';
+import { CALCULATION, defineTool } from '../tool.ts';
+import { Coordinate, Instant, Provenance } from '../inputs.ts';
+import { formatUtc } from '../instant.ts';
 import { LocalTimeFields, localTimeFields, localTimeProvenance } from './local-time.ts';
 
 export const MAX_POINTS = 100;

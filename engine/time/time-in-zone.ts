@@ -15,7 +15,9 @@
  * //     (-06:00) all year.', ... }
  */
 import { z } from 'zod';
-import { CALCULATION, defineTool, formatOffset, formatUtc, Instant, Provenance } from '../tool.ts';
+import { CALCULATION, defineTool } from '../tool.ts';
+import { Instant, Provenance } from '../inputs.ts';
+import { formatOffset, formatUtc } from '../instant.ts';
 import { sources } from '../provenance.ts';
 import { clockFields, LocalTimeResult, localTimeProvenance } from './local-time.ts';
 import { zoneRulesAt, type ZoneRules } from './zone-rules.ts';

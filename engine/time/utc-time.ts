@@ -7,7 +7,9 @@
  * //     sla_claimed: false, accuracy_model: { statement: 'UTC is read from ...', clock_source: 'system-clock' }, ... }
  */
 import { z } from 'zod';
-import { CALCULATION, defineTool, formatUtc, Provenance } from '../tool.ts';
+import { CALCULATION, defineTool } from '../tool.ts';
+import { Provenance } from '../inputs.ts';
+import { formatUtc } from '../instant.ts';
 
 export const ACCURACY_STATEMENT = 'UTC is read from the API host\'s system clock when the request is handled. '
   + 'The service consults no external time source (no NTP or GPS query of its own), so this is not a guarantee of accuracy: '

@@ -6,7 +6,7 @@
  */
 import { instantOfWall, offsetAt, periodAt, type WallInstant, type ZoneTable } from './tzdb-data.ts';
 import { rulesOf } from './tzdb.ts';
-import { utcMs } from '../tool.ts';
+import { utcMs } from '../instant.ts';
 
 export interface Transition {
   /** Instant of the change, epoch milliseconds. */

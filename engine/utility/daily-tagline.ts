@@ -7,7 +7,8 @@
  * coprime nearest N/φ, so neighbouring days land far apart in the list and usually in other categories.
  */
 import { z } from 'zod';
-import { CALCULATION, defineTool, IsoDate, Provenance } from '../tool.ts';
+import { CALCULATION, defineTool } from '../tool.ts';
+import { IsoDate, Provenance } from '../inputs.ts';
 import { TAGLINES, TAGLINE_CATEGORIES, type Tagline } from './taglines.ts';
 
 const MS_PER_DAY = 86_400_000;

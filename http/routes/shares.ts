@@ -18,7 +18,7 @@ import { getRequestIP, type H3Event } from 'h3';
 import { FastResponse } from 'srvx';
 import { lookupZones } from '../../engine/time/zone-lookup.ts';
 import { instantOfLocal, zoneRulesAt } from '../../engine/time/zone-rules.ts';
-import { formatOffset, formatUtc } from '../../engine/tool.ts';
+import { formatOffset, formatUtc } from '../../engine/instant.ts';
 import { validateInput } from '../../engine/validate.ts';
 import { invalid, problem } from '../../service/problem.ts';
 import { rateLimitHeaders, SlidingWindowLimiter, type RateDecision } from '../middleware/rate-limit.ts';

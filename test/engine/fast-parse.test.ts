@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { compileFastParse, fastParserOf, UNSURE } from '../../engine/fast-parse.ts';
 import { registry } from '../../engine/registry.ts';
-import { Instant, int, Latitude } from '../../engine/tool.ts';
+import { Instant, int, Latitude } from '../../engine/inputs.ts';
 import { validateInput } from '../../engine/validate.ts';
 import { queryReader } from '../../service/query.ts';
 import { prng } from '../helpers.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CALCULATION, defineTool, Latitude } from '../../engine/tool.ts';
+import { CALCULATION, defineTool } from '../../engine/tool.ts';
+import { Latitude } from '../../engine/inputs.ts';
 import { fieldPath, formatIssues, validateInput } from '../../engine/validate.ts';
 
 const tool = defineTool({

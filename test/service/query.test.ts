@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CALCULATION, defineTool, Latitude } from '../../engine/tool.ts';
+import { CALCULATION, defineTool } from '../../engine/tool.ts';
+import { Latitude } from '../../engine/inputs.ts';
 import { validateInput } from '../../engine/validate.ts';
 import { coerce, MAX_NUMBER_LENGTH, numericText, queryReader } from '../../service/query.ts';
 import { prng } from '../helpers.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysInMonth } from '../../../engine/tool.ts';
+import { daysInMonth } from '../../../engine/instant.ts';
 import {
   addMonthsClamped, addYearsClamped, civilFromDays, compareYmd, daysFromCivil, formatIsoDate, fromEpochDay,
   isoWeekday, MAX_EPOCH_DAY, MIN_EPOCH_DAY, parseIsoDate, toEpochDay, weekdayCounts,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Temporal } from '@js-temporal/polyfill';
 import { calendarDifference, computeDateDifference, dateDifference } from '../../../engine/date/date-difference.ts';
 import { addToDate } from '../../../engine/date/date-add.ts';
-import { isLeapYear } from '../../../engine/tool.ts';
+import { isLeapYear } from '../../../engine/instant.ts';
 import { parseIsoDate } from '../../../engine/date/calendar.ts';
 import { inputErrors, runTool } from '../../helpers.ts';
 import { nearbyDate, randomDate, seededRandom } from './random-dates.ts';

@@ -1,5 +1,5 @@
 /** Seeded random dates for the date tests: reproducible, and biased toward month ends and leap days. */
-import { daysInMonth, isLeapYear } from '../../../engine/tool.ts';
+import { daysInMonth, isLeapYear } from '../../../engine/instant.ts';
 import { fromEpochDay, MAX_EPOCH_DAY, MIN_EPOCH_DAY, toEpochDay } from '../../../engine/date/calendar.ts';
 
 /** mulberry32: a small seeded PRNG returning floats in [0, 1). */

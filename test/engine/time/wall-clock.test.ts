@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { formatOffset as toolFormatOffset } from '../../../engine/tool.ts';
-import { formatOffset, instantOfDateTime, localDayBounds, localParts, wallMsOf } from '../../../engine/time/wall-clock.ts';
+import { instantOfDateTime, localDayBounds, localParts, wallMsOf } from '../../../engine/time/wall-clock.ts';
 import { instantOfLocal } from '../../../engine/time/zone-rules.ts';
 import { rulesOf } from '../../../engine/time/tzdb.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
-
-describe('formatOffset', () => {
-  it('spells offsets as tool.ts formatOffset does, for every whole minute from -14:00 to +14:00 and odd seconds', () => {
-    for (let s = -14 * 3600; s <= 14 * 3600; s += 60) expect(formatOffset(s), String(s)).toBe(toolFormatOffset(s));
-    for (const s of [-17_762, 1172, -75, 3, -3]) expect(formatOffset(s), String(s)).toBe(toolFormatOffset(s));
-    expect([formatOffset(20_700), formatOffset(-36_000), formatOffset(0), formatOffset(-17_762)]).toEqual(['+05:45', '-10:00', '+00:00', '-04:56:02']);
-  });
-});
 
 describe('wallMsOf', () => {
   it('reads a date and time as UTC, years 0001..9999', () => {
