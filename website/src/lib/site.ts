@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { registry } from '../../../engine/registry.ts';
-import { exampleInput, type AnyTool, type CalculatorMeta, type ToolContext } from '../../../engine/tool.ts';
+import { EXAMPLE_CLOCK, exampleInput, type AnyTool, type CalculatorMeta, type ToolContext } from '../../../engine/tool.ts';
 import { curlCommand as curlWith } from './calls.ts';
 
 const trimSlash = (s: string) => s.replace(/\/+$/, '');
@@ -15,8 +15,8 @@ export const SITE_SUMMARY =
   'Calculators for time zones, dates, business days, holidays, geodesic distance, the Sun and the planets. '
   + 'Every page is built from the same engine that answers the HTTP API and the MCP tools.';
 
-/** The clock a default result is computed with, so a build is reproducible (and tests can repeat it). */
-export const BUILD_CLOCK_ISO = '2026-11-22T08:00:00Z';
+/** The clock a default result is computed with (the examples' own), so a build is reproducible. */
+export const BUILD_CLOCK_ISO = EXAMPLE_CLOCK;
 export const buildContext: ToolContext = { now: () => new Date(BUILD_CLOCK_ISO) };
 
 /** Legacy calculator slugs and where they moved (answered with 308 by the site server and `_redirects`). */
