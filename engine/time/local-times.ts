@@ -8,8 +8,8 @@
  * //     '2026-11-22T09:00:00+01:00', ... }, { timezone: 'Etc/GMT+9', resolution: 'ocean', ... }], ... }
  */
 import { z } from 'zod';
-import { Coordinate, defineTool, formatUtc, Instant, Provenance } from '../tool.ts';
-import { LocalTimeFields, localTimeFields, localTimeProvenance } from './local-time.ts';
+import { Coordinate, defineTool, Instant, Provenance } from '../tool.ts';
+import { instantTexts, LocalTimeFields, localTimeFields, localTimeProvenance } from './local-time.ts';
 
 export const MAX_POINTS = 100;
 
@@ -44,8 +44,8 @@ export const localTimes = defineTool({
   output: LocalTimesResult,
   example: { at: '2026-11-22T08:00:00Z', points: [{ lat: 48.8566, lon: 2.3522 }, { lat: 35.6762, lon: 139.6503 }] },
   run: (input, ctx) => {
-    const ms = input.at ?? ctx.now().getTime();
-    return { at: formatUtc(ms), count: input.points.length, results: input.points.map((p) => localTimeFields(p.lat, p.lon, ms)), provenance: batchProvenance() };
+    const texts = instantTexts(input.at ?? ctx.now().getTime());
+    return { at: texts.utc, count: input.points.length, results: input.points.map((p) => localTimeFields(p.lat, p.lon, texts.ms, texts)), provenance: batchProvenance() };
   },
 });
 
