@@ -11,7 +11,7 @@ import { availableParallelism } from 'node:os';
 import { jsonRequestLogger } from '../http/middleware/request-log.ts';
 import net from 'node:net';
 import autocannon from 'autocannon';
-import { find } from 'geo-tz/all';
+import { convertTimeRequests, landPoints } from './inputs.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -29,29 +29,6 @@ const freePort = () => new Promise<number>((resolve) => {
   const s = net.createServer();
   s.listen(0, '127.0.0.1', () => { const { port } = s.address() as net.AddressInfo; s.close(() => resolve(port)); });
 });
-
-/** mulberry32: a fixed-seed generator, so every run asks the same coordinates. */
-function prng(seed: number) {
-  return () => {
-    seed |= 0; seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function landPoints(count: number, seed = 42): { lat: number; lon: number }[] {
-  const rand = prng(seed);
-  const out: { lat: number; lon: number }[] = [];
-  while (out.length < count) {
-    // Uniform on the sphere between 60°S and 75°N, where nearly everybody lives.
-    const lat = (Math.asin(rand() * (Math.sin(75 * Math.PI / 180) + Math.sin(60 * Math.PI / 180)) - Math.sin(60 * Math.PI / 180)) * 180) / Math.PI;
-    const lon = rand() * 360 - 180;
-    const zones = find(lat, lon);
-    if (!zones.every((z) => z.startsWith('Etc/'))) out.push({ lat: Number(lat.toFixed(5)), lon: Number(lon.toFixed(5)) });
-  }
-  return out;
-}
 
 // Every server runs as `npm start` runs the API: compiled once by scripts/build-server.mjs (esbuild)
 // and started as plain JavaScript, the hello-world baseline included.
@@ -149,20 +126,7 @@ async function measureAll(scenarios: Scenario[]): Promise<Row[]> {
 
 const points = landPoints(10_000);
 const batchBody = JSON.stringify({ at: AT, points: points.slice(0, 100) });
-// GET /v1/time/convert: 10,000 wall times (1970–2037, gaps and folds among them) between zones drawn
-// from every continent, written as people write them (IANA names, links, abbreviations).
-const CONVERT_ZONES = ['Europe/Paris', 'America/New_York', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'America/Vancouver', 'Africa/Casablanca',
-  'Asia/Kolkata', 'America/Sao_Paulo', 'Pacific/Chatham', 'Europe/Dublin', 'Asia/Calcutta', 'US/Pacific', 'CET', 'EST', 'UTC', 'Asia/Tokyo'];
-const convertRequests = (() => {
-  const rand = prng(7);
-  const pick = () => CONVERT_ZONES[Math.floor(rand() * CONVERT_ZONES.length)];
-  const two = (n: number) => String(n).padStart(2, '0');
-  return Array.from({ length: 10_000 }, () => {
-    const date = `${1970 + Math.floor(rand() * 68)}-${two(1 + Math.floor(rand() * 12))}-${two(1 + Math.floor(rand() * 28))}`;
-    const time = `${date}T${two(Math.floor(rand() * 24))}:${two(Math.floor(rand() * 4) * 15)}`;
-    return { path: `/v1/time/convert?time=${time}&source_timezone=${encodeURIComponent(pick())}&target_timezone=${encodeURIComponent(pick())}` };
-  });
-})();
+const convertRequests = convertTimeRequests();
 
 const apiEnv = { TIME_API_CACHE: 'off', TIME_API_KEYS: `bench:${KEY}`, RATE_LIMIT_PER_MINUTE: '0', LOG_FORMAT: 'json' };
 // Time from spawn to a healthy /health: the median of three cold starts.
@@ -178,60 +142,49 @@ const hello = await start('bench/hello.ts', {});
 // GET /v1/time runs on TIME_PROCESSES processes of its own, measured in turn in every round and pooled:
 // on a shared VM one process's CPU per request can stay 35% off another's for its whole life (where its
 // memory landed), which is the process's luck, not the code's; like JMH's forks, several processes
-// measure the code. Without request logs it gets one more process; batch and ephemeris share another.
+// measure the code. Without request logs it gets one more process; batch, convert and ephemeris share
+// another, except in an A/B run (below).
 const TIME_PROCESSES = Number(process.env.BENCH_TIME_PROCESSES ?? 3);
 const api = await start('http/server.ts', apiEnv);
 const timeApis = [];
 for (let k = 0; k < TIME_PROCESSES; k++) timeApis.push(await start('http/server.ts', apiEnv));
 const quiet = await start('bench/api-without-logs.ts', apiEnv);
-// The revision it is compared with runs on as many processes, measured in the same rounds and pooled alike.
+// The revision it is compared with runs on as many processes, measured in the same rounds and pooled
+// alike; then batch and convert run on those processes of both builds too, so they compare as pooled rows.
 const againstApis = [];
 if (againstServer) for (let k = 0; k < TIME_PROCESSES; k++) againstApis.push(await start('http/server.ts', apiEnv, againstServer));
 const headers = { 'x-api-key': KEY };
 const timeRequests = points.map((p) => ({ path: `/v1/time?lat=${p.lat}&lon=${p.lon}&at=${AT}` }));
+type Server = Awaited<ReturnType<typeof start>>;
+// A pre-built request list: autocannon builds every request once, before it starts the clock.
+const timeOn = (t: Server, name: string): Scenario => ({ name, pid: t.proc.pid, opts: { url: `http://127.0.0.1:${t.port}`, headers, requests: timeRequests }, warmupInputs: points.length });
+const batchOn = (t: Server, name: string): Scenario => ({
+  name, pid: t.proc.pid, opts: { url: `http://127.0.0.1:${t.port}/v1/time/batch`, method: 'POST', body: batchBody, headers: { ...headers, 'content-type': 'application/json' } },
+});
+const convertOn = (t: Server, name: string): Scenario => ({ name, pid: t.proc.pid, opts: { url: `http://127.0.0.1:${t.port}`, headers, requests: convertRequests }, warmupInputs: convertRequests.length });
+const onEach = (servers: Server[], scenario: (t: Server, name: string) => Scenario, label = '') =>
+  servers.map((t, k) => scenario(t, `… ${label}process ${k + 1} of ${servers.length}`));
+const pairServers = againstApis.length ? timeApis : [api];
+const groups = {
+  baseline: [{ name: 'baseline: hello-world h3 GET /', opts: { url: `http://127.0.0.1:${hello.port}/` }, pid: hello.proc.pid }],
+  time: onEach(timeApis, timeOn),
+  quiet: [timeOn(quiet, 'GET /v1/time, same, without request logs (one process)')],
+  batch: pairServers.length > 1 ? onEach(pairServers, batchOn) : [batchOn(api, 'POST /v1/time/batch (100 points)')],
+  convert: pairServers.length > 1 ? onEach(pairServers, convertOn) : [convertOn(api, 'GET /v1/time/convert (10,000 wall times and zone pairs)')],
+  ephemeris: [{ name: 'GET /v1/astronomy/ephemeris', opts: { url: `http://127.0.0.1:${api.port}/v1/astronomy/ephemeris?date=2026-06-21`, headers }, pid: api.proc.pid }],
+  againstTime: onEach(againstApis, timeOn, `${AGAINST} `),
+  againstBatch: onEach(againstApis, batchOn, `${AGAINST} `),
+  againstConvert: onEach(againstApis, convertOn, `${AGAINST} `),
+};
 let measured: Row[];
 try {
-  measured = await measureAll([
-    { name: 'baseline: hello-world h3 GET /', opts: { url: `http://127.0.0.1:${hello.port}/` }, pid: hello.proc.pid },
-    // A pre-built request list: autocannon builds every request once, before it starts the clock.
-    ...timeApis.map((t, k) => ({
-      name: `… process ${k + 1} of ${TIME_PROCESSES}`,
-      opts: { url: `http://127.0.0.1:${t.port}`, headers, requests: timeRequests },
-      warmupInputs: points.length,
-      pid: t.proc.pid,
-    })),
-    {
-      name: 'GET /v1/time, same, without request logs (one process)',
-      pid: quiet.proc.pid,
-      opts: { url: `http://127.0.0.1:${quiet.port}`, headers, requests: timeRequests },
-      warmupInputs: points.length,
-    },
-    {
-      name: 'POST /v1/time/batch (100 points)',
-      pid: api.proc.pid,
-      opts: { url: `http://127.0.0.1:${api.port}/v1/time/batch`, method: 'POST', body: batchBody, headers: { ...headers, 'content-type': 'application/json' } },
-    },
-    {
-      name: 'GET /v1/time/convert (10,000 wall times and zone pairs)',
-      pid: api.proc.pid,
-      opts: { url: `http://127.0.0.1:${api.port}`, headers, requests: convertRequests },
-      warmupInputs: convertRequests.length,
-    },
-    { name: 'GET /v1/astronomy/ephemeris', opts: { url: `http://127.0.0.1:${api.port}/v1/astronomy/ephemeris?date=2026-06-21`, headers }, pid: api.proc.pid },
-    ...againstApis.map((t, k) => ({
-      name: `… ${AGAINST} process ${k + 1} of ${TIME_PROCESSES}`,
-      opts: { url: `http://127.0.0.1:${t.port}`, headers, requests: timeRequests },
-      warmupInputs: points.length,
-      pid: t.proc.pid,
-    })),
-  ]);
+  measured = await measureAll(Object.values(groups).flat());
 } finally {
-  hello.proc.kill('SIGTERM');
-  api.proc.kill('SIGTERM');
-  for (const t of timeApis) t.proc.kill('SIGTERM');
-  quiet.proc.kill('SIGTERM');
-  for (const t of againstApis) t.proc.kill('SIGTERM');
+  for (const t of [hello, api, ...timeApis, quiet, ...againstApis]) t.proc.kill('SIGTERM');
 }
+const rowsOf: Record<string, Row[]> = {};
+let next = 0;
+for (const [group, scenarios] of Object.entries(groups)) rowsOf[group] = measured.slice(next, (next += scenarios.length));
 
 /** Processes serving the same requests as one row: medians over every round of every process. */
 function pool(name: string, perProcess: Row[]): Row {
@@ -248,12 +201,22 @@ function pool(name: string, perProcess: Row[]): Row {
     rounds,
   };
 }
-const perProcess = measured.slice(1, 1 + TIME_PROCESSES);
-const pooled = pool(`GET /v1/time (10,000 land points; ${TIME_PROCESSES} processes, pooled)`, perProcess);
-const others = measured.slice(1 + TIME_PROCESSES, measured.length - againstApis.length);
-const againstRows = measured.slice(measured.length - againstApis.length);
-const againstPooled = againstRows.length ? pool(`GET /v1/time on ${AGAINST} (BENCH_AGAINST; ${TIME_PROCESSES} processes, pooled)`, againstRows) : null;
-const rows: Row[] = [measured[0], pooled, ...perProcess, ...others, ...(againstPooled ? [againstPooled, ...againstRows] : [])];
+/** A group's row (pooled when it ran on several processes) and, under it, each process's row. */
+const pooledRows = (perProcess: Row[], name: string): [Row, Row[]] =>
+  perProcess.length > 1 ? [pool(`${name}; ${perProcess.length} processes, pooled)`, perProcess), perProcess] : [perProcess[0], []];
+const [time, timeRows] = pooledRows(rowsOf.time, 'GET /v1/time (10,000 land points');
+const [batch, batchRows] = pooledRows(rowsOf.batch, 'POST /v1/time/batch (100 points');
+const [convert, convertRows] = pooledRows(rowsOf.convert, 'GET /v1/time/convert (10,000 wall times and zone pairs');
+const quietRow = rowsOf.quiet[0];
+const against = againstApis.length ? {
+  time: pooledRows(rowsOf.againstTime, `GET /v1/time on ${AGAINST} (BENCH_AGAINST`),
+  batch: pooledRows(rowsOf.againstBatch, `POST /v1/time/batch on ${AGAINST} (BENCH_AGAINST`),
+  convert: pooledRows(rowsOf.againstConvert, `GET /v1/time/convert on ${AGAINST} (BENCH_AGAINST`),
+} : null;
+const rows: Row[] = [
+  rowsOf.baseline[0], time, ...timeRows, quietRow, batch, ...batchRows, convert, ...convertRows, ...rowsOf.ephemeris,
+  ...(against ? Object.values(against).flatMap(([pooled, each]) => [pooled, ...each]) : []),
+];
 
 const base = rows[0].rps;
 const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
@@ -262,7 +225,6 @@ console.log('| scenario | req/s | p50 ms | p99 ms | ratio to baseline | server C
 console.log('|---|---:|---:|---:|---:|---:|---:|---|');
 for (const r of rows) console.log(`| ${r.name} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${fmt(r.rps / base, 2)} | ${r.cpuUs === null ? '–' : fmt(r.cpuUs, 1)} | ${r.errors} | ${r.runs.map((x) => fmt(x)).join(' · ')} |`);
 console.log(`\nAPI healthy ${fmt(healthyMs)} ms after spawn (median of 3 starts: ${startTimes.map((t) => fmt(t)).join(', ')} ms; baseline app: ${fmt(hello.healthyMs)} ms).`);
-const time = pooled, quietRow = rows[2 + TIME_PROCESSES], batch = rows[3 + TIME_PROCESSES], convert = rows[4 + TIME_PROCESSES];
 // The logger's own cost per line, measured in this process (req/s differences between two servers are
 // within this machine's noise), set against the server CPU one GET /v1/time costs.
 const sink = jsonRequestLogger(() => {});
@@ -281,11 +243,12 @@ const checks: [string, boolean][] = [
   [`healthy within 1.5 s of spawn (measured ${fmt(healthyMs / 1000, 2)} s)`, healthyMs < 1500],
   [`no errors (measured ${measured.reduce((n, r) => n + r.errors, 0)})`, measured.every((r) => r.errors === 0)],
 ];
-if (againstPooled) {
-  const before = againstPooled;
-  const rps = time.rps / before.rps;
-  const cpuRatio = time.cpuUs && before.cpuUs ? time.cpuUs / before.cpuUs : null;
-  console.log(`GET /v1/time now vs ${AGAINST}: req/s ${fmt(rps, 3)}×${cpuRatio ? `, server CPU a request ${fmt(cpuRatio, 3)}×` : ''} (${TIME_PROCESSES} processes each, pooled, same rounds).`);
+if (against) {
+  for (const [now, [before], what] of [[time, against.time, 'GET /v1/time'], [batch, against.batch, 'POST /v1/time/batch'], [convert, against.convert, 'GET /v1/time/convert']] as const) {
+    const cpuRatio = now.cpuUs && before.cpuUs ? now.cpuUs / before.cpuUs : null;
+    console.log(`${what} now vs ${AGAINST}: req/s ${fmt(now.rps / before.rps, 3)}×${cpuRatio ? `, server CPU a request ${fmt(cpuRatio, 3)}×` : ''} (${TIME_PROCESSES} processes each, pooled, same rounds).`);
+  }
+  const rps = time.rps / against.time[0].rps;
   checks.push([`GET /v1/time at least as fast as ${AGAINST}, within 5% (measured ${fmt(rps, 4)})`, rps >= 0.95]);
 }
 for (const [what, ok] of checks) console.log(`${ok ? 'PASS' : 'FAIL'}  ${what}`);

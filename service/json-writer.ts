@@ -14,12 +14,16 @@
  * A value of another type than its schema's (a bug) is written by JSON.stringify, so the text stays
  * JSON; `undefined` where a value is required is written null. The input is never changed.
  *
- * A frozen object whose schema holds only primitives (a tool's shared provenance, a zone's next
+ * A frozen object or record holding only primitives (a tool's shared provenance, a zone's next
  * transition) cannot change, so its JSON is written once and remembered (a WeakMap per schema part).
  *
- * Objects are compiled to code (`new Function`): one expression per object, each key's JSON text a
- * literal, so an answer is one string concatenation. The code comes from our own schemas only: keys
- * are written into it through JSON.stringify, never anything a client sent.
+ * Each object, array and record schema is compiled to a function of its own (`new Function`). An object
+ * is written, when each of its required primitive values has its schema's type and, for a string, holds
+ * no character JSON escapes (nearly always), as one concatenation of literals and values, key texts and
+ * quotes in the literals, as a hand-written writer would; otherwise value by value, exactly. Strings are
+ * tested, not trusted, even those the engine formats itself. Code generated per schema also keeps each
+ * call site's type feedback to one schema. It comes from our own schemas only: keys and values are
+ * written into it through JSON.stringify, never anything a client sent.
  */
 import type { z } from 'zod';
 
@@ -41,11 +45,6 @@ const anyJson: JsonWriter = (v) => JSON.stringify(v) ?? 'null';
 // a string with a paired one is simply written by JSON.stringify too).
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what JSON escapes
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
-
-/** A string as JSON.stringify writes it: most need no escape and are quoted as they are. */
-const stringJson: JsonWriter = (v) => (typeof v !== 'string' ? anyJson(v) : NEEDS_ESCAPE.test(v) ? JSON.stringify(v) : '"' + v + '"');
-const numberJson: JsonWriter = (v) => (typeof v !== 'number' ? anyJson(v) : Number.isFinite(v) ? '' + v : 'null');
-const booleanJson: JsonWriter = (v) => (v === true ? 'true' : v === false ? 'false' : anyJson(v));
 
 /** Writers of each schema part, so a schema used in several answers (or front ends) is compiled once. */
 const compiled = new WeakMap<z.ZodType, JsonWriter>();
@@ -70,106 +69,193 @@ function isPrimitive(schema: z.ZodType): boolean {
   }
 }
 
-/** Objects and records holding only primitives: a frozen one cannot change. */
-function isFlat(def: Def): boolean {
-  return def.type === 'record'
-    ? isPrimitive(def.valueType as z.ZodType)
-    : Object.values(def.shape as Record<string, z.ZodType>).every(isPrimitive);
-}
-
-/** The writer of a flat object or record, remembering the JSON of frozen values. */
-function rememberingFrozen(write: JsonWriter): JsonWriter {
-  const written = new WeakMap<object, string>();
-  return (v) => {
-    let json = written.get(v as object);
-    if (json !== undefined) return json;
-    if (typeof v !== 'object' || v === null || !Object.isFrozen(v)) return write(v);
-    written.set(v, (json = write(v)));
-    return json;
-  };
+/** A key that may be absent from the value (optional, or of a type that accepts undefined). */
+function mayBeAbsent(schema: z.ZodType): boolean {
+  if (defOf(schema).type === 'default') return false;
+  const { optin, optout } = internalsOf(schema);
+  return optin === 'optional' || optout === 'optional';
 }
 
 function compile(schema: z.ZodType): JsonWriter {
   const def = defOf(schema);
+  const code = new Code();
   switch (def.type) {
-    case 'string':
-      return stringJson;
-    case 'number':
-      return numberJson;
-    case 'boolean':
-      return booleanJson;
-    case 'enum':
-      return fromTable(Object.values(def.entries as Record<string, unknown>));
-    case 'literal':
-      return fromTable(def.values as unknown[]);
-    case 'optional': case 'readonly': case 'nonoptional': case 'catch':
-      return jsonWriterOf(def.innerType as z.ZodType);
-    case 'nullable': {
-      const inner = jsonWriterOf(def.innerType as z.ZodType);
-      return (v) => (v === null ? 'null' : inner(v));
-    }
-    case 'default': {
-      const inner = jsonWriterOf(def.innerType as z.ZodType);
-      return (v) => inner(v === undefined ? def.defaultValue : v);
-    }
-    // A tool returns the pipe's input (`run` answers z.input of its output schema).
-    case 'pipe':
-      return jsonWriterOf(def.in as z.ZodType);
-    case 'array': {
-      const element = jsonWriterOf(def.element as z.ZodType);
-      return (v) => {
-        if (!Array.isArray(v)) return anyJson(v);
-        let out = '[';
-        for (let i = 0; i < v.length; i++) out += (i === 0 ? '' : ',') + element(v[i]);
-        return out + ']';
-      };
-    }
-    case 'record':
-      return isFlat(def) ? rememberingFrozen(anyJson) : anyJson;
     case 'object': {
-      const write = compileObject(def);
-      return isFlat(def) ? rememberingFrozen(write) : write;
+      const shape = def.shape as Record<string, z.ZodType>;
+      const catchall = def.catchall as z.ZodType | undefined;
+      // Extra keys are part of a loose object's answer, and `v["__proto__"]` would read the prototype.
+      if ((catchall !== undefined && defOf(catchall).type !== 'never') || Object.hasOwn(shape, '__proto__')) return anyJson;
+      const written = code.object(shape);
+      return code.compile(code.objectOnly(Object.values(shape).every(isPrimitive) ? code.rememberingFrozen(`json = ${written};`) : `return ${written};`));
+    }
+    case 'record': {
+      const written = `${code.ref(anyJson)}(v)`;
+      return code.compile(code.objectOnly(isPrimitive(def.valueType as z.ZodType) ? code.rememberingFrozen(`json = ${written};`) : `return ${written};`));
+    }
+    case 'array': {
+      const t = code.temp();
+      const element = code.write(def.element as z.ZodType, t);
+      return code.compile(`if (!Array.isArray(v)) return ${code.ref(anyJson)}(v);
+        let out = '[';
+        for (let i = 0; i < v.length; i++) { ${t} = v[i]; out += (i === 0 ? '' : ',') + ${element}; }
+        return out + ']';`);
     }
     default:
-      return anyJson;
+      return code.compile(`return ${code.write(schema, 'v')};`);
   }
 }
 
-/** Enum and literal values: each one's JSON written once, found by comparing with each. */
-function fromTable(values: unknown[]): JsonWriter {
-  const tests = values.map((value, i) => `v === values[${i}] ? ${JSON.stringify(anyJson(value))} : `).join('');
-  return new Function('values', 'anyJson', `'use strict'; return (v) => ${tests}anyJson(v);`)(values, anyJson) as JsonWriter;
-}
+/** Generated code: the values it refers to are passed in as the parameters of its factory. */
+class Code {
+  private readonly names: string[] = [];
+  private readonly values: unknown[] = [];
+  private temps = 0;
 
-/**
- * An object's writer as one generated expression: `'{"a":' + w0(v["a"]) + ',"b":' + w1(v["b"]) + '}'`,
- * an optional key as `(v["k"] === undefined ? '' : ',"k":' + wN(v["k"]))`. When the first key may be
- * absent, every key is written with its comma and the leading one is cut.
- */
-function compileObject(def: Def): JsonWriter {
-  const catchall = def.catchall as z.ZodType | undefined;
-  const shape = def.shape as Record<string, z.ZodType>;
-  // Extra keys are part of a loose object's answer, and `v["__proto__"]` would read the prototype.
-  if ((catchall !== undefined && defOf(catchall).type !== 'never') || Object.hasOwn(shape, '__proto__')) return anyJson;
-  const keys = Object.keys(shape);
-  if (keys.length === 0) return (v) => (typeof v === 'object' && v !== null ? '{}' : anyJson(v));
-  const writers = keys.map((key) => jsonWriterOf(shape[key]));
-  const mayBeAbsent = keys.map((key) => {
-    const field = shape[key];
-    if (defOf(field).type === 'default') return false;
-    const { optin, optout } = internalsOf(field);
-    return optin === 'optional' || optout === 'optional';
-  });
-  const cutFirstComma = mayBeAbsent[0];
-  const parts = keys.map((key, i) => {
-    const value = `v[${JSON.stringify(key)}]`;
-    // The first key's literal carries the opening brace, unless its comma is to be cut.
-    const lead = i > 0 ? ',' : cutFirstComma ? ',' : '{';
-    const written = `${JSON.stringify(lead + JSON.stringify(key) + ':')} + w${i}(${value})`;
-    return mayBeAbsent[i] ? `(${value} === undefined ? '' : ${written})` : written;
-  });
-  const body = cutFirstComma ? `'{' + (${parts.join(' + ')}).slice(1) + '}'` : `${parts.join(' + ')} + '}'`;
-  const names = writers.map((_, i) => `w${i}`);
-  const factory = new Function('anyJson', ...names, `'use strict'; return (v) => (typeof v !== 'object' || v === null ? anyJson(v) : ${body});`);
-  return factory(anyJson, ...writers) as JsonWriter;
+  /** A name in the generated code for a value of ours. */
+  ref(value: unknown): string {
+    this.names.push(`c${this.names.length}`);
+    this.values.push(value);
+    return this.names[this.names.length - 1];
+  }
+
+  /** A variable of the generated function. */
+  temp(): string {
+    return `t${this.temps++}`;
+  }
+
+  /**
+   * An expression writing variable `x` for a schema part: strings, numbers, booleans, enums, literals
+   * and their optional, nullable and default forms inline; objects, arrays and records by calling their
+   * own compiled writer; the rest by JSON.stringify.
+   */
+  write(schema: z.ZodType, x: string): string {
+    const def = defOf(schema);
+    switch (def.type) {
+      case 'string':
+        return `(typeof ${x} === 'string' && !${this.ref(NEEDS_ESCAPE)}.test(${x}) ? '"' + ${x} + '"' : ${this.ref(anyJson)}(${x}))`;
+      case 'number':
+        // x - x is 0 for finite numbers only; '' + x writes them as JSON.stringify does (-0 as 0).
+        return `(typeof ${x} === 'number' && ${x} - ${x} === 0 ? '' + ${x} : ${this.ref(anyJson)}(${x}))`;
+      case 'boolean':
+        return `(${x} === true ? 'true' : ${x} === false ? 'false' : ${this.ref(anyJson)}(${x}))`;
+      case 'enum':
+        return this.oneOf(Object.values(def.entries as Record<string, unknown>), x);
+      case 'literal':
+        return this.oneOf(def.values as unknown[], x);
+      case 'optional': case 'readonly': case 'nonoptional': case 'catch':
+        return this.write(def.innerType as z.ZodType, x);
+      case 'nullable':
+        return `(${x} === null ? 'null' : ${this.write(def.innerType as z.ZodType, x)})`;
+      case 'default':
+        return `(${x} === undefined ? ${JSON.stringify(jsonWriterOf(def.innerType as z.ZodType)(def.defaultValue))} : ${this.write(def.innerType as z.ZodType, x)})`;
+      // A tool returns the pipe's input (`run` answers z.input of its output schema).
+      case 'pipe':
+        return this.write(def.in as z.ZodType, x);
+      case 'object': case 'array': case 'record':
+        return `${this.ref(jsonWriterOf(schema))}(${x})`;
+      default:
+        return `${this.ref(anyJson)}(${x})`;
+    }
+  }
+
+  /** Variable `x` is one of these values: their JSON, found by comparing with each. */
+  private oneOf(values: unknown[], x: string): string {
+    return `(${values.map((value) => `${x} === ${this.ref(value)} ? ${JSON.stringify(anyJson(value))} : `).join('')}${this.ref(anyJson)}(${x}))`;
+  }
+
+  /**
+   * How a required key's value is written in the fast path, between the key's literals: the test it
+   * must pass (its schema's type, and for a string no character JSON escapes) and whether it goes
+   * between quotes; null for a schema part that has no such form.
+   */
+  private plain(schema: z.ZodType, x: string): { test: string; quoted: boolean } | null {
+    const def = defOf(schema);
+    switch (def.type) {
+      case 'readonly':
+        return this.plain(def.innerType as z.ZodType, x);
+      case 'string':
+        return { test: `typeof ${x} === 'string' && !${this.ref(NEEDS_ESCAPE)}.test(${x})`, quoted: true };
+      case 'number':
+        return { test: `typeof ${x} === 'number' && ${x} - ${x} === 0`, quoted: false };
+      case 'boolean':
+        return { test: `typeof ${x} === 'boolean'`, quoted: false };
+      case 'enum': case 'literal': {
+        const values = def.type === 'enum' ? Object.values(def.entries as Record<string, unknown>) : (def.values as unknown[]);
+        const test = values.length > 8 ? `${this.ref(new Set(values))}.has(${x})` : `(${values.map((value) => `${x} === ${this.ref(value)}`).join(' || ')})`;
+        if (values.every((value) => typeof value === 'string' && !NEEDS_ESCAPE.test(value))) return { test, quoted: true };
+        if (values.every((value) => typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)))) return { test, quoted: false };
+        return null;
+      }
+      default:
+        return null;
+    }
+  }
+
+  /**
+   * An object of this shape in `v`, as one expression. Its keys are read once, into variables; then,
+   * when every required primitive value passes its test (nearly always), it is written as one
+   * concatenation of literals and values, as a hand-written writer would (`'{"a":"' + t0 + '","b":' +
+   * t1 + '}'`); otherwise each value by its own exact expression, an optional key as `(t2 === undefined
+   * ? '' : ',"k":' + <t2 written>)`, and when the first key may be absent every key is written with its
+   * comma and the leading one cut.
+   */
+  object(shape: Record<string, z.ZodType>): string {
+    const keys = Object.keys(shape);
+    if (keys.length === 0) return `'{}'`;
+    const temps = keys.map(() => this.temp());
+    const reads = keys.map((key, i) => `${temps[i]} = v[${JSON.stringify(key)}]`).join(', ');
+    const absent = keys.map((key) => mayBeAbsent(shape[key]));
+    const keyText = (i: number) => (i > 0 || absent[0] ? ',' : '{') + JSON.stringify(keys[i]) + ':';
+    const exact = keys.map((key, i) => {
+      const written = `${JSON.stringify(keyText(i))} + ${this.write(shape[key], temps[i])}`;
+      return absent[i] ? `(${temps[i]} === undefined ? '' : ${written})` : written;
+    });
+    const general = absent[0] ? `'{' + (${exact.join(' + ')}).slice(1) + '}'` : `${exact.join(' + ')} + '}'`;
+    const plains = keys.map((key, i) => (absent[i] ? null : this.plain(shape[key], temps[i])));
+    if (absent[0] || plains.every((p) => p === null)) return `(${reads}, ${general})`;
+    const pieces: string[] = [];
+    let literal = '';
+    for (const [i, p] of plains.entries()) {
+      if (p) {
+        pieces.push(JSON.stringify(literal + keyText(i) + (p.quoted ? '"' : '')), temps[i]);
+        literal = p.quoted ? '"' : '';
+      } else if (absent[i]) {
+        pieces.push(JSON.stringify(literal), exact[i]);
+        literal = '';
+      } else {
+        pieces.push(JSON.stringify(literal + keyText(i)), this.write(shape[keys[i]], temps[i]));
+        literal = '';
+      }
+    }
+    pieces.push(JSON.stringify(literal + '}'));
+    const fast = pieces.filter((piece) => piece !== '""').join(' + ');
+    const tests = plains.filter((p) => p !== null).map((p) => p.test).join(' && ');
+    return `(${reads}, ${tests} ? ${fast} : ${general})`;
+  }
+
+  /** Statements returning the `json` that `compute` sets for object `v`, remembered when `v` is frozen. */
+  rememberingFrozen(compute: string): string {
+    const memo = this.ref(new WeakMap<object, string>());
+    return `let json = ${memo}.get(v);
+      if (json !== undefined) return json;
+      ${compute}
+      if (Object.isFrozen(v)) ${memo}.set(v, json);
+      return json;`;
+  }
+
+  /** Statements that write any value of `v` but an object by JSON.stringify, and then run `body`. */
+  objectOnly(body: string): string {
+    return `if (typeof v !== 'object' || v === null) return ${this.ref(anyJson)}(v);
+      ${body}`;
+  }
+
+  /** The function `(v) => { body }`. */
+  compile(body: string): JsonWriter {
+    const temps = Array.from({ length: this.temps }, (_, i) => `t${i}`);
+    const factory = new Function(...this.names, `'use strict'; return (v) => {
+      ${temps.length ? `let ${temps.join(', ')};` : ''}
+      ${body}
+    };`);
+    return factory(...this.values) as JsonWriter;
+  }
 }

@@ -90,17 +90,36 @@ export interface ClockFields {
 }
 
 /**
+ * The texts of one instant that every point of a batch states: its UTC form, and its local time at each
+ * offset met so far. A batch formats them once, not once per point, and its answers share them.
+ */
+export interface InstantTexts {
+  ms: number;
+  utc: string;
+  localByOffset: Map<number, string>;
+}
+
+export const instantTexts = (ms: number): InstantTexts => ({ ms, utc: formatUtc(ms), localByOffset: new Map() });
+
+/**
  * Adds the wall-clock fields of an instant in a zone to `into`, in this order, and returns it: shared
  * by get_local_time and get_time_in_zone. Written onto the caller's object, not spread into it, since
- * it runs on every GET /v1/time and every batch point.
+ * it runs on every GET /v1/time and every batch point; a batch passes the texts of its instant.
  */
-export function addClockFields<T extends object>(into: T, ms: number, rules: Readonly<ZoneRules>): T & ClockFields {
+export function addClockFields<T extends object>(into: T, ms: number, rules: Readonly<ZoneRules>, texts?: InstantTexts): T & ClockFields {
   const out = into as T & ClockFields;
   const offset = rules.utc_offset_seconds;
   const written = writtenRules(rules);
   const wall = ms + offset * 1000;
-  out.local_time = formatWall(wall) + written.utc_offset; // formatLocal(ms, offset), its offset written once
-  out.utc_time = formatUtc(ms);
+  if (texts?.ms === ms) {
+    let local = texts.localByOffset.get(offset);
+    if (local === undefined) texts.localByOffset.set(offset, (local = formatWall(wall) + written.utc_offset));
+    out.local_time = local;
+    out.utc_time = texts.utc;
+  } else {
+    out.local_time = formatWall(wall) + written.utc_offset; // formatLocal(ms, offset), its offset written once
+    out.utc_time = formatUtc(ms);
+  }
   out.utc_offset = written.utc_offset;
   out.utc_offset_seconds = offset;
   out.abbreviation = rules.abbreviation;
@@ -135,10 +154,10 @@ function writtenRules(rules: Readonly<ZoneRules>): { utc_offset: string; next_tr
 /** The wall-clock fields of an instant in a zone, on their own. */
 export const clockFields = (ms: number, rules: Readonly<ZoneRules>): ClockFields => addClockFields({}, ms, rules);
 
-export function localTimeFields(lat: number, lon: number, ms: number): LocalTimeFields {
+export function localTimeFields(lat: number, lon: number, ms: number, texts?: InstantTexts): LocalTimeFields {
   const { zones, resolution } = lookupZones(lat, lon);
   const timezone = zones[0];
-  const out = addClockFields({ lat, lon, timezone, timezones: zones } as LocalTimeFields, ms, zoneRulesAt(timezone, ms));
+  const out = addClockFields({ lat, lon, timezone, timezones: zones } as LocalTimeFields, ms, zoneRulesAt(timezone, ms), texts);
   out.unix_seconds = Math.floor(ms / 1000);
   out.unix_ms = ms;
   out.resolution = resolution;

@@ -10,8 +10,7 @@
 import { z } from 'zod';
 import { CALCULATION, defineTool } from '../tool.ts';
 import { Coordinate, Instant, Provenance } from '../inputs.ts';
-import { formatUtc } from '../instant.ts';
-import { LocalTimeFields, localTimeFields, localTimeProvenance } from './local-time.ts';
+import { instantTexts, LocalTimeFields, localTimeFields, localTimeProvenance } from './local-time.ts';
 
 export const MAX_POINTS = 100;
 
@@ -57,8 +56,8 @@ export const localTimes = defineTool({
   }],
   annotations: CALCULATION,
   run: (input, ctx) => {
-    const ms = input.at ?? ctx.now().getTime();
-    return { at: formatUtc(ms), count: input.points.length, results: input.points.map((p) => localTimeFields(p.lat, p.lon, ms)), provenance: batchProvenance() };
+    const texts = instantTexts(input.at ?? ctx.now().getTime());
+    return { at: texts.utc, count: input.points.length, results: input.points.map((p) => localTimeFields(p.lat, p.lon, texts.ms, texts)), provenance: batchProvenance() };
   },
 });
 

@@ -141,6 +141,29 @@ describe('values', () => {
     expect(jsonWriterOf(Shape)(value)).toBe(JSON.stringify(Shape.parse(value)));
   });
 
+  it('random values of the right type or not, escapes or not: the same text as a reference writer', () => {
+    const DAYS = ['d1', 'd2', 'd3', 'd4', 'd5', 'd6', 'd7', 'd8', 'd9', 'd10'] as const;
+    const Flat = z.object({
+      s: z.string(), n: z.number(), b: z.boolean(), e: z.enum(['a', 'b', 'c']), big: z.enum(DAYS), l: z.literal(7),
+      o: z.string().optional(), nn: z.number().nullable(),
+    });
+    const optional = new Set(['o']);
+    const pool = ['x', 'say "hi"', 'a\\b', '\n', '\ud800', '😀', '', 0, -0, 1.5, NaN, Infinity, true, false, null, undefined, 'a', 'd9', 7, { k: 1 }, [1]];
+    const rand = prng(3);
+    const pick = () => pool[Math.floor(rand() * pool.length)];
+    // Keys in schema order; an absent optional key left out, an absent required one written null.
+    const reference = (v: Record<string, unknown>) => `{${Object.keys(Flat.shape)
+      .filter((k) => !(optional.has(k) && v[k] === undefined))
+      .map((k) => `${JSON.stringify(k)}:${JSON.stringify(v[k]) ?? 'null'}`).join(',')}}`;
+    const write = jsonWriterOf(Flat);
+    for (let i = 0; i < 5000; i++) {
+      // Mostly values of the right type (the fast path), sometimes any value from the pool.
+      const right = { s: 'text', n: 2, b: true, e: 'b', big: 'd10', l: 7, o: 'y', nn: null } as Record<string, unknown>;
+      const value = Object.fromEntries(Object.entries(right).map(([k, v]) => [k, rand() < 0.8 ? v : pick()]));
+      expect(write(value)).toBe(reference(value));
+    }
+  });
+
   it('a value of the wrong type (a bug) is still written as JSON', () => {
     const text = write({ name: 5, value: '7', flag: 'yes', inner: 'no' });
     expect(JSON.parse(text)).toEqual({ name: 5, value: '7', flag: 'yes', inner: 'no' });

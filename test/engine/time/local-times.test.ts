@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { localTimeAt } from '../../../engine/time/local-time.ts';
 import { localTimes } from '../../../engine/time/local-times.ts';
-import { fixedClock, inputErrors, runTool } from '../../helpers.ts';
+import { fixedClock, inputErrors, prng, runTool } from '../../helpers.ts';
 
 const PARIS = { lat: 48.8566, lon: 2.3522 };
 const TOKYO = { lat: 35.6762, lon: 139.6503 };
@@ -30,6 +30,19 @@ describe('get_local_times', () => {
     const single = localTimeAt(TOKYO.lat, TOKYO.lon, ms).provenance;
     expect(r.provenance).toMatchObject({ timezone_boundaries: single.timezone_boundaries, tzdb: single.tzdb, method_land: single.method });
     expect(r.provenance.method_ocean).toMatch(/15° longitude band/);
+  });
+
+  it('its results, sharing the texts of their instant, equal get_local_time on 400 random points at four instants', () => {
+    const rand = prng(7);
+    for (const iso of ['1901-06-01T00:00:00Z', '1969-07-20T20:17:00Z', '2026-03-29T01:00:00Z', '2099-10-31T23:59:59Z']) {
+      const points = Array.from({ length: 100 }, () => ({ lat: rand() * 180 - 90, lon: rand() * 360 - 180 }));
+      const ms = Date.parse(iso);
+      const r = localTimes.run({ at: ms, points }, fixedClock('2026-11-22T08:00:00Z')) as { results: object[] };
+      expect(r.results).toEqual(points.map((p) => {
+        const { provenance: _own, ...fields } = localTimeAt(p.lat, p.lon, ms);
+        return fields;
+      }));
+    }
   });
 
   it('evaluates every point at the clock instant when at is omitted', async () => {
