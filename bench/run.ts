@@ -5,9 +5,9 @@
  * req/s; GET /v1/time/convert ≥ 50% of GET /v1/time's; POST /v1/time/batch (100 points) p50 < 5 ms; healthy within 1.5 s of spawn.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, cpus } from 'node:os';
 import { jsonRequestLogger } from '../http/middleware/request-log.ts';
 import net from 'node:net';
 import autocannon from 'autocannon';
@@ -219,12 +219,16 @@ const rows: Row[] = [
 ];
 
 const base = rows[0].rps;
+/** The report: printed, and written into docs/benchmark.md between its bench markers. */
+const report: string[] = [];
+const say = (line = '') => { console.log(line); report.push(line); };
 const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
-console.log(`\n${ROUNDS} rounds of ${DURATION_S} s per scenario (medians), ${CONNECTIONS} connections, Node ${process.version}, servers compiled as npm start runs them, ${PIN ? 'load generator on core 0, servers on core 1' : 'no CPU pinning'}, ${new Date().toISOString()}\n`);
-console.log('| scenario | req/s | p50 ms | p99 ms | ratio to baseline | server CPU µs/request | errors | req/s of each round (pooled row: of each process) |');
-console.log('|---|---:|---:|---:|---:|---:|---:|---|');
-for (const r of rows) console.log(`| ${r.name} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${fmt(r.rps / base, 2)} | ${r.cpuUs === null ? '–' : fmt(r.cpuUs, 1)} | ${r.errors} | ${r.runs.map((x) => fmt(x)).join(' · ')} |`);
-console.log(`\nAPI healthy ${fmt(healthyMs)} ms after spawn (median of 3 starts: ${startTimes.map((t) => fmt(t)).join(', ')} ms; baseline app: ${fmt(hello.healthyMs)} ms).`);
+say(`${ROUNDS} rounds of ${DURATION_S} s per scenario (medians), ${CONNECTIONS} connections, Node ${process.version}, servers compiled as npm start runs them, ${PIN ? 'load generator on core 0, servers on core 1' : 'no CPU pinning'}, ${new Date().toISOString()}\n`);
+say('| scenario | req/s | p50 ms | p99 ms | ratio to baseline | server CPU µs/request | errors | req/s of each round (pooled row: of each process) |');
+say('|---|---:|---:|---:|---:|---:|---:|---|');
+for (const r of rows) say(`| ${r.name} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${fmt(r.rps / base, 2)} | ${r.cpuUs === null ? '–' : fmt(r.cpuUs, 1)} | ${r.errors} | ${r.runs.map((x) => fmt(x)).join(' · ')} |`);
+say();
+say(`API healthy ${fmt(healthyMs)} ms after spawn (median of 3 starts: ${startTimes.map((t) => fmt(t)).join(', ')} ms; baseline app: ${fmt(hello.healthyMs)} ms).`);
 // The logger's own cost per line, measured in this process (req/s differences between two servers are
 // within this machine's noise), set against the server CPU one GET /v1/time costs.
 const sink = jsonRequestLogger(() => {});
@@ -234,7 +238,7 @@ const t0 = performance.now();
 for (let i = 0; i < 500_000; i++) sink.log(line);
 sink.flush();
 const perLineUs = ((performance.now() - t0) * 1000) / 500_000;
-console.log(`Request logging: ${fmt(perLineUs, 2)} µs a line${time.cpuUs ? ` = ${fmt((perLineUs / time.cpuUs) * 100, 1)}% of the ${fmt(time.cpuUs, 1)} µs of server CPU a GET /v1/time costs` : ''}; req/s with and without logs: ${fmt(time.rps)} vs ${fmt(quietRow.rps)}.`);
+say(`Request logging: ${fmt(perLineUs, 2)} µs a line${time.cpuUs ? ` = ${fmt((perLineUs / time.cpuUs) * 100, 1)}% of the ${fmt(time.cpuUs, 1)} µs of server CPU a GET /v1/time costs` : ''}; req/s with and without logs: ${fmt(time.rps)} vs ${fmt(quietRow.rps)}.`);
 const checks: [string, boolean][] = [
   // The measured value beside each verdict, to more places than the table rounds to (0.4998 is a FAIL).
   [`GET /v1/time ≥ 50% of baseline req/s (measured ${fmt(time.rps / base, 4)})`, time.rps / base >= 0.5],
@@ -246,10 +250,24 @@ const checks: [string, boolean][] = [
 if (against) {
   for (const [now, [before], what] of [[time, against.time, 'GET /v1/time'], [batch, against.batch, 'POST /v1/time/batch'], [convert, against.convert, 'GET /v1/time/convert']] as const) {
     const cpuRatio = now.cpuUs && before.cpuUs ? now.cpuUs / before.cpuUs : null;
-    console.log(`${what} now vs ${AGAINST}: req/s ${fmt(now.rps / before.rps, 3)}×${cpuRatio ? `, server CPU a request ${fmt(cpuRatio, 3)}×` : ''} (${TIME_PROCESSES} processes each, pooled, same rounds).`);
+    say(`${what} now vs ${AGAINST}: req/s ${fmt(now.rps / before.rps, 3)}×${cpuRatio ? `, server CPU a request ${fmt(cpuRatio, 3)}×` : ''} (${TIME_PROCESSES} processes each, pooled, same rounds).`);
   }
   const rps = time.rps / against.time[0].rps;
   checks.push([`GET /v1/time at least as fast as ${AGAINST}, within 5% (measured ${fmt(rps, 4)})`, rps >= 0.95]);
 }
-for (const [what, ok] of checks) console.log(`${ok ? 'PASS' : 'FAIL'}  ${what}`);
+for (const [what, ok] of checks) say(`${ok ? 'PASS' : 'FAIL'}  ${what}`);
 process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;
+
+// docs/benchmark.md keeps the last run's report, written here from the results (never by hand).
+const DOC = 'docs/benchmark.md';
+const doc = readFileSync(DOC, 'utf8');
+const [open, close] = [doc.indexOf('<!-- bench:start -->'), doc.indexOf('<!-- bench:end -->')];
+if (open >= 0 && close > open) {
+  const machine = `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'})`;
+  const lines = [
+    `Written by \`npm run bench\`${AGAINST ? ` with \`BENCH_AGAINST=${AGAINST}\`` : ''} on ${machine}:`, '',
+    ...report.map((l) => (/^(PASS|FAIL) /.test(l) ? `- ${l}` : l)),
+  ];
+  writeFileSync(DOC, `${doc.slice(0, open)}<!-- bench:start -->\n${lines.join('\n').replace(/\n{3,}/g, '\n\n')}\n${doc.slice(close)}`);
+  console.log(`\n${DOC} updated.`);
+}
