@@ -3,6 +3,7 @@
  * measures both with autocannon, and prints req/s, p50/p99 latency and the ratio to the baseline, plus
  * the time from spawn to a healthy /health. Targets (issues 2 and 13): GET /v1/time ≥ 50% of the baseline's
  * req/s; GET /v1/time/convert ≥ 50% of GET /v1/time's; POST /v1/time/batch (100 points) p50 < 5 ms; healthy within 1.5 s of spawn.
+ * Over 300 lines: one script read top to bottom (build, start, measure, report), like the run it does.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -25,10 +26,14 @@ const AT = '2026-07-01T12:00:00Z';
 const PIN = availableParallelism() >= 2 && spawnSync('taskset', ['-pc', '0', String(process.pid)], { stdio: 'ignore' }).status === 0;
 const serverCommand = (args: string[]): [string, string[]] => (PIN ? ['taskset', ['-c', '1', process.execPath, ...args]] : [process.execPath, args]);
 
-const freePort = () => new Promise<number>((resolve) => {
-  const s = net.createServer();
-  s.listen(0, '127.0.0.1', () => { const { port } = s.address() as net.AddressInfo; s.close(() => resolve(port)); });
-});
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
 
 // Every server runs as `npm start` runs the API: compiled once by scripts/build-server.mjs (esbuild)
 // and started as plain JavaScript, the hello-world baseline included.
@@ -57,18 +62,33 @@ async function start(script: string, env: Record<string, string>, file = built(s
   const probe = script.includes('hello') ? '/' : '/health';
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`${script} exited with ${proc.exitCode}`);
-    try { if ((await fetch(`http://127.0.0.1:${port}${probe}`)).status === 200) break; } catch { /* not yet listening */ }
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}${probe}`)).status === 200) break;
+    } catch {
+      /* not yet listening */
+    }
     await new Promise((r) => setTimeout(r, 10));
   }
   return { proc, port, healthyMs: performance.now() - t0 };
 }
 
 interface Row {
-  name: string; rps: number; p50: number; p99: number; errors: number; runs: number[]; cpuUs: number | null;
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  runs: number[];
+  cpuUs: number | null;
   /** Every round's figures, for pooling rows measured on several processes. */
   rounds: { rps: number; p50: number; p99: number; cpu: number | null }[];
 }
-interface Scenario { name: string; opts: autocannon.Options; warmupInputs?: number; pid?: number }
+interface Scenario {
+  name: string;
+  opts: autocannon.Options;
+  warmupInputs?: number;
+  pid?: number;
+}
 
 /** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
 function cpuMs(pid: number | undefined): number | null {
@@ -157,11 +177,23 @@ const headers = { 'x-api-key': KEY };
 const timeRequests = points.map((p) => ({ path: `/v1/time?lat=${p.lat}&lon=${p.lon}&at=${AT}` }));
 type Server = Awaited<ReturnType<typeof start>>;
 // A pre-built request list: autocannon builds every request once, before it starts the clock.
-const timeOn = (t: Server, name: string): Scenario => ({ name, pid: t.proc.pid, opts: { url: `http://127.0.0.1:${t.port}`, headers, requests: timeRequests }, warmupInputs: points.length });
-const batchOn = (t: Server, name: string): Scenario => ({
-  name, pid: t.proc.pid, opts: { url: `http://127.0.0.1:${t.port}/v1/time/batch`, method: 'POST', body: batchBody, headers: { ...headers, 'content-type': 'application/json' } },
+const timeOn = (t: Server, name: string): Scenario => ({
+  name,
+  pid: t.proc.pid,
+  opts: { url: `http://127.0.0.1:${t.port}`, headers, requests: timeRequests },
+  warmupInputs: points.length,
 });
-const convertOn = (t: Server, name: string): Scenario => ({ name, pid: t.proc.pid, opts: { url: `http://127.0.0.1:${t.port}`, headers, requests: convertRequests }, warmupInputs: convertRequests.length });
+const batchOn = (t: Server, name: string): Scenario => ({
+  name,
+  pid: t.proc.pid,
+  opts: { url: `http://127.0.0.1:${t.port}/v1/time/batch`, method: 'POST', body: batchBody, headers: { ...headers, 'content-type': 'application/json' } },
+});
+const convertOn = (t: Server, name: string): Scenario => ({
+  name,
+  pid: t.proc.pid,
+  opts: { url: `http://127.0.0.1:${t.port}`, headers, requests: convertRequests },
+  warmupInputs: convertRequests.length,
+});
 const onEach = (servers: Server[], scenario: (t: Server, name: string) => Scenario, label = '') =>
   servers.map((t, k) => scenario(t, `… ${label}process ${k + 1} of ${servers.length}`));
 const pairServers = againstApis.length ? timeApis : [api];
@@ -171,7 +203,9 @@ const groups = {
   quiet: [timeOn(quiet, 'GET /v1/time, same, without request logs (one process)')],
   batch: pairServers.length > 1 ? onEach(pairServers, batchOn) : [batchOn(api, 'POST /v1/time/batch (100 points)')],
   convert: pairServers.length > 1 ? onEach(pairServers, convertOn) : [convertOn(api, 'GET /v1/time/convert (10,000 wall times and zone pairs)')],
-  ephemeris: [{ name: 'GET /v1/astronomy/ephemeris', opts: { url: `http://127.0.0.1:${api.port}/v1/astronomy/ephemeris?date=2026-06-21`, headers }, pid: api.proc.pid }],
+  ephemeris: [
+    { name: 'GET /v1/astronomy/ephemeris', opts: { url: `http://127.0.0.1:${api.port}/v1/astronomy/ephemeris?date=2026-06-21`, headers }, pid: api.proc.pid },
+  ],
   againstTime: onEach(againstApis, timeOn, `${AGAINST} `),
   againstBatch: onEach(againstApis, batchOn, `${AGAINST} `),
   againstConvert: onEach(againstApis, convertOn, `${AGAINST} `),
@@ -208,27 +242,47 @@ const [time, timeRows] = pooledRows(rowsOf.time, 'GET /v1/time (10,000 land poin
 const [batch, batchRows] = pooledRows(rowsOf.batch, 'POST /v1/time/batch (100 points');
 const [convert, convertRows] = pooledRows(rowsOf.convert, 'GET /v1/time/convert (10,000 wall times and zone pairs');
 const quietRow = rowsOf.quiet[0];
-const against = againstApis.length ? {
-  time: pooledRows(rowsOf.againstTime, `GET /v1/time on ${AGAINST} (BENCH_AGAINST`),
-  batch: pooledRows(rowsOf.againstBatch, `POST /v1/time/batch on ${AGAINST} (BENCH_AGAINST`),
-  convert: pooledRows(rowsOf.againstConvert, `GET /v1/time/convert on ${AGAINST} (BENCH_AGAINST`),
-} : null;
+const against = againstApis.length
+  ? {
+      time: pooledRows(rowsOf.againstTime, `GET /v1/time on ${AGAINST} (BENCH_AGAINST`),
+      batch: pooledRows(rowsOf.againstBatch, `POST /v1/time/batch on ${AGAINST} (BENCH_AGAINST`),
+      convert: pooledRows(rowsOf.againstConvert, `GET /v1/time/convert on ${AGAINST} (BENCH_AGAINST`),
+    }
+  : null;
 const rows: Row[] = [
-  rowsOf.baseline[0], time, ...timeRows, quietRow, batch, ...batchRows, convert, ...convertRows, ...rowsOf.ephemeris,
+  rowsOf.baseline[0],
+  time,
+  ...timeRows,
+  quietRow,
+  batch,
+  ...batchRows,
+  convert,
+  ...convertRows,
+  ...rowsOf.ephemeris,
   ...(against ? Object.values(against).flatMap(([pooled, each]) => [pooled, ...each]) : []),
 ];
 
 const base = rows[0].rps;
 /** The report: printed, and written into docs/benchmark.md between its bench markers. */
 const report: string[] = [];
-const say = (line = '') => { console.log(line); report.push(line); };
+const say = (line = '') => {
+  console.log(line);
+  report.push(line);
+};
 const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
-say(`${ROUNDS} rounds of ${DURATION_S} s per scenario (medians), ${CONNECTIONS} connections, Node ${process.version}, servers compiled as npm start runs them, ${PIN ? 'load generator on core 0, servers on core 1' : 'no CPU pinning'}, ${new Date().toISOString()}\n`);
+say(
+  `${ROUNDS} rounds of ${DURATION_S} s per scenario (medians), ${CONNECTIONS} connections, Node ${process.version}, servers compiled as npm start runs them, ${PIN ? 'load generator on core 0, servers on core 1' : 'no CPU pinning'}, ${new Date().toISOString()}\n`,
+);
 say('| scenario | req/s | p50 ms | p99 ms | ratio to baseline | server CPU µs/request | errors | req/s of each round (pooled row: of each process) |');
 say('|---|---:|---:|---:|---:|---:|---:|---|');
-for (const r of rows) say(`| ${r.name} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${fmt(r.rps / base, 2)} | ${r.cpuUs === null ? '–' : fmt(r.cpuUs, 1)} | ${r.errors} | ${r.runs.map((x) => fmt(x)).join(' · ')} |`);
+for (const r of rows)
+  say(
+    `| ${r.name} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${fmt(r.rps / base, 2)} | ${r.cpuUs === null ? '–' : fmt(r.cpuUs, 1)} | ${r.errors} | ${r.runs.map((x) => fmt(x)).join(' · ')} |`,
+  );
 say();
-say(`API healthy ${fmt(healthyMs)} ms after spawn (median of 3 starts: ${startTimes.map((t) => fmt(t)).join(', ')} ms; baseline app: ${fmt(hello.healthyMs)} ms).`);
+say(
+  `API healthy ${fmt(healthyMs)} ms after spawn (median of 3 starts: ${startTimes.map((t) => fmt(t)).join(', ')} ms; baseline app: ${fmt(hello.healthyMs)} ms).`,
+);
 // The logger's own cost per line, measured in this process (req/s differences between two servers are
 // within this machine's noise), set against the server CPU one GET /v1/time costs.
 const sink = jsonRequestLogger(() => {});
@@ -238,7 +292,9 @@ const t0 = performance.now();
 for (let i = 0; i < 500_000; i++) sink.log(line);
 sink.flush();
 const perLineUs = ((performance.now() - t0) * 1000) / 500_000;
-say(`Request logging: ${fmt(perLineUs, 2)} µs a line${time.cpuUs ? ` = ${fmt((perLineUs / time.cpuUs) * 100, 1)}% of the ${fmt(time.cpuUs, 1)} µs of server CPU a GET /v1/time costs` : ''}; req/s with and without logs: ${fmt(time.rps)} vs ${fmt(quietRow.rps)}.`);
+say(
+  `Request logging: ${fmt(perLineUs, 2)} µs a line${time.cpuUs ? ` = ${fmt((perLineUs / time.cpuUs) * 100, 1)}% of the ${fmt(time.cpuUs, 1)} µs of server CPU a GET /v1/time costs` : ''}; req/s with and without logs: ${fmt(time.rps)} vs ${fmt(quietRow.rps)}.`,
+);
 const checks: [string, boolean][] = [
   // The measured value beside each verdict, to more places than the table rounds to (0.4998 is a FAIL).
   [`GET /v1/time ≥ 50% of baseline req/s (measured ${fmt(time.rps / base, 4)})`, time.rps / base >= 0.5],
@@ -248,9 +304,15 @@ const checks: [string, boolean][] = [
   [`no errors (measured ${measured.reduce((n, r) => n + r.errors, 0)})`, measured.every((r) => r.errors === 0)],
 ];
 if (against) {
-  for (const [now, [before], what] of [[time, against.time, 'GET /v1/time'], [batch, against.batch, 'POST /v1/time/batch'], [convert, against.convert, 'GET /v1/time/convert']] as const) {
+  for (const [now, [before], what] of [
+    [time, against.time, 'GET /v1/time'],
+    [batch, against.batch, 'POST /v1/time/batch'],
+    [convert, against.convert, 'GET /v1/time/convert'],
+  ] as const) {
     const cpuRatio = now.cpuUs && before.cpuUs ? now.cpuUs / before.cpuUs : null;
-    say(`${what} now vs ${AGAINST}: req/s ${fmt(now.rps / before.rps, 3)}×${cpuRatio ? `, server CPU a request ${fmt(cpuRatio, 3)}×` : ''} (${TIME_PROCESSES} processes each, pooled, same rounds).`);
+    say(
+      `${what} now vs ${AGAINST}: req/s ${fmt(now.rps / before.rps, 3)}×${cpuRatio ? `, server CPU a request ${fmt(cpuRatio, 3)}×` : ''} (${TIME_PROCESSES} processes each, pooled, same rounds).`,
+    );
   }
   const rps = time.rps / against.time[0].rps;
   checks.push([`GET /v1/time at least as fast as ${AGAINST}, within 5% (measured ${fmt(rps, 4)})`, rps >= 0.95]);
@@ -265,7 +327,8 @@ const [open, close] = [doc.indexOf('<!-- bench:start -->'), doc.indexOf('<!-- be
 if (open >= 0 && close > open) {
   const machine = `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'})`;
   const lines = [
-    `Written by \`npm run bench\`${AGAINST ? ` with \`BENCH_AGAINST=${AGAINST}\`` : ''} on ${machine}:`, '',
+    `Written by \`npm run bench\`${AGAINST ? ` with \`BENCH_AGAINST=${AGAINST}\`` : ''} on ${machine}:`,
+    '',
     ...report.map((l) => (/^(PASS|FAIL) /.test(l) ? `- ${l}` : l)),
   ];
   writeFileSync(DOC, `${doc.slice(0, open)}<!-- bench:start -->\n${lines.join('\n').replace(/\n{3,}/g, '\n\n')}\n${doc.slice(close)}`);

@@ -3,7 +3,9 @@
  * each without its own provenance, which is the same for every item and stated once for the batch.
  */
 export function runBatch<T, R extends { provenance: Record<string, string> }>(
-  items: readonly T[], one: (item: T) => R, sameAs: string,
+  items: readonly T[],
+  one: (item: T) => R,
+  sameAs: string,
 ): { count: number; results: Omit<R, 'provenance'>[]; provenance: Record<string, string> } {
   let shared: Record<string, string> = {};
   const results = items.map((item) => {

@@ -26,16 +26,21 @@ interface Def {
   coerce?: boolean;
   [key: string]: unknown;
 }
-interface CheckDef { check: string; [key: string]: unknown }
+interface CheckDef {
+  check: string;
+  [key: string]: unknown;
+}
 
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 const optinOf = (schema: z.ZodType) => (schema as unknown as { _zod: { optin?: string } })._zod.optin;
 
 /** zod's own parse of one schema part: exact, used where the compiler knows no shortcut. */
-const viaZod = (schema: z.ZodType): FastParse => (value) => {
-  const r = schema.safeParse(value);
-  return r.success ? r.data : UNSURE;
-};
+const viaZod =
+  (schema: z.ZodType): FastParse =>
+  (value) => {
+    const r = schema.safeParse(value);
+    return r.success ? r.data : UNSURE;
+  };
 /** Marks parsers that are {@link viaZod}: a root made of one gains nothing. */
 const slow = new WeakSet<FastParse>();
 const zodPart = (schema: z.ZodType): FastParse => {
@@ -82,7 +87,11 @@ function checkTest(def: CheckDef, base: 'number' | 'string' | 'array'): Test | n
     }
     case 'string_format':
       if (base !== 'string' || def.format !== 'regex' || !(def.pattern instanceof RegExp)) return null;
-      return (v: string) => { const p = def.pattern as RegExp; p.lastIndex = 0; return p.test(v); };
+      return (v: string) => {
+        const p = def.pattern as RegExp;
+        p.lastIndex = 0;
+        return p.test(v);
+      };
     default:
       return null;
   }
@@ -104,7 +113,10 @@ function checksOf(def: Def, base: 'number' | 'string' | 'array'): ((v: never) =>
   }
   if (tests.length === 0) return () => true;
   if (tests.length === 1) return tests[0];
-  if (tests.length === 2) { const [a, b] = tests; return (v) => a(v) && b(v); }
+  if (tests.length === 2) {
+    const [a, b] = tests;
+    return (v) => a(v) && b(v);
+  }
   return (v) => tests.every((t) => t(v));
 }
 
@@ -189,7 +201,13 @@ export function compileFastParse(schema: z.ZodType): FastParse {
       return (v) => {
         // The context a transform sees: any issue it adds means "not valid", and zod says why.
         let failed = false;
-        const ctx = { value: v, issues: [] as unknown[], addIssue: () => { failed = true; } };
+        const ctx = {
+          value: v,
+          issues: [] as unknown[],
+          addIssue: () => {
+            failed = true;
+          },
+        };
         let out: unknown;
         try {
           out = fn(v, ctx);
@@ -230,7 +248,11 @@ function compileObject(schema: z.ZodType, def: Def): FastParse {
   const fields = Object.keys(shape).map((key) => {
     const field = shape[key];
     const type = defOf(field).type;
-    return { key, parse: compileFastParse(field), absent: type === 'optional' ? 'skip' : type === 'default' ? 'default' : optinOf(field) === undefined ? 'required' : 'unsure' };
+    return {
+      key,
+      parse: compileFastParse(field),
+      absent: type === 'optional' ? 'skip' : type === 'default' ? 'default' : optinOf(field) === undefined ? 'required' : 'unsure',
+    };
   });
   const known = new Set(Object.keys(shape));
   return (v) => {

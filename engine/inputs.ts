@@ -7,18 +7,17 @@ import { isoDateProblem, parseInstant } from './instant.ts';
 
 /** A number (zod 4 already refuses NaN and ±Infinity) with the messages clients read. */
 export const num = () => z.number({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a number') });
-export const int = () => z.number({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a whole number') })
-  .int({ error: 'must be a whole number' });
+export const int = () =>
+  z.number({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a whole number') }).int({ error: 'must be a whole number' });
 
-export const Latitude = num().min(-90, 'must be ≥ -90').max(90, 'must be ≤ 90')
-  .describe('Latitude in decimal degrees, WGS84, -90..90 (north positive)');
-export const Longitude = num().min(-180, 'must be ≥ -180').max(180, 'must be ≤ 180')
-  .describe('Longitude in decimal degrees, WGS84, -180..180 (east positive)');
+export const Latitude = num().min(-90, 'must be ≥ -90').max(90, 'must be ≤ 90').describe('Latitude in decimal degrees, WGS84, -90..90 (north positive)');
+export const Longitude = num().min(-180, 'must be ≥ -180').max(180, 'must be ≤ 180').describe('Longitude in decimal degrees, WGS84, -180..180 (east positive)');
 
 export const Coordinate = z.strictObject({ lat: Latitude, lon: Longitude });
 
 /** A calendar date, `YYYY-MM-DD`, proleptic Gregorian, years 0001..9999. */
-export const IsoDate = z.string({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a date written YYYY-MM-DD') })
+export const IsoDate = z
+  .string({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a date written YYYY-MM-DD') })
   .superRefine((s, ctx) => {
     const problem = isoDateProblem(s);
     if (problem) ctx.addIssue({ code: 'custom', message: problem, input: s });
@@ -26,9 +25,10 @@ export const IsoDate = z.string({ error: (iss) => (iss.input === undefined ? 'is
   .describe('Calendar date YYYY-MM-DD (proleptic Gregorian, 0001..9999)');
 
 /** An instant; the tool receives epoch milliseconds. */
-export const Instant = z.union([z.string(), z.number()], {
-  error: (iss) => (iss.input === undefined ? 'is required' : 'must be an ISO-8601 instant (with Z or offset) or epoch seconds/milliseconds'),
-})
+export const Instant = z
+  .union([z.string(), z.number()], {
+    error: (iss) => (iss.input === undefined ? 'is required' : 'must be an ISO-8601 instant (with Z or offset) or epoch seconds/milliseconds'),
+  })
   .transform((value, ctx) => {
     const parsed = parseInstant(value);
     if ('error' in parsed) {
@@ -40,5 +40,6 @@ export const Instant = z.union([z.string(), z.number()], {
   .describe('Instant: ISO-8601 with Z or offset (2026-11-22T08:00:00Z), epoch seconds (≤ 11 digits) or epoch milliseconds (12–13 digits)');
 
 /** Data sets and methods behind a result. */
-export const Provenance = z.record(z.string(), z.string())
+export const Provenance = z
+  .record(z.string(), z.string())
   .describe('The data sets and methods that produced this answer (data releases, tzdb version, method names)');

@@ -27,7 +27,8 @@ export const MAX_INSTANT_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 /** Two decimal digits at `at`, or -1. */
 function twoDigits(t: string, at: number): number {
-  const a = t.charCodeAt(at) - 48, b = t.charCodeAt(at + 1) - 48;
+  const a = t.charCodeAt(at) - 48,
+    b = t.charCodeAt(at + 1) - 48;
   return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? 10 * a + b : -1;
 }
 
@@ -37,11 +38,17 @@ function twoDigits(t: string, at: number): number {
  */
 function canonicalInstantMs(t: string): number | null {
   if (t.length !== 20 || t.charCodeAt(4) !== 45 /* - */ || t.charCodeAt(7) !== 45 || t.charCodeAt(13) !== 58 /* : */ || t.charCodeAt(16) !== 58) return null;
-  const sep = t.charCodeAt(10), zulu = t.charCodeAt(19);
-  if ((sep !== 84 /* T */ && sep !== 116 /* t */ && sep !== 32) || (zulu !== 90 /* Z */ && zulu !== 122 /* z */)) return null;
-  const hi = twoDigits(t, 0), lo = twoDigits(t, 2);
+  const sep = t.charCodeAt(10),
+    zulu = t.charCodeAt(19);
+  if ((sep !== 84 /* T */ && sep !== 116 /* t */ && sep !== 32) || (zulu !== 90 /* Z */ && zulu !== 122) /* z */) return null;
+  const hi = twoDigits(t, 0),
+    lo = twoDigits(t, 2);
   const y = hi < 0 || lo < 0 ? 0 : 100 * hi + lo;
-  const mo = twoDigits(t, 5), d = twoDigits(t, 8), h = twoDigits(t, 11), mi = twoDigits(t, 14), s = twoDigits(t, 17);
+  const mo = twoDigits(t, 5),
+    d = twoDigits(t, 8),
+    h = twoDigits(t, 11),
+    mi = twoDigits(t, 14),
+    s = twoDigits(t, 17);
   if (y < 1 || mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo) || h < 0 || h > 23 || mi < 0 || mi > 59 || s < 0 || s > 59) return null;
   return utcMs(y, mo, d, h, mi, s, 0);
 }
@@ -110,11 +117,18 @@ export function formatWall(ms: number): string {
   const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
   const month = mp < 10 ? mp + 3 : mp - 9;
   const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
-  const hh = Math.floor(rest / 3_600_000); rest -= hh * 3_600_000;
-  const mm = Math.floor(rest / 60_000); rest -= mm * 60_000;
+  const hh = Math.floor(rest / 3_600_000);
+  rest -= hh * 3_600_000;
+  const mm = Math.floor(rest / 60_000);
+  rest -= mm * 60_000;
   const ss = Math.floor(rest / 1000);
   const milli = rest - ss * 1000;
-  const yyyy = year >= 1000 && year <= 9999 ? String(year) : year >= 0 && year < 1000 ? String(year).padStart(4, '0') : (year < 0 ? '-' : '+') + String(Math.abs(year)).padStart(6, '0');
+  const yyyy =
+    year >= 1000 && year <= 9999
+      ? String(year)
+      : year >= 0 && year < 1000
+        ? String(year).padStart(4, '0')
+        : (year < 0 ? '-' : '+') + String(Math.abs(year)).padStart(6, '0');
   return `${yyyy}-${TWO[month]}-${TWO[day]}T${TWO[hh]}:${TWO[mm]}:${TWO[ss]}${milli ? '.' + String(milli).padStart(3, '0') : ''}`;
 }
 

@@ -26,7 +26,10 @@ export function versionOf(pkg: string): string {
  * without adding its release here, so provenance never names the wrong boundary data.
  */
 export const BOUNDARY_RELEASE_BY_GEO_TZ: Record<string, string> = {
-  '8.1.5': '2025c', '8.1.6': '2026a', '8.1.8': '2026c', '8.1.9': '2026d',
+  '8.1.5': '2025c',
+  '8.1.6': '2026a',
+  '8.1.8': '2026c',
+  '8.1.9': '2026d',
 };
 
 export const versions = {

@@ -5,9 +5,7 @@
 import type { z } from 'zod';
 
 /** Status-inventory families, in the order the status document lists them. */
-export const FAMILIES = [
-  'public', 'time', 'date', 'holiday', 'geospatial', 'solar', 'astronomy', 'monitoring', 'account', 'observatory',
-] as const;
+export const FAMILIES = ['public', 'time', 'date', 'holiday', 'geospatial', 'solar', 'astronomy', 'monitoring', 'account', 'observatory'] as const;
 export type Family = (typeof FAMILIES)[number];
 
 /**
@@ -63,8 +61,7 @@ export interface CalculatorMeta<O extends z.ZodType = z.ZodType> {
 }
 
 /** Recursively optional: the part of an answer an example pins. */
-export type DeepPartial<T> = T extends readonly (infer E)[] ? readonly DeepPartial<E>[]
-  : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
+export type DeepPartial<T> = T extends readonly (infer E)[] ? readonly DeepPartial<E>[] : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
 
 /**
  * A worked example: an input, and part of the answer it must give, with the published source those

@@ -6,7 +6,10 @@
 import type { z } from 'zod';
 import { fastParserOf, UNSURE, type FastParse } from './fast-parse.ts';
 
-export interface FieldError { field: string; message: string }
+export interface FieldError {
+  field: string;
+  message: string;
+}
 
 export type Validated<T> = { ok: true; data: T } | { ok: false; errors: FieldError[] };
 

@@ -44,8 +44,9 @@ export async function listKeyRecords(store: Store): Promise<{ records: KeyRecord
   const damaged: string[] = [];
   const records: KeyRecord[] = [];
   for (const [i, r] of results.entries()) {
-    if (r.status === 'fulfilled') { if (r.value !== null) records.push(r.value); }
-    else if (r.reason instanceof CorruptRecordError) damaged.push(`keys:${names[i]}`);
+    if (r.status === 'fulfilled') {
+      if (r.value !== null) records.push(r.value);
+    } else if (r.reason instanceof CorruptRecordError) damaged.push(`keys:${names[i]}`);
     else throw r.reason;
   }
   return { records: records.sort((a, b) => a.customer_id.localeCompare(b.customer_id)), damaged };
@@ -73,7 +74,8 @@ async function issue(store: Store, customer: string, previous: KeyRecord | null,
 export async function createKey(store: Store, customer: string, now = new Date()): Promise<string> {
   checkCustomer(customer);
   const existing = await store.mounts.keys.get<KeyRecord>(recordKey(customer));
-  if (existing && !existing.revoked_at) throw new AccountError(`customer ${customer} already has an active key (fingerprint ${existing.fingerprint}); use rotate to replace it`);
+  if (existing && !existing.revoked_at)
+    throw new AccountError(`customer ${customer} already has an active key (fingerprint ${existing.fingerprint}); use rotate to replace it`);
   return issue(store, customer, null, now);
 }
 

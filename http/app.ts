@@ -118,7 +118,9 @@ export function createApp(options: AppOptions): BuiltApp {
         key_fingerprint: caller?.keyFingerprint ?? null,
         cache: event.context.cacheStatus ?? null,
       });
-    } catch { /* a log line is never worth a failed answer */ }
+    } catch {
+      /* a log line is never worth a failed answer */
+    }
     return response;
   };
 
@@ -135,40 +137,55 @@ export function createApp(options: AppOptions): BuiltApp {
   const asResponse = (value: unknown): Response => (value instanceof Response ? value : json(value ?? null));
 
   /** A handler whose answer, or failure, goes through {@link finish}: synchronously when the handler is. */
-  const finished = (handler: Handler): Handler => (event) => {
-    let out: unknown;
-    try {
-      out = handler(event);
-    } catch (error) {
-      return finish(event, failure(error, event));
-    }
-    if (out instanceof Response) return finish(event, out);
-    if (typeof (out as PromiseLike<unknown> | null)?.then === 'function') {
-      return Promise.resolve(out).then((value) => finish(event, asResponse(value)), (error) => finish(event, failure(error, event)));
-    }
-    return finish(event, asResponse(out));
-  };
+  const finished =
+    (handler: Handler): Handler =>
+    (event) => {
+      let out: unknown;
+      try {
+        out = handler(event);
+      } catch (error) {
+        return finish(event, failure(error, event));
+      }
+      if (out instanceof Response) return finish(event, out);
+      if (typeof (out as PromiseLike<unknown> | null)?.then === 'function') {
+        return Promise.resolve(out).then(
+          (value) => finish(event, asResponse(value)),
+          (error) => finish(event, failure(error, event)),
+        );
+      }
+      return finish(event, asResponse(out));
+    };
 
   const app = new H3({
-    onRequest: logger ? (event) => { event.context.startedAt = performance.now(); } : undefined,
+    onRequest: logger
+      ? (event) => {
+          event.context.startedAt = performance.now();
+        }
+      : undefined,
     // Only what fails before a route's handler runs (a malformed URL) reaches this: handlers answer
     // their own errors through `finished`.
     onError: (error, event) => finish(event, failure(error, event)),
   });
 
   /** Service routes that need a key get the same check as calculation routes. */
-  const keyed = (handler: Handler): Handler => (event) => {
-    const caller = freeGuard(event);
-    if (caller instanceof Response) return caller;
-    return caller instanceof Promise ? caller.then((c) => (c instanceof Response ? c : handler(event))) : handler(event);
-  };
+  const keyed =
+    (handler: Handler): Handler =>
+    (event) => {
+      const caller = freeGuard(event);
+      if (caller instanceof Response) return caller;
+      return caller instanceof Promise ? caller.then((c) => (c instanceof Response ? c : handler(event))) : handler(event);
+    };
 
   let openapi: Promise<unknown> | undefined;
   // Servers are written relative ("/"), so the document is the same whichever host serves it.
   const openapiDoc = () => (openapi ??= buildOpenApi(routes, '/'));
   const account = accountRoutes({ settings, store, ledgers, now: ctx.now });
   const shares = shareRoutes({
-    store, siteUrl: settings.siteUrl, now: ctx.now, limiter: sharedLimiter ?? localLimiter, clientAddress: clientAddressOf(settings.trustProxy),
+    store,
+    siteUrl: settings.siteUrl,
+    now: ctx.now,
+    limiter: sharedLimiter ?? localLimiter,
+    clientAddress: clientAddressOf(settings.trustProxy),
   });
   const handlers: Record<string, Handler> = {
     'GET /': indexRoute(settings),
@@ -194,29 +211,45 @@ export function createApp(options: AppOptions): BuiltApp {
   // MCP over Streamable HTTP (stateless): POST only. The SDK is loaded on the first /mcp request, so
   // API start-up does not pay for it. The one import of another front end: mcp/ never imports http/.
   let mcp: Promise<(event: H3Event) => Promise<Response>> | undefined;
-  app.post('/mcp', finished(async (event) => {
-    mcp ??= import('../mcp/http.ts').then((m) => m.mcpHandler({
-      // MCP: key and rate limit for every message; a credit only for tools/call (a calculation).
-      guard: freeGuard,
-      charge: (event) => billing.charge(event, event.context.caller!) ?? Promise.resolve(null),
-      ctx, allowedOrigins: settings.corsOrigins, openapi: openapiDoc,
-    }));
-    return (await mcp)(event);
-  }));
+  app.post(
+    '/mcp',
+    finished(async (event) => {
+      mcp ??= import('../mcp/http.ts').then((m) =>
+        m.mcpHandler({
+          // MCP: key and rate limit for every message; a credit only for tools/call (a calculation).
+          guard: freeGuard,
+          charge: (event) => billing.charge(event, event.context.caller!) ?? Promise.resolve(null),
+          ctx,
+          allowedOrigins: settings.corsOrigins,
+          openapi: openapiDoc,
+        }),
+      );
+      return (await mcp)(event);
+    }),
+  );
 
   const paths = methodsByPath(routes);
   paths.set('/mcp', ['POST']);
   for (const [path, methods] of paths) {
     const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
     app.options(path, finished(cors.preflight(methods.includes('GET') ? [...methods, 'HEAD'] : methods)));
-    app.all(path, finished((event) => problem(405, {
-      detail: path === '/mcp'
-        ? 'The MCP endpoint is stateless: send JSON-RPC messages with POST; GET and DELETE are not used.'
-        : `${event.req.method} is not allowed on ${path}; use ${methods.join(' or ')}.`,
-      headers: { allow },
-    })));
+    app.all(
+      path,
+      finished((event) =>
+        problem(405, {
+          detail:
+            path === '/mcp'
+              ? 'The MCP endpoint is stateless: send JSON-RPC messages with POST; GET and DELETE are not used.'
+              : `${event.req.method} is not allowed on ${path}; use ${methods.join(' or ')}.`,
+          headers: { allow },
+        }),
+      ),
+    );
   }
-  app.all('/**', finished((event) => problem(404, { detail: `No route ${event.url.pathname}. The routes are listed at /openapi.json and /v1/status.` })));
+  app.all(
+    '/**',
+    finished((event) => problem(404, { detail: `No route ${event.url.pathname}. The routes are listed at /openapi.json and /v1/status.` })),
+  );
 
   return { app, routes, cache, refreshKeys };
 }

@@ -48,7 +48,9 @@ export function createBilling({ store, ledgers, routes, now }: BillingOptions): 
     });
     const tail = next.catch(() => {});
     creditQueues.set(customer, tail);
-    void tail.then(() => { if (creditQueues.get(customer) === tail) creditQueues.delete(customer); });
+    void tail.then(() => {
+      if (creditQueues.get(customer) === tail) creditQueues.delete(customer);
+    });
     return next;
   };
   const refundCredit = (customer: string) => {
@@ -60,7 +62,12 @@ export function createBilling({ store, ledgers, routes, now }: BillingOptions): 
     if (!store || caller.source !== 'provisioned' || !ledgers.has(caller.customerId)) return null;
     // A full disk: spending could not be recorded, so nothing is charged (answered at once, no waiting).
     if (store.diskFull) {
-      return Promise.resolve(problem(503, { detail: 'Charged routes are paused: the server cannot record usage (its disk is full). Try again shortly.', headers: { 'retry-after': '30' } }));
+      return Promise.resolve(
+        problem(503, {
+          detail: 'Charged routes are paused: the server cannot record usage (its disk is full). Try again shortly.',
+          headers: { 'retry-after': '30' },
+        }),
+      );
     }
     return reserveCredit(caller.customerId).then(
       (ok) => {
@@ -68,9 +75,15 @@ export function createBilling({ store, ledgers, routes, now }: BillingOptions): 
         event.context.creditReserved = caller.customerId;
         return null;
       },
-      (error) => problem(503, error instanceof CorruptRecordError
-        ? { detail: `The credit record of ${caller.customerId} cannot be read; it is kept as it is and the operator is told (npm run keys -- check). Charged routes answer 503 until it is repaired.` }
-        : { detail: 'The credit ledger is unavailable right now; try again shortly.', headers: { 'retry-after': '5' } }),
+      (error) =>
+        problem(
+          503,
+          error instanceof CorruptRecordError
+            ? {
+                detail: `The credit record of ${caller.customerId} cannot be read; it is kept as it is and the operator is told (npm run keys -- check). Charged routes answer 503 until it is repaired.`,
+              }
+            : { detail: 'The credit ledger is unavailable right now; try again shortly.', headers: { 'retry-after': '5' } },
+        ),
     );
   }
 
@@ -85,7 +98,9 @@ export function createBilling({ store, ledgers, routes, now }: BillingOptions): 
         const failed = response.status >= 400 || event.context.calculationFailed === true;
         if (!failed && counted.has(route)) store.incr('usage', usageKey(caller.customerId, usageMonth(now()), route));
         if (event.context.creditReserved && failed) refundCredit(caller.customerId);
-      } catch { /* the store is closing: the server is stopping */ }
+      } catch {
+        /* the store is closing: the server is stopping */
+      }
     }
   };
 

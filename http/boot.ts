@@ -19,15 +19,17 @@ import { createStore } from './store/index.ts';
 import { createResponseCache } from './store/response-cache.ts';
 
 export function log(settings: Settings | null, level: 'info' | 'warn' | 'error', message: string, fields: Record<string, unknown> = {}): void {
-  const line = settings?.logFormat === 'pretty'
-    ? `[${level}] ${message}${Object.keys(fields).length ? ' ' + JSON.stringify(fields) : ''}`
-    : JSON.stringify({ time: new Date().toISOString(), level, message, ...fields });
+  const line =
+    settings?.logFormat === 'pretty'
+      ? `[${level}] ${message}${Object.keys(fields).length ? ' ' + JSON.stringify(fields) : ''}`
+      : JSON.stringify({ time: new Date().toISOString(), level, message, ...fields });
   (level === 'info' ? process.stdout : process.stderr).write(line + '\n');
 }
 
 /** Node's answer to a request its parser refused, as Node itself writes it when no one listens. */
 const PARSER_STATUS: Record<string, string> = {
-  ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout', HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
+  ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',
+  HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
 };
 /** At most this many parser-rejection log lines a second; the rest are counted in the next line. */
 const PARSER_LOG_PER_SECOND = 10;
@@ -40,18 +42,29 @@ const PARSER_LOG_PER_SECOND = 10;
 function guardSockets(server: NodeServer | undefined, settings: Settings): void {
   if (!server) return;
   server.maxConnections = settings.maxConnections;
-  let second = 0, logged = 0, dropped = 0;
+  let second = 0,
+    logged = 0,
+    dropped = 0;
   const warn = (message: string, fields: Record<string, unknown>) => {
     const now = Math.floor(Date.now() / 1000);
-    if (now !== second) { second = now; logged = 0; }
-    if (logged >= PARSER_LOG_PER_SECOND) { dropped++; return; }
+    if (now !== second) {
+      second = now;
+      logged = 0;
+    }
+    if (logged >= PARSER_LOG_PER_SECOND) {
+      dropped++;
+      return;
+    }
     logged++;
     log(settings, 'warn', message, dropped ? { ...fields, not_logged_before: dropped } : fields);
     dropped = 0;
   };
   server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
     // A client that hung up mid-request (ECONNRESET, EPIPE) left nothing to answer and nothing to report.
-    if (error.code === 'ECONNRESET' || error.code === 'EPIPE') { socket.destroy(); return; }
+    if (error.code === 'ECONNRESET' || error.code === 'EPIPE') {
+      socket.destroy();
+      return;
+    }
     const status = PARSER_STATUS[error.code ?? ''] ?? '400 Bad Request';
     if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     else socket.destroy();
@@ -73,15 +86,22 @@ export async function startServer(settings: Settings, options: StartOptions = {}
 
   const store = await createStore(settings, {
     warn: (message) => log(settings, 'warn', message),
-    onAvailabilityChange: (available) => log(settings, available ? 'info' : 'warn', available ? 'store reachable again' : 'store unreachable: shared routes answer 503, limits and cache fall back to this process'),
+    onAvailabilityChange: (available) =>
+      log(
+        settings,
+        available ? 'info' : 'warn',
+        available ? 'store reachable again' : 'store unreachable: shared routes answer 503, limits and cache fall back to this process',
+      ),
   });
   let storageOk = await store.ping();
-  if (!storageOk) log(settings, 'error', store.driver === 'redis' ? 'Redis at REDIS_URL is not reachable (yet)' : `DATA_DIR ${settings.dataDir} is not writable`);
+  if (!storageOk)
+    log(settings, 'error', store.driver === 'redis' ? 'Redis at REDIS_URL is not reachable (yet)' : `DATA_DIR ${settings.dataDir} is not writable`);
   const cache = createResponseCache(settings.cache, store, { maxBytes: settings.cacheMaxBytes });
 
   const logger = options.requestLogs === false ? undefined : requestLogger(settings.logFormat);
   const { app, refreshKeys } = createApp({
-    onDamagedRecord: (record) => log(settings, 'error', `DAMAGED RECORD ${record}: it cannot be read, so that key answers 401; it is kept as it is (npm run keys -- check, then repair)`),
+    onDamagedRecord: (record) =>
+      log(settings, 'error', `DAMAGED RECORD ${record}: it cannot be read, so that key answers 401; it is kept as it is (npm run keys -- check, then repair)`),
     settings,
     logger,
     store,
@@ -90,30 +110,50 @@ export async function startServer(settings: Settings, options: StartOptions = {}
     ctx: { now: () => new Date(), ...providersFrom(settings) },
     // Redis away only degrades (a load balancer keeps the instance); an unusable embedded store is 503.
     readiness: () => ({
-      ...engineReadiness(), storage: store.driver === 'redis' ? true : storageOk && !store.diskFull,
-      cache: !cache.degraded && (store.driver === 'fs' || store.available), storage_full: store.diskFull,
+      ...engineReadiness(),
+      storage: store.driver === 'redis' ? true : storageOk && !store.diskFull,
+      cache: !cache.degraded && (store.driver === 'fs' || store.available),
+      storage_full: store.diskFull,
     }),
-    onUnexpected: (error, event) => log(settings, 'error', 'unexpected error', {
-      route: event.url.pathname, method: event.req.method, error: error instanceof Error ? error.stack : String(error),
-    }),
+    onUnexpected: (error, event) =>
+      log(settings, 'error', 'unexpected error', {
+        route: event.url.pathname,
+        method: event.req.method,
+        error: error instanceof Error ? error.stack : String(error),
+      }),
   });
 
   const refresh = () => refreshKeys().catch((error) => log(settings, 'warn', 'could not reload provisioned keys', { error: String(error) }));
   await refresh();
   const timers = [
     setInterval(refresh, KEY_REFRESH_MS),
-    setInterval(() => { void store.sweep().catch(() => {}); }, SWEEP_MS),
-    setInterval(() => { void store.ping().then((ok) => { storageOk = ok; }); }, PING_MS),
+    setInterval(() => {
+      void store.sweep().catch(() => {});
+    }, SWEEP_MS),
+    setInterval(() => {
+      void store.ping().then((ok) => {
+        storageOk = ok;
+      });
+    }, PING_MS),
   ];
   for (const t of timers) t.unref();
   const withoutRules = boundaryZonesWithoutRules();
   if (withoutRules.length) {
-    log(settings, 'error', `the boundary data names zones tzdb ${sources.tzdb} has no rules for; local times in them cannot be answered until the data agree (npm run tzdb)`, { zones: withoutRules });
+    log(
+      settings,
+      'error',
+      `the boundary data names zones tzdb ${sources.tzdb} has no rules for; local times in them cannot be answered until the data agree (npm run tzdb)`,
+      { zones: withoutRules },
+    );
   }
-  if (settings.apiKeys.length === 0) log(settings, 'warn', 'No TIME_API_KEYS: calculation routes accept only keys provisioned with `npm run keys -- create --customer ID`.');
+  if (settings.apiKeys.length === 0)
+    log(settings, 'warn', 'No TIME_API_KEYS: calculation routes accept only keys provisioned with `npm run keys -- create --customer ID`.');
 
   const server = serve(app, {
-    port: settings.port, hostname: settings.host, silent: true, gracefulShutdown: false,
+    port: settings.port,
+    hostname: settings.host,
+    silent: true,
+    gracefulShutdown: false,
     // Node enforces both timeouts only every connectionsCheckingInterval (30 s by default): checked each
     // second, a slow client is cut within a second of its limit instead of up to 30 s after.
     node: {
@@ -131,7 +171,10 @@ export async function startServer(settings: Settings, options: StartOptions = {}
     if (!status.ready) log(settings, 'warn', 'nearby-places index failed to build; it will be retried on first use', { error: status.error });
   });
   log(settings, 'info', `listening on http://${settings.host}:${settings.port}`, {
-    store: store.driver, cache: settings.cache, timezone_boundaries: sources.timezoneBoundaries, tzdb: sources.tzdb,
+    store: store.driver,
+    cache: settings.cache,
+    timezone_boundaries: sources.timezoneBoundaries,
+    tzdb: sources.tzdb,
   });
 
   let stopping = false;
@@ -139,7 +182,11 @@ export async function startServer(settings: Settings, options: StartOptions = {}
     if (stopping) return;
     stopping = true;
     log(settings, 'info', `${signal}: closing, finishing in-flight requests`);
-    const force = setTimeout(() => { log(settings, 'warn', 'forced exit after 10 s'); logger?.flush(); process.exit(0); }, 10_000);
+    const force = setTimeout(() => {
+      log(settings, 'warn', 'forced exit after 10 s');
+      logger?.flush();
+      process.exit(0);
+    }, 10_000);
     force.unref();
     for (const t of timers) clearInterval(t);
     await server.close(false).catch(() => {});

@@ -10,7 +10,11 @@ export function clientAddressOf(trustProxy: number): (event: H3Event) => string 
   return (event) => {
     const peer = getRequestIP(event, { xForwardedFor: false });
     if (trustProxy === 0) return peer;
-    const hops = (event.req.headers.get('x-forwarded-for') ?? '').slice(0, 4096).split(',').map((h) => h.trim()).filter(Boolean);
+    const hops = (event.req.headers.get('x-forwarded-for') ?? '')
+      .slice(0, 4096)
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean);
     return hops.length >= trustProxy ? hops[hops.length - trustProxy] : (hops[0] ?? peer);
   };
 }

@@ -25,7 +25,9 @@ const json = (uri: string, value: unknown) => ({ contents: [{ uri, mimeType: 'ap
 const completeCountries = (prefix: string) => {
   if (prefix.length > 2) return [];
   const p = prefix.toUpperCase();
-  return holidayCountryCodes().filter((c) => c.startsWith(p)).slice(0, 100);
+  return holidayCountryCodes()
+    .filter((c) => c.startsWith(p))
+    .slice(0, 100);
 };
 
 /** Completion works on what a code can be: a prefix longer than this matches nothing. */
@@ -40,135 +42,183 @@ const completeSubdivisions = (prefix: string, context?: { arguments?: Record<str
   if (!holidayCountryCodes().includes(country) || prefix.length > MAX_PREFIX) return [];
   const upper = prefix.toUpperCase();
   const p = upper.startsWith(`${country}-`) ? upper.slice(country.length + 1) : upper;
-  return holidaySubdivisionCodes(country).filter((c) => c.toUpperCase().startsWith(p)).slice(0, 100);
+  return holidaySubdivisionCodes(country)
+    .filter((c) => c.toUpperCase().startsWith(p))
+    .slice(0, 100);
 };
 
 export function registerDiscovery(server: McpServer, options: DiscoveryOptions): void {
-  server.registerResource('iana-time-zones', 'tz://zones', {
-    title: 'IANA time zones',
-    description: 'Every IANA time-zone name the tools accept and answer with (canonical spellings, e.g. Asia/Kolkata, Europe/Kyiv).',
-    mimeType: 'application/json',
-  }, (uri) => json(uri.href, { count: zoneNames().length, zones: zoneNames() }));
+  server.registerResource(
+    'iana-time-zones',
+    'tz://zones',
+    {
+      title: 'IANA time zones',
+      description: 'Every IANA time-zone name the tools accept and answer with (canonical spellings, e.g. Asia/Kolkata, Europe/Kyiv).',
+      mimeType: 'application/json',
+    },
+    (uri) => json(uri.href, { count: zoneNames().length, zones: zoneNames() }),
+  );
 
-  server.registerResource('time-zone', new ResourceTemplate('tz://zones/{timezone}', {
-    list: undefined,
-    complete: { timezone: (value) => completeZones(value) },
-  }), {
-    title: 'One time zone now',
-    description: 'The get_time_in_zone answer for one IANA zone now: local time, UTC offset, abbreviation, DST flag and next transition (name completion available).',
-    mimeType: 'application/json',
-  }, (uri, variables) => {
-    const name = decodeURIComponent(String(variables.timezone));
-    const resolved = resolveZone(name);
-    if (!resolved) throw new Error(`Unknown time zone '${name}'. Read tz://zones for the list.`);
-    // The get_time_in_zone tool's own answer for now (the clock of the server's context).
-    return json(uri.href, timeInZoneAt(resolved, (options.now ?? (() => new Date()))().getTime()));
-  });
+  server.registerResource(
+    'time-zone',
+    new ResourceTemplate('tz://zones/{timezone}', {
+      list: undefined,
+      complete: { timezone: (value) => completeZones(value) },
+    }),
+    {
+      title: 'One time zone now',
+      description:
+        'The get_time_in_zone answer for one IANA zone now: local time, UTC offset, abbreviation, DST flag and next transition (name completion available).',
+      mimeType: 'application/json',
+    },
+    (uri, variables) => {
+      const name = decodeURIComponent(String(variables.timezone));
+      const resolved = resolveZone(name);
+      if (!resolved) throw new Error(`Unknown time zone '${name}'. Read tz://zones for the list.`);
+      // The get_time_in_zone tool's own answer for now (the clock of the server's context).
+      return json(uri.href, timeInZoneAt(resolved, (options.now ?? (() => new Date()))().getTime()));
+    },
+  );
 
   if (options.openapi) {
     const openapi = options.openapi;
-    server.registerResource('openapi', 'openapi://service', {
-      title: 'HTTP API (OpenAPI 3.1)',
-      description: 'The OpenAPI 3.1 document of the HTTP API that serves the same tools as routes.',
-      mimeType: 'application/json',
-    }, async (uri) => json(uri.href, await openapi()));
+    server.registerResource(
+      'openapi',
+      'openapi://service',
+      {
+        title: 'HTTP API (OpenAPI 3.1)',
+        description: 'The OpenAPI 3.1 document of the HTTP API that serves the same tools as routes.',
+        mimeType: 'application/json',
+      },
+      async (uri) => json(uri.href, await openapi()),
+    );
   }
 
   const zoneArg = (what: string) => completable(z.string().describe(`IANA time zone of ${what}, e.g. Europe/Paris`), (value) => completeZones(value));
 
-  server.registerPrompt('plan-meeting-across-zones', {
-    title: 'Plan a meeting across time zones',
-    description: 'Find a meeting time that falls inside working hours for two places, checking DST changes on the day.',
-    argsSchema: {
-      organizer_timezone: zoneArg('the organizer'),
-      attendee_timezone: zoneArg('the attendee'),
-      date: z.string().describe('Meeting date, YYYY-MM-DD'),
-      country: completable(z.string().describe('ISO 3166-1 country code of the attendee, for public holidays (optional)').optional(), (value) => completeCountries(value ?? '')),
-    },
-  }, ({ organizer_timezone, attendee_timezone, date, country }) => ({
-    messages: [{
-      role: 'user',
-      content: {
-        type: 'text',
-        text: [
-          `Plan a 30-minute meeting on ${date} between someone in ${organizer_timezone} and someone in ${attendee_timezone}.`,
-          `1. Call get_time_in_zone for both zones with at=${date}T12:00:00Z to see their offsets, abbreviations, DST flags and any next_transition near that date.`,
-          `2. Call convert_time with time=${date}T09:00, source_timezone=${organizer_timezone}, target_timezone=${attendee_timezone}, and again for 17:00, to map the organizer's working day onto the attendee's; note time_difference, and whether gap_adjusted or fold is reported.`,
-          country ? `3. Call is_business_day with country=${country} and date=${date} to make sure the attendee's day is not a public holiday or weekend.` : '3. If you know the attendee\'s country, call is_business_day for that date.',
-          '4. Propose the overlapping slot in both local times, and say which tzdb release the answer used (provenance.tzdb).',
-        ].join('\n'),
+  server.registerPrompt(
+    'plan-meeting-across-zones',
+    {
+      title: 'Plan a meeting across time zones',
+      description: 'Find a meeting time that falls inside working hours for two places, checking DST changes on the day.',
+      argsSchema: {
+        organizer_timezone: zoneArg('the organizer'),
+        attendee_timezone: zoneArg('the attendee'),
+        date: z.string().describe('Meeting date, YYYY-MM-DD'),
+        country: completable(z.string().describe('ISO 3166-1 country code of the attendee, for public holidays (optional)').optional(), (value) =>
+          completeCountries(value ?? ''),
+        ),
       },
-    }],
-  }));
+    },
+    ({ organizer_timezone, attendee_timezone, date, country }) => ({
+      messages: [
+        {
+          role: 'user',
+          content: {
+            type: 'text',
+            text: [
+              `Plan a 30-minute meeting on ${date} between someone in ${organizer_timezone} and someone in ${attendee_timezone}.`,
+              `1. Call get_time_in_zone for both zones with at=${date}T12:00:00Z to see their offsets, abbreviations, DST flags and any next_transition near that date.`,
+              `2. Call convert_time with time=${date}T09:00, source_timezone=${organizer_timezone}, target_timezone=${attendee_timezone}, and again for 17:00, to map the organizer's working day onto the attendee's; note time_difference, and whether gap_adjusted or fold is reported.`,
+              country
+                ? `3. Call is_business_day with country=${country} and date=${date} to make sure the attendee's day is not a public holiday or weekend.`
+                : "3. If you know the attendee's country, call is_business_day for that date.",
+              '4. Propose the overlapping slot in both local times, and say which tzdb release the answer used (provenance.tzdb).',
+            ].join('\n'),
+          },
+        },
+      ],
+    }),
+  );
 
-  server.registerPrompt('convert-a-time', {
-    title: 'Convert a local time between two zones',
-    description: 'Convert a wall-clock time from one zone to another, saying how DST gaps, folds and ambiguous abbreviations were handled.',
-    argsSchema: {
-      time: z.string().describe('Local time HH:MM or YYYY-MM-DDTHH:MM in the source zone'),
-      source_timezone: completable(z.string().describe('IANA zone of the given time, e.g. America/New_York'), (value) => completeZones(value)),
-      target_timezone: completable(z.string().describe('IANA zone to convert to, e.g. Asia/Kathmandu'), (value) => completeZones(value)),
-    },
-  }, ({ time, source_timezone, target_timezone }) => ({
-    messages: [{
-      role: 'user',
-      content: {
-        type: 'text',
-        text: [
-          `Convert ${time} in ${source_timezone} to ${target_timezone}.`,
-          `1. Call convert_time with time=${time}, source_timezone=${source_timezone}, target_timezone=${target_timezone}.`,
-          '2. If gap_adjusted is true, say that the time does not exist that day (clocks jumped forward) and which time was used; if fold is "earlier", say the time happens twice and the earlier one was used.',
-          '3. If the answer has a note or candidates (an abbreviation such as IST or CST was given), say which zone was assumed and name the alternatives.',
-          '4. Give both local times with their offsets and the difference (time_difference, e.g. +5h45m).',
-        ].join('\n'),
+  server.registerPrompt(
+    'convert-a-time',
+    {
+      title: 'Convert a local time between two zones',
+      description: 'Convert a wall-clock time from one zone to another, saying how DST gaps, folds and ambiguous abbreviations were handled.',
+      argsSchema: {
+        time: z.string().describe('Local time HH:MM or YYYY-MM-DDTHH:MM in the source zone'),
+        source_timezone: completable(z.string().describe('IANA zone of the given time, e.g. America/New_York'), (value) => completeZones(value)),
+        target_timezone: completable(z.string().describe('IANA zone to convert to, e.g. Asia/Kathmandu'), (value) => completeZones(value)),
       },
-    }],
-  }));
+    },
+    ({ time, source_timezone, target_timezone }) => ({
+      messages: [
+        {
+          role: 'user',
+          content: {
+            type: 'text',
+            text: [
+              `Convert ${time} in ${source_timezone} to ${target_timezone}.`,
+              `1. Call convert_time with time=${time}, source_timezone=${source_timezone}, target_timezone=${target_timezone}.`,
+              '2. If gap_adjusted is true, say that the time does not exist that day (clocks jumped forward) and which time was used; if fold is "earlier", say the time happens twice and the earlier one was used.',
+              '3. If the answer has a note or candidates (an abbreviation such as IST or CST was given), say which zone was assumed and name the alternatives.',
+              '4. Give both local times with their offsets and the difference (time_difference, e.g. +5h45m).',
+            ].join('\n'),
+          },
+        },
+      ],
+    }),
+  );
 
-  server.registerPrompt('is-it-a-business-day', {
-    title: 'Is it a business day there',
-    description: 'Whether a date is a working day in a country or subdivision: public holidays and the local weekend.',
-    argsSchema: {
-      country: completable(z.string().describe('ISO 3166-1 alpha-2 country code, e.g. DE'), (value) => completeCountries(value)),
-      subdivision: completable(z.string().describe('ISO 3166-2 subdivision suffix, e.g. BY for Bavaria (optional)').optional(), (value, context) => completeSubdivisions(value ?? '', context)),
-      date: z.string().describe('Date YYYY-MM-DD'),
-    },
-  }, ({ country, subdivision, date }) => ({
-    messages: [{
-      role: 'user',
-      content: {
-        type: 'text',
-        text: [
-          `Is ${date} a business day in ${country}${subdivision ? `-${subdivision}` : ''}?`,
-          `1. Call is_business_day with country=${country}${subdivision ? `, subdivision=${subdivision}` : ''}, date=${date}.`,
-          '2. Report business_day and the reason (holiday or weekend, with the holiday name and its local name), and which days count as the weekend there (from CLDR).',
-          `3. If it is not a business day, call next_holidays or count_business_days_in_jurisdiction to find the next working day if the user needs one.`,
-        ].join('\n'),
+  server.registerPrompt(
+    'is-it-a-business-day',
+    {
+      title: 'Is it a business day there',
+      description: 'Whether a date is a working day in a country or subdivision: public holidays and the local weekend.',
+      argsSchema: {
+        country: completable(z.string().describe('ISO 3166-1 alpha-2 country code, e.g. DE'), (value) => completeCountries(value)),
+        subdivision: completable(z.string().describe('ISO 3166-2 subdivision suffix, e.g. BY for Bavaria (optional)').optional(), (value, context) =>
+          completeSubdivisions(value ?? '', context),
+        ),
+        date: z.string().describe('Date YYYY-MM-DD'),
       },
-    }],
-  }));
+    },
+    ({ country, subdivision, date }) => ({
+      messages: [
+        {
+          role: 'user',
+          content: {
+            type: 'text',
+            text: [
+              `Is ${date} a business day in ${country}${subdivision ? `-${subdivision}` : ''}?`,
+              `1. Call is_business_day with country=${country}${subdivision ? `, subdivision=${subdivision}` : ''}, date=${date}.`,
+              '2. Report business_day and the reason (holiday or weekend, with the holiday name and its local name), and which days count as the weekend there (from CLDR).',
+              `3. If it is not a business day, call next_holidays or count_business_days_in_jurisdiction to find the next working day if the user needs one.`,
+            ].join('\n'),
+          },
+        },
+      ],
+    }),
+  );
 
-  server.registerPrompt('when-does-the-sun-set-here', {
-    title: 'When does the Sun set here',
-    description: 'Local sunset time at a coordinate on a date, from the Sun\'s position and the place\'s time zone.',
-    argsSchema: {
-      lat: z.string().describe('Latitude in decimal degrees, -90..90'),
-      lon: z.string().describe('Longitude in decimal degrees, -180..180'),
-      date: z.string().describe('Local date, YYYY-MM-DD'),
-    },
-  }, ({ lat, lon, date }) => ({
-    messages: [{
-      role: 'user',
-      content: {
-        type: 'text',
-        text: [
-          `Find the local time of sunset at lat ${lat}, lon ${lon} on ${date}.`,
-          `1. Call get_local_time with lat=${lat}, lon=${lon}, at=${date}T12:00:00Z to learn the place's IANA zone and UTC offset (from a boundary lookup, not from longitude).`,
-          '2. Sunset is when the Sun\'s geometric elevation falls through -0.833° (the upper limb touching a refracted horizon): call solar_position for that place at instants in the local afternoon and evening, and narrow down (bisect) the instant where elevation_deg crosses -0.833 while the daylight state changes from "day" to "civil_twilight".',
-          '3. If elevation_deg never drops below -0.833° that day it is polar day; if it never rises above, polar night: say so instead of inventing a time.',
-          '4. Give the sunset as a local time with its offset, and mention the ephemeris model from provenance.',
-        ].join('\n'),
+  server.registerPrompt(
+    'when-does-the-sun-set-here',
+    {
+      title: 'When does the Sun set here',
+      description: "Local sunset time at a coordinate on a date, from the Sun's position and the place's time zone.",
+      argsSchema: {
+        lat: z.string().describe('Latitude in decimal degrees, -90..90'),
+        lon: z.string().describe('Longitude in decimal degrees, -180..180'),
+        date: z.string().describe('Local date, YYYY-MM-DD'),
       },
-    }],
-  }));
+    },
+    ({ lat, lon, date }) => ({
+      messages: [
+        {
+          role: 'user',
+          content: {
+            type: 'text',
+            text: [
+              `Find the local time of sunset at lat ${lat}, lon ${lon} on ${date}.`,
+              `1. Call get_local_time with lat=${lat}, lon=${lon}, at=${date}T12:00:00Z to learn the place's IANA zone and UTC offset (from a boundary lookup, not from longitude).`,
+              '2. Sunset is when the Sun\'s geometric elevation falls through -0.833° (the upper limb touching a refracted horizon): call solar_position for that place at instants in the local afternoon and evening, and narrow down (bisect) the instant where elevation_deg crosses -0.833 while the daylight state changes from "day" to "civil_twilight".',
+              '3. If elevation_deg never drops below -0.833° that day it is polar day; if it never rises above, polar night: say so instead of inventing a time.',
+              '4. Give the sunset as a local time with its offset, and mention the ephemeris model from provenance.',
+            ].join('\n'),
+          },
+        },
+      ],
+    }),
+  );
 }

@@ -64,14 +64,17 @@ export async function callTool(tool: AnyTool, args: unknown, ctx: ToolContext): 
 }
 
 function newServer(): McpServer {
-  const server = new McpServer({ name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION, title: 'Time, Date, Geo, Solar and Astronomy tools' }, {
-    capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
-    instructions: [
-      'Time zones, local time at coordinates, date arithmetic, business days, holidays, WGS84 geodesics, the Sun and the planets.',
-      'Every result carries provenance (data releases and methods). Local time for a coordinate comes from a time-zone boundary lookup and IANA rules, never from longitude.',
-      'Instants are ISO-8601 with Z or an offset (or epoch seconds/milliseconds); dates are YYYY-MM-DD.',
-    ].join(' '),
-  });
+  const server = new McpServer(
+    { name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION, title: 'Time, Date, Geo, Solar and Astronomy tools' },
+    {
+      capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
+      instructions: [
+        'Time zones, local time at coordinates, date arithmetic, business days, holidays, WGS84 geodesics, the Sun and the planets.',
+        'Every result carries provenance (data releases and methods). Local time for a coordinate comes from a time-zone boundary lookup and IANA rules, never from longitude.',
+        'Instants are ISO-8601 with Z or an offset (or epoch seconds/milliseconds); dates are YYYY-MM-DD.',
+      ].join(' '),
+    },
+  );
   // The SDK's own argument check (a private method) would parse with zod's default wording and wrap it
   // in "Input validation error: ..."; we pass the arguments through so that `callTool` validates them
   // with the engine's messages, exactly as the HTTP API words its 400s. tools/list still shows the schema.
@@ -90,13 +93,17 @@ export function createMcpServer(options: McpServerOptions = {}): McpServer {
   const ctx = options.ctx ?? systemContext;
   const server = newServer();
   for (const tool of tools) {
-    server.registerTool(tool.name, {
-      title: tool.title,
-      description: describe(tool),
-      inputSchema: tool.input,
-      outputSchema: tool.output,
-      annotations: annotationsOf(tool),
-    }, (args: unknown) => callTool(tool, args, ctx));
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: describe(tool),
+        inputSchema: tool.input,
+        outputSchema: tool.output,
+        annotations: annotationsOf(tool),
+      },
+      (args: unknown) => callTool(tool, args, ctx),
+    );
   }
   registerDiscovery(server, { ...options, tools, now: ctx.now });
   return server;

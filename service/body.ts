@@ -28,12 +28,17 @@ function readBody(req: Request): Promise<BodyRead> {
       const onData = (chunk: Buffer) => {
         size += chunk.byteLength;
         // Stop reading: the client is told 413 and the connection closes, rather than draining the rest.
-        if (size > MAX_BODY_BYTES) { node.pause(); finish(TOO_LARGE); }
-        else chunks.push(chunk);
+        if (size > MAX_BODY_BYTES) {
+          node.pause();
+          finish(TOO_LARGE);
+        } else chunks.push(chunk);
       };
       const onEnd = () => finish(chunks);
       const onFail = () => finish(UNREADABLE);
-      if (node.readableEnded) { resolve(UNREADABLE); return; }
+      if (node.readableEnded) {
+        resolve(UNREADABLE);
+        return;
+      }
       node.on('data', onData).on('end', onEnd).on('error', onFail).on('close', onFail);
     });
   }
@@ -46,7 +51,10 @@ function readBody(req: Request): Promise<BodyRead> {
         const { done, value } = await reader.read();
         if (done) break;
         size += value.byteLength;
-        if (size > MAX_BODY_BYTES) { await reader.cancel().catch(() => {}); return TOO_LARGE; }
+        if (size > MAX_BODY_BYTES) {
+          await reader.cancel().catch(() => {});
+          return TOO_LARGE;
+        }
         chunks.push(value);
       }
     }

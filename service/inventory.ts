@@ -26,29 +26,89 @@ export interface RouteInfo {
 
 const SHARE_EXAMPLE = { poster: 'sky', date: '2026-12-21', location: { name: 'Greenwich', lat: 51.4769, lng: -0.0005 }, time: '21:30', ttl_days: 30 };
 
-
 export const serviceRoutes: RouteInfo[] = [
   { method: 'GET', path: '/', family: 'public', auth: 'public', summary: 'Service index: name, version and where the docs, status and MCP endpoint are' },
-  { method: 'GET', path: '/health', family: 'public', auth: 'public', summary: 'Readiness for load balancers: 200 while calculations can be served, 503 otherwise' },
+  {
+    method: 'GET',
+    path: '/health',
+    family: 'public',
+    auth: 'public',
+    summary: 'Readiness for load balancers: 200 while calculations can be served, 503 otherwise',
+  },
   { method: 'GET', path: '/openapi.json', family: 'public', auth: 'public', summary: 'This OpenAPI 3.1 document, generated from the tool registry' },
-  { method: 'GET', path: '/v1/status', family: 'public', auth: 'public', summary: 'Status document: version, uptime, cache mode and every route the server serves, by family' },
-  { method: 'GET', path: '/v1/canary', family: 'monitoring', auth: 'key', summary: 'Protected canary: exercises the key path, a time-zone lookup, an ephemeris call and a storage round trip' },
-  { method: 'GET', path: '/v1/account/profile', family: 'account', auth: 'key', summary: 'The calling customer, its key fingerprint, plan and which data this deployment stores persistently' },
-  { method: 'GET', path: '/v1/account/usage', family: 'account', auth: 'key', summary: 'Requests this month, by route (configured: false for environment keys, which keep no history)' },
+  {
+    method: 'GET',
+    path: '/v1/status',
+    family: 'public',
+    auth: 'public',
+    summary: 'Status document: version, uptime, cache mode and every route the server serves, by family',
+  },
+  {
+    method: 'GET',
+    path: '/v1/canary',
+    family: 'monitoring',
+    auth: 'key',
+    summary: 'Protected canary: exercises the key path, a time-zone lookup, an ephemeris call and a storage round trip',
+  },
+  {
+    method: 'GET',
+    path: '/v1/account/profile',
+    family: 'account',
+    auth: 'key',
+    summary: 'The calling customer, its key fingerprint, plan and which data this deployment stores persistently',
+  },
+  {
+    method: 'GET',
+    path: '/v1/account/usage',
+    family: 'account',
+    auth: 'key',
+    summary: 'Requests this month, by route (configured: false for environment keys, which keep no history)',
+  },
   { method: 'GET', path: '/v1/account/limits', family: 'account', auth: 'key', summary: 'Rate limit per minute and batch sizes' },
-  { method: 'GET', path: '/v1/account/credits', family: 'account', auth: 'key', summary: 'Credit ledger: balance and requests this month (configured: false without a ledger)' },
-  { method: 'POST', path: '/v1/observatory/share', family: 'observatory', auth: 'public', summary: 'Share an observatory poster (sky, orrery or sun path for a date, time and place) by an unguessable token; rate limited per client address',
-    body: { schema: ShareRequest, example: SHARE_EXAMPLE }, response: ShareCreated,
-    problems: { 400: 'A field is invalid (named in errors)', 413: 'Body over 64 KiB', 415: 'Body is not JSON', 429: 'Too many shares created from this address; see Retry-After', 503: 'The share store is unavailable; see Retry-After' } },
-  { method: 'GET', path: '/v1/observatory/share/:token', family: 'observatory', auth: 'public', summary: 'Read a shared observatory poster by its token (404 when unknown, malformed or expired), with the zone of its place and the UTC instant of its local date and time',
+  {
+    method: 'GET',
+    path: '/v1/account/credits',
+    family: 'account',
+    auth: 'key',
+    summary: 'Credit ledger: balance and requests this month (configured: false without a ledger)',
+  },
+  {
+    method: 'POST',
+    path: '/v1/observatory/share',
+    family: 'observatory',
+    auth: 'public',
+    summary: 'Share an observatory poster (sky, orrery or sun path for a date, time and place) by an unguessable token; rate limited per client address',
+    body: { schema: ShareRequest, example: SHARE_EXAMPLE },
+    response: ShareCreated,
+    problems: {
+      400: 'A field is invalid (named in errors)',
+      413: 'Body over 64 KiB',
+      415: 'Body is not JSON',
+      429: 'Too many shares created from this address; see Retry-After',
+      503: 'The share store is unavailable; see Retry-After',
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/observatory/share/:token',
+    family: 'observatory',
+    auth: 'public',
+    summary:
+      'Read a shared observatory poster by its token (404 when unknown, malformed or expired), with the zone of its place and the UTC instant of its local date and time',
     response: ShareView,
-    problems: { 404: 'No share has this token: unknown, malformed or expired', 503: 'The share store is unavailable; see Retry-After' } },
+    problems: { 404: 'No share has this token: unknown, malformed or expired', 503: 'The share store is unavailable; see Retry-After' },
+  },
 ];
 
 export function routeInventory(tools: readonly AnyTool[] = registry): RouteInfo[] {
   const toolRoutes: RouteInfo[] = tools.map((tool) => ({
-    method: tool.http.method, path: tool.http.path, family: tool.family, auth: tool.auth,
-    summary: tool.title, description: tool.description, tool,
+    method: tool.http.method,
+    path: tool.http.path,
+    family: tool.family,
+    auth: tool.auth,
+    summary: tool.title,
+    description: tool.description,
+    tool,
   }));
   return [...serviceRoutes, ...toolRoutes];
 }

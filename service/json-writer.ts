@@ -60,9 +60,16 @@ export function jsonWriterOf(schema: z.ZodType): JsonWriter {
 function isPrimitive(schema: z.ZodType): boolean {
   const def = defOf(schema);
   switch (def.type) {
-    case 'string': case 'number': case 'boolean': case 'enum': case 'literal': case 'null':
+    case 'string':
+    case 'number':
+    case 'boolean':
+    case 'enum':
+    case 'literal':
+    case 'null':
       return true;
-    case 'optional': case 'nullable': case 'readonly':
+    case 'optional':
+    case 'nullable':
+    case 'readonly':
       return isPrimitive(def.innerType as z.ZodType);
     default:
       return false;
@@ -142,7 +149,10 @@ class Code {
         return this.oneOf(Object.values(def.entries as Record<string, unknown>), x);
       case 'literal':
         return this.oneOf(def.values as unknown[], x);
-      case 'optional': case 'readonly': case 'nonoptional': case 'catch':
+      case 'optional':
+      case 'readonly':
+      case 'nonoptional':
+      case 'catch':
         return this.write(def.innerType as z.ZodType, x);
       case 'nullable':
         return `(${x} === null ? 'null' : ${this.write(def.innerType as z.ZodType, x)})`;
@@ -151,7 +161,9 @@ class Code {
       // A tool returns the pipe's input (`run` answers z.input of its output schema).
       case 'pipe':
         return this.write(def.in as z.ZodType, x);
-      case 'object': case 'array': case 'record':
+      case 'object':
+      case 'array':
+      case 'record':
         return `${this.ref(jsonWriterOf(schema))}(${x})`;
       default:
         return `${this.ref(anyJson)}(${x})`;
@@ -179,7 +191,8 @@ class Code {
         return { test: `typeof ${x} === 'number' && ${x} - ${x} === 0`, quoted: false };
       case 'boolean':
         return { test: `typeof ${x} === 'boolean'`, quoted: false };
-      case 'enum': case 'literal': {
+      case 'enum':
+      case 'literal': {
         const values = def.type === 'enum' ? Object.values(def.entries as Record<string, unknown>) : (def.values as unknown[]);
         const test = values.length > 8 ? `${this.ref(new Set(values))}.has(${x})` : `(${values.map((value) => `${x} === ${this.ref(value)}`).join(' || ')})`;
         if (values.every((value) => typeof value === 'string' && !NEEDS_ESCAPE.test(value))) return { test, quoted: true };
@@ -229,7 +242,10 @@ class Code {
     }
     pieces.push(JSON.stringify(literal + '}'));
     const fast = pieces.filter((piece) => piece !== '""').join(' + ');
-    const tests = plains.filter((p) => p !== null).map((p) => p.test).join(' && ');
+    const tests = plains
+      .filter((p) => p !== null)
+      .map((p) => p.test)
+      .join(' && ');
     return `(${reads}, ${tests} ? ${fast} : ${general})`;
   }
 
@@ -252,10 +268,13 @@ class Code {
   /** The function `(v) => { body }`. */
   compile(body: string): JsonWriter {
     const temps = Array.from({ length: this.temps }, (_, i) => `t${i}`);
-    const factory = new Function(...this.names, `'use strict'; return (v) => {
+    const factory = new Function(
+      ...this.names,
+      `'use strict'; return (v) => {
       ${temps.length ? `let ${temps.join(', ')};` : ''}
       ${body}
-    };`);
+    };`,
+    );
     return factory(...this.values) as JsonWriter;
   }
 }

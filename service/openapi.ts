@@ -29,7 +29,11 @@ const PROBLEM_SCHEMA: Schema = {
     detail: { type: 'string', example: 'Invalid parameter: lat must be ≤ 90.' },
     errors: {
       type: 'array',
-      items: { type: 'object', required: ['field', 'message'], properties: { field: { type: 'string', example: 'lat' }, message: { type: 'string', example: 'must be ≤ 90' } } },
+      items: {
+        type: 'object',
+        required: ['field', 'message'],
+        properties: { field: { type: 'string', example: 'lat' }, message: { type: 'string', example: 'must be ≤ 90' } },
+      },
     },
   },
 };
@@ -59,8 +63,11 @@ async function toolOperation(route: RouteInfo & { tool: AnyTool }): Promise<Sche
     const props = (input.properties ?? {}) as Record<string, Schema>;
     const required = new Set((input.required ?? []) as string[]);
     op.parameters = Object.entries(props).map(([name, schema]) => ({
-      name, in: 'query', required: required.has(name),
-      description: schema.description, schema: schema.type === 'array' ? schema : { ...schema, description: undefined },
+      name,
+      in: 'query',
+      required: required.has(name),
+      description: schema.description,
+      schema: schema.type === 'array' ? schema : { ...schema, description: undefined },
       ...(schema.type === 'array' ? { style: 'form', explode: false } : {}),
       example: exampleInput(tool)[name],
     }));
@@ -78,7 +85,10 @@ async function toolOperation(route: RouteInfo & { tool: AnyTool }): Promise<Sche
   }
   const example = await exampleOutput(tool);
   op.responses = {
-    200: { description: 'The result', content: { 'application/json': { schema: jsonSchema(tool.output, 'output'), ...(example === undefined ? {} : { example }) } } },
+    200: {
+      description: 'The result',
+      content: { 'application/json': { schema: jsonSchema(tool.output, 'output'), ...(example === undefined ? {} : { example }) } },
+    },
     400: problemResponse('Invalid parameter or body; `errors` names each field'),
     ...(route.auth === 'key' ? { 401: problemResponse('Missing or invalid API key') } : {}),
     ...(tool.http.method === 'POST' ? { 413: problemResponse('Body over 64 KiB'), 415: problemResponse('Body is not JSON') } : {}),
@@ -98,9 +108,14 @@ function serviceOperation(route: RouteInfo): Schema {
     tags: [route.family],
     security: route.auth === 'key' ? [{ bearerAuth: [] }, { apiKeyHeader: [] }] : [],
     ...(params.length ? { parameters: params } : {}),
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body.schema, 'input'), example: route.body.example } } } } : {}),
+    ...(route.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body.schema, 'input'), example: route.body.example } } } }
+      : {}),
     responses: {
-      [route.method === 'POST' ? 201 : 200]: { description: route.summary, content: { 'application/json': { schema: route.response ? jsonSchema(route.response, 'output') : { type: 'object' } } } },
+      [route.method === 'POST' ? 201 : 200]: {
+        description: route.summary,
+        content: { 'application/json': { schema: route.response ? jsonSchema(route.response, 'output') : { type: 'object' } } },
+      },
       ...(route.auth === 'key' ? { 401: problemResponse('Missing or invalid API key'), 429: problemResponse('Rate limit reached; see Retry-After') } : {}),
       ...(route.path === '/health' || route.path === '/v1/canary' ? { 503: { description: 'Not ready, or a check failed' } } : {}),
       ...problems,

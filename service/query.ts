@@ -14,13 +14,25 @@ type Base = QueryValueType;
 function baseType(schema: z.ZodType): Base {
   const def = (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
   switch (def.type) {
-    case 'optional': case 'nullable': case 'default': case 'prefault': case 'readonly': case 'catch': case 'nonoptional':
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+    case 'nonoptional':
       return baseType(def.innerType as z.ZodType);
-    case 'pipe': return baseType(def.in as z.ZodType);
-    case 'number': case 'int': return 'number';
-    case 'boolean': return 'boolean';
-    case 'array': return { array: baseType(def.element as z.ZodType) };
-    default: return 'string';
+    case 'pipe':
+      return baseType(def.in as z.ZodType);
+    case 'number':
+    case 'int':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'array':
+      return { array: baseType(def.element as z.ZodType) };
+    default:
+      return 'string';
   }
 }
 
@@ -41,7 +53,8 @@ export function numericText(v: string): boolean {
   const n = v.length;
   while (i < n && isSpace(v.charCodeAt(i))) i++;
   if (i < n && (v.charCodeAt(i) === 43 || v.charCodeAt(i) === 45)) i++;
-  let digits = 0, dot = false;
+  let digits = 0,
+    dot = false;
   for (; i < n; i++) {
     const c = v.charCodeAt(i);
     if (isDigit(c)) digits++;
@@ -66,7 +79,8 @@ export function numericText(v: string): boolean {
  */
 function plainDecimal(v: string): boolean {
   if (v.length > MAX_NUMBER_LENGTH) return false;
-  let digits = 0, dots = 0;
+  let digits = 0,
+    dots = 0;
   for (let i = v.charCodeAt(0) === 45 /* - */ ? 1 : 0; i < v.length; i++) {
     const c = v.charCodeAt(i);
     if (c >= 48 && c <= 57) digits++;
@@ -109,7 +123,7 @@ export function queryReader(tool: AnyTool): QueryReader {
       const type = types.get(key) ?? 'string';
       if (typeof type === 'object') {
         const items = coerce(value, type) as unknown[];
-        const before = Object.hasOwn(input, key) ? input[key] as unknown[] : undefined;
+        const before = Object.hasOwn(input, key) ? (input[key] as unknown[]) : undefined;
         set(key, before ? before.concat(items) : items);
       } else if (Object.hasOwn(input, key)) {
         if (!errors?.some((e) => e.field === key)) (errors ??= []).push({ field: key, message: 'is given more than once' });

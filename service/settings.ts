@@ -8,7 +8,10 @@ import { readFileSync } from 'node:fs';
 export type CacheMode = 'memory' | 'off' | 'redis';
 export type LogFormat = 'json' | 'pretty';
 
-export interface ApiKey { customer: string; key: string }
+export interface ApiKey {
+  customer: string;
+  key: string;
+}
 
 export interface Settings {
   port: number;
@@ -38,7 +41,11 @@ export interface Settings {
 }
 
 export class SettingsError extends Error {
-  constructor(readonly setting: string, rule: string, given?: string) {
+  constructor(
+    readonly setting: string,
+    rule: string,
+    given?: string,
+  ) {
     super(`Invalid setting ${setting}: ${rule}${given === undefined ? '' : ` (got ${JSON.stringify(given.length > 80 ? given.slice(0, 80) + '…' : given)})`}`);
     this.name = 'SettingsError';
   }
@@ -69,7 +76,11 @@ function oneOf<T extends string>(env: Env, name: string, values: readonly T[], f
 function origin(name: string, value: string): string {
   if (value.includes('*')) throw new SettingsError(name, 'must list exact origins; wildcards are not allowed', value);
   let url: URL;
-  try { url = new URL(value); } catch { throw new SettingsError(name, 'must be origins such as https://example.com', value); }
+  try {
+    url = new URL(value);
+  } catch {
+    throw new SettingsError(name, 'must be origins such as https://example.com', value);
+  }
   if (!/^https?:$/.test(url.protocol) || url.origin !== value.replace(/\/$/, '')) {
     throw new SettingsError(name, 'must be origins such as https://example.com (scheme, host and optional port only)', value);
   }
@@ -81,7 +92,9 @@ function httpUrl(env: Env, name: string, fallback: string): string {
   try {
     const url = new URL(v);
     if (!/^https?:$/.test(url.protocol)) throw new Error();
-  } catch { throw new SettingsError(name, 'must be an http(s) URL', v); }
+  } catch {
+    throw new SettingsError(name, 'must be an http(s) URL', v);
+  }
   return v.replace(/\/+$/, '');
 }
 
@@ -91,13 +104,17 @@ function apiKeys(env: Env): ApiKey[] {
   const v = present(env, 'TIME_API_KEYS');
   if (v === undefined) return [];
   const out: ApiKey[] = [];
-  for (const entry of v.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const entry of v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const colon = entry.indexOf(':');
     const customer = colon > 0 ? entry.slice(0, colon) : null;
     const key = colon > 0 ? entry.slice(colon + 1) : entry;
     if (customer !== null && !CUSTOMER.test(customer)) throw new SettingsError('TIME_API_KEYS', 'customer ids must be 1..64 of A-Z a-z 0-9 . _ -');
     // The key itself is never echoed back, even in an error.
-    if (key.length < 8 || /\s/.test(key)) throw new SettingsError('TIME_API_KEYS', 'each key must be at least 8 characters without spaces (entries are key or customer:key, comma separated)');
+    if (key.length < 8 || /\s/.test(key))
+      throw new SettingsError('TIME_API_KEYS', 'each key must be at least 8 characters without spaces (entries are key or customer:key, comma separated)');
     if (out.some((k) => k.key === key)) throw new SettingsError('TIME_API_KEYS', 'the same key is listed twice');
     out.push({ customer: customer ?? '', key });
   }
@@ -108,8 +125,13 @@ function customerLimits(env: Env): Record<string, number> {
   const v = present(env, 'TIME_API_CUSTOMER_RATE_LIMITS');
   if (v === undefined) return {};
   let parsed: unknown;
-  try { parsed = JSON.parse(v); } catch { throw new SettingsError('TIME_API_CUSTOMER_RATE_LIMITS', 'must be a JSON object such as {"acme": 600}', v); }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new SettingsError('TIME_API_CUSTOMER_RATE_LIMITS', 'must be a JSON object such as {"acme": 600}', v);
+  try {
+    parsed = JSON.parse(v);
+  } catch {
+    throw new SettingsError('TIME_API_CUSTOMER_RATE_LIMITS', 'must be a JSON object such as {"acme": 600}', v);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new SettingsError('TIME_API_CUSTOMER_RATE_LIMITS', 'must be a JSON object such as {"acme": 600}', v);
   for (const [customer, limit] of Object.entries(parsed)) {
     if (!CUSTOMER.test(customer) || !Number.isInteger(limit) || (limit as number) < 0) {
       throw new SettingsError('TIME_API_CUSTOMER_RATE_LIMITS', 'each entry must map a customer id to a whole number ≥ 0', v);
@@ -124,10 +146,14 @@ function customerLimits(env: Env): Record<string, number> {
  */
 function defaultMaxConnections(): number {
   try {
-    const line = readFileSync('/proc/self/limits', 'utf8').split('\n').find((l) => l.startsWith('Max open files'));
+    const line = readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max open files'));
     const soft = Number(line?.split(/\s{2,}/)[1]);
     if (Number.isSafeInteger(soft)) return Math.min(10_000, Math.max(64, soft - 128));
-  } catch { /* not Linux */ }
+  } catch {
+    /* not Linux */
+  }
   return 1_000;
 }
 
@@ -141,7 +167,11 @@ export function loadSettings(env: Env = process.env): Settings {
   const corsList = present(env, 'CORS_ORIGINS');
   let corsOrigins: string[];
   if (corsList !== undefined) {
-    corsOrigins = corsList.split(',').map((s) => s.trim()).filter(Boolean).map((o) => origin('CORS_ORIGINS', o));
+    corsOrigins = corsList
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map((o) => origin('CORS_ORIGINS', o));
   } else {
     const site = new URL(siteUrl);
     const bare = site.hostname.replace(/^www\./, '');

@@ -22,21 +22,25 @@ export const TOKEN_PATTERN = new RegExp(`^[A-Za-z0-9_-]{${TOKEN_LENGTH}}$`);
 // and lone UTF-16 surrogates (which do not survive a round trip through UTF-8).
 const FORBIDDEN_IN_NAME = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]|[\uD800-\uDFFF]/u;
 
-export const PosterKindSchema = z.enum(POSTER_KINDS, { error: `must be one of: ${POSTER_KINDS.join(', ')}` })
+export const PosterKindSchema = z
+  .enum(POSTER_KINDS, { error: `must be one of: ${POSTER_KINDS.join(', ')}` })
   .describe('Which poster is shared: the sky chart, the orrery or the sun path');
 
-export const ShareTime = z.string({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a time written HH:MM') })
+export const ShareTime = z
+  .string({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a time written HH:MM') })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time written HH:MM, 00:00..23:59')
   .describe('Local time of day at the location, HH:MM (24-hour, 00:00..23:59)');
 
-export const ShareLocationName = z.string({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a string') })
+export const ShareLocationName = z
+  .string({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a string') })
   .trim()
   .min(1, 'must not be empty')
   .max(120, 'must be at most 120 characters long')
   .refine((s) => !FORBIDDEN_IN_NAME.test(s), 'must not contain control characters')
   .describe('Place name shown on the poster, 1..120 characters (leading and trailing spaces are removed)');
 
-export const ShareLocation = z.strictObject({ name: ShareLocationName, lat: Latitude, lng: Longitude })
+export const ShareLocation = z
+  .strictObject({ name: ShareLocationName, lat: Latitude, lng: Longitude })
   .describe('The place the poster is drawn for (`lng`, not `lon`, as the observatory has always written it)');
 
 /** The body of `POST /v1/observatory/share`. */
@@ -55,7 +59,10 @@ export type ShareRequest = z.output<typeof ShareRequest>;
 export type ShareRequestInput = z.input<typeof ShareRequest>;
 
 const UtcInstant = z.string().describe('UTC instant, e.g. 2026-11-22T08:00:00Z');
-const ShareToken = z.string().regex(TOKEN_PATTERN).describe(`Share token: ${TOKEN_BYTES * 8} random bits, base64url (${TOKEN_LENGTH} characters)`);
+const ShareToken = z
+  .string()
+  .regex(TOKEN_PATTERN)
+  .describe(`Share token: ${TOKEN_BYTES * 8} random bits, base64url (${TOKEN_LENGTH} characters)`);
 
 /** A stored share, and the answer of `GET /v1/observatory/share/:token`. */
 export const Share = z.object({
@@ -77,7 +84,9 @@ export type Share = z.output<typeof Share>;
 export const ShareView = Share.extend({
   timezone: z.string().describe('IANA zone of the location, from the time-zone boundary lookup (a nautical Etc/GMT±N zone at sea)'),
   utc_offset: z.string().describe('UTC offset in force at that local date and time, ±HH:MM'),
-  at: UtcInstant.describe("UTC instant of the share's local date and time at the location (IANA rules; a time skipped by a DST change moves forward by the gap, a repeated one takes the earlier instant)"),
+  at: UtcInstant.describe(
+    "UTC instant of the share's local date and time at the location (IANA rules; a time skipped by a DST change moves forward by the gap, a repeated one takes the earlier instant)",
+  ),
 });
 export type ShareView = z.output<typeof ShareView>;
 

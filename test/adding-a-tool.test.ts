@@ -111,7 +111,11 @@ function scratchCopy(): string {
   const listed = spawnSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: ROOT, encoding: 'utf8' });
   for (const file of listed.stdout.split('\0').filter(Boolean)) {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
-    try { cpSync(join(ROOT, file), join(dir, file)); } catch { /* listed but deleted in the working tree */ }
+    try {
+      cpSync(join(ROOT, file), join(dir, file));
+    } catch {
+      /* listed but deleted in the working tree */
+    }
   }
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
   return dir;
@@ -129,7 +133,9 @@ function addToRegistry(dir: string) {
 
 describe('adding a tool', () => {
   let dir = '';
-  afterAll(() => { if (dir) rmSync(dir, { recursive: true, force: true }); });
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
 
   it('a tool file, a registry line and a test file give the route, OpenAPI entry, status line, MCP tool and page', () => {
     dir = scratchCopy();
@@ -138,8 +144,14 @@ describe('adding a tool', () => {
     writeFileSync(join(dir, 'test/engine/date/weekday.test.ts'), TOOL_TEST);
     writeFileSync(join(dir, 'test/new-tool-probe.test.ts'), PROBE);
     const files = [
-      'test/engine/date/weekday.test.ts', 'test/new-tool-probe.test.ts', 'test/engine/registry.test.ts', 'test/architecture.test.ts',
-      'test/mcp/server.test.ts', 'test/website/answers.test.ts', 'test/website/site-build.test.ts', 'test/engine/fast-parse.test.ts',
+      'test/engine/date/weekday.test.ts',
+      'test/new-tool-probe.test.ts',
+      'test/engine/registry.test.ts',
+      'test/architecture.test.ts',
+      'test/mcp/server.test.ts',
+      'test/website/answers.test.ts',
+      'test/website/site-build.test.ts',
+      'test/engine/fast-parse.test.ts',
     ];
     const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
     delete env.FORCE_COLOR; // vitest sets it for its workers; the summary is read as plain text

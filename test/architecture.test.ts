@@ -36,14 +36,21 @@ function importsOf(file: string, text: string): Import[] {
     if (spec.startsWith('.')) {
       out.push({ spec, folder: relative(ROOT, resolve(file, '..', spec)).split(/[\\/]/)[0] });
     } else if (!spec.startsWith('node:')) {
-      out.push({ spec, pkg: spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/') });
+      out.push({
+        spec,
+        pkg: spec
+          .split('/')
+          .slice(0, spec.startsWith('@') ? 2 : 1)
+          .join('/'),
+      });
     }
   }
   return out;
 }
 
-const imports = new Map(FOLDERS.flatMap((folder) => files(join(ROOT, folder)))
-  .map((file) => [relative(ROOT, file), importsOf(file, readFileSync(file, 'utf8'))]));
+const imports = new Map(
+  FOLDERS.flatMap((folder) => files(join(ROOT, folder))).map((file) => [relative(ROOT, file), importsOf(file, readFileSync(file, 'utf8'))]),
+);
 const folderOf = (file: string) => file.split(/[\\/]/)[0];
 
 const RULES: [from: string, forbidden: string[]][] = [
@@ -59,49 +66,71 @@ const RULES: [from: string, forbidden: string[]][] = [
 ];
 
 /** Packages that calculate (ephemerides, zone boundaries and rules, geodesics, holidays, calendars). */
-const CALCULATION_LIBRARY =
-  /^(astronomy-engine|geo-tz|geographiclib(-.+)?|date-holidays|moment-timezone|@js-temporal\/polyfill|cldr-core|tzdata)$/;
+const CALCULATION_LIBRARY = /^(astronomy-engine|geo-tz|geographiclib(-.+)?|date-holidays|moment-timezone|@js-temporal\/polyfill|cldr-core|tzdata)$/;
 const FRONT_ENDS = ['http', 'mcp', 'website', 'service'];
 
 describe('import direction', () => {
   it.each(RULES)('%s imports nothing from %j', (from, forbidden) => {
-    const wrong = [...imports].filter(([file]) => folderOf(file) === from).flatMap(([file, list]) => list
-      .filter((i) => i.folder !== undefined && forbidden.includes(i.folder))
-      .map((i) => `${file} → ${i.spec}`));
+    const wrong = [...imports]
+      .filter(([file]) => folderOf(file) === from)
+      .flatMap(([file, list]) => list.filter((i) => i.folder !== undefined && forbidden.includes(i.folder)).map((i) => `${file} → ${i.spec}`));
     expect(wrong).toEqual([]);
   });
 
   it('no two top-level folders import each other', () => {
-    const edges = new Set([...imports].flatMap(([file, list]) => list
-      .filter((i) => i.folder !== undefined && FOLDERS.includes(i.folder) && i.folder !== folderOf(file))
-      .map((i) => `${folderOf(file)} → ${i.folder}`)));
+    const edges = new Set(
+      [...imports].flatMap(([file, list]) =>
+        list.filter((i) => i.folder !== undefined && FOLDERS.includes(i.folder) && i.folder !== folderOf(file)).map((i) => `${folderOf(file)} → ${i.folder}`),
+      ),
+    );
     const both = [...edges].filter((edge) => edges.has(edge.split(' → ').reverse().join(' → ')));
     expect(both).toEqual([]);
   });
 
-  it('no front end imports a calculation library: calculating is the engine\'s', () => {
-    const wrong = [...imports].filter(([file]) => FRONT_ENDS.includes(folderOf(file)))
-      .flatMap(([file, list]) => list
-        .filter((i) => i.pkg !== undefined && CALCULATION_LIBRARY.test(i.pkg))
-        .map((i) => `${file} → ${i.spec}`));
+  it("no front end imports a calculation library: calculating is the engine's", () => {
+    const wrong = [...imports]
+      .filter(([file]) => FRONT_ENDS.includes(folderOf(file)))
+      .flatMap(([file, list]) => list.filter((i) => i.pkg !== undefined && CALCULATION_LIBRARY.test(i.pkg)).map((i) => `${file} → ${i.spec}`));
     expect(wrong).toEqual([]);
   });
 
   it('the scanner sees every form of import, so a wrong one cannot slip past', () => {
-    const found = importsOf(join(ROOT, 'mcp/x.ts'), [
-      "import type { Caller } from '../http/middleware/auth.ts';",
-      'export { problem } from "../service/problem.ts";',
-      "const m = await import('../http/app.ts');",
-      "import './side-effect.ts';",
-      "import * as Astronomy from 'astronomy-engine';",
-      "import { Geodesic } from 'geographiclib-geodesic';",
-      "const weekData = require('cldr-core/supplemental/weekData.json');",
-      "import { Temporal } from '@js-temporal/polyfill';",
-      "import { readFileSync } from 'node:fs';",
-    ].join('\n'));
+    const found = importsOf(
+      join(ROOT, 'mcp/x.ts'),
+      [
+        "import type { Caller } from '../http/middleware/auth.ts';",
+        'export { problem } from "../service/problem.ts";',
+        "const m = await import('../http/app.ts');",
+        "import './side-effect.ts';",
+        "import * as Astronomy from 'astronomy-engine';",
+        "import { Geodesic } from 'geographiclib-geodesic';",
+        "const weekData = require('cldr-core/supplemental/weekData.json');",
+        "import { Temporal } from '@js-temporal/polyfill';",
+        "import { readFileSync } from 'node:fs';",
+      ].join('\n'),
+    );
     expect(found.map((i) => i.folder ?? i.pkg)).toEqual([
-      'http', 'service', 'http', 'mcp', 'astronomy-engine', 'geographiclib-geodesic', 'cldr-core', '@js-temporal/polyfill',
+      'http',
+      'service',
+      'http',
+      'mcp',
+      'astronomy-engine',
+      'geographiclib-geodesic',
+      'cldr-core',
+      '@js-temporal/polyfill',
     ]);
     expect(found.filter((i) => i.pkg !== undefined).every((i) => CALCULATION_LIBRARY.test(i.pkg!))).toBe(true);
+  });
+});
+
+describe('files a newcomer can read', () => {
+  it('no source file is over 300 lines unless its opening comment says why', () => {
+    const long = [...imports.keys()]
+      .filter((file) => !file.startsWith('test/'))
+      .filter((file) => {
+        const text = readFileSync(join(ROOT, file), 'utf8');
+        return text.split('\n').length > 300 && !/^\/\*\*[\s\S]*?Over 300 lines: [\s\S]*?\*\//.test(text);
+      });
+    expect(long).toEqual([]);
   });
 });

@@ -13,7 +13,9 @@ export const fixedClock = (iso: string): ToolContext => ({ now: () => new Date(i
  * output schema, and returns the result. Fails the test on any schema error.
  */
 export async function runTool<I extends z.ZodType, O extends z.ZodType>(
-  tool: ToolDefinition<I, O>, input: unknown, ctx: ToolContext = fixedClock('2026-11-22T08:00:00Z'),
+  tool: ToolDefinition<I, O>,
+  input: unknown,
+  ctx: ToolContext = fixedClock('2026-11-22T08:00:00Z'),
 ): Promise<z.output<O>> {
   const parsed = validateInput(tool.input, input);
   if (!parsed.ok) throw new Error(`input rejected: ${JSON.stringify(parsed.errors)}`);
@@ -32,7 +34,8 @@ export function inputErrors(tool: ToolDefinition, input: unknown): { field: stri
 /** mulberry32: a fixed-seed generator of floats in [0, 1), so every run tests the same inputs. */
 export function prng(seed: number): () => number {
   return () => {
-    seed |= 0; seed = (seed + 0x6d2b79f5) | 0;
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
     let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
@@ -40,9 +43,12 @@ export function prng(seed: number): () => number {
 }
 
 /** A TCP port free on loopback right now (for a server a test starts). */
-export const freePort = () => new Promise<number>((resolve, reject) => {
-  const srv = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = srv.address() as AddressInfo;
-    srv.close(() => resolve(port));
-  }).on('error', reject);
-});
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = createServer()
+      .listen(0, '127.0.0.1', () => {
+        const { port } = srv.address() as AddressInfo;
+        srv.close(() => resolve(port));
+      })
+      .on('error', reject);
+  });

@@ -25,8 +25,10 @@ function browserProvenance() {
     load(id) {
       if (id !== BROWSER_PROVENANCE) return null;
       const values = Object.entries(provenance).filter(([, v]) => typeof v !== 'function');
-      return values.map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};`).join('\n')
-        + '\nexport function versionOf() { throw new Error("package versions are read at build time"); }\n';
+      return (
+        values.map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};`).join('\n') +
+        '\nexport function versionOf() { throw new Error("package versions are read at build time"); }\n'
+      );
     },
   };
 }

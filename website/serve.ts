@@ -28,7 +28,10 @@ const TYPE_BY_PATH: Record<string, string> = {
   '/_redirects': 'text/plain; charset=utf-8',
 };
 
-export interface RedirectRule { to: string; status: number }
+export interface RedirectRule {
+  to: string;
+  status: number;
+}
 
 /**
  * The `from to status` lines of a `_redirects` file (the Netlify/Cloudflare format): exact paths, and
@@ -52,7 +55,9 @@ async function fileAt(path: string): Promise<{ path: string; size: number } | un
     const s = await stat(path);
     if (s.isFile()) return { path, size: s.size };
     if (s.isDirectory()) return fileAt(join(path, 'index.html'));
-  } catch { /* not there */ }
+  } catch {
+    /* not there */
+  }
   return undefined;
 }
 
@@ -69,7 +74,11 @@ export async function createSiteApp(distDir: string): Promise<H3> {
     }
     const url = new URL(req.url);
     let pathname: string;
-    try { pathname = decodeURIComponent(url.pathname); } catch { pathname = '/__invalid__'; }
+    try {
+      pathname = decodeURIComponent(url.pathname);
+    } catch {
+      pathname = '/__invalid__';
+    }
 
     const rule = redirects(pathname);
     if (rule && rule.status !== 200) return new Response(null, { status: rule.status, headers: { Location: rule.to + url.search } });
@@ -109,7 +118,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const server = serve(app, { port, hostname: process.env.SITE_HOST ?? '127.0.0.1', silent: true, gracefulShutdown: false });
   await server.ready();
   process.stdout.write(`site: serving ${dist} on ${server.url}\n`);
-  const stop = () => { void server.close(true).finally(() => process.exit(0)); };
+  const stop = () => {
+    void server.close(true).finally(() => process.exit(0));
+  };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 }

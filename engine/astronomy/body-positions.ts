@@ -15,13 +15,23 @@ export const EPHEMERIS_MIN_MS = Date.UTC(1900, 0, 1, 0, 0, 0);
 export const EPHEMERIS_END_MS = Date.UTC(2101, 0, 1, 0, 0, 0);
 
 export interface GeocentricPosition {
-  x_au: number; y_au: number; z_au: number; distance_au: number;
-  right_ascension_deg: number; right_ascension_hours: number; declination_deg: number;
-  ecliptic_longitude_deg: number; ecliptic_latitude_deg: number;
+  x_au: number;
+  y_au: number;
+  z_au: number;
+  distance_au: number;
+  right_ascension_deg: number;
+  right_ascension_hours: number;
+  declination_deg: number;
+  ecliptic_longitude_deg: number;
+  ecliptic_latitude_deg: number;
 }
 export interface HeliocentricPosition {
-  x_au: number; y_au: number; z_au: number; distance_au: number;
-  ecliptic_longitude_deg: number; ecliptic_latitude_deg: number;
+  x_au: number;
+  y_au: number;
+  z_au: number;
+  distance_au: number;
+  ecliptic_longitude_deg: number;
+  ecliptic_latitude_deg: number;
 }
 export interface BodyPosition {
   body: EphemerisBody;
@@ -54,7 +64,9 @@ function geocentric(eqj: Astronomy.Vector): GeocentricPosition {
   const eq = Astronomy.EquatorFromVector(eqj);
   const ecl = eclipticOfJ2000(eqj);
   return {
-    x_au: round(eqj.x, AU_DIGITS), y_au: round(eqj.y, AU_DIGITS), z_au: round(eqj.z, AU_DIGITS),
+    x_au: round(eqj.x, AU_DIGITS),
+    y_au: round(eqj.y, AU_DIGITS),
+    z_au: round(eqj.z, AU_DIGITS),
     distance_au: round(eq.dist, AU_DIGITS),
     right_ascension_deg: wrapped(eq.ra * 15, DEG_DIGITS, 360),
     right_ascension_hours: wrapped(eq.ra, DEG_DIGITS + 1, 24),
@@ -67,7 +79,9 @@ function geocentric(eqj: Astronomy.Vector): GeocentricPosition {
 function heliocentric(eqj: Astronomy.Vector): HeliocentricPosition {
   const ecl = eclipticOfJ2000(eqj);
   return {
-    x_au: round(eqj.x, AU_DIGITS), y_au: round(eqj.y, AU_DIGITS), z_au: round(eqj.z, AU_DIGITS),
+    x_au: round(eqj.x, AU_DIGITS),
+    y_au: round(eqj.y, AU_DIGITS),
+    z_au: round(eqj.z, AU_DIGITS),
     distance_au: round(eqj.Length(), AU_DIGITS),
     ecliptic_longitude_deg: wrapped(ecl.lon, DEG_DIGITS, 360),
     ecliptic_latitude_deg: round(ecl.lat, DEG_DIGITS),
@@ -98,10 +112,12 @@ function astrometricGeoVector(body: EphemerisBody, time: Astronomy.AstroTime): A
  */
 export function bodyPositions(atMs: number): { at_ms: number; frame: typeof EPHEMERIS_FRAME; bodies: BodyPosition[] } {
   const time = Astronomy.MakeTime(new Date(atMs));
-  const bodies = EPHEMERIS_BODIES.map((body): BodyPosition => ({
-    body,
-    geocentric: geocentric(astrometricGeoVector(body, time)),
-    heliocentric: body === 'Sun' ? null : heliocentric(Astronomy.HelioVector(Astronomy.Body[body], time)),
-  }));
+  const bodies = EPHEMERIS_BODIES.map(
+    (body): BodyPosition => ({
+      body,
+      geocentric: geocentric(astrometricGeoVector(body, time)),
+      heliocentric: body === 'Sun' ? null : heliocentric(Astronomy.HelioVector(Astronomy.Body[body], time)),
+    }),
+  );
   return { at_ms: atMs, frame: EPHEMERIS_FRAME, bodies };
 }

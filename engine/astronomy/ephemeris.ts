@@ -16,9 +16,10 @@ export const EPHEMERIS_RANGE_MESSAGE = 'must lie between 1900-01-01T00:00:00Z an
  * `YYYY-MM-DD` (00:00 UTC of that day), or an instant as everywhere else in the API (ISO-8601 with Z or
  * offset, epoch seconds or milliseconds); the tool receives epoch milliseconds.
  */
-export const EphemerisDate = z.union([z.string(), z.number()], {
-  error: (iss) => (iss.input === undefined ? 'is required' : 'must be a date YYYY-MM-DD or an ISO-8601 instant with Z or offset'),
-})
+export const EphemerisDate = z
+  .union([z.string(), z.number()], {
+    error: (iss) => (iss.input === undefined ? 'is required' : 'must be a date YYYY-MM-DD or an ISO-8601 instant with Z or offset'),
+  })
   .transform((value, ctx) => {
     let ms: number;
     const text = typeof value === 'string' ? value.trim() : value;
@@ -46,58 +47,71 @@ export const EphemerisDate = z.union([z.string(), z.number()], {
     }
     return ms;
   })
-  .describe('Date YYYY-MM-DD (meaning 00:00 UTC) or instant (ISO-8601 with Z or offset, epoch seconds or milliseconds), '
-    + '1900-01-01T00:00:00Z..2100-12-31T23:59:59Z');
+  .describe(
+    'Date YYYY-MM-DD (meaning 00:00 UTC) or instant (ISO-8601 with Z or offset, epoch seconds or milliseconds), ' +
+      '1900-01-01T00:00:00Z..2100-12-31T23:59:59Z',
+  );
 
 export const EphemerisInput = z.strictObject({ date: EphemerisDate });
 
 const au = (what: string) => z.number().describe(`${what}, astronomical units`);
 const deg = (what: string) => z.number().describe(`${what}, degrees`);
 
-const Geocentric = z.object({
-  x_au: au('x toward the J2000 equinox'),
-  y_au: au('y, 90° east along the J2000 equator'),
-  z_au: au('z toward the J2000 north celestial pole'),
-  distance_au: au('Distance from the Earth\'s centre (light-time corrected)'),
-  right_ascension_deg: deg('Astrometric right ascension, J2000, 0..360'),
-  right_ascension_hours: z.number().describe('Astrometric right ascension, J2000, hours 0..24'),
-  declination_deg: deg('Astrometric declination, J2000'),
-  ecliptic_longitude_deg: deg('Longitude on the mean ecliptic and equinox of J2000, 0..360'),
-  ecliptic_latitude_deg: deg('Latitude from the mean ecliptic of J2000'),
-}).describe('Geocentric astrometric position: light-time corrected, no aberration or light deflection (JPL Horizons "astrometric")');
+const Geocentric = z
+  .object({
+    x_au: au('x toward the J2000 equinox'),
+    y_au: au('y, 90° east along the J2000 equator'),
+    z_au: au('z toward the J2000 north celestial pole'),
+    distance_au: au("Distance from the Earth's centre (light-time corrected)"),
+    right_ascension_deg: deg('Astrometric right ascension, J2000, 0..360'),
+    right_ascension_hours: z.number().describe('Astrometric right ascension, J2000, hours 0..24'),
+    declination_deg: deg('Astrometric declination, J2000'),
+    ecliptic_longitude_deg: deg('Longitude on the mean ecliptic and equinox of J2000, 0..360'),
+    ecliptic_latitude_deg: deg('Latitude from the mean ecliptic of J2000'),
+  })
+  .describe('Geocentric astrometric position: light-time corrected, no aberration or light deflection (JPL Horizons "astrometric")');
 
-const Heliocentric = z.object({
-  x_au: au('x toward the J2000 equinox'),
-  y_au: au('y, 90° east along the J2000 equator'),
-  z_au: au('z toward the J2000 north celestial pole'),
-  distance_au: au('Distance from the Sun\'s centre'),
-  ecliptic_longitude_deg: deg('Longitude on the mean ecliptic and equinox of J2000, 0..360'),
-  ecliptic_latitude_deg: deg('Latitude from the mean ecliptic of J2000'),
-}).describe('Heliocentric geometric position (no light time), J2000 equatorial axes');
+const Heliocentric = z
+  .object({
+    x_au: au('x toward the J2000 equinox'),
+    y_au: au('y, 90° east along the J2000 equator'),
+    z_au: au('z toward the J2000 north celestial pole'),
+    distance_au: au("Distance from the Sun's centre"),
+    ecliptic_longitude_deg: deg('Longitude on the mean ecliptic and equinox of J2000, 0..360'),
+    ecliptic_latitude_deg: deg('Latitude from the mean ecliptic of J2000'),
+  })
+  .describe('Heliocentric geometric position (no light time), J2000 equatorial axes');
 
 export const EphemerisResult = z.object({
   at: z.string().describe('The instant, UTC'),
   frame: z.literal(EPHEMERIS_FRAME).describe('Vectors and RA/Dec on the J2000 mean equator and equinox; ecliptic angles on the mean ecliptic of J2000'),
-  bodies: z.array(z.object({
-    body: z.enum(EPHEMERIS_BODIES),
-    geocentric: Geocentric,
-    heliocentric: Heliocentric.nullable().describe('Null for the Sun'),
-  })).describe('Sun, Moon, Mercury, Venus, Mars, Jupiter, Saturn, Uranus, Neptune, Pluto, in that order'),
+  bodies: z
+    .array(
+      z.object({
+        body: z.enum(EPHEMERIS_BODIES),
+        geocentric: Geocentric,
+        heliocentric: Heliocentric.nullable().describe('Null for the Sun'),
+      }),
+    )
+    .describe('Sun, Moon, Mercury, Venus, Mars, Jupiter, Saturn, Uranus, Neptune, Pluto, in that order'),
   provenance: Provenance,
 });
 export type Ephemeris = z.output<typeof EphemerisResult>;
 
 const PROVENANCE = {
   ephemeris: sources.ephemeris,
-  frames: 'EQJ: J2000 mean equator and equinox (aligned with the ICRF to well under the model error); ecliptic: '
-    + 'mean ecliptic and equinox of J2000 (astronomy-engine Rotation_EQJ_ECL: obliquity 84381.406″ = 23.4392794°, '
-    + 'IAU 2006; JPL Horizons\' ecliptic uses 84381.448″, 0.04″ apart)',
-  geocentric: 'astrometric: the body at the time its light left it, seen from the Earth\'s centre at the requested '
-    + 'instant; no aberration, no gravitational light deflection (JPL Horizons "astrometric RA/DEC")',
+  frames:
+    'EQJ: J2000 mean equator and equinox (aligned with the ICRF to well under the model error); ecliptic: ' +
+    'mean ecliptic and equinox of J2000 (astronomy-engine Rotation_EQJ_ECL: obliquity 84381.406″ = 23.4392794°, ' +
+    "IAU 2006; JPL Horizons' ecliptic uses 84381.448″, 0.04″ apart)",
+  geocentric:
+    "astrometric: the body at the time its light left it, seen from the Earth's centre at the requested " +
+    'instant; no aberration, no gravitational light deflection (JPL Horizons "astrometric RA/DEC")',
   heliocentric: 'geometric: position at the requested instant, no light time',
-  delta_t: 'ΔT = TT − UT from the Espenak & Meeus (2006) polynomials built into astronomy-engine; the instant is taken '
-    + 'as UT1. After the present ΔT is an extrapolation (about 200 s in 2100, where JPL Horizons keeps TT − UTC at '
-    + '69.184 s), which can shift the Moon by up to about 1′',
+  delta_t:
+    'ΔT = TT − UT from the Espenak & Meeus (2006) polynomials built into astronomy-engine; the instant is taken ' +
+    'as UT1. After the present ΔT is an extrapolation (about 200 s in 2100, where JPL Horizons keeps TT − UTC at ' +
+    '69.184 s), which can shift the Moon by up to about 1′',
   range: '1900-01-01T00:00:00Z..2100-12-31T23:59:59Z, the span checked against JPL Horizons',
 } as const;
 
@@ -106,39 +120,51 @@ export const ephemeris = defineTool({
   family: 'astronomy',
   title: 'Positions of the Sun, Moon and planets',
   description:
-    'Positions of the Sun, the Moon and the planets Mercury through Pluto at one instant. For each body: the '
-    + 'geocentric astrometric position (what JPL Horizons calls astrometric RA/DEC: light-time corrected, no '
-    + 'aberration) as a J2000 equatorial vector in AU, distance in AU, right ascension (degrees and hours), '
-    + 'declination, and longitude/latitude on the mean ecliptic of J2000; and the heliocentric geometric vector, '
-    + 'distance and J2000 ecliptic longitude/latitude (null for the Sun). Use it for "where is Mars", distances '
-    + 'between the Earth and a planet, or sky charts. Input: date, a day YYYY-MM-DD (00:00 UTC) or an instant with '
-    + 'Z or offset, from 1900-01-01 to 2100-12-31. Accuracy about 1 arcminute or better (astronomy-engine models). '
-    + 'For where the Sun is in a local sky use solar_position. Example: date=2000-01-01T12:00:00Z.',
+    'Positions of the Sun, the Moon and the planets Mercury through Pluto at one instant. For each body: the ' +
+    'geocentric astrometric position (what JPL Horizons calls astrometric RA/DEC: light-time corrected, no ' +
+    'aberration) as a J2000 equatorial vector in AU, distance in AU, right ascension (degrees and hours), ' +
+    'declination, and longitude/latitude on the mean ecliptic of J2000; and the heliocentric geometric vector, ' +
+    'distance and J2000 ecliptic longitude/latitude (null for the Sun). Use it for "where is Mars", distances ' +
+    'between the Earth and a planet, or sky charts. Input: date, a day YYYY-MM-DD (00:00 UTC) or an instant with ' +
+    'Z or offset, from 1900-01-01 to 2100-12-31. Accuracy about 1 arcminute or better (astronomy-engine models). ' +
+    'For where the Sun is in a local sky use solar_position. Example: date=2000-01-01T12:00:00Z.',
   http: { method: 'GET', path: '/v1/astronomy/ephemeris' },
   auth: 'key',
   cache: 'deterministic',
   input: EphemerisInput,
   output: EphemerisResult,
-  examples: [{
-    input: { date: '2000-01-01T12:00:00Z' },
-    expect: { at: '2000-01-01T12:00:00Z', bodies: [{ body: 'Sun', geocentric: { distance_au: 0.983, declination_deg: -23.0 }, heliocentric: null }, { body: 'Moon' }] },
-    source: 'The Astronomical Almanac for the Year 2000, Sun, January 1: declination −23°02′ at 12h; Earth at perihelion on January 3 at 0.98333 au (USNO, Earth\'s Seasons and Apsides)',
-  }, {
-    input: { date: '2021-06-06T00:00:00Z' },
-    expect: { bodies: [{ body: 'Sun' }, { body: 'Moon' }, { body: 'Mercury' }, { body: 'Venus' }, { body: 'Mars', geocentric: { right_ascension_deg: 118.57, declination_deg: 22.21 } }] },
-    source: 'JPL Horizons observer table, Mars (499), geocentric astrometric RA/Dec 118.566848°, 22.211104° at 2021-06-06 00:00 UT (kept in cosinekitty/astronomy, generate/galactic/mars.txt)',
-  }],
+  examples: [
+    {
+      input: { date: '2000-01-01T12:00:00Z' },
+      expect: {
+        at: '2000-01-01T12:00:00Z',
+        bodies: [{ body: 'Sun', geocentric: { distance_au: 0.983, declination_deg: -23.0 }, heliocentric: null }, { body: 'Moon' }],
+      },
+      source:
+        "The Astronomical Almanac for the Year 2000, Sun, January 1: declination −23°02′ at 12h; Earth at perihelion on January 3 at 0.98333 au (USNO, Earth's Seasons and Apsides)",
+    },
+    {
+      input: { date: '2021-06-06T00:00:00Z' },
+      expect: {
+        bodies: [
+          { body: 'Sun' },
+          { body: 'Moon' },
+          { body: 'Mercury' },
+          { body: 'Venus' },
+          { body: 'Mars', geocentric: { right_ascension_deg: 118.57, declination_deg: 22.21 } },
+        ],
+      },
+      source:
+        'JPL Horizons observer table, Mars (499), geocentric astrometric RA/Dec 118.566848°, 22.211104° at 2021-06-06 00:00 UT (kept in cosinekitty/astronomy, generate/galactic/mars.txt)',
+    },
+  ],
   annotations: CALCULATION,
   calculator: {
     slug: 'planet-positions',
     name: 'Planet positions',
     category: 'Astronomy',
     formula: 'geocentric astrometric and heliocentric positions of the Sun, Moon and planets from astronomy-engine models at the instant, J2000 frame',
-    assumptions: [
-      'Dates from 1900-01-01 to 2100-12-31.',
-      'A plain date means 00:00 UTC.',
-      'Accuracy about 1 arcminute or better.',
-    ],
+    assumptions: ['Dates from 1900-01-01 to 2100-12-31.', 'A plain date means 00:00 UTC.', 'Accuracy about 1 arcminute or better.'],
     keywords: ['planet positions', 'ephemeris', 'where is Mars', 'right ascension declination'],
     browser: true,
     answer: (r) => {

@@ -9,7 +9,12 @@ import { bodyPositions } from './body-positions.ts';
 
 export const ORRERY_BODIES = ['Mercury', 'Venus', 'Earth', 'Mars', 'Jupiter', 'Saturn', 'Uranus', 'Neptune', 'Pluto'] as const;
 export type OrreryBodyName = (typeof ORRERY_BODIES)[number];
-export interface OrreryBody { body: OrreryBodyName; lon_deg: number; lat_deg: number; distance_au: number }
+export interface OrreryBody {
+  body: OrreryBodyName;
+  lon_deg: number;
+  lat_deg: number;
+  distance_au: number;
+}
 
 /**
  * Heliocentric positions at `atMs`, mean ecliptic and equinox of J2000, from `bodyPositions`. The Earth
@@ -31,7 +36,12 @@ export function orreryPositions(atMs: number): OrreryBody[] {
 
 export const SKY_BODIES = ['Sun', 'Moon', 'Mercury', 'Venus', 'Mars', 'Jupiter', 'Saturn', 'Uranus', 'Neptune', 'Pluto'] as const;
 export type SkyBodyName = (typeof SKY_BODIES)[number];
-export interface SkyBody { body: SkyBodyName; alt_deg: number; az_deg: number; above_horizon: boolean }
+export interface SkyBody {
+  body: SkyBodyName;
+  alt_deg: number;
+  az_deg: number;
+  above_horizon: boolean;
+}
 
 export interface SkyInput {
   lat: number;

@@ -11,10 +11,11 @@ export const DEFAULT_WEEKEND: readonly number[] = [6, 7];
 export const MAX_HOLIDAYS = 3660;
 
 /** ISO weekdays that are not working days; distinct, any subset of 1..7 (the empty set means no weekend). */
-export const WeekendDays = z.array(
-  int().min(1, 'must be an ISO weekday 1..7 (1 = Monday)').max(7, 'must be an ISO weekday 1..7 (7 = Sunday)'),
-  { error: 'must be an array of ISO weekdays 1..7' },
-).max(7, 'must list at most 7 weekdays')
+export const WeekendDays = z
+  .array(int().min(1, 'must be an ISO weekday 1..7 (1 = Monday)').max(7, 'must be an ISO weekday 1..7 (7 = Sunday)'), {
+    error: 'must be an array of ISO weekdays 1..7',
+  })
+  .max(7, 'must list at most 7 weekdays')
   .superRefine((days, ctx) => {
     days.forEach((day, i) => {
       const first = days.indexOf(day);
@@ -58,7 +59,7 @@ export interface BusinessDayOptions {
  */
 export function countBusinessDays(start: string, end: string, options: BusinessDayOptions = {}): BusinessDayCount {
   const first = toEpochDay(start);
-  const last = toEpochDay(end) - (options.includeEnd ?? true ? 0 : 1);
+  const last = toEpochDay(end) - ((options.includeEnd ?? true) ? 0 : 1);
   const weekend = new Set(options.weekend ?? DEFAULT_WEEKEND);
   const total = Math.max(0, last - first + 1);
 
@@ -85,8 +86,7 @@ export function countBusinessDays(start: string, end: string, options: BusinessD
 
 const METHOD = 'O(1) weekday counting on integer epoch days (whole weeks + leftover days); holidays as a set of distinct dates';
 
-const weekendLabel = (weekend: readonly number[]) =>
-  weekend.length ? weekend.map((d) => WEEKDAYS[d - 1]).join(', ') : 'none';
+const weekendLabel = (weekend: readonly number[]) => (weekend.length ? weekend.map((d) => WEEKDAYS[d - 1]).join(', ') : 'none');
 
 /**
  * Working days between two dates: every day from `start` through `end` (both counted unless
@@ -108,34 +108,41 @@ export const businessDays = defineTool({
     '(1 = Monday … 7 = Sunday), default [6, 7]; e.g. [5, 6] for a Friday–Saturday weekend, [] for none. holidays are ' +
     'YYYY-MM-DD dates (up to 3660; repeats and dates outside the range are ignored; a holiday on a weekend day counts ' +
     'as a weekend day only). Returns business_days, weekend_days, holidays_excluded and total_days ' +
-    '(= the three added). For a country\'s public holidays use the jurisdiction variant. Dates are proleptic Gregorian, ' +
+    "(= the three added). For a country's public holidays use the jurisdiction variant. Dates are proleptic Gregorian, " +
     '0001..9999; any span up to the whole range is answered instantly. ' +
     'Example: {"start":"2024-07-01","end":"2024-07-31","holidays":["2024-07-04"]} → 22 business days.',
   http: { method: 'POST', path: '/v1/date/business-days' },
   auth: 'key',
   cache: 'deterministic',
-  input: z.strictObject({
-    start: IsoDate.describe('First date YYYY-MM-DD (always counted)'),
-    end: IsoDate.describe('Last date YYYY-MM-DD, not before start'),
-    holidays: z.array(IsoDate, { error: 'must be an array of YYYY-MM-DD dates' })
-      .max(MAX_HOLIDAYS, `must list at most ${MAX_HOLIDAYS} dates`).optional()
-      .describe('Non-working dates YYYY-MM-DD besides the weekend'),
-    include_end: z.boolean({ error: 'must be true or false' }).optional()
-      .describe('Count the end date itself (default true)'),
-    weekend: WeekendDays.optional(),
-  }).superRefine((body, ctx) => {
-    if (body.end < body.start) ctx.addIssue({ code: 'custom', path: ['end'], message: 'must not be before start', input: body.end });
-  }),
+  input: z
+    .strictObject({
+      start: IsoDate.describe('First date YYYY-MM-DD (always counted)'),
+      end: IsoDate.describe('Last date YYYY-MM-DD, not before start'),
+      holidays: z
+        .array(IsoDate, { error: 'must be an array of YYYY-MM-DD dates' })
+        .max(MAX_HOLIDAYS, `must list at most ${MAX_HOLIDAYS} dates`)
+        .optional()
+        .describe('Non-working dates YYYY-MM-DD besides the weekend'),
+      include_end: z.boolean({ error: 'must be true or false' }).optional().describe('Count the end date itself (default true)'),
+      weekend: WeekendDays.optional(),
+    })
+    .superRefine((body, ctx) => {
+      if (body.end < body.start) ctx.addIssue({ code: 'custom', path: ['end'], message: 'must not be before start', input: body.end });
+    }),
   output: BusinessDaysResult,
-  examples: [{
-    input: { start: '2024-07-01', end: '2024-07-31', holidays: ['2024-07-04'] },
-    expect: { total_days: 31, business_days: 22, weekend_days: 8, holidays_excluded: 1 },
-    source: 'the Gregorian calendar: July 2024 begins on a Monday, so it holds four Saturdays and four Sundays; 4 July 2024 (a Thursday) is the given holiday',
-  }, {
-    input: { start: '2024-12-23', end: '2025-01-03', holidays: ['2024-12-25', '2025-01-01'], include_end: false },
-    expect: { total_days: 11, business_days: 7, weekend_days: 2, holidays_excluded: 2 },
-    source: 'the Gregorian calendar: 23 December 2024 is a Monday; 23 Dec – 2 Jan holds 9 weekdays, one weekend, and the two given holidays on weekdays',
-  }],
+  examples: [
+    {
+      input: { start: '2024-07-01', end: '2024-07-31', holidays: ['2024-07-04'] },
+      expect: { total_days: 31, business_days: 22, weekend_days: 8, holidays_excluded: 1 },
+      source:
+        'the Gregorian calendar: July 2024 begins on a Monday, so it holds four Saturdays and four Sundays; 4 July 2024 (a Thursday) is the given holiday',
+    },
+    {
+      input: { start: '2024-12-23', end: '2025-01-03', holidays: ['2024-12-25', '2025-01-01'], include_end: false },
+      expect: { total_days: 11, business_days: 7, weekend_days: 2, holidays_excluded: 2 },
+      source: 'the Gregorian calendar: 23 December 2024 is a Monday; 23 Dec – 2 Jan holds 9 weekdays, one weekend, and the two given holidays on weekdays',
+    },
+  ],
   annotations: CALCULATION,
   calculator: {
     slug: 'business-days',
@@ -149,7 +156,8 @@ export const businessDays = defineTool({
     ],
     keywords: ['business days', 'working days', 'weekdays between dates', 'workday calculator'],
     browser: true,
-    answer: (r, { plural }) => `There are ${plural(r.business_days, 'business day')} (${plural(r.weekend_days, 'weekend day')}, ${plural(r.holidays_excluded, 'holiday')} excluded).`,
+    answer: (r, { plural }) =>
+      `There are ${plural(r.business_days, 'business day')} (${plural(r.weekend_days, 'weekend day')}, ${plural(r.holidays_excluded, 'holiday')} excluded).`,
   },
   run: ({ start, end, holidays, include_end: includeEnd = true, weekend: given = [...DEFAULT_WEEKEND] }) => {
     const weekend = [...given].sort((a, b) => a - b);

@@ -48,9 +48,7 @@ export function civilFromDays(epochDay: number): Ymd {
   const z = epochDay + 719468;
   const era = Math.floor(z / 146097);
   const dayOfEra = z - era * 146097; // 0..146096
-  const yearOfEra = Math.floor(
-    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36524) - Math.floor(dayOfEra / 146096)) / 365,
-  ); // 0..399
+  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36524) - Math.floor(dayOfEra / 146096)) / 365); // 0..399
   const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100)); // 0..365
   const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153); // 0 = March .. 11 = February
   const day = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1;

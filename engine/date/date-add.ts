@@ -24,12 +24,14 @@ const bounded = (unit: Unit) => {
 
 export const DateAddResult = z.object({
   start: z.string().describe('Start date YYYY-MM-DD'),
-  added: z.object({
-    years: z.number().int(),
-    months: z.number().int(),
-    weeks: z.number().int(),
-    days: z.number().int(),
-  }).describe('The amounts applied, in the order years → months → weeks → days (0 when not given)'),
+  added: z
+    .object({
+      years: z.number().int(),
+      months: z.number().int(),
+      weeks: z.number().int(),
+      days: z.number().int(),
+    })
+    .describe('The amounts applied, in the order years → months → weeks → days (0 when not given)'),
   result: z.string().describe('The resulting date YYYY-MM-DD'),
   provenance: Provenance,
 });
@@ -37,7 +39,7 @@ export type DateAdded = z.output<typeof DateAddResult>;
 
 export type DateAmounts = Partial<Record<Unit, number>>;
 
-const METHOD = 'years, then months (each clamping a day past month end to the month\'s last day), then weeks and days on integer epoch days';
+const METHOD = "years, then months (each clamping a day past month end to the month's last day), then weeks and days on integer epoch days";
 const OUT_OF_RANGE = 'moves the result outside 0001-01-01..9999-12-31';
 
 /**
@@ -98,7 +100,7 @@ export const dateAdd = defineTool({
   description:
     'Moves a calendar date by signed whole years, months, weeks and days (negative values subtract; any left out count as 0). ' +
     'They apply in the order years → months → weeks → days; after the year step and after the month step a day past the ' +
-    'month\'s end becomes its last day (2024-01-31 + 1 month = 2024-02-29; 2024-02-29 + 1 year = 2025-02-28; ' +
+    "month's end becomes its last day (2024-01-31 + 1 month = 2024-02-29; 2024-02-29 + 1 year = 2025-02-28; " +
     '2024-02-29 + 1 year + 1 month = 2025-03-28). Weeks and days are exact day counts. Limits: |years| ≤ 9999, ' +
     '|months| ≤ 119988, |weeks| ≤ 521775, |days| ≤ 3652425, and the result must lie in 0001-01-01..9999-12-31. ' +
     'Dates are YYYY-MM-DD, proleptic Gregorian; no times or time zones are involved. ' +
@@ -114,15 +116,18 @@ export const dateAdd = defineTool({
     days: bounded('days'),
   }),
   output: DateAddResult,
-  examples: [{
-    input: { start: '2024-01-31', months: 1, days: 1 },
-    expect: { result: '2024-03-01' },
-    source: 'TC39 Temporal, PlainDate.add with overflow "constrain": 2024-01-31 + 1 month is 2024-02-29 (2024 is a leap year), + 1 day is 2024-03-01',
-  }, {
-    input: { start: '2024-02-29', years: 1 },
-    expect: { result: '2025-02-28' },
-    source: 'TC39 Temporal, PlainDate.add with overflow "constrain": 2025 has no 29 February, so the leap day plus a year is 28 February',
-  }],
+  examples: [
+    {
+      input: { start: '2024-01-31', months: 1, days: 1 },
+      expect: { result: '2024-03-01' },
+      source: 'TC39 Temporal, PlainDate.add with overflow "constrain": 2024-01-31 + 1 month is 2024-02-29 (2024 is a leap year), + 1 day is 2024-03-01',
+    },
+    {
+      input: { start: '2024-02-29', years: 1 },
+      expect: { result: '2025-02-28' },
+      source: 'TC39 Temporal, PlainDate.add with overflow "constrain": 2025 has no 29 February, so the leap day plus a year is 28 February',
+    },
+  ],
   annotations: CALCULATION,
   calculator: {
     slug: 'add-to-date',

@@ -18,7 +18,8 @@ export const MAX_DATE_PAIRS = 100;
 
 export const DateDifferenceBatchResult = z.object({
   count: z.number().int().describe('Number of results (equals the number of pairs)'),
-  results: z.array(DateDifferenceResult.omit({ provenance: true }))
+  results: z
+    .array(DateDifferenceResult.omit({ provenance: true }))
     .describe('One date_difference result per pair, in input order, without its provenance (stated once for the batch, below)'),
   provenance: Provenance,
 });
@@ -42,24 +43,31 @@ export const dateDifferenceBatch = defineTool({
   auth: 'key',
   cache: 'deterministic',
   input: z.strictObject({
-    pairs: z.array(
-      z.strictObject({
-        start: IsoDate.describe('Start date YYYY-MM-DD (0001..9999)'),
-        end: IsoDate.describe('End date YYYY-MM-DD (0001..9999); may be before start'),
-      }),
-      { error: (iss) => (iss.input === undefined ? 'is required' : 'must be an array of {start, end} pairs') },
-    )
+    pairs: z
+      .array(
+        z.strictObject({
+          start: IsoDate.describe('Start date YYYY-MM-DD (0001..9999)'),
+          end: IsoDate.describe('End date YYYY-MM-DD (0001..9999); may be before start'),
+        }),
+        { error: (iss) => (iss.input === undefined ? 'is required' : 'must be an array of {start, end} pairs') },
+      )
       .min(1, 'must have at least 1 pair')
       .max(MAX_DATE_PAIRS, `must have at most ${MAX_DATE_PAIRS} pairs`)
       .describe(`Pairs of dates to compare, 1..${MAX_DATE_PAIRS}`),
   }),
   output: DateDifferenceBatchResult,
-  examples: [{
-    input: { pairs: [{ start: '2024-01-31', end: '2024-03-01' }, { start: '2024-02-29', end: '2025-02-28' }] },
-    expect: { count: 2, results: [{ days: 30 }, { days: 365 }] },
-    source: 'the Gregorian calendar: February 2024 has 29 days (1 + 29 = 30 days to 1 March); 2024-02-29 to 2025-02-28 spans no 29 February, 365 days',
-  }],
+  examples: [
+    {
+      input: {
+        pairs: [
+          { start: '2024-01-31', end: '2024-03-01' },
+          { start: '2024-02-29', end: '2025-02-28' },
+        ],
+      },
+      expect: { count: 2, results: [{ days: 30 }, { days: 365 }] },
+      source: 'the Gregorian calendar: February 2024 has 29 days (1 + 29 = 30 days to 1 March); 2024-02-29 to 2025-02-28 spans no 29 February, 365 days',
+    },
+  ],
   annotations: CALCULATION,
   run: ({ pairs }) => runBatch(pairs, ({ start, end }) => computeDateDifference(start, end), 'date_difference'),
-
 });

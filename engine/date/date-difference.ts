@@ -5,11 +5,13 @@ import { IsoDate, Provenance } from '../inputs.ts';
 import { sources } from '../provenance.ts';
 import { addMonthsClamped, addYearsClamped, compareYmd, daysFromCivil, parseIsoDate, type Ymd } from './calendar.ts';
 
-export const CalendarSpan = z.object({
-  years: z.number().int(),
-  months: z.number().int().describe('-11..11 after the whole years'),
-  days: z.number().int().describe('Days after the whole years and months'),
-}).describe('Largest-units-first difference (signed; all ≤ 0 when end is before start); start + years, then months, then days = end');
+export const CalendarSpan = z
+  .object({
+    years: z.number().int(),
+    months: z.number().int().describe('-11..11 after the whole years'),
+    days: z.number().int().describe('Days after the whole years and months'),
+  })
+  .describe('Largest-units-first difference (signed; all ≤ 0 when end is before start); start + years, then months, then days = end');
 
 export const DateDifferenceResult = z.object({
   start: z.string().describe('Start date YYYY-MM-DD'),
@@ -47,7 +49,7 @@ export function calendarDifference(a: Ymd, b: Ymd): { years: number; months: num
   let months = (b.year - afterYears.year) * 12 + (b.month - afterYears.month);
   if (months !== 0) {
     const index = afterYears.year * 12 + afterYears.month - 1 + months;
-    const unclamped = { year: Math.floor(index / 12), month: (index % 12 + 12) % 12 + 1, day: afterYears.day };
+    const unclamped = { year: Math.floor(index / 12), month: (((index % 12) + 12) % 12) + 1, day: afterYears.day };
     if (surpasses(sign, unclamped, b)) months -= sign;
   }
   // Only after a 29 February start clamped by the year step can twelve months still fit
@@ -65,7 +67,7 @@ export function computeDateDifference(start: string, end: string): DateDifferenc
   const b = parseIsoDate(end);
   const days = daysFromCivil(b.year, b.month, b.day) - daysFromCivil(a.year, a.month, a.day);
   // |days| × 10⁴ / 7 is never exactly half-way (7 is odd and does not divide 10⁴), so rounding is unambiguous.
-  const weeks = noNegativeZero(Math.sign(days) * Math.round((Math.abs(days) * 10_000) / 7) / 10_000);
+  const weeks = noNegativeZero((Math.sign(days) * Math.round((Math.abs(days) * 10_000) / 7)) / 10_000);
   const wholeWeeks = noNegativeZero(Math.trunc(days / 7));
   return {
     start,
@@ -119,21 +121,27 @@ export const dateDifference = defineTool({
     end: IsoDate.describe('End date YYYY-MM-DD (0001..9999); may be before start'),
   }),
   output: DateDifferenceResult,
-  examples: [{
-    input: { start: '2024-01-31', end: '2024-03-01' },
-    expect: { days: 30, whole_weeks: 4, remainder_days: 2, calendar: { years: 0, months: 1, days: 1 } },
-    source: 'the Gregorian calendar (February 2024 has 29 days); calendar part as TC39 Temporal PlainDate.until with largestUnit "year": 2024-01-31 + 1 month constrains to 2024-02-29, then 1 day',
-  }, {
-    input: { start: '2100-12-31', end: '1900-01-01' },
-    expect: { days: -73413 },
-    source: 'the Gregorian calendar: 1900-01-01 to 2101-01-01 is 201 years of 365 days plus the 49 leap days 1904..2096 (1900 and 2100 are not leap years) = 73,414 days; one day less, reversed',
-  }],
+  examples: [
+    {
+      input: { start: '2024-01-31', end: '2024-03-01' },
+      expect: { days: 30, whole_weeks: 4, remainder_days: 2, calendar: { years: 0, months: 1, days: 1 } },
+      source:
+        'the Gregorian calendar (February 2024 has 29 days); calendar part as TC39 Temporal PlainDate.until with largestUnit "year": 2024-01-31 + 1 month constrains to 2024-02-29, then 1 day',
+    },
+    {
+      input: { start: '2100-12-31', end: '1900-01-01' },
+      expect: { days: -73413 },
+      source:
+        'the Gregorian calendar: 1900-01-01 to 2101-01-01 is 201 years of 365 days plus the 49 leap days 1904..2096 (1900 and 2100 are not leap years) = 73,414 days; one day less, reversed',
+    },
+  ],
   annotations: CALCULATION,
   calculator: {
     slug: 'date-difference',
     name: 'Date difference',
     category: 'Dates',
-    formula: 'days = epoch_day(end) − epoch_day(start); weeks = days / 7; calendar span = whole years, then months, then days from start to end (month ends clamped)',
+    formula:
+      'days = epoch_day(end) − epoch_day(start); weeks = days / 7; calendar span = whole years, then months, then days from start to end (month ends clamped)',
     assumptions: [
       'Dates are proleptic Gregorian, 0001..9999.',
       'The end date itself is not counted (same day = 0 days).',
@@ -141,7 +149,8 @@ export const dateDifference = defineTool({
     ],
     keywords: ['days between dates', 'date difference', 'day counter', 'how many days until'],
     browser: true,
-    answer: (r, { plural }) => `From ${r.start} to ${r.end} is ${plural(r.days, 'day')} (${plural(r.calendar.years, 'year')}, ${plural(r.calendar.months, 'month')}, ${plural(r.calendar.days, 'day')}).`,
+    answer: (r, { plural }) =>
+      `From ${r.start} to ${r.end} is ${plural(r.days, 'day')} (${plural(r.calendar.years, 'year')}, ${plural(r.calendar.months, 'month')}, ${plural(r.calendar.days, 'day')}).`,
   },
   run: ({ start, end }) => computeDateDifference(start, end),
 });

@@ -55,8 +55,12 @@ export function boundingCoordinates(center: LatLon, radiusKm: number): BoundingC
   if (minLat <= -90 || maxLat >= 90) {
     // A pole lies inside (or on) the circle: the circle meets every meridian.
     return {
-      min_lat: Math.max(minLat, -90), min_lon: -180, max_lat: Math.min(maxLat, 90), max_lon: 180,
-      crosses_antimeridian: false, includes_pole: true,
+      min_lat: Math.max(minLat, -90),
+      min_lon: -180,
+      max_lat: Math.min(maxLat, 90),
+      max_lon: 180,
+      crosses_antimeridian: false,
+      includes_pole: true,
     };
   }
 
@@ -65,8 +69,14 @@ export function boundingCoordinates(center: LatLon, radiusKm: number): BoundingC
   let minLon = center.lon - deltaLon;
   let maxLon = center.lon + deltaLon;
   let crosses = false;
-  if (minLon < -180) { minLon += 360; crosses = true; }
-  if (maxLon > 180) { maxLon -= 360; crosses = true; }
+  if (minLon < -180) {
+    minLon += 360;
+    crosses = true;
+  }
+  if (maxLon > 180) {
+    maxLon -= 360;
+    crosses = true;
+  }
   return { min_lat: minLat, min_lon: minLon, max_lat: maxLat, max_lon: maxLon, crosses_antimeridian: crosses, includes_pole: false };
 }
 
@@ -80,7 +90,9 @@ export const GeoBoundingBoxResult = z.object({
   min_lon: z.number().min(-180).max(180).describe('Western edge, decimal degrees; greater than max_lon when the box crosses the antimeridian'),
   max_lat: z.number().min(-90).max(90).describe('Northern edge, decimal degrees (6 decimals, rounded outward)'),
   max_lon: z.number().min(-180).max(180).describe('Eastern edge, decimal degrees; less than min_lon when the box crosses the antimeridian'),
-  crosses_antimeridian: z.boolean().describe('True when the box is split by the 180° meridian: it is then [min_lon, 180] ∪ [-180, max_lon] (and min_lon > max_lon)'),
+  crosses_antimeridian: z
+    .boolean()
+    .describe('True when the box is split by the 180° meridian: it is then [min_lon, 180] ∪ [-180, max_lon] (and min_lon > max_lon)'),
   includes_pole: z.boolean().describe('True when a pole lies within the radius: latitudes reach ±90 and longitudes span -180..180'),
   provenance: Provenance,
 });
@@ -127,19 +139,23 @@ export const geoBoundingBox = defineTool({
   input: z.strictObject({
     lat: Latitude.describe('Latitude of the centre, decimal degrees, -90..90 (north positive)'),
     lon: Longitude.describe('Longitude of the centre, decimal degrees, -180..180 (east positive)'),
-    radius_km: num().gt(0, 'must be > 0').max(MAX_RADIUS_KM, `must be ≤ ${MAX_RADIUS_KM}`)
-      .describe('Radius in kilometres, 0 < r ≤ 20000'),
+    radius_km: num().gt(0, 'must be > 0').max(MAX_RADIUS_KM, `must be ≤ ${MAX_RADIUS_KM}`).describe('Radius in kilometres, 0 < r ≤ 20000'),
   }),
   output: GeoBoundingBoxResult,
-  examples: [{
-    input: { lat: -16.8, lon: 179.5, radius_km: 200 },
-    expect: { min_lat: -18.599, max_lat: -15.001, min_lon: 177.621, max_lon: -178.621, crosses_antimeridian: true, includes_pole: false },
-    source: 'J. P. Matuschek, "Finding Points Within a Distance of a Latitude/Longitude Using Bounding Coordinates" (2011): Δlat = r/R, Δlon = asin(sin(r/R)/cos lat), R = 6371.0088 km (IUGG mean radius) → Δlat 1.79864°, Δlon 1.87886°',
-  }, {
-    input: { lat: 89.5, lon: 0, radius_km: 100 },
-    expect: { min_lat: 88.601, max_lat: 90, min_lon: -180, max_lon: 180, includes_pole: true },
-    source: 'J. P. Matuschek, "Finding Points Within a Distance of a Latitude/Longitude Using Bounding Coordinates" (2011), section 3.4: a circle reaching a pole spans every longitude; Δlat = 100 km / 6371.0088 km = 0.89932°',
-  }],
+  examples: [
+    {
+      input: { lat: -16.8, lon: 179.5, radius_km: 200 },
+      expect: { min_lat: -18.599, max_lat: -15.001, min_lon: 177.621, max_lon: -178.621, crosses_antimeridian: true, includes_pole: false },
+      source:
+        'J. P. Matuschek, "Finding Points Within a Distance of a Latitude/Longitude Using Bounding Coordinates" (2011): Δlat = r/R, Δlon = asin(sin(r/R)/cos lat), R = 6371.0088 km (IUGG mean radius) → Δlat 1.79864°, Δlon 1.87886°',
+    },
+    {
+      input: { lat: 89.5, lon: 0, radius_km: 100 },
+      expect: { min_lat: 88.601, max_lat: 90, min_lon: -180, max_lon: 180, includes_pole: true },
+      source:
+        'J. P. Matuschek, "Finding Points Within a Distance of a Latitude/Longitude Using Bounding Coordinates" (2011), section 3.4: a circle reaching a pole spans every longitude; Δlat = 100 km / 6371.0088 km = 0.89932°',
+    },
+  ],
   annotations: CALCULATION,
   calculator: {
     slug: 'bounding-box',
@@ -153,7 +169,8 @@ export const geoBoundingBox = defineTool({
     ],
     keywords: ['bounding box', 'radius search', 'bbox', 'coordinates within radius'],
     browser: true,
-    answer: (r) => `The box runs from latitude ${r.min_lat} to ${r.max_lat} and longitude ${r.min_lon} to ${r.max_lon}${r.crosses_antimeridian ? ' (across the antimeridian)' : ''}.`,
+    answer: (r) =>
+      `The box runs from latitude ${r.min_lat} to ${r.max_lat} and longitude ${r.min_lon} to ${r.max_lon}${r.crosses_antimeridian ? ' (across the antimeridian)' : ''}.`,
   },
   run: ({ lat, lon, radius_km }) => boundingBoxAround({ lat, lon }, radius_km),
 });

@@ -18,7 +18,8 @@ export const MAX_DISTANCE_PAIRS = 100;
 
 export const GeoDistanceBatchResult = z.object({
   count: z.number().int().describe('Number of results (equals the number of pairs)'),
-  results: z.array(GeoDistanceResult.omit({ provenance: true }))
+  results: z
+    .array(GeoDistanceResult.omit({ provenance: true }))
     .describe('One geo_distance result per pair, in input order, without its provenance (stated once for the batch, below)'),
   provenance: Provenance,
 });
@@ -43,29 +44,38 @@ export const geoDistanceBatch = defineTool({
   auth: 'key',
   cache: 'deterministic',
   input: z.strictObject({
-    pairs: z.array(
-      z.strictObject({
-        from: Coordinate.describe('Start point {lat, lon}, decimal degrees WGS84'),
-        to: Coordinate.describe('End point {lat, lon}, decimal degrees WGS84'),
-      }),
-      { error: (iss) => (iss.input === undefined ? 'is required' : 'must be an array of {from: {lat, lon}, to: {lat, lon}} pairs') },
-    )
+    pairs: z
+      .array(
+        z.strictObject({
+          from: Coordinate.describe('Start point {lat, lon}, decimal degrees WGS84'),
+          to: Coordinate.describe('End point {lat, lon}, decimal degrees WGS84'),
+        }),
+        { error: (iss) => (iss.input === undefined ? 'is required' : 'must be an array of {from: {lat, lon}, to: {lat, lon}} pairs') },
+      )
       .min(1, 'must have at least 1 pair')
       .max(MAX_DISTANCE_PAIRS, `must have at most ${MAX_DISTANCE_PAIRS} pairs`)
       .describe(`Pairs of points, 1..${MAX_DISTANCE_PAIRS}`),
   }),
   output: GeoDistanceBatchResult,
-  examples: [{
-    input: {
-      pairs: [
-        { from: { lat: 40.639722, lon: -73.778889 }, to: { lat: 1.359167, lon: 103.989444 } },
-        { from: { lat: 40.6, lon: -73.8 }, to: { lat: 49.01666667, lon: 2.55 } },
-      ],
+  examples: [
+    {
+      input: {
+        pairs: [
+          { from: { lat: 40.639722, lon: -73.778889 }, to: { lat: 1.359167, lon: 103.989444 } },
+          { from: { lat: 40.6, lon: -73.8 }, to: { lat: 49.01666667, lon: 2.55 } },
+        ],
+      },
+      expect: {
+        count: 2,
+        results: [
+          { meters: 15347628, initial_bearing_deg: 3.308 },
+          { meters: 5853226, initial_bearing_deg: 53.47022, final_bearing_deg: 111.59367 },
+        ],
+      },
+      source:
+        'GeographicLib: GeodSolve(1) manual EXAMPLES (JFK → SIN, 15347628 m) and the GeodSolve0 test of geographiclib-js (JFK → CDG: 5853226 m, 53.47022°, 111.59367°)',
     },
-    expect: { count: 2, results: [{ meters: 15347628, initial_bearing_deg: 3.308 }, { meters: 5853226, initial_bearing_deg: 53.47022, final_bearing_deg: 111.59367 }] },
-    source: 'GeographicLib: GeodSolve(1) manual EXAMPLES (JFK → SIN, 15347628 m) and the GeodSolve0 test of geographiclib-js (JFK → CDG: 5853226 m, 53.47022°, 111.59367°)',
-  }],
+  ],
   annotations: CALCULATION,
   run: ({ pairs }) => runBatch(pairs, ({ from, to }) => distanceBetween(from, to), 'geo_distance'),
-
 });

@@ -29,8 +29,12 @@ export const GeoDistanceResult = z.object({
   miles: z.number().min(0).describe('Geodesic distance in international miles of 1609.344 m (6 decimals)'),
   meters: z.number().min(0).describe('Geodesic distance in metres (3 decimals: the millimetre)'),
   nautical_miles: z.number().min(0).describe('Geodesic distance in nautical miles of 1852 m (6 decimals)'),
-  initial_bearing_deg: Bearing.describe('Direction of departure from the first point, degrees clockwise from true north, 0 ≤ x < 360 (6 decimals); 0 for coincident points'),
-  final_bearing_deg: Bearing.describe('Direction of travel on arrival at the second point (not the bearing back), 0 ≤ x < 360 (6 decimals); 0 for coincident points'),
+  initial_bearing_deg: Bearing.describe(
+    'Direction of departure from the first point, degrees clockwise from true north, 0 ≤ x < 360 (6 decimals); 0 for coincident points',
+  ),
+  final_bearing_deg: Bearing.describe(
+    'Direction of travel on arrival at the second point (not the bearing back), 0 ≤ x < 360 (6 decimals); 0 for coincident points',
+  ),
   compass_direction: z.enum(COMPASS_POINTS).describe('16-point compass name of the initial bearing (22.5° sectors centred on each point)'),
   provenance: Provenance,
 });
@@ -79,21 +83,25 @@ export const geoDistance = defineTool({
     to_lon: Longitude.describe('Longitude of the end point, decimal degrees, -180..180 (east positive)'),
   }),
   output: GeoDistanceResult,
-  examples: [{
-    input: { from_lat: 40.639722, from_lon: -73.778889, to_lat: 1.359167, to_lon: 103.989444 },
-    expect: { meters: 15347628, kilometers: 15347.628, initial_bearing_deg: 3.308, final_bearing_deg: 177.486, compass_direction: 'N' },
-    source: 'GeographicLib, GeodSolve(1) manual, EXAMPLES: JFK 40:38:23N 073:46:44W to SIN 01:21:33N 103:59:22E → 003:18:29.9 177:29:09.2 15347628 (m)',
-  }, {
-    input: { from_lat: 90, from_lon: 0, to_lat: -90, to_lon: 0 },
-    expect: { meters: 20003931.46, initial_bearing_deg: 180 },
-    source: 'WGS84 meridian: the quarter meridian is 10001965.7293 m (GeographicLib, Karney 2013), so pole to pole is twice that, due south',
-  }],
+  examples: [
+    {
+      input: { from_lat: 40.639722, from_lon: -73.778889, to_lat: 1.359167, to_lon: 103.989444 },
+      expect: { meters: 15347628, kilometers: 15347.628, initial_bearing_deg: 3.308, final_bearing_deg: 177.486, compass_direction: 'N' },
+      source: 'GeographicLib, GeodSolve(1) manual, EXAMPLES: JFK 40:38:23N 073:46:44W to SIN 01:21:33N 103:59:22E → 003:18:29.9 177:29:09.2 15347628 (m)',
+    },
+    {
+      input: { from_lat: 90, from_lon: 0, to_lat: -90, to_lon: 0 },
+      expect: { meters: 20003931.46, initial_bearing_deg: 180 },
+      source: 'WGS84 meridian: the quarter meridian is 10001965.7293 m (GeographicLib, Karney 2013), so pole to pole is twice that, due south',
+    },
+  ],
   annotations: CALCULATION,
   calculator: {
     slug: 'distance',
     name: 'Distance between two coordinates',
     category: 'Geography',
-    formula: 'distance = length of the geodesic between the points on the WGS84 ellipsoid (inverse problem, Karney 2013); bearings are the geodesic azimuths at each end',
+    formula:
+      'distance = length of the geodesic between the points on the WGS84 ellipsoid (inverse problem, Karney 2013); bearings are the geodesic azimuths at each end',
     assumptions: [
       'Coordinates are WGS84 decimal degrees.',
       'The path is the shortest one on the ellipsoid, not haversine on a sphere.',
@@ -101,7 +109,8 @@ export const geoDistance = defineTool({
     ],
     keywords: ['distance between coordinates', 'great circle distance', 'geodesic distance', 'bearing'],
     browser: true,
-    answer: (r) => `The distance is ${r.kilometers.toFixed(1)} km (${r.miles.toFixed(1)} mi), initial bearing ${r.initial_bearing_deg.toFixed(1)}° (${r.compass_direction}).`,
+    answer: (r) =>
+      `The distance is ${r.kilometers.toFixed(1)} km (${r.miles.toFixed(1)} mi), initial bearing ${r.initial_bearing_deg.toFixed(1)}° (${r.compass_direction}).`,
   },
   run: ({ from_lat, from_lon, to_lat, to_lon }) => distanceBetween({ lat: from_lat, lon: from_lon }, { lat: to_lat, lon: to_lon }),
 });

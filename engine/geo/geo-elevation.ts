@@ -40,11 +40,13 @@ export const geoElevation = defineTool({
   cache: 'deterministic',
   input: z.strictObject({ lat: Latitude, lon: Longitude }),
   output: GeoElevationResult,
-  examples: [{
-    input: { lat: 52.52, lon: 13.41 },
-    expect: { elevation_m: 38, provider: 'Open-Meteo elevation API', dataset: 'Copernicus DEM GLO-90' },
-    source: 'Open-Meteo Elevation API documentation (https://open-meteo.com/en/docs/elevation-api): latitude=52.52&longitude=13.41 → {"elevation":[38.0]}',
-  }],
+  examples: [
+    {
+      input: { lat: 52.52, lon: 13.41 },
+      expect: { elevation_m: 38, provider: 'Open-Meteo elevation API', dataset: 'Copernicus DEM GLO-90' },
+      source: 'Open-Meteo Elevation API documentation (https://open-meteo.com/en/docs/elevation-api): latitude=52.52&longitude=13.41 → {"elevation":[38.0]}',
+    },
+  ],
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   run: async ({ lat, lon }, ctx) => {
     const provider = ctx.elevation;

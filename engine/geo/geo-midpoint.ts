@@ -19,10 +19,12 @@ import { Latitude, Longitude, Provenance } from '../inputs.ts';
 import { geodesicProvenance, midpoint, roundTo, type LatLon } from './geodesic.ts';
 
 export const GeoMidpointResult = z.object({
-  midpoint: z.object({
-    lat: z.number().min(-90).max(90).describe('Latitude of the halfway point, decimal degrees (8 decimals)'),
-    lon: z.number().min(-180).max(180).describe('Longitude of the halfway point, decimal degrees, -180..180 (8 decimals)'),
-  }).describe('The point halfway along the geodesic from the first point to the second'),
+  midpoint: z
+    .object({
+      lat: z.number().min(-90).max(90).describe('Latitude of the halfway point, decimal degrees (8 decimals)'),
+      lon: z.number().min(-180).max(180).describe('Longitude of the halfway point, decimal degrees, -180..180 (8 decimals)'),
+    })
+    .describe('The point halfway along the geodesic from the first point to the second'),
   distance_km: z.number().min(0).describe('Length of the whole geodesic in kilometres (6 decimals); the midpoint is distance_km / 2 from each end'),
   provenance: Provenance,
 });
@@ -63,25 +65,26 @@ export const geoMidpoint = defineTool({
     to_lon: Longitude.describe('Longitude of the second point, decimal degrees, -180..180 (east positive)'),
   }),
   output: GeoMidpointResult,
-  examples: [{
-    input: { from_lat: 40.639722, from_lon: -73.778889, to_lat: 1.359167, to_lon: 103.989444 },
-    expect: { distance_km: 15347.628 },
-    source: 'GeographicLib, GeodSolve(1) manual, EXAMPLES: JFK → SIN is 15347628 m; the midpoint lies half that distance along the geodesic',
-  }, {
-    input: { from_lat: 10, from_lon: 179, to_lat: -10, to_lon: -179 },
-    expect: { midpoint: { lat: 0 } },
-    source: 'symmetry of the WGS84 ellipsoid: the two points mirror each other through the equator and the 180° meridian, so the geodesic midpoint is on the equator at the antimeridian',
-  }],
+  examples: [
+    {
+      input: { from_lat: 40.639722, from_lon: -73.778889, to_lat: 1.359167, to_lon: 103.989444 },
+      expect: { distance_km: 15347.628 },
+      source: 'GeographicLib, GeodSolve(1) manual, EXAMPLES: JFK → SIN is 15347628 m; the midpoint lies half that distance along the geodesic',
+    },
+    {
+      input: { from_lat: 10, from_lon: 179, to_lat: -10, to_lon: -179 },
+      expect: { midpoint: { lat: 0 } },
+      source:
+        'symmetry of the WGS84 ellipsoid: the two points mirror each other through the equator and the 180° meridian, so the geodesic midpoint is on the equator at the antimeridian',
+    },
+  ],
   annotations: CALCULATION,
   calculator: {
     slug: 'midpoint',
     name: 'Geographic midpoint',
     category: 'Geography',
     formula: 'midpoint = the point half way along the WGS84 geodesic between the two coordinates (direct problem at distance / 2)',
-    assumptions: [
-      'Coordinates are WGS84 decimal degrees.',
-      'The midpoint lies on the ellipsoidal geodesic, not on a sphere.',
-    ],
+    assumptions: ['Coordinates are WGS84 decimal degrees.', 'The midpoint lies on the ellipsoidal geodesic, not on a sphere.'],
     keywords: ['midpoint', 'halfway point', 'geographic center', 'between two places'],
     browser: true,
     answer: (r) => `The midpoint is at latitude ${r.midpoint.lat.toFixed(4)}, longitude ${r.midpoint.lon.toFixed(4)}.`,

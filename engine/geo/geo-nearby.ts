@@ -22,12 +22,18 @@ export const MAX_NEARBY_LIMIT = 50;
 export const NearbyPlace = z.object({
   name: z.string().describe('Place name as GeoNames records it (usually the local name in Latin script)'),
   country: z.string().describe('ISO 3166-1 alpha-2 country code'),
-  admin_code: z.string().describe('GeoNames first-level administrative division code within the country (e.g. "11" Île-de-France, "CA" California); "" where none'),
+  admin_code: z
+    .string()
+    .describe('GeoNames first-level administrative division code within the country (e.g. "11" Île-de-France, "CA" California); "" where none'),
   population: z.number().int().min(0).describe('Population as GeoNames records it; 0 where GeoNames has no figure (some administrative seats)'),
   lat: z.number().describe('Latitude of the place, decimal degrees (5 decimals, as in GeoNames)'),
   lon: z.number().describe('Longitude of the place, decimal degrees (5 decimals, as in GeoNames)'),
   distance_km: z.number().min(0).describe('WGS84 geodesic distance from the query point, kilometres (3 decimals: the metre)'),
-  bearing_deg: z.number().min(0).lt(360).describe('Initial geodesic bearing from the query point to the place, degrees clockwise from true north, 0 ≤ x < 360 (2 decimals)'),
+  bearing_deg: z
+    .number()
+    .min(0)
+    .lt(360)
+    .describe('Initial geodesic bearing from the query point to the place, degrees clockwise from true north, 0 ≤ x < 360 (2 decimals)'),
 });
 
 export const GeoNearbyResult = z.object({
@@ -36,7 +42,9 @@ export const GeoNearbyResult = z.object({
   radius_km: z.number().describe('Search radius used, kilometres (geodesic)'),
   limit: z.number().int().describe('Most places returned'),
   min_population: z.number().int().describe('Smallest population a place needed to be listed'),
-  places: z.array(NearbyPlace).describe('Places within radius_km, nearest first (ties in the order of the data); empty where there are none (open sea, ice caps)'),
+  places: z
+    .array(NearbyPlace)
+    .describe('Places within radius_km, nearest first (ties in the order of the data); empty where there are none (open sea, ice caps)'),
   provenance: Provenance,
 });
 
@@ -67,19 +75,26 @@ export const geoNearby = defineTool({
   input: z.strictObject({
     lat: Latitude,
     lon: Longitude,
-    radius_km: num().gt(0, 'must be > 0').max(MAX_NEARBY_RADIUS_KM, `must be ≤ ${MAX_NEARBY_RADIUS_KM}`).default(50)
+    radius_km: num()
+      .gt(0, 'must be > 0')
+      .max(MAX_NEARBY_RADIUS_KM, `must be ≤ ${MAX_NEARBY_RADIUS_KM}`)
+      .default(50)
       .describe(`Search radius in kilometres along the WGS84 geodesic, > 0 and ≤ ${MAX_NEARBY_RADIUS_KM} (default 50)`),
-    limit: int().min(1, 'must be ≥ 1').max(MAX_NEARBY_LIMIT, `must be ≤ ${MAX_NEARBY_LIMIT}`).default(10)
+    limit: int()
+      .min(1, 'must be ≥ 1')
+      .max(MAX_NEARBY_LIMIT, `must be ≤ ${MAX_NEARBY_LIMIT}`)
+      .default(10)
       .describe(`Most places to return, 1..${MAX_NEARBY_LIMIT} (default 10)`),
-    min_population: int().min(0, 'must be ≥ 0').default(0)
-      .describe('Only places with at least this population (GeoNames figure), default 0 (all)'),
+    min_population: int().min(0, 'must be ≥ 0').default(0).describe('Only places with at least this population (GeoNames figure), default 0 (all)'),
   }),
   output: GeoNearbyResult,
-  examples: [{
-    input: { lat: 48.8566, lon: 2.3522, radius_km: 10, limit: 3 },
-    expect: { places: [{ name: 'Paris', country: 'FR', lat: 48.85341, lon: 2.3488 }] },
-    source: 'GeoNames, feature 2988507 (Paris, FR, PPLC at 48.85341, 2.3488), the nearest populated place to the point',
-  }],
+  examples: [
+    {
+      input: { lat: 48.8566, lon: 2.3522, radius_km: 10, limit: 3 },
+      expect: { places: [{ name: 'Paris', country: 'FR', lat: 48.85341, lon: 2.3488 }] },
+      source: 'GeoNames, feature 2988507 (Paris, FR, PPLC at 48.85341, 2.3488), the nearest populated place to the point',
+    },
+  ],
   annotations: CALCULATION,
   calculator: {
     slug: 'places-near-coordinates',
@@ -93,9 +108,10 @@ export const geoNearby = defineTool({
     ],
     keywords: ['places near me', 'nearest town', 'cities near coordinates', 'nearby cities'],
     browser: false,
-    answer: (r, { plural }) => (r.places.length
-      ? `The nearest place is ${r.places[0].name} (${r.places[0].country}), ${r.places[0].distance_km} km away; ${plural(r.places.length, 'place')} listed.`
-      : 'No populated place lies within the radius.'),
+    answer: (r, { plural }) =>
+      r.places.length
+        ? `The nearest place is ${r.places[0].name} (${r.places[0].country}), ${r.places[0].distance_km} km away; ${plural(r.places.length, 'place')} listed.`
+        : 'No populated place lies within the radius.',
   },
   run: async ({ lat, lon, radius_km, limit, min_population }) => ({
     lat,

@@ -102,8 +102,7 @@ export function inverse(from: LatLon, to: LatLon): InverseSolution {
  * is whatever GeographicLib carries along the path (any longitude names the pole).
  */
 export function midpoint(from: LatLon, to: LatLon): LatLon & { distance_m: number } {
-  const line = WGS84.InverseLine(from.lat, from.lon, to.lat, to.lon,
-    Geodesic.LATITUDE | Geodesic.LONGITUDE | Geodesic.DISTANCE_IN);
+  const line = WGS84.InverseLine(from.lat, from.lon, to.lat, to.lon, Geodesic.LATITUDE | Geodesic.LONGITUDE | Geodesic.DISTANCE_IN);
   const half = line.Position(line.s13 / 2, Geodesic.LATITUDE | Geodesic.LONGITUDE);
   const lat = half.lat2 ?? NaN;
   const lon = half.lon2 ?? NaN;
@@ -111,9 +110,7 @@ export function midpoint(from: LatLon, to: LatLon): LatLon & { distance_m: numbe
 }
 
 /** The 16 compass points, clockwise from north. */
-export const COMPASS_POINTS = [
-  'N', 'NNE', 'NE', 'ENE', 'E', 'ESE', 'SE', 'SSE', 'S', 'SSW', 'SW', 'WSW', 'W', 'WNW', 'NW', 'NNW',
-] as const;
+export const COMPASS_POINTS = ['N', 'NNE', 'NE', 'ENE', 'E', 'ESE', 'SE', 'SSE', 'S', 'SSW', 'SW', 'WSW', 'W', 'WNW', 'NW', 'NNW'] as const;
 export type CompassPoint = (typeof COMPASS_POINTS)[number];
 
 /**

@@ -94,7 +94,12 @@ export interface PlacesBuildStats {
 
 export type PlacesIndexStatus = ({ ready: true } & PlacesBuildStats) | { ready: false; error: string };
 
-interface RawCity { name: string; country: string; adminCode: string; population: number }
+interface RawCity {
+  name: string;
+  country: string;
+  adminCode: string;
+  population: number;
+}
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -147,8 +152,13 @@ export async function decodePlaces(bytes: Uint8Array, onBlock: (ms: number) => v
   }
   onBlock(performance.now() - sliceStart);
   return {
-    count: names.length, names, countries, adminCodes,
-    population: Uint32Array.from(population), lat: Float64Array.from(lats), lon: Float64Array.from(lons),
+    count: names.length,
+    names,
+    countries,
+    adminCodes,
+    population: Uint32Array.from(population),
+    lat: Float64Array.from(lats),
+    lon: Float64Array.from(lons),
   };
 }
 
@@ -158,7 +168,9 @@ let built: PlacesIndex | undefined;
 async function build(): Promise<{ index: PlacesIndex; stats: PlacesBuildStats }> {
   const started = performance.now();
   let longest = 0;
-  const onBlock = (ms: number) => { longest = Math.max(longest, ms); };
+  const onBlock = (ms: number) => {
+    longest = Math.max(longest, ms);
+  };
   const bytes = await readFile(PLACES_FILE);
   const places = await decodePlaces(bytes, onBlock);
   await yieldToEventLoop();
@@ -175,10 +187,13 @@ async function build(): Promise<{ index: PlacesIndex; stats: PlacesBuildStats }>
 /** The index, building it on first use; a failed build is retried by the next call. */
 export function loadPlacesIndex(): Promise<PlacesIndex> {
   building ??= build();
-  return building.then(({ index }) => index, (error: unknown) => {
-    building = undefined;
-    throw new ToolUnavailableError(`places data unavailable: ${error instanceof Error ? error.message : String(error)}`);
-  });
+  return building.then(
+    ({ index }) => index,
+    (error: unknown) => {
+      building = undefined;
+      throw new ToolUnavailableError(`places data unavailable: ${error instanceof Error ? error.message : String(error)}`);
+    },
+  );
 }
 
 /**

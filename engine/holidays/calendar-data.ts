@@ -17,8 +17,7 @@ import { versions } from '../provenance.ts';
 // date-holidays parses data for every country when loaded (~250 ms): loaded on first use, not at
 // start-up, so the server is healthy sooner; `preloadHolidayData()` loads it in the background.
 let HolidaysCtor: typeof HolidaysClass | undefined;
-const Holidays = (): typeof HolidaysClass =>
-  (HolidaysCtor ??= createRequire(import.meta.url)('date-holidays') as typeof HolidaysClass);
+const Holidays = (): typeof HolidaysClass => (HolidaysCtor ??= createRequire(import.meta.url)('date-holidays') as typeof HolidaysClass);
 
 /** Loads the holiday data now (called in the background after the server starts listening). */
 export function preloadHolidayData(): void {
@@ -83,8 +82,15 @@ export const DATE_HOLIDAYS_VERSION = versions.dateHolidays;
 
 // ----- catalogue --------------------------------------------------------------------------------
 
-export interface Subdivision { code: string; name: string }
-export interface Country { code: string; name: string; subdivisions: Subdivision[] }
+export interface Subdivision {
+  code: string;
+  name: string;
+}
+export interface Country {
+  code: string;
+  name: string;
+  subdivisions: Subdivision[];
+}
 
 interface CountryEntry extends Country {
   /** Upper-cased subdivision code → the code as the data writes it. */
@@ -139,13 +145,16 @@ export function resolveSubdivision(country: string, written: string): { code: st
   const full = /^([A-Za-z]{2})-(.+)$/.exec(suffix);
   if (full) {
     if (full[1].toUpperCase() !== entry.code) {
-      return { error: `names country ${full[1].toUpperCase()}, not ${entry.code}; give the ISO 3166-2 suffix (such as ENG) or the full form of a ${entry.code} subdivision` };
+      return {
+        error: `names country ${full[1].toUpperCase()}, not ${entry.code}; give the ISO 3166-2 suffix (such as ENG) or the full form of a ${entry.code} subdivision`,
+      };
     }
     suffix = full[2];
   }
   const code = entry.lookup.get(suffix.toUpperCase());
   if (code) return { code };
-  if (entry.subdivisions.length === 0) return { error: `is not supported: the holiday data has no subdivisions for ${entry.code}; leave it out, see ${DISCOVERY_TOOL}` };
+  if (entry.subdivisions.length === 0)
+    return { error: `is not supported: the holiday data has no subdivisions for ${entry.code}; leave it out, see ${DISCOVERY_TOOL}` };
   return { error: `is not a supported subdivision of ${entry.code}; see ${DISCOVERY_TOOL} for its codes` };
 }
 
@@ -174,7 +183,10 @@ export function jurisdiction(country: string, subdivision: string | null): Juris
     const Ctor = Holidays();
     const hd = subdivision ? new Ctor(country, subdivision, { timezone: 'UTC' }) : new Ctor(country, { timezone: 'UTC' });
     return {
-      key, country, subdivision, hd,
+      key,
+      country,
+      subdivision,
+      hd,
       localLanguages: [...hd.getLanguages()],
       types: new Set((hd.getRules() as unknown as { type?: string }[]).map((r) => String(r.type))),
       englishNames: new Map(),
@@ -235,8 +247,7 @@ function holidaysStartingIn(j: Jurisdiction, year: number): readonly HolidayDay[
 }
 
 /** Canonical form of a types list: distinct, in HOLIDAY_TYPES order. */
-export const normaliseTypes = (types: readonly HolidayType[] = DEFAULT_TYPES): HolidayType[] =>
-  HOLIDAY_TYPES.filter((t) => types.includes(t));
+export const normaliseTypes = (types: readonly HolidayType[] = DEFAULT_TYPES): HolidayType[] => HOLIDAY_TYPES.filter((t) => types.includes(t));
 
 const typeRank = (t: HolidayType) => HOLIDAY_TYPES.indexOf(t);
 const yearLists = new LruCache<string, readonly HolidayDay[]>(2048);

@@ -6,31 +6,49 @@ import { z } from 'zod';
 import { int, IsoDate } from '../inputs.ts';
 import { sources } from '../provenance.ts';
 import {
-  DATE_HOLIDAYS_VERSION, DEFAULT_TYPES, DISCOVERY_ROUTE, DISCOVERY_TOOL, HOLIDAY_TYPES, isSupportedCountry,
-  jurisdiction, MAX_YEAR, MIN_YEAR, normaliseTypes, resolveSubdivision, type HolidayType, type Jurisdiction,
+  DATE_HOLIDAYS_VERSION,
+  DEFAULT_TYPES,
+  DISCOVERY_ROUTE,
+  DISCOVERY_TOOL,
+  HOLIDAY_TYPES,
+  isSupportedCountry,
+  jurisdiction,
+  MAX_YEAR,
+  MIN_YEAR,
+  normaliseTypes,
+  resolveSubdivision,
+  type HolidayType,
+  type Jurisdiction,
 } from './calendar-data.ts';
 import { WEEKEND_SOURCE } from './weekend.ts';
 
-export const CountryCode = z.string({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a country code such as GB') })
+export const CountryCode = z
+  .string({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a country code such as GB') })
   .trim()
   .toUpperCase()
   .refine(isSupportedCountry, { error: `is not a supported country code (ISO 3166-1 alpha-2); see ${DISCOVERY_TOOL}` })
   .describe(`Country, ISO 3166-1 alpha-2 (GB, US, DE, SA; case-insensitive). The supported ones: ${DISCOVERY_ROUTE}`);
 
-export const SubdivisionCode = z.string({ error: 'must be a subdivision code such as ENG or GB-ENG' })
+export const SubdivisionCode = z
+  .string({ error: 'must be a subdivision code such as ENG or GB-ENG' })
   .trim()
   .min(1, 'must not be empty (leave it out for the whole country)')
-  .describe(`Subdivision (state, region, nation): the ISO 3166-2 suffix (ENG, BY, CA) or the full code (GB-ENG); `
-    + `leave it out for country-wide holidays. The codes of each country: ${DISCOVERY_ROUTE}`);
+  .describe(
+    `Subdivision (state, region, nation): the ISO 3166-2 suffix (ENG, BY, CA) or the full code (GB-ENG); ` +
+      `leave it out for country-wide holidays. The codes of each country: ${DISCOVERY_ROUTE}`,
+  );
 
-export const HolidayTypes = z.array(
-  z.enum(HOLIDAY_TYPES, { error: `must be one of: ${HOLIDAY_TYPES.join(', ')}` }),
-  { error: `must be a list of holiday types (${HOLIDAY_TYPES.join(', ')})` },
-).min(1, 'must list at least one type (leave it out for public holidays only)')
+export const HolidayTypes = z
+  .array(z.enum(HOLIDAY_TYPES, { error: `must be one of: ${HOLIDAY_TYPES.join(', ')}` }), {
+    error: `must be a list of holiday types (${HOLIDAY_TYPES.join(', ')})`,
+  })
+  .min(1, 'must list at least one type (leave it out for public holidays only)')
   .max(HOLIDAY_TYPES.length * 2, `must list at most ${HOLIDAY_TYPES.length * 2} types`)
   .default(() => [...DEFAULT_TYPES])
-  .describe('Holiday types to list and to treat as non-working days: any of public, bank, optional, school, observance '
-    + '(comma list in a query: types=public,bank). Default ["public"]. Each type listed counts, observance included when asked for.');
+  .describe(
+    'Holiday types to list and to treat as non-working days: any of public, bank, optional, school, observance ' +
+      '(comma list in a query: types=public,bank). Default ["public"]. Each type listed counts, observance included when asked for.',
+  );
 
 export const HolidayYear = int()
   .min(MIN_YEAR, `must be ≥ ${MIN_YEAR} (the holiday data covers ${MIN_YEAR}..${MAX_YEAR})`)
@@ -38,12 +56,13 @@ export const HolidayYear = int()
   .describe(`Calendar year, ${MIN_YEAR}..${MAX_YEAR}`);
 
 /** A date whose year the holiday data covers. */
-export const HolidayDate = IsoDate
-  .refine((s) => {
+export const HolidayDate = IsoDate.refine(
+  (s) => {
     const year = /^(\d{4})-/.exec(s);
     return !year || (Number(year[1]) >= MIN_YEAR && Number(year[1]) <= MAX_YEAR);
-  }, { error: `must lie in ${MIN_YEAR}-01-01..${MAX_YEAR}-12-31 (the years the holiday data covers)` })
-  .describe(`Calendar date YYYY-MM-DD, ${MIN_YEAR}-01-01..${MAX_YEAR}-12-31`);
+  },
+  { error: `must lie in ${MIN_YEAR}-01-01..${MAX_YEAR}-12-31 (the years the holiday data covers)` },
+).describe(`Calendar date YYYY-MM-DD, ${MIN_YEAR}-01-01..${MAX_YEAR}-12-31`);
 
 /**
  * Object-level check: a subdivision must belong to the country (the field check alone cannot know
@@ -78,8 +97,9 @@ export function holidayProvenance(j: Jurisdiction | null, types: readonly Holida
 
 // ----- output pieces ----------------------------------------------------------------------------
 
-export const HolidayTypeOut = z.enum(HOLIDAY_TYPES).describe('public, bank, optional, school or observance (date-holidays\' classification)');
+export const HolidayTypeOut = z.enum(HOLIDAY_TYPES).describe("public, bank, optional, school or observance (date-holidays' classification)");
 export const CountryOut = z.string().describe('ISO 3166-1 alpha-2 country code, upper-case');
 export const SubdivisionOut = z.string().nullable().describe('ISO 3166-2 subdivision suffix (ENG), or null for the whole country');
-export const WeekendOut = z.array(z.number().int().min(1).max(7))
-  .describe('The country\'s weekend as ISO weekdays (1 = Monday … 7 = Sunday), ascending, from CLDR week data: the current weekend');
+export const WeekendOut = z
+  .array(z.number().int().min(1).max(7))
+  .describe("The country's weekend as ISO weekdays (1 = Monday … 7 = Sunday), ascending, from CLDR week data: the current weekend");

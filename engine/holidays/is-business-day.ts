@@ -5,8 +5,17 @@ import { Provenance } from '../inputs.ts';
 import { isoWeekday, toEpochDay } from '../date/calendar.ts';
 import { holidaysInYear, type HolidayDay, type HolidayType, type Jurisdiction } from './calendar-data.ts';
 import {
-  checkSubdivision, CountryCode, CountryOut, HolidayDate, holidayProvenance, HolidayTypeOut, HolidayTypes,
-  jurisdictionOf, SubdivisionCode, SubdivisionOut, WeekendOut,
+  checkSubdivision,
+  CountryCode,
+  CountryOut,
+  HolidayDate,
+  holidayProvenance,
+  HolidayTypeOut,
+  HolidayTypes,
+  jurisdictionOf,
+  SubdivisionCode,
+  SubdivisionOut,
+  WeekendOut,
 } from './holiday-inputs.ts';
 import { cldrWeekend, weekendProvenance } from './weekend.ts';
 
@@ -15,14 +24,19 @@ export const IsBusinessDayResult = z.object({
   subdivision: SubdivisionOut,
   date: z.string().describe('The date checked, YYYY-MM-DD'),
   business_day: z.boolean().describe('True when the date is neither a weekend day nor a holiday of the requested types'),
-  reason: z.enum(['holiday', 'weekend']).nullable()
+  reason: z
+    .enum(['holiday', 'weekend'])
+    .nullable()
     .describe('Why it is not a business day: "holiday" (also when the holiday falls on a weekend day), "weekend", or null for a business day'),
-  holiday: z.object({
-    name: z.string().describe('Name in English where the data has it, otherwise the local name'),
-    local_name: z.string().describe('Name in the jurisdiction\'s first local language'),
-    type: HolidayTypeOut,
-    substitute: z.boolean().describe('True for a substitute (observed) day'),
-  }).nullable().describe('The holiday of the requested types on this date (the public one first when there are several), or null'),
+  holiday: z
+    .object({
+      name: z.string().describe('Name in English where the data has it, otherwise the local name'),
+      local_name: z.string().describe("Name in the jurisdiction's first local language"),
+      type: HolidayTypeOut,
+      substitute: z.boolean().describe('True for a substitute (observed) day'),
+    })
+    .nullable()
+    .describe('The holiday of the requested types on this date (the public one first when there are several), or null'),
   weekend: WeekendOut,
   provenance: Provenance,
 });
@@ -50,7 +64,7 @@ export const isBusinessDay = defineTool({
     'Says whether a date (YYYY-MM-DD, 1900..2200) is a business day in a country or subdivision: not a weekend day and ' +
     'not a holiday of the requested types (default public only; types widens it to bank, optional, school or observance, ' +
     'each counting only when asked for). reason is "holiday" (also when the holiday falls on a weekend), "weekend" or ' +
-    'null; holiday gives name (English), local_name, type and substitute (observed day). The weekend is the country\'s ' +
+    "null; holiday gives name (English), local_name, type and substitute (observed day). The weekend is the country's " +
     'current one from CLDR as ISO weekdays (1 = Monday … 7 = Sunday): Saturday–Sunday in most places, Friday–Saturday ' +
     'in Saudi Arabia, Friday only in Iran; historic weekend changes are not modelled (the UAE moved to Saturday–Sunday in ' +
     '2022, and earlier dates still get Saturday–Sunday). A holiday of part of a day (DE Christmas Eve from 14:00, bank) ' +
@@ -59,22 +73,27 @@ export const isBusinessDay = defineTool({
   http: { method: 'GET', path: '/v1/holidays/is-business-day' },
   auth: 'key',
   cache: 'deterministic',
-  input: z.strictObject({
-    country: CountryCode,
-    date: HolidayDate.describe('The date to check, YYYY-MM-DD (1900..2200)'),
-    subdivision: SubdivisionCode.optional(),
-    types: HolidayTypes,
-  }).superRefine(checkSubdivision),
+  input: z
+    .strictObject({
+      country: CountryCode,
+      date: HolidayDate.describe('The date to check, YYYY-MM-DD (1900..2200)'),
+      subdivision: SubdivisionCode.optional(),
+      types: HolidayTypes,
+    })
+    .superRefine(checkSubdivision),
   output: IsBusinessDayResult,
-  examples: [{
-    input: { country: 'SA', date: '2026-11-20' },
-    expect: { business_day: false, reason: 'weekend', weekend: [5, 6] },
-    source: 'Saudi Arabia\'s weekend is Friday and Saturday (Royal Decree of June 2013; CLDR weekData); 20 November 2026 is a Friday',
-  }, {
-    input: { country: 'US', date: '2026-07-03' },
-    expect: { business_day: false, reason: 'holiday' },
-    source: 'U.S. OPM federal holidays 2026: Independence Day (Saturday 4 July) is observed on Friday 3 July',
-  }],
+  examples: [
+    {
+      input: { country: 'SA', date: '2026-11-20' },
+      expect: { business_day: false, reason: 'weekend', weekend: [5, 6] },
+      source: "Saudi Arabia's weekend is Friday and Saturday (Royal Decree of June 2013; CLDR weekData); 20 November 2026 is a Friday",
+    },
+    {
+      input: { country: 'US', date: '2026-07-03' },
+      expect: { business_day: false, reason: 'holiday' },
+      source: 'U.S. OPM federal holidays 2026: Independence Day (Saturday 4 July) is observed on Friday 3 July',
+    },
+  ],
   annotations: CALCULATION,
   calculator: {
     slug: 'is-it-a-business-day',
@@ -82,13 +101,14 @@ export const isBusinessDay = defineTool({
     category: 'Holidays',
     formula: 'business day = not a weekend day of the country (CLDR) and not a holiday of the selected types (date-holidays rules)',
     assumptions: [
-      'Weekend days are the country\'s (CLDR): Saturday–Sunday in most places, Friday–Saturday in Saudi Arabia.',
+      "Weekend days are the country's (CLDR): Saturday–Sunday in most places, Friday–Saturday in Saudi Arabia.",
       'Only public holidays count unless other types are asked for.',
       'A holiday of part of a day counts as the whole date.',
     ],
     keywords: ['is it a business day', 'working day check', 'bank holiday today', 'weekend by country'],
     browser: false,
-    answer: (r) => `${r.date} is ${r.business_day ? 'a business day' : `not a business day (${r.reason === 'holiday' ? `holiday: ${r.holiday?.name}` : 'weekend'})`} in ${r.country}${r.subdivision ? `-${r.subdivision}` : ''}.`,
+    answer: (r) =>
+      `${r.date} is ${r.business_day ? 'a business day' : `not a business day (${r.reason === 'holiday' ? `holiday: ${r.holiday?.name}` : 'weekend'})`} in ${r.country}${r.subdivision ? `-${r.subdivision}` : ''}.`,
   },
   run: (input) => {
     const j = jurisdictionOf(input);

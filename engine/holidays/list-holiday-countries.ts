@@ -6,14 +6,22 @@ import { supportedCountries } from './calendar-data.ts';
 import { holidayProvenance } from './holiday-inputs.ts';
 
 export const HolidayCountriesResult = z.object({
-  countries: z.array(z.object({
-    code: z.string().describe('ISO 3166-1 alpha-2 code to pass as `country`'),
-    name: z.string().describe('Country name in English'),
-    subdivisions: z.array(z.object({
-      code: z.string().describe('Subdivision code to pass as `subdivision` (the ISO 3166-2 suffix; the full form COUNTRY-CODE works too)'),
-      name: z.string().describe('Subdivision name, in English where the data has it'),
-    })).describe('Subdivisions with their own holidays, sorted by code; empty when the country has none in the data'),
-  })).describe('Every supported country, sorted by code'),
+  countries: z
+    .array(
+      z.object({
+        code: z.string().describe('ISO 3166-1 alpha-2 code to pass as `country`'),
+        name: z.string().describe('Country name in English'),
+        subdivisions: z
+          .array(
+            z.object({
+              code: z.string().describe('Subdivision code to pass as `subdivision` (the ISO 3166-2 suffix; the full form COUNTRY-CODE works too)'),
+              name: z.string().describe('Subdivision name, in English where the data has it'),
+            }),
+          )
+          .describe('Subdivisions with their own holidays, sorted by code; empty when the country has none in the data'),
+      }),
+    )
+    .describe('Every supported country, sorted by code'),
   provenance: Provenance,
 });
 
@@ -44,11 +52,13 @@ export const listHolidayCountries = defineTool({
   cache: 'deterministic',
   input: z.strictObject({}),
   output: HolidayCountriesResult,
-  examples: [{
-    input: {},
-    expect: { countries: [{ code: 'AD', name: 'Andorra' }] },
-    source: 'ISO 3166-1 alpha-2: AD (Andorra) is the first code in alphabetical order',
-  }],
+  examples: [
+    {
+      input: {},
+      expect: { countries: [{ code: 'AD', name: 'Andorra' }] },
+      source: 'ISO 3166-1 alpha-2: AD (Andorra) is the first code in alphabetical order',
+    },
+  ],
   annotations: CALCULATION,
   run: () => ({ countries: supportedCountries(), provenance: holidayProvenance(null, null, METHOD) }),
 });

@@ -4,15 +4,24 @@ import { CALCULATION, defineTool } from '../tool.ts';
 import { Provenance } from '../inputs.ts';
 import { holidaysInYear } from './calendar-data.ts';
 import {
-  checkSubdivision, CountryCode, CountryOut, holidayProvenance, HolidayTypeOut, HolidayTypes, HolidayYear,
-  jurisdictionOf, SubdivisionCode, SubdivisionOut, WeekendOut,
+  checkSubdivision,
+  CountryCode,
+  CountryOut,
+  holidayProvenance,
+  HolidayTypeOut,
+  HolidayTypes,
+  HolidayYear,
+  jurisdictionOf,
+  SubdivisionCode,
+  SubdivisionOut,
+  WeekendOut,
 } from './holiday-inputs.ts';
 import { cldrWeekend, weekendProvenance } from './weekend.ts';
 
 export const HolidayEntry = z.object({
   date: z.string().describe('The day, YYYY-MM-DD (a multi-day holiday has one entry per day)'),
   name: z.string().describe('Name in English where the data has it, otherwise the local name'),
-  local_name: z.string().describe('Name in the jurisdiction\'s first local language'),
+  local_name: z.string().describe("Name in the jurisdiction's first local language"),
   type: HolidayTypeOut,
   substitute: z.boolean().describe('True for a substitute (observed) day that replaces a holiday falling on a weekend or another holiday'),
 });
@@ -21,7 +30,9 @@ export const ListHolidaysResult = z.object({
   country: CountryOut,
   subdivision: SubdivisionOut,
   year: z.number().int().describe('The calendar year listed'),
-  holidays: z.array(HolidayEntry).describe('Holidays of the requested types dated in the year, sorted by date (public before bank, optional, school, observance on one day)'),
+  holidays: z
+    .array(HolidayEntry)
+    .describe('Holidays of the requested types dated in the year, sorted by date (public before bank, optional, school, observance on one day)'),
   weekend: WeekendOut,
   provenance: Provenance,
 });
@@ -50,29 +61,38 @@ export const listHolidays = defineTool({
     'observance (default public only); date-holidays types the UK bank holidays as public. country is ISO 3166-1 alpha-2, ' +
     'subdivision the ISO 3166-2 suffix (ENG, BY, CA) or full code (GB-ENG); without it, country-wide holidays only (US: ' +
     'federal). Codes: list_holiday_countries. Also returns the weekend (ISO weekdays, 1 = Monday, from CLDR, current only). ' +
-    'Past years follow the data\'s rules, which record some historic changes but not all. Islamic-calendar holidays ' +
+    "Past years follow the data's rules, which record some historic changes but not all. Islamic-calendar holidays " +
     'exist only for 1970..2080 and follow a computed calendar, not moon sighting. ' +
     'Example: country=GB&subdivision=ENG&year=2026 → 8 bank holidays, 2026-01-01 … 2026-12-28.',
   http: { method: 'GET', path: '/v1/holidays' },
   auth: 'key',
   cache: 'deterministic',
-  input: z.strictObject({
-    country: CountryCode,
-    year: HolidayYear,
-    subdivision: SubdivisionCode.optional(),
-    types: HolidayTypes,
-  }).superRefine(checkSubdivision),
+  input: z
+    .strictObject({
+      country: CountryCode,
+      year: HolidayYear,
+      subdivision: SubdivisionCode.optional(),
+      types: HolidayTypes,
+    })
+    .superRefine(checkSubdivision),
   output: ListHolidaysResult,
-  examples: [{
-    input: { country: 'GB', subdivision: 'ENG', year: 2026 },
-    expect: {
-      holidays: [
-        { date: '2026-01-01' }, { date: '2026-04-03' }, { date: '2026-04-06' }, { date: '2026-05-04' },
-        { date: '2026-05-25' }, { date: '2026-08-31' }, { date: '2026-12-25' },
-      ],
+  examples: [
+    {
+      input: { country: 'GB', subdivision: 'ENG', year: 2026 },
+      expect: {
+        holidays: [
+          { date: '2026-01-01' },
+          { date: '2026-04-03' },
+          { date: '2026-04-06' },
+          { date: '2026-05-04' },
+          { date: '2026-05-25' },
+          { date: '2026-08-31' },
+          { date: '2026-12-25' },
+        ],
+      },
+      source: 'UK Government, "UK bank holidays", England and Wales 2026 (https://www.gov.uk/bank-holidays): the bank holidays up to Christmas Day',
     },
-    source: 'UK Government, "UK bank holidays", England and Wales 2026 (https://www.gov.uk/bank-holidays): the bank holidays up to Christmas Day',
-  }],
+  ],
   annotations: CALCULATION,
   calculator: {
     slug: 'public-holidays',
@@ -86,7 +106,8 @@ export const listHolidays = defineTool({
     ],
     keywords: ['public holidays', 'bank holidays', 'holiday calendar', 'national holidays'],
     browser: false,
-    answer: (r, { plural }) => `There are ${plural(r.holidays.length, 'holiday')}${r.holidays.length ? `, from ${r.holidays[0].date} to ${r.holidays[r.holidays.length - 1].date}` : ''}.`,
+    answer: (r, { plural }) =>
+      `There are ${plural(r.holidays.length, 'holiday')}${r.holidays.length ? `, from ${r.holidays[0].date} to ${r.holidays[r.holidays.length - 1].date}` : ''}.`,
   },
   run: (input) => {
     const j = jurisdictionOf(input);

@@ -5,8 +5,16 @@ import { int, Provenance } from '../inputs.ts';
 import { toEpochDay } from '../date/calendar.ts';
 import { hasTypes, holidaysInYear, MAX_YEAR, MIN_YEAR, type HolidayType, type Jurisdiction } from './calendar-data.ts';
 import {
-  checkSubdivision, CountryCode, CountryOut, HolidayDate, holidayProvenance, HolidayTypeOut, HolidayTypes,
-  jurisdictionOf, SubdivisionCode, SubdivisionOut,
+  checkSubdivision,
+  CountryCode,
+  CountryOut,
+  HolidayDate,
+  holidayProvenance,
+  HolidayTypeOut,
+  HolidayTypes,
+  jurisdictionOf,
+  SubdivisionCode,
+  SubdivisionOut,
 } from './holiday-inputs.ts';
 
 export const MAX_NEXT = 20;
@@ -15,14 +23,18 @@ export const NextHolidaysResult = z.object({
   country: CountryOut,
   subdivision: SubdivisionOut,
   after: z.string().describe('The date searched from, YYYY-MM-DD (not itself included); today in UTC when not given'),
-  holidays: z.array(z.object({
-    date: z.string().describe('The day, YYYY-MM-DD'),
-    name: z.string().describe('Name in English where the data has it, otherwise the local name'),
-    local_name: z.string().describe('Name in the jurisdiction\'s first local language'),
-    type: HolidayTypeOut,
-    substitute: z.boolean().describe('True for a substitute (observed) day'),
-    days_until: z.number().int().describe('Days from `after` to this date (1 = the day after)'),
-  })).describe('The next holidays strictly after `after`, soonest first; fewer than count only when the data ends (2200-12-31)'),
+  holidays: z
+    .array(
+      z.object({
+        date: z.string().describe('The day, YYYY-MM-DD'),
+        name: z.string().describe('Name in English where the data has it, otherwise the local name'),
+        local_name: z.string().describe("Name in the jurisdiction's first local language"),
+        type: HolidayTypeOut,
+        substitute: z.boolean().describe('True for a substitute (observed) day'),
+        days_until: z.number().int().describe('Days from `after` to this date (1 = the day after)'),
+      }),
+    )
+    .describe('The next holidays strictly after `after`, soonest first; fewer than count only when the data ends (2200-12-31)'),
   provenance: Provenance,
 });
 export type NextHolidays = z.output<typeof NextHolidaysResult>['holidays'];
@@ -65,25 +77,33 @@ export const nextHolidays = defineTool({
     'bank, optional, school, observance (default public). Dates 1900-01-01..2200-12-31; the list is shorter than count ' +
     'only when the data ends in 2200. country is ISO 3166-1 alpha-2; subdivision the ISO 3166-2 suffix (ENG) or full ' +
     'code (GB-ENG); codes from list_holiday_countries. Without `after` the answer depends on today. ' +
-    'Example: country=US&after=2026-12-26&count=2 → 2027-01-01 New Year\'s Day (days_until 6), 2027-01-18 Martin Luther King Jr. Day (23).',
+    "Example: country=US&after=2026-12-26&count=2 → 2027-01-01 New Year's Day (days_until 6), 2027-01-18 Martin Luther King Jr. Day (23).",
   http: { method: 'GET', path: '/v1/holidays/next' },
   auth: 'key',
   cache: 'deterministic-unless-now',
   usesClock: (input) => input.after === undefined,
-  input: z.strictObject({
-    country: CountryCode,
-    subdivision: SubdivisionCode.optional(),
-    after: HolidayDate.optional().describe('Search strictly after this date, YYYY-MM-DD (1900..2200); default today in UTC'),
-    count: int().min(1, 'must be ≥ 1').max(MAX_NEXT, `must be ≤ ${MAX_NEXT}`).optional()
-      .describe(`How many holidays to return, 1..${MAX_NEXT} (default 1)`),
-    types: HolidayTypes,
-  }).superRefine(checkSubdivision),
+  input: z
+    .strictObject({
+      country: CountryCode,
+      subdivision: SubdivisionCode.optional(),
+      after: HolidayDate.optional().describe('Search strictly after this date, YYYY-MM-DD (1900..2200); default today in UTC'),
+      count: int().min(1, 'must be ≥ 1').max(MAX_NEXT, `must be ≤ ${MAX_NEXT}`).optional().describe(`How many holidays to return, 1..${MAX_NEXT} (default 1)`),
+      types: HolidayTypes,
+    })
+    .superRefine(checkSubdivision),
   output: NextHolidaysResult,
-  examples: [{
-    input: { country: 'US', after: '2026-12-26', count: 2 },
-    expect: { holidays: [{ date: '2027-01-01', days_until: 6 }, { date: '2027-01-18', days_until: 23 }] },
-    source: '5 U.S.C. 6103(a): New Year\'s Day, 1 January; Birthday of Martin Luther King, Jr., the third Monday in January (18 January 2027)',
-  }],
+  examples: [
+    {
+      input: { country: 'US', after: '2026-12-26', count: 2 },
+      expect: {
+        holidays: [
+          { date: '2027-01-01', days_until: 6 },
+          { date: '2027-01-18', days_until: 23 },
+        ],
+      },
+      source: "5 U.S.C. 6103(a): New Year's Day, 1 January; Birthday of Martin Luther King, Jr., the third Monday in January (18 January 2027)",
+    },
+  ],
   annotations: CALCULATION,
   calculator: {
     slug: 'next-public-holidays',
@@ -97,9 +117,10 @@ export const nextHolidays = defineTool({
     ],
     keywords: ['next public holiday', 'upcoming holidays', 'days until holiday', 'next bank holiday'],
     browser: false,
-    answer: (r, { plural }) => (r.holidays.length
-      ? `After ${r.after}: ${r.holidays.map((h) => `${h.date} ${h.name} (in ${plural(h.days_until, 'day')})`).join('; ')}.`
-      : `No holiday follows ${r.after} in the supported years.`),
+    answer: (r, { plural }) =>
+      r.holidays.length
+        ? `After ${r.after}: ${r.holidays.map((h) => `${h.date} ${h.name} (in ${plural(h.days_until, 'day')})`).join('; ')}.`
+        : `No holiday follows ${r.after} in the supported years.`,
   },
   run: (input, ctx) => {
     const j = jurisdictionOf(input);

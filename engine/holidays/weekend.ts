@@ -8,7 +8,9 @@
 import { createRequire } from 'node:module';
 import { WEEKDAYS } from '../instant.ts';
 
-interface WeekData { supplemental: { version: { _cldrVersion: string }; weekData: { weekendStart: Record<string, string>; weekendEnd: Record<string, string> } } }
+interface WeekData {
+  supplemental: { version: { _cldrVersion: string }; weekData: { weekendStart: Record<string, string>; weekendEnd: Record<string, string> } };
+}
 
 const require = createRequire(import.meta.url);
 const data = require('cldr-core/supplemental/weekData.json') as WeekData;
@@ -41,12 +43,10 @@ export function cldrWeekend(country: string): readonly number[] {
   return weekend;
 }
 
-export const weekendNames = (weekend: readonly number[]): string =>
-  weekend.length ? weekend.map((d) => WEEKDAYS[d - 1]).join(', ') : 'none';
+export const weekendNames = (weekend: readonly number[]): string => (weekend.length ? weekend.map((d) => WEEKDAYS[d - 1]).join(', ') : 'none');
 
 /** Where weekends come from, for provenance. */
 export const WEEKEND_SOURCE = `CLDR ${data.supplemental.version._cldrVersion} week data (cldr-core ${require('cldr-core/package.json').version}, supplemental/weekData.json): the current weekend; historic weekend changes are not modelled`;
 
 /** Provenance line for one country's weekend. */
-export const weekendProvenance = (country: string, weekend: readonly number[]): string =>
-  `${weekendNames(weekend)} (${country}), from ${WEEKEND_SOURCE}`;
+export const weekendProvenance = (country: string, weekend: readonly number[]): string => `${weekendNames(weekend)} (${country}), from ${WEEKEND_SOURCE}`;

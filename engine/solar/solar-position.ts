@@ -12,57 +12,77 @@ export const SolarPositionInput = z.strictObject({
   lat: Latitude,
   lon: Longitude,
   at: Instant,
-  elevation_m: num().min(-500, 'must be ≥ -500').max(9000, 'must be ≤ 9000').optional()
+  elevation_m: num()
+    .min(-500, 'must be ≥ -500')
+    .max(9000, 'must be ≤ 9000')
+    .optional()
     .describe('Observer height above sea level in metres, -500..9000; default 0. Sets the parallax and the default pressure'),
-  pressure_hpa: num().min(1, 'must be ≥ 1').max(1100, 'must be ≤ 1100').optional()
+  pressure_hpa: num()
+    .min(1, 'must be ≥ 1')
+    .max(1100, 'must be ≤ 1100')
+    .optional()
     .describe('Air pressure at the observer in hPa, 1..1100, for refraction; default: ISA pressure at elevation_m'),
-  temperature_c: num().min(-90, 'must be ≥ -90').max(60, 'must be ≤ 60').optional()
+  temperature_c: num()
+    .min(-90, 'must be ≥ -90')
+    .max(60, 'must be ≤ 60')
+    .optional()
     .describe('Air temperature at the observer in °C, -90..60, for refraction; default 15'),
 });
 
 const deg = (what: string) => z.number().describe(what);
 
 export const SolarPositionResult = z.object({
-  azimuth_deg: deg('Azimuth of the Sun\'s centre, degrees clockwise from true north, 0..360'),
-  elevation_deg: deg('Geometric (airless) topocentric elevation of the Sun\'s centre above the horizon, degrees'),
+  azimuth_deg: deg("Azimuth of the Sun's centre, degrees clockwise from true north, 0..360"),
+  elevation_deg: deg("Geometric (airless) topocentric elevation of the Sun's centre above the horizon, degrees"),
   apparent_elevation_deg: deg('Elevation including atmospheric refraction (NREL SPA formula), degrees'),
   zenith_deg: deg('90 − apparent_elevation_deg, degrees'),
   hour_angle_deg: deg('Local topocentric hour angle, degrees, -180..180 (negative before local noon, 0 at transit)'),
   declination_deg: deg('Topocentric apparent declination of date, degrees'),
   right_ascension_deg: deg('Topocentric apparent right ascension of date, degrees 0..360'),
   equation_of_time_min: deg('Apparent minus mean solar time, minutes (about -14.2..+16.4 over a year)'),
-  daylight: z.enum(DAYLIGHT_STATES).describe(
-    'From the geometric elevation e: "day" e > -0.833°; "civil_twilight" -6° ≤ e ≤ -0.833°; '
-    + '"nautical_twilight" -12° ≤ e < -6°; "astronomical_twilight" -18° ≤ e < -12°; "night" e < -18°'),
-  atmosphere: z.object({
-    pressure_hpa: z.number(),
-    pressure_source: z.enum(['given', 'ISA']),
-    temperature_c: z.number(),
-    temperature_source: z.enum(['given', 'ISA']),
-  }).describe('The pressure and temperature the refraction used, and whether each was given or taken from the ISA'),
+  daylight: z
+    .enum(DAYLIGHT_STATES)
+    .describe(
+      'From the geometric elevation e: "day" e > -0.833°; "civil_twilight" -6° ≤ e ≤ -0.833°; ' +
+        '"nautical_twilight" -12° ≤ e < -6°; "astronomical_twilight" -18° ≤ e < -12°; "night" e < -18°',
+    ),
+  atmosphere: z
+    .object({
+      pressure_hpa: z.number(),
+      pressure_source: z.enum(['given', 'ISA']),
+      temperature_c: z.number(),
+      temperature_source: z.enum(['given', 'ISA']),
+    })
+    .describe('The pressure and temperature the refraction used, and whether each was given or taken from the ISA'),
   provenance: Provenance,
 });
 export type SolarPosition = z.output<typeof SolarPositionResult>;
 
 function provenanceFor(result: SunPosition, elevationM: number): Record<string, string> {
   const { pressure_hpa, pressure_source, temperature_c, temperature_source } = result.atmosphere;
-  const pressure = pressure_source === 'given'
-    ? `P = ${pressure_hpa} hPa (given)`
-    : `P = ${pressure_hpa} hPa (ISA: 1013.25 hPa at sea level reduced to ${elevationM} m by the ISA barometric formula)`;
+  const pressure =
+    pressure_source === 'given'
+      ? `P = ${pressure_hpa} hPa (given)`
+      : `P = ${pressure_hpa} hPa (ISA: 1013.25 hPa at sea level reduced to ${elevationM} m by the ISA barometric formula)`;
   const temperature = temperature_source === 'given' ? `T = ${temperature_c} °C (given)` : `T = ${temperature_c} °C (ISA sea-level temperature)`;
   return {
     ephemeris: sources.ephemeris,
-    frames: 'topocentric apparent place of date (light time, aberration, precession, nutation, parallax for the '
-      + 'observer at elevation_m on the IERS 2003 ellipsoid, a = 6378.1366 km, 1/f = 298.2564); azimuth from true north; '
-      + 'hour angle from Greenwich apparent sidereal time',
-    refraction: `NREL SPA, Reda & Andreas (2008) eq. 42, ${pressure}, ${temperature}; applied only when the geometric `
-      + `elevation is ≥ ${SPA_REFRACTION_FLOOR_DEG.toFixed(5)}° (the Sun's upper limb can still be seen)`,
-    delta_t: 'ΔT = TT − UT from the Espenak & Meeus (2006) polynomials built into astronomy-engine; the instant is '
-      + 'taken as UT1 (|UT1 − UTC| < 0.9 s, about 0.004° of hour angle)',
-    equation_of_time: 'Greenwich hour angle of the Sun (apparent sidereal time minus geocentric apparent right '
-      + 'ascension of date) / 15 + 12 h − UT, normalised to ±12 h, in minutes',
-    daylight: `geometric elevation thresholds ${DAYLIGHT_LIMITS_DEG.day}°, ${DAYLIGHT_LIMITS_DEG.civil}°, `
-      + `${DAYLIGHT_LIMITS_DEG.nautical}°, ${DAYLIGHT_LIMITS_DEG.astronomical}°`,
+    frames:
+      'topocentric apparent place of date (light time, aberration, precession, nutation, parallax for the ' +
+      'observer at elevation_m on the IERS 2003 ellipsoid, a = 6378.1366 km, 1/f = 298.2564); azimuth from true north; ' +
+      'hour angle from Greenwich apparent sidereal time',
+    refraction:
+      `NREL SPA, Reda & Andreas (2008) eq. 42, ${pressure}, ${temperature}; applied only when the geometric ` +
+      `elevation is ≥ ${SPA_REFRACTION_FLOOR_DEG.toFixed(5)}° (the Sun's upper limb can still be seen)`,
+    delta_t:
+      'ΔT = TT − UT from the Espenak & Meeus (2006) polynomials built into astronomy-engine; the instant is ' +
+      'taken as UT1 (|UT1 − UTC| < 0.9 s, about 0.004° of hour angle)',
+    equation_of_time:
+      'Greenwich hour angle of the Sun (apparent sidereal time minus geocentric apparent right ' +
+      'ascension of date) / 15 + 12 h − UT, normalised to ±12 h, in minutes',
+    daylight:
+      `geometric elevation thresholds ${DAYLIGHT_LIMITS_DEG.day}°, ${DAYLIGHT_LIMITS_DEG.civil}°, ` +
+      `${DAYLIGHT_LIMITS_DEG.nautical}°, ${DAYLIGHT_LIMITS_DEG.astronomical}°`,
   };
 }
 
@@ -71,40 +91,57 @@ export const solarPosition = defineTool({
   family: 'solar',
   title: 'Sun position for an observer',
   description:
-    'Where the Sun is in the sky seen from a place on Earth at an instant: azimuth (degrees clockwise from true '
-    + 'north), geometric and refracted elevation, zenith angle, local hour angle, topocentric right ascension and '
-    + 'declination (degrees, of date), the equation of time (minutes) and whether it is day, civil, nautical or '
-    + 'astronomical twilight, or night. Use it for sun angles, shadow directions, solar panel geometry, or "is it '
-    + 'dark at X at time T". Inputs: lat, lon (WGS84 degrees), at (ISO-8601 with Z or offset, or epoch seconds), '
-    + 'optional elevation_m (-500..9000, default 0), pressure_hpa and temperature_c for refraction (default: the '
-    + 'ISA atmosphere at elevation_m, 15 °C). Agrees with the NREL SPA reference example within 0.001°; far from '
-    + 'the present (before about 1800 or after 2100) the unknown Earth-rotation offset ΔT dominates the error; '
-    + 'refraction near the horizon is an estimate. '
-    + 'Example: lat=39.742476, lon=-105.1786, at=2003-10-17T12:30:30-07:00, elevation_m=1830.14, pressure_hpa=820, '
-    + 'temperature_c=11 → azimuth_deg ≈ 194.34, zenith_deg ≈ 50.11.',
+    'Where the Sun is in the sky seen from a place on Earth at an instant: azimuth (degrees clockwise from true ' +
+    'north), geometric and refracted elevation, zenith angle, local hour angle, topocentric right ascension and ' +
+    'declination (degrees, of date), the equation of time (minutes) and whether it is day, civil, nautical or ' +
+    'astronomical twilight, or night. Use it for sun angles, shadow directions, solar panel geometry, or "is it ' +
+    'dark at X at time T". Inputs: lat, lon (WGS84 degrees), at (ISO-8601 with Z or offset, or epoch seconds), ' +
+    'optional elevation_m (-500..9000, default 0), pressure_hpa and temperature_c for refraction (default: the ' +
+    'ISA atmosphere at elevation_m, 15 °C). Agrees with the NREL SPA reference example within 0.001°; far from ' +
+    'the present (before about 1800 or after 2100) the unknown Earth-rotation offset ΔT dominates the error; ' +
+    'refraction near the horizon is an estimate. ' +
+    'Example: lat=39.742476, lon=-105.1786, at=2003-10-17T12:30:30-07:00, elevation_m=1830.14, pressure_hpa=820, ' +
+    'temperature_c=11 → azimuth_deg ≈ 194.34, zenith_deg ≈ 50.11.',
   http: { method: 'GET', path: '/v1/solar/position' },
   auth: 'key',
   cache: 'deterministic',
   input: SolarPositionInput,
   output: SolarPositionResult,
-  examples: [{
-    input: {
-      lat: 39.742476, lon: -105.1786, at: '2003-10-17T12:30:30-07:00',
-      elevation_m: 1830.14, pressure_hpa: 820, temperature_c: 11,
+  examples: [
+    {
+      input: {
+        lat: 39.742476,
+        lon: -105.1786,
+        at: '2003-10-17T12:30:30-07:00',
+        elevation_m: 1830.14,
+        pressure_hpa: 820,
+        temperature_c: 11,
+      },
+      expect: {
+        zenith_deg: 50.112,
+        azimuth_deg: 194.34,
+        declination_deg: -9.316,
+        hour_angle_deg: 11.106,
+        right_ascension_deg: 202.227,
+        equation_of_time_min: 14.64,
+      },
+      source:
+        'NREL SPA worked example: Reda & Andreas, NREL/TP-560-34302 (2008), Table A5.2 (zenith 50.11162°, azimuth 194.34024°, δ′ −9.316179°, H′ 11.10629°, α′ 202.22704°, E 14.641503 min)',
     },
-    expect: { zenith_deg: 50.112, azimuth_deg: 194.340, declination_deg: -9.316, hour_angle_deg: 11.106, right_ascension_deg: 202.227, equation_of_time_min: 14.64 },
-    source: 'NREL SPA worked example: Reda & Andreas, NREL/TP-560-34302 (2008), Table A5.2 (zenith 50.11162°, azimuth 194.34024°, δ′ −9.316179°, H′ 11.10629°, α′ 202.22704°, E 14.641503 min)',
-  }, {
-    input: { lat: 78.2232, lon: 15.6267, at: '2026-12-21T12:00:00Z' },
-    expect: { elevation_deg: -12 },
-    source: 'polar night at Longyearbyen: sin h = sin φ sin δ + cos φ cos δ cos H with δ = −23.44° at the December solstice (Astronomical Almanac) and H ≈ 16° at 12:00 UT gives h ≈ −12.1°',
-  }],
+    {
+      input: { lat: 78.2232, lon: 15.6267, at: '2026-12-21T12:00:00Z' },
+      expect: { elevation_deg: -12 },
+      source:
+        'polar night at Longyearbyen: sin h = sin φ sin δ + cos φ cos δ cos H with δ = −23.44° at the December solstice (Astronomical Almanac) and H ≈ 16° at 12:00 UT gives h ≈ −12.1°',
+    },
+  ],
   annotations: CALCULATION,
   calculator: {
     slug: 'sun-position',
     name: 'Sun position',
     category: 'Sun',
-    formula: 'topocentric Sun position from astronomy-engine at the instant, turned into azimuth and elevation in the observer\'s horizon frame; refraction by the SPA formula from pressure and temperature',
+    formula:
+      "topocentric Sun position from astronomy-engine at the instant, turned into azimuth and elevation in the observer's horizon frame; refraction by the SPA formula from pressure and temperature",
     assumptions: [
       'Coordinates are WGS84 decimal degrees; elevation in metres.',
       'Refraction uses the given pressure and temperature, or the ISA atmosphere at the elevation and 15 °C.',

@@ -10,7 +10,11 @@
 import * as Astronomy from 'astronomy-engine';
 import { DAYLIGHT_LIMITS_DEG, sunPosition } from './sun-position.ts';
 
-export interface SunSample { at_ms: number; alt_deg: number; az_deg: number }
+export interface SunSample {
+  at_ms: number;
+  alt_deg: number;
+  az_deg: number;
+}
 export interface SunPath {
   start_ms: number;
   end_ms: number;
@@ -66,7 +70,11 @@ export function sunPath(input: SunPathInput): SunPath {
   const sunrise_ms = crossing(1);
   const sunset_ms = crossing(-1);
   // With neither, the Sun stays on one side of the line all day: any instant of the day tells which.
-  const daylight = sunrise_ms !== null || sunset_ms !== null ? 'rises_or_sets'
-    : sunPosition({ lat, lon, atMs: (startMs + endMs) / 2 }).daylight === 'day' ? 'polar_day' : 'polar_night';
+  const daylight =
+    sunrise_ms !== null || sunset_ms !== null
+      ? 'rises_or_sets'
+      : sunPosition({ lat, lon, atMs: (startMs + endMs) / 2 }).daylight === 'day'
+        ? 'polar_day'
+        : 'polar_night';
   return { start_ms: startMs, end_ms: endMs, samples, sunrise_ms, sunset_ms, daylight, at: atMs === undefined ? null : sample(atMs) };
 }

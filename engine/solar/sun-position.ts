@@ -54,7 +54,7 @@ export const SPA_REFRACTION_FLOOR_DEG = -(0.26667 + 0.5667);
 export function spaRefractionDeg(e0: number, pressureHpa: number, temperatureC: number): number {
   if (e0 < SPA_REFRACTION_FLOOR_DEG) return 0;
   const argDeg = e0 + 10.3 / (e0 + 5.11);
-  return (pressureHpa / 1010) * (283 / (273 + temperatureC)) * 1.02 / (60 * Math.tan(argDeg * Astronomy.DEG2RAD));
+  return ((pressureHpa / 1010) * (283 / (273 + temperatureC)) * 1.02) / (60 * Math.tan(argDeg * Astronomy.DEG2RAD));
 }
 
 export interface SunPositionInput {
@@ -159,7 +159,7 @@ function equationOfTimeMin(time: Astronomy.AstroTime, gastDeg: number): number {
   const eqd = Astronomy.RotateVector(Astronomy.Rotation_EQJ_EQD(time), eqj);
   const raDeg = Astronomy.EquatorFromVector(eqd).ra * 15;
   const ghaHours = norm360(gastDeg - raDeg) / 15;
-  const utHours = ((time.date.getTime() % DAY_MS) + DAY_MS) % DAY_MS / 3_600_000;
-  const eotHours = ((ghaHours + 12 - utHours) % 24 + 36) % 24 - 12;
+  const utHours = (((time.date.getTime() % DAY_MS) + DAY_MS) % DAY_MS) / 3_600_000;
+  const eotHours = ((((ghaHours + 12 - utHours) % 24) + 36) % 24) - 12;
   return eotHours * 60;
 }

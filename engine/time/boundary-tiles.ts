@@ -65,11 +65,15 @@ export function compactTile(tile: GeoTile): CompactTile {
     return {
       tzid: feature.properties.tzid,
       polygons: polygons.map((rings): CompactPolygon => {
-        let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+        let minX = Infinity,
+          minY = Infinity,
+          maxX = -Infinity,
+          maxY = -Infinity;
         const flat = rings.map((ring) => {
           const out = new Float64Array(ring.length * 2);
           for (let i = 0; i < ring.length; i++) {
-            const x = ring[i][0], y = ring[i][1];
+            const x = ring[i][0],
+              y = ring[i][1];
             out[2 * i] = x;
             out[2 * i + 1] = y;
             if (x < minX) minX = x;
@@ -93,7 +97,8 @@ function runSpans(ring: Float64Array): Float64Array {
   const edges = ring.length / 2 - 1;
   const spans = new Float64Array(2 * Math.max(1, Math.ceil(edges / RUN)));
   for (let r = 0; r < spans.length / 2; r++) {
-    let lo = Infinity, hi = -Infinity;
+    let lo = Infinity,
+      hi = -Infinity;
     const last = Math.min((r + 1) * RUN, edges);
     for (let v = r * RUN; v <= last; v++) {
       const y = ring[2 * v + 1];
@@ -148,10 +153,13 @@ function ringCrossings(ring: Float64Array, spans: Float64Array, x: number, y: nu
     if (y < spans[r] || y > spans[r + 1]) continue;
     const stop = Math.min(end, (r / 2 + 1) * RUN * 2);
     for (let i = r * RUN; i < stop; i += 2) {
-      const y1 = ring[i + 1], y2 = ring[i + 3];
+      const y1 = ring[i + 1],
+        y2 = ring[i + 3];
       if ((y1 > y && y2 > y) || (y1 < y && y2 < y)) continue;
-      const u1 = ring[i] - x, u2 = ring[i + 2] - x;
-      const v1 = y1 - y, v2 = y2 - y;
+      const u1 = ring[i] - x,
+        u2 = ring[i + 2] - x;
+      const v1 = y1 - y,
+        v2 = y2 - y;
       if (v1 === 0 && v2 === 0) {
         if ((u2 <= 0 && u1 >= 0) || (u1 <= 0 && u2 >= 0)) return ON_EDGE;
       } else {
@@ -172,7 +180,8 @@ const ERR_BOUND = (3 + 16 * 2 ** -53) * 2 ** -53;
  * The exact fallback runs only for points within rounding error of an edge's line.
  */
 export function orient(u1: number, u2: number, v1: number, v2: number): number {
-  const left = u2 * v1, right = u1 * v2;
+  const left = u2 * v1,
+    right = u1 * v2;
   const det = left - right;
   if (Math.abs(det) >= ERR_BOUND * Math.abs(left + right)) return Math.sign(det);
   const exact = scaled(u2) * scaled(v1) - scaled(u1) * scaled(v2);
@@ -184,7 +193,8 @@ const bits = new DataView(new ArrayBuffer(8));
 /** x · 2^1074 as an exact integer (every finite double is a multiple of 2^-1074). */
 function scaled(x: number): bigint {
   bits.setFloat64(0, x);
-  const hi = bits.getUint32(0), lo = bits.getUint32(4);
+  const hi = bits.getUint32(0),
+    lo = bits.getUint32(4);
   const exponent = (hi >>> 20) & 0x7ff;
   let mantissa = (BigInt(hi & 0xfffff) << 32n) | BigInt(lo);
   if (exponent > 0) mantissa = (mantissa | (1n << 52n)) << BigInt(exponent - 1);

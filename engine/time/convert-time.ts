@@ -19,7 +19,12 @@ import { instantOfLocal, zoneRulesAt } from './zone-rules.ts';
 import type { ResolvedZone } from './zone-names.ts';
 import { DEFAULT_ZONE, namedZoneProvenance, resolutionFields, resolutionNote, ResolvedFrom, ZoneArgument } from './time-in-zone.ts';
 
-export interface LocalClock { date?: string; hour: number; minute: number; second: number }
+export interface LocalClock {
+  date?: string;
+  hour: number;
+  minute: number;
+  second: number;
+}
 
 const FORMAT = 'must be a local time HH:MM or a local date-time YYYY-MM-DDTHH:MM[:SS]';
 const LOCAL = /^(?:(\d{4}-\d{2}-\d{2})[Tt ])?(\d{1,2}):(\d{2})(?::(\d{2}))?$/; // H:MM read as 0H:MM
@@ -42,7 +47,8 @@ export function parseLocalClock(text: string): LocalClock | string {
   return { ...(date ? { date } : {}), hour: Number(hh), minute: Number(mm), second: Number(ss) };
 }
 
-const LocalClockArgument = z.string({ error: (iss) => (iss.input === undefined ? 'is required' : FORMAT) })
+const LocalClockArgument = z
+  .string({ error: (iss) => (iss.input === undefined ? 'is required' : FORMAT) })
   .transform((value, ctx): LocalClock => {
     const parsed = parseLocalClock(value);
     if (typeof parsed === 'string') {
@@ -53,16 +59,18 @@ const LocalClockArgument = z.string({ error: (iss) => (iss.input === undefined ?
   })
   .describe('Wall-clock time in the source zone: HH:MM[:SS] (on `date`, default today there) or YYYY-MM-DDTHH:MM[:SS]; no Z or offset');
 
-export const ConvertTimeInput = z.strictObject({
-  time: LocalClockArgument,
-  date: IsoDate.optional().describe('Date of an HH:MM time, YYYY-MM-DD; default today in the source zone; not allowed when time has a date'),
-  source_timezone: ZoneArgument.optional(),
-  target_timezone: ZoneArgument.optional(),
-}).superRefine((input, ctx) => {
-  if (input.time.date !== undefined && input.date !== undefined) {
-    ctx.addIssue({ code: 'custom', path: ['date'], message: 'must be omitted when time already gives a date (YYYY-MM-DDTHH:MM)', input: input.date });
-  }
-});
+export const ConvertTimeInput = z
+  .strictObject({
+    time: LocalClockArgument,
+    date: IsoDate.optional().describe('Date of an HH:MM time, YYYY-MM-DD; default today in the source zone; not allowed when time has a date'),
+    source_timezone: ZoneArgument.optional(),
+    target_timezone: ZoneArgument.optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.time.date !== undefined && input.date !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['date'], message: 'must be omitted when time already gives a date (YYYY-MM-DDTHH:MM)', input: input.date });
+    }
+  });
 
 const s = LocalTimeResult.shape;
 
@@ -85,7 +93,10 @@ export const ConvertTimeResult = z.object({
   time_difference: z.string().describe('Target offset minus source offset at this instant: +8h, +5h45m, -3h30m, +0h'),
   time_difference_seconds: z.number().int().describe('The same difference in seconds'),
   date_difference_days: z.number().int().describe('Target local date minus source local date, in days (-1 when the target is still on the previous day)'),
-  fold: z.enum(['earlier']).nullable().describe('"earlier" when the source local time occurs twice (DST fold) and the earlier instant was taken; null otherwise'),
+  fold: z
+    .enum(['earlier'])
+    .nullable()
+    .describe('"earlier" when the source local time occurs twice (DST fold) and the earlier instant was taken; null otherwise'),
   gap_adjusted: z.boolean().describe('True when the source local time does not exist (DST gap) and was moved forward by the gap length'),
   note: z.string().optional().describe('What was assumed: omitted zones or date, abbreviations, legacy names, gap or fold handling'),
   provenance: Provenance,
@@ -148,7 +159,8 @@ export function convertLocalTime(input: z.output<typeof ConvertTimeInput>, now: 
   }
 
   for (const [field, resolved, rules] of [
-    ['source_timezone', input.source_timezone, src.rules], ['target_timezone', input.target_timezone, tgt.rules],
+    ['source_timezone', input.source_timezone, src.rules],
+    ['target_timezone', input.target_timezone, tgt.rules],
   ] as const) {
     const note = resolved && resolutionNote(field, resolved, rules);
     if (note) notes.push(`${field}: ${note}`);
@@ -159,7 +171,9 @@ export function convertLocalTime(input: z.output<typeof ConvertTimeInput>, now: 
     notes.push(`${asked} does not exist in ${sourceZone} (clocks move forward ${formatDifference(gap, false)} there): moved forward to ${src.out.local_time}.`);
   } else if (isFold) {
     const laterAbbr = zoneRulesAt(sourceZone, later).abbreviation;
-    notes.push(`${asked} occurs twice in ${sourceZone} (${src.rules.abbreviation}, then ${laterAbbr}): the earlier instant was taken; the later one is ${formatUtc(later)}.`);
+    notes.push(
+      `${asked} occurs twice in ${sourceZone} (${src.rules.abbreviation}, then ${laterAbbr}): the earlier instant was taken; the later one is ${formatUtc(later)}.`,
+    );
   }
 
   const difference = tgt.rules.utc_offset_seconds - src.rules.utc_offset_seconds;
@@ -174,7 +188,8 @@ export function convertLocalTime(input: z.output<typeof ConvertTimeInput>, now: 
     gap_adjusted: isGap,
     provenance: {
       ...namedZoneProvenance(),
-      method: "local time read in the source zone's IANA rules the way Temporal's 'compatible' disambiguation reads it (a DST gap moves the time forward by the gap length, a fold takes the earlier instant); that instant shown in the target zone; zones by IANA name (letter case ignored; tzdb links to their canonical zone; abbreviations to a documented zone)",
+      method:
+        "local time read in the source zone's IANA rules the way Temporal's 'compatible' disambiguation reads it (a DST gap moves the time forward by the gap length, a fold takes the earlier instant); that instant shown in the target zone; zones by IANA name (letter case ignored; tzdb links to their canonical zone; abbreviations to a documented zone)",
     },
   };
   if (notes.length) result.note = notes.join(' ');
@@ -199,25 +214,33 @@ export const convertTime = defineTool({
   usesClock: (input) => input.time.date === undefined && input.date === undefined,
   input: ConvertTimeInput,
   output: ConvertTimeResult,
-  examples: [{
-    input: { time: '2026-11-22T09:00', source_timezone: 'Europe/Paris', target_timezone: 'Asia/Kathmandu' },
-    expect: {
-      source: { local_time: '2026-11-22T09:00:00+01:00', abbreviation: 'CET' },
-      target: { local_time: '2026-11-22T13:45:00+05:45' },
-      utc_time: '2026-11-22T08:00:00Z', time_difference: '+4h45m', fold: null, gap_adjusted: false,
+  examples: [
+    {
+      input: { time: '2026-11-22T09:00', source_timezone: 'Europe/Paris', target_timezone: 'Asia/Kathmandu' },
+      expect: {
+        source: { local_time: '2026-11-22T09:00:00+01:00', abbreviation: 'CET' },
+        target: { local_time: '2026-11-22T13:45:00+05:45' },
+        utc_time: '2026-11-22T08:00:00Z',
+        time_difference: '+4h45m',
+        fold: null,
+        gap_adjusted: false,
+      },
+      source: 'IANA tzdb: Europe/Paris CET +01:00 in November (file europe), Asia/Kathmandu +05:45 (file asia)',
     },
-    source: 'IANA tzdb: Europe/Paris CET +01:00 in November (file europe), Asia/Kathmandu +05:45 (file asia)',
-  }, {
-    input: { time: '2026-03-29T02:30', source_timezone: 'Europe/Paris', target_timezone: 'UTC' },
-    expect: { source: { local_time: '2026-03-29T03:30:00+02:00' }, utc_time: '2026-03-29T01:30:00Z', gap_adjusted: true },
-    source: 'EU summer time (Directive 2000/84/EC): on 2026-03-29 Paris clocks go from 02:00 CET to 03:00 CEST, so 02:30 does not exist and moves forward by the hour',
-  }],
+    {
+      input: { time: '2026-03-29T02:30', source_timezone: 'Europe/Paris', target_timezone: 'UTC' },
+      expect: { source: { local_time: '2026-03-29T03:30:00+02:00' }, utc_time: '2026-03-29T01:30:00Z', gap_adjusted: true },
+      source:
+        'EU summer time (Directive 2000/84/EC): on 2026-03-29 Paris clocks go from 02:00 CET to 03:00 CEST, so 02:30 does not exist and moves forward by the hour',
+    },
+  ],
   annotations: CALCULATION,
   calculator: {
     slug: 'time-zone-converter',
     name: 'Time zone converter',
     category: 'Time',
-    formula: 'instant = local wall time in the source zone − source UTC offset; target time = instant + target UTC offset (offsets from the IANA rules at that instant)',
+    formula:
+      'instant = local wall time in the source zone − source UTC offset; target time = instant + target UTC offset (offsets from the IANA rules at that instant)',
     assumptions: [
       'Zones are IANA names (Europe/Paris, Asia/Kathmandu).',
       'A wall time in a DST gap moves forward by the gap (gap_adjusted); one that occurs twice takes the earlier instant (fold).',

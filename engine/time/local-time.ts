@@ -39,7 +39,7 @@ export function localTimeProvenance(resolution: 'land' | 'ocean'): Readonly<Reco
   });
   oceanProvenance ??= Object.freeze({
     ...baseProvenance(),
-    method: 'no land boundary contains the point: nautical zone Etc/GMT±N of its 15° longitude band; offset from that zone\'s IANA rules',
+    method: "no land boundary contains the point: nautical zone Etc/GMT±N of its 15° longitude band; offset from that zone's IANA rules",
   });
   return resolution === 'land' ? landProvenance : oceanProvenance;
 }
@@ -47,8 +47,13 @@ export function localTimeProvenance(resolution: 'land' | 'ocean'): Readonly<Reco
 export const LocalTimeResult = z.object({
   lat: Latitude,
   lon: Longitude,
-  timezone: z.string().describe('Primary IANA zone at the point (canonical spelling, e.g. Asia/Kolkata); Etc/GMT±N at sea (sign inverted: Etc/GMT+9 is UTC-09:00)'),
-  timezones: z.array(z.string()).min(1).describe('Every candidate zone at the point, primary first; more than one on borders, in disputed areas and at the poles'),
+  timezone: z
+    .string()
+    .describe('Primary IANA zone at the point (canonical spelling, e.g. Asia/Kolkata); Etc/GMT±N at sea (sign inverted: Etc/GMT+9 is UTC-09:00)'),
+  timezones: z
+    .array(z.string())
+    .min(1)
+    .describe('Every candidate zone at the point, primary first; more than one on borders, in disputed areas and at the poles'),
   local_time: z.string().describe('Local wall time with its UTC offset, ISO-8601 (2026-11-22T09:00:00+01:00)'),
   utc_time: z.string().describe('The instant in UTC, ISO-8601 with Z'),
   unix_seconds: z.number().int().describe('Seconds since 1970-01-01T00:00:00Z (floored)'),
@@ -58,10 +63,13 @@ export const LocalTimeResult = z.object({
   abbreviation: z.string().describe('tzdb abbreviation (CEST, IST, EDT) or tzdb numeric style where the zone has none (+0545, -03)'),
   dst: z.boolean().describe('True when the offset is above the standard offset (the lowest offset in force within half a year either side)'),
   day_of_week: z.enum(WEEKDAYS).describe('Local day of the week'),
-  next_transition: z.object({
-    at: z.string().describe('Instant of the next offset change, UTC ISO-8601 with Z'),
-    utc_offset_seconds: z.number().int().describe('Offset in force after the change, seconds'),
-  }).nullable().describe('Next change of UTC offset in this zone, or null when its rules schedule none'),
+  next_transition: z
+    .object({
+      at: z.string().describe('Instant of the next offset change, UTC ISO-8601 with Z'),
+      utc_offset_seconds: z.number().int().describe('Offset in force after the change, seconds'),
+    })
+    .nullable()
+    .describe('Next change of UTC offset in this zone, or null when its rules schedule none'),
   resolution: z.enum(['land', 'ocean']).describe('land: zone from a boundary polygon; ocean: nautical zone by 15° longitude band'),
   provenance: Provenance,
 });
@@ -182,20 +190,28 @@ export const localTime = defineTool({
   usesClock: (input) => input.at === undefined,
   input: z.strictObject({ lat: Latitude, lon: Longitude, at: Instant.optional() }),
   output: LocalTimeResult,
-  examples: [{
-    input: { lat: 27.7172, lon: 85.324, at: '2026-11-22T08:00:00Z' },
-    expect: {
-      timezone: 'Asia/Kathmandu', local_time: '2026-11-22T13:45:00+05:45', utc_offset: '+05:45', dst: false,
-      day_of_week: 'Sunday', next_transition: null, resolution: 'land',
+  examples: [
+    {
+      input: { lat: 27.7172, lon: 85.324, at: '2026-11-22T08:00:00Z' },
+      expect: {
+        timezone: 'Asia/Kathmandu',
+        local_time: '2026-11-22T13:45:00+05:45',
+        utc_offset: '+05:45',
+        dst: false,
+        day_of_week: 'Sunday',
+        next_transition: null,
+        resolution: 'land',
+      },
+      source: 'IANA tzdb, file asia, Zone Asia/Kathmandu: +05:45 since 1986, no DST; Kathmandu lies in Nepal (27.7172 N, 85.324 E)',
     },
-    source: 'IANA tzdb, file asia, Zone Asia/Kathmandu: +05:45 since 1986, no DST; Kathmandu lies in Nepal (27.7172 N, 85.324 E)',
-  }],
+  ],
   annotations: CALCULATION,
   calculator: {
     slug: 'local-time-at-coordinates',
     name: 'Local time at coordinates',
     category: 'Time',
-    formula: 'zone = boundary lookup of (lat, lon) in the timezone-boundary-builder polygons; local time = UTC instant + the IANA offset of that zone at that instant',
+    formula:
+      'zone = boundary lookup of (lat, lon) in the timezone-boundary-builder polygons; local time = UTC instant + the IANA offset of that zone at that instant',
     assumptions: [
       'Coordinates are WGS84 decimal degrees.',
       'Time-zone boundaries come from timezone-boundary-builder; offsets and DST rules from the IANA tz database.',

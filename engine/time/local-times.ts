@@ -37,27 +37,47 @@ export const localTimes = defineTool({
   usesClock: (input) => input.at === undefined,
   input: z.strictObject({
     at: Instant.optional(),
-    points: z.array(Coordinate, { error: 'must be an array of {lat, lon} points' })
+    points: z
+      .array(Coordinate, { error: 'must be an array of {lat, lon} points' })
       .min(1, 'must have at least 1 point')
       .max(MAX_POINTS, `must have at most ${MAX_POINTS} points`)
       .describe(`Coordinates to evaluate, 1..${MAX_POINTS}`),
   }),
   output: LocalTimesResult,
-  examples: [{
-    input: { at: '2026-11-22T08:00:00Z', points: [{ lat: 48.8566, lon: 2.3522 }, { lat: 35.6762, lon: 139.6503 }] },
-    expect: {
-      count: 2,
-      results: [
-        { timezone: 'Europe/Paris', local_time: '2026-11-22T09:00:00+01:00', abbreviation: 'CET', next_transition: { at: '2027-03-28T01:00:00Z', utc_offset_seconds: 7200 } },
-        { timezone: 'Asia/Tokyo', local_time: '2026-11-22T17:00:00+09:00', abbreviation: 'JST', next_transition: null },
-      ],
+  examples: [
+    {
+      input: {
+        at: '2026-11-22T08:00:00Z',
+        points: [
+          { lat: 48.8566, lon: 2.3522 },
+          { lat: 35.6762, lon: 139.6503 },
+        ],
+      },
+      expect: {
+        count: 2,
+        results: [
+          {
+            timezone: 'Europe/Paris',
+            local_time: '2026-11-22T09:00:00+01:00',
+            abbreviation: 'CET',
+            next_transition: { at: '2027-03-28T01:00:00Z', utc_offset_seconds: 7200 },
+          },
+          { timezone: 'Asia/Tokyo', local_time: '2026-11-22T17:00:00+09:00', abbreviation: 'JST', next_transition: null },
+        ],
+      },
+      source:
+        'IANA tzdb, files europe (Europe/Paris: CET/CEST, EU rule, summer time from the last Sunday of March at 01:00 UTC, Directive 2000/84/EC) and asia (Asia/Tokyo: JST +09:00, no DST since 1951)',
     },
-    source: 'IANA tzdb, files europe (Europe/Paris: CET/CEST, EU rule, summer time from the last Sunday of March at 01:00 UTC, Directive 2000/84/EC) and asia (Asia/Tokyo: JST +09:00, no DST since 1951)',
-  }],
+  ],
   annotations: CALCULATION,
   run: (input, ctx) => {
     const texts = instantTexts(input.at ?? ctx.now().getTime());
-    return { at: texts.utc, count: input.points.length, results: input.points.map((p) => localTimeFields(p.lat, p.lon, texts.ms, texts)), provenance: batchProvenance() };
+    return {
+      at: texts.utc,
+      count: input.points.length,
+      results: input.points.map((p) => localTimeFields(p.lat, p.lon, texts.ms, texts)),
+      provenance: batchProvenance(),
+    };
   },
 });
 

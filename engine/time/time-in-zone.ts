@@ -41,7 +41,8 @@ function unknownZoneMessage(input: string): string {
  * input is validated, so an unknown zone is a 400 on this field with suggestions. An empty value
  * counts as omitted.
  */
-export const ZoneArgument = z.string({ error: 'must be an IANA time-zone name such as Europe/Paris, or an abbreviation such as CET' })
+export const ZoneArgument = z
+  .string({ error: 'must be an IANA time-zone name such as Europe/Paris, or an abbreviation such as CET' })
   .transform((value, ctx): ResolvedZone | undefined => {
     const input = value.trim();
     if (!input) return undefined;
@@ -52,10 +53,15 @@ export const ZoneArgument = z.string({ error: 'must be an IANA time-zone name su
     }
     return resolved;
   })
-  .describe('IANA time-zone name (Europe/Paris; letter case ignored; legacy names such as Asia/Calcutta are answered under the canonical name) or a common abbreviation (CET, EST, IST, JST: resolved to a documented zone, other candidates listed). Omitted: UTC.');
+  .describe(
+    'IANA time-zone name (Europe/Paris; letter case ignored; legacy names such as Asia/Calcutta are answered under the canonical name) or a common abbreviation (CET, EST, IST, JST: resolved to a documented zone, other candidates listed). Omitted: UTC.',
+  );
 
-export const ResolvedFrom = z.enum(['alias', 'abbreviation', 'case', 'default'])
-  .describe('How the zone argument was read: alias = legacy name or tzdb link; abbreviation = documented zone for an abbreviation; case = name in other letter case; default = omitted, UTC');
+export const ResolvedFrom = z
+  .enum(['alias', 'abbreviation', 'case', 'default'])
+  .describe(
+    'How the zone argument was read: alias = legacy name or tzdb link; abbreviation = documented zone for an abbreviation; case = name in other letter case; default = omitted, UTC',
+  );
 
 /** The zone an omitted argument stands for. */
 export const DEFAULT_ZONE = 'UTC';
@@ -68,8 +74,8 @@ export function resolutionNote(field: string, resolved: ResolvedZone | undefined
   if (resolved.resolved_from !== 'abbreviation' || !abbreviation) return undefined;
   if (abbreviation.conventional) return `${abbreviation.name} is a conventional abbreviation, not one tzdb uses: answered for ${zone}.`;
   const name = abbreviation.name;
-  const elsewhere = rules.utc_offset_seconds !== abbreviation.offset_seconds
-    && rules.abbreviation.toUpperCase() !== name.toUpperCase() && zone !== DEFAULT_ZONE;
+  const elsewhere =
+    rules.utc_offset_seconds !== abbreviation.offset_seconds && rules.abbreviation.toUpperCase() !== name.toUpperCase() && zone !== DEFAULT_ZONE;
   // When the zone has moved to another abbreviation (EST asked, New York on EDT), say so, and name the
   // zones that keep the asked abbreviation's offset all year.
   let observes = '';
@@ -104,10 +110,14 @@ export function namedZoneProvenance(): Record<string, string> {
     const { tzdb, tz_rules, abbreviations, dst_rule } = localTimeProvenance('land');
     const window = abbreviationWindow();
     zoneProvenance = {
-      tzdb, tz_rules, abbreviations, dst_rule,
+      tzdb,
+      tz_rules,
+      abbreviations,
+      dst_rule,
       zone_names: `IANA tzdb ${sources.tzdb} zones and links (zone.tab, zone1970.tab, backward), zone list of ${sources.timezoneBoundaries}; legacy spellings and links answered under the current name`,
       abbreviation_resolution: `documented primary zone per abbreviation; candidates are the zones using it in tzdb ${sources.tzdb} data between ${formatUtc(window.start_ms).slice(0, 10)} and ${formatUtc(window.end_ms).slice(0, 10)}`,
-      method: 'zone by IANA name (letter case ignored; tzdb links to their canonical zone; abbreviations to a documented zone); offset, abbreviation, DST and next transition from its IANA rules at the instant',
+      method:
+        'zone by IANA name (letter case ignored; tzdb links to their canonical zone; abbreviations to a documented zone); offset, abbreviation, DST and next transition from its IANA rules at the instant',
     };
   }
   return { ...zoneProvenance };
@@ -126,7 +136,10 @@ export const TimeInZoneResult = z.object({
   day_of_week: s.day_of_week,
   next_transition: s.next_transition,
   resolved_from: ResolvedFrom.optional(),
-  candidates: z.array(z.string()).optional().describe('For an abbreviation: other zones that use it (up to 10), zones where it stands for another offset first'),
+  candidates: z
+    .array(z.string())
+    .optional()
+    .describe('For an abbreviation: other zones that use it (up to 10), zones where it stands for another offset first'),
   note: z.string().optional().describe('What was assumed in reading the input, when anything was (an omitted zone, an ambiguous abbreviation, a legacy name)'),
   provenance: Provenance,
 });
@@ -164,21 +177,25 @@ export const timeInZone = defineTool({
   usesClock: (input) => input.at === undefined,
   input: z.strictObject({ timezone: ZoneArgument.optional(), at: Instant.optional() }),
   output: TimeInZoneResult,
-  examples: [{
-    input: { timezone: 'Asia/Kathmandu', at: '2026-11-22T08:00:00Z' },
-    expect: { timezone: 'Asia/Kathmandu', local_time: '2026-11-22T13:45:00+05:45', utc_offset_seconds: 20700, dst: false, next_transition: null },
-    source: 'IANA tzdb, file asia, Zone Asia/Kathmandu: +05:45 since 1986, no DST',
-  }, {
-    input: { timezone: 'Asia/Calcutta', at: '2026-11-22T08:00:00Z' },
-    expect: { timezone: 'Asia/Kolkata', local_time: '2026-11-22T13:30:00+05:30', abbreviation: 'IST' },
-    source: 'IANA tzdb: file backward links Asia/Calcutta to Asia/Kolkata; file asia, Zone Asia/Kolkata: IST +05:30 since 1945',
-  }],
+  examples: [
+    {
+      input: { timezone: 'Asia/Kathmandu', at: '2026-11-22T08:00:00Z' },
+      expect: { timezone: 'Asia/Kathmandu', local_time: '2026-11-22T13:45:00+05:45', utc_offset_seconds: 20700, dst: false, next_transition: null },
+      source: 'IANA tzdb, file asia, Zone Asia/Kathmandu: +05:45 since 1986, no DST',
+    },
+    {
+      input: { timezone: 'Asia/Calcutta', at: '2026-11-22T08:00:00Z' },
+      expect: { timezone: 'Asia/Kolkata', local_time: '2026-11-22T13:30:00+05:30', abbreviation: 'IST' },
+      source: 'IANA tzdb: file backward links Asia/Calcutta to Asia/Kolkata; file asia, Zone Asia/Kolkata: IST +05:30 since 1945',
+    },
+  ],
   annotations: CALCULATION,
   calculator: {
     slug: 'time-in-time-zone',
     name: 'Time in a time zone',
     category: 'Time',
-    formula: 'local time = instant + UTC offset of the zone at that instant (IANA tz rules); dst = offset above the lowest offset in force within half a year either side',
+    formula:
+      'local time = instant + UTC offset of the zone at that instant (IANA tz rules); dst = offset above the lowest offset in force within half a year either side',
     assumptions: [
       'Zones are IANA names (letter case ignored); legacy names answer as their canonical zone (Asia/Calcutta → Asia/Kolkata).',
       'A common abbreviation (CET, EST, IST, ...) resolves to one documented zone; the other zones that use it are listed.',

@@ -79,7 +79,8 @@ export function unpackZone(packed: string): ZoneTable {
 /** Index of the period containing `ms` (bisection over the period ends). */
 export function periodIndex(t: ZoneTable, ms: number): number {
   const u = t.untils;
-  let lo = 0, hi = u.length - 1;
+  let lo = 0,
+    hi = u.length - 1;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (ms < u[mid]) hi = mid;
@@ -215,7 +216,11 @@ export function packZoneWindow(t: ZoneTable, name: string, fromMs: number, toMs:
 }
 
 /** Zone data as a page carries it: packed periods by data name, and each zone name's data name. */
-export interface ZoneData { version: string; zones: Record<string, string>; names: Record<string, string> }
+export interface ZoneData {
+  version: string;
+  zones: Record<string, string>;
+  names: Record<string, string>;
+}
 
 /** Tables by zone name from page data, each unpacked on first use. */
 export function zoneLookup(data: ZoneData): (name: string) => ZoneTable | undefined {

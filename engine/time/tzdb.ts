@@ -12,7 +12,10 @@ import { packZoneWindow, type PackedTzdb, unpackZone, type ZoneData, type ZoneTa
 
 const require = createRequire(import.meta.url);
 
-interface ZoneTab { version: string; zones: Record<string, { countries: string[] }> }
+interface ZoneTab {
+  version: string;
+  zones: Record<string, { countries: string[] }>;
+}
 
 interface Loaded {
   release: string;

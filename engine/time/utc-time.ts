@@ -11,9 +11,10 @@ import { CALCULATION, defineTool } from '../tool.ts';
 import { Provenance } from '../inputs.ts';
 import { formatUtc } from '../instant.ts';
 
-export const ACCURACY_STATEMENT = 'UTC is read from the API host\'s system clock when the request is handled. '
-  + 'The service consults no external time source (no NTP or GPS query of its own), so this is not a guarantee of accuracy: '
-  + 'the value carries the host clock\'s error plus the network delay to you. No SLA is claimed.';
+export const ACCURACY_STATEMENT =
+  "UTC is read from the API host's system clock when the request is handled. " +
+  'The service consults no external time source (no NTP or GPS query of its own), so this is not a guarantee of accuracy: ' +
+  "the value carries the host clock's error plus the network delay to you. No SLA is claimed.";
 
 export const UtcTimeResult = z.object({
   timezone: z.literal('UTC'),
@@ -32,18 +33,21 @@ export const utcTime = defineTool({
   name: 'get_utc_time',
   family: 'public',
   title: 'Current UTC time',
-  description: 'The current time in UTC (ISO-8601 with Z, Unix seconds and milliseconds) as read from the API host\'s system clock; no input, no key. '
-    + 'No external time source is consulted and no accuracy is guaranteed (sla_claimed: false). For local time at a place use get_local_time.',
+  description:
+    "The current time in UTC (ISO-8601 with Z, Unix seconds and milliseconds) as read from the API host's system clock; no input, no key. " +
+    'No external time source is consulted and no accuracy is guaranteed (sla_claimed: false). For local time at a place use get_local_time.',
   http: { method: 'GET', path: '/v1/time/utc' },
   auth: 'public',
   cache: 'never',
   input: z.strictObject({}),
   output: UtcTimeResult,
-  examples: [{
-    input: {},
-    expect: { timezone: 'UTC', utc_time: '2026-11-22T08:00:00Z', unix_seconds: 1795334400, unix_ms: 1795334400000 },
-    source: 'POSIX "Seconds Since the Epoch" (IEEE Std 1003.1-2024, 4.19): 20,779 days × 86,400 s + 8 h × 3,600 s, read at the examples\' clock',
-  }],
+  examples: [
+    {
+      input: {},
+      expect: { timezone: 'UTC', utc_time: '2026-11-22T08:00:00Z', unix_seconds: 1795334400, unix_ms: 1795334400000 },
+      source: 'POSIX "Seconds Since the Epoch" (IEEE Std 1003.1-2024, 4.19): 20,779 days × 86,400 s + 8 h × 3,600 s, read at the examples\' clock',
+    },
+  ],
   annotations: CALCULATION,
   run: (_input, ctx) => {
     const ms = ctx.now().getTime();

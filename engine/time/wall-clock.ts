@@ -22,7 +22,11 @@ export function wallMsOf(date: string, time: string): number {
   return utcMs(Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10)), Number(time.slice(0, 2)), Number(time.slice(3, 5)), 0, 0);
 }
 
-export interface LocalParts { date: string; time: string; offset: string }
+export interface LocalParts {
+  date: string;
+  time: string;
+  offset: string;
+}
 
 /** The local calendar date, clock time (`HH:MM`) and UTC offset of an instant (years 0001..9999). */
 export function localParts(t: ZoneTable, ms: number): LocalParts {

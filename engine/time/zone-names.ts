@@ -77,9 +77,16 @@ function build(): string[] {
     if (byLower.has(name.toLowerCase())) continue;
     const target = links.get(name) ?? name;
     const ours = members.get(target) ?? [];
-    const zone = ZERO_ZONES.includes(name) || target === 'Etc/UTC' ? 'UTC'
-      : RESPELLED[name] && byLower.has(RESPELLED[name].toLowerCase()) ? RESPELLED[name]
-        : ours.includes(target) ? target : ours.length === 1 ? ours[0] : undefined;
+    const zone =
+      ZERO_ZONES.includes(name) || target === 'Etc/UTC'
+        ? 'UTC'
+        : RESPELLED[name] && byLower.has(RESPELLED[name].toLowerCase())
+          ? RESPELLED[name]
+          : ours.includes(target)
+            ? target
+            : ours.length === 1
+              ? ours[0]
+              : undefined;
     if (zone) aliasByLower.set(name.toLowerCase(), zone);
   }
   return names;
@@ -100,10 +107,14 @@ export function namesByLower(): { byLower: ReadonlyMap<string, string>; aliasByL
 
 const MAX_CANDIDATES = 10;
 
-interface AbbreviationUse { zone: string; offset: number; all_year: boolean; population: number }
+interface AbbreviationUse {
+  zone: string;
+  offset: number;
+  all_year: boolean;
+  population: number;
+}
 let abbreviationUses: Map<string, AbbreviationUse[]> | null = null;
 let abbreviationSpelling: Map<string, string>;
-
 
 /**
  * The window an abbreviation counts as "in use": the year before the abbreviation data's tzdb release
@@ -175,7 +186,9 @@ function abbreviationFor(key: string, input: string): ResolvedZone | null {
   const distinct = [...meanings.values()].map((u) => u.zone);
   const candidates = [...distinct, ...others.map((u) => u.zone).filter((z) => !distinct.includes(z))];
   const resolved: ResolvedZone = {
-    zone, resolved_from: 'abbreviation', input,
+    zone,
+    resolved_from: 'abbreviation',
+    input,
     abbreviation: { name: abbreviationSpelling?.get(key) ?? key, conventional: false, offset_seconds: primaryUse?.offset },
   };
   if (candidates.length) resolved.candidates = [...new Set(candidates)].slice(0, MAX_CANDIDATES);

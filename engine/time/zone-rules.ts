@@ -30,9 +30,7 @@ export const offsetSecondsAt = (zone: string, ms: number): number => offsetAt(ru
  * reading: a wall time in a DST gap moves forward by the gap, one in a fold takes the earlier instant;
  * `gap`, `fold`, `earlier` and `later` say which happened. The one wall time → instant of the engine.
  */
-export function instantOfLocal(
-  zone: string, year: number, month: number, day: number, hour: number, minute: number, second = 0,
-): WallInstant {
+export function instantOfLocal(zone: string, year: number, month: number, day: number, hour: number, minute: number, second = 0): WallInstant {
   return instantOfWall(rulesOf(zone), utcMs(year, month, day, hour, minute, second, 0));
 }
 
@@ -47,7 +45,7 @@ function standardAround(t: ZoneTable, ms: number): { offset: number; from: numbe
   const lo = periodAt(t, ms - DST_WINDOW_MS);
   const hi = periodAt(t, ms + DST_WINDOW_MS);
   let offset = lo.offset;
-  for (let p = lo; p.to <= ms + DST_WINDOW_MS;) {
+  for (let p = lo; p.to <= ms + DST_WINDOW_MS; ) {
     p = periodAt(t, p.to);
     offset = Math.min(offset, p.offset);
   }

@@ -55,7 +55,10 @@ export function suggestZones(input: string, n = 3): string[] {
   for (const [key, zone] of aliasByLower) consider(key, zone);
   const ranked = [...scored].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]));
   const best = ranked.length ? ranked[0][1] : 0;
-  return ranked.filter(([, d]) => d <= best + 1).slice(0, n).map(([zone]) => zone);
+  return ranked
+    .filter(([, d]) => d <= best + 1)
+    .slice(0, n)
+    .map(([zone]) => zone);
 }
 
 /** Zone names for argument completion: prefix matches, then city-prefix, then substring; at most 100. */

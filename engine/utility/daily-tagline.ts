@@ -86,11 +86,11 @@ export const dailyTagline = defineTool({
   family: 'public',
   title: 'Tagline of the day',
   description:
-    'Returns the tagline of the day: one short, factually checked line about time zones, calendars, geodesy, '
-    + 'the Sun, astronomy or precise calculation, with its category. The choice is deterministic per UTC date: '
-    + 'every caller gets the same tagline for the whole UTC day, consecutive days always differ, and every tagline '
-    + `appears once in each ${TAGLINE_CYCLE_DAYS}-day cycle. Without \`date\` it uses today's UTC date; `
-    + 'pass `date` (YYYY-MM-DD, 0001-01-01..9999-12-31) to see any other day’s tagline.',
+    'Returns the tagline of the day: one short, factually checked line about time zones, calendars, geodesy, ' +
+    'the Sun, astronomy or precise calculation, with its category. The choice is deterministic per UTC date: ' +
+    'every caller gets the same tagline for the whole UTC day, consecutive days always differ, and every tagline ' +
+    `appears once in each ${TAGLINE_CYCLE_DAYS}-day cycle. Without \`date\` it uses today's UTC date; ` +
+    'pass `date` (YYYY-MM-DD, 0001-01-01..9999-12-31) to see any other day’s tagline.',
   http: { method: 'GET', path: '/api/v1/utility/tagline' },
   auth: 'public',
   cache: 'deterministic-unless-now',
@@ -101,11 +101,13 @@ export const dailyTagline = defineTool({
     date: IsoDate.optional().describe('UTC date YYYY-MM-DD (proleptic Gregorian, 0001..9999); default today in UTC'),
   }),
   output: DailyTaglineResult,
-  examples: [{
-    input: { date: '2026-11-22' },
-    expect: { date: '2026-11-22' },
-    source: 'the date asked for, echoed as the day the tagline belongs to',
-  }],
+  examples: [
+    {
+      input: { date: '2026-11-22' },
+      expect: { date: '2026-11-22' },
+      source: 'the date asked for, echoed as the day the tagline belongs to',
+    },
+  ],
   annotations: CALCULATION,
   run: (input, ctx) => {
     const date = input.date ?? utcDateOf(ctx.now());
@@ -115,8 +117,9 @@ export const dailyTagline = defineTool({
       tagline: text,
       category,
       provenance: {
-        method: `index = (days since 0001-01-01 × ${TAGLINE_STEP}) mod ${TAGLINE_CYCLE_DAYS} over a fixed list; `
-          + 'same tagline all UTC day, a different one the next day',
+        method:
+          `index = (days since 0001-01-01 × ${TAGLINE_STEP}) mod ${TAGLINE_CYCLE_DAYS} over a fixed list; ` +
+          'same tagline all UTC day, a different one the next day',
         taglines: `${TAGLINE_CYCLE_DAYS} curated taglines in ${TAGLINE_CATEGORIES.length} categories`,
         calendar: 'proleptic Gregorian calendar, UTC dates',
         clock: input.date === undefined ? 'UTC date read from the API host system clock' : 'date given in the request',

@@ -190,11 +190,13 @@ const engineering: readonly string[] = [
 const tag = (category: TaglineCategory, texts: readonly string[]): Tagline[] => texts.map((text) => ({ category, text }));
 
 /** Every tagline, grouped by category; the daily schedule walks this list in a fixed order. */
-export const TAGLINES: readonly Tagline[] = Object.freeze([
-  ...tag('time', time),
-  ...tag('calendar', calendar),
-  ...tag('geography', geography),
-  ...tag('sun', sun),
-  ...tag('astronomy', astronomy),
-  ...tag('engineering', engineering),
-].map((t) => Object.freeze(t)));
+export const TAGLINES: readonly Tagline[] = Object.freeze(
+  [
+    ...tag('time', time),
+    ...tag('calendar', calendar),
+    ...tag('geography', geography),
+    ...tag('sun', sun),
+    ...tag('astronomy', astronomy),
+    ...tag('engineering', engineering),
+  ].map((t) => Object.freeze(t)),
+);

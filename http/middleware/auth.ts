@@ -19,7 +19,12 @@ export interface Caller {
 }
 
 /** A provisioned key as the store keeps it (see http/accounts.ts). */
-export interface ProvisionedKey { customer_id: string; key_hash: string; fingerprint: string; revoked_at?: string }
+export interface ProvisionedKey {
+  customer_id: string;
+  key_hash: string;
+  fingerprint: string;
+  revoked_at?: string;
+}
 
 /** SHA-256 as 64 hex digits (a string: no Buffer to allocate on every request). */
 const sha256 = (s: string): string => hash('sha256', s, 'hex') as string;
@@ -61,7 +66,9 @@ export class KeyRing {
     });
   }
 
-  get size(): number { return this.entries.length + this.provisioned.size; }
+  get size(): number {
+    return this.entries.length + this.provisioned.size;
+  }
 
   /** Replaces the provisioned keys (called every few seconds from the store); revoked ones are left out. */
   setProvisioned(records: readonly ProvisionedKey[]): void {
@@ -87,12 +94,14 @@ const CHALLENGE = { 'www-authenticate': 'Bearer realm="time-coordinate-api"' };
 export function authenticate(keys: KeyRing, headers: Headers): Caller | Response {
   const key = presentedKey(headers);
   if (key === null) {
-    const detail = keys.size === 0
-      ? 'This route needs an API key, and this server has none configured: set TIME_API_KEYS (for example TIME_API_KEYS=me:a-long-random-key) and restart, or create one with `npm run keys -- create --customer ID`.'
-      : 'This route needs an API key: send Authorization: Bearer <key> or X-API-Key: <key>.';
+    const detail =
+      keys.size === 0
+        ? 'This route needs an API key, and this server has none configured: set TIME_API_KEYS (for example TIME_API_KEYS=me:a-long-random-key) and restart, or create one with `npm run keys -- create --customer ID`.'
+        : 'This route needs an API key: send Authorization: Bearer <key> or X-API-Key: <key>.';
     return problem(401, { detail, headers: CHALLENGE });
   }
   const caller = keys.identify(key);
-  if (!caller) return problem(401, { detail: 'The API key is not valid.', headers: { 'www-authenticate': 'Bearer realm="time-coordinate-api", error="invalid_token"' } });
+  if (!caller)
+    return problem(401, { detail: 'The API key is not valid.', headers: { 'www-authenticate': 'Bearer realm="time-coordinate-api", error="invalid_token"' } });
   return caller;
 }

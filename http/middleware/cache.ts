@@ -32,12 +32,19 @@ export class MemoryCache implements ResponseCache {
   private readonly map = new Map<string, string>();
   private used = 0;
   constructor(private readonly maxBytes = DEFAULT_CACHE_BYTES) {}
-  get size(): number { return this.map.size; }
+  get size(): number {
+    return this.map.size;
+  }
   /** Bytes held now (never above the budget). */
-  get bytes(): number { return this.used; }
+  get bytes(): number {
+    return this.used;
+  }
   get(key: string): string | undefined {
     const hit = this.map.get(key);
-    if (hit !== undefined) { this.map.delete(key); this.map.set(key, hit); }
+    if (hit !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, hit);
+    }
     return hit;
   }
   set(key: string, body: string): void {

@@ -17,7 +17,9 @@ class Ring {
   times: Float64Array;
   head = 0; // index of the oldest entry
   size = 0;
-  constructor(readonly capacity: number) { this.times = new Float64Array(capacity); }
+  constructor(readonly capacity: number) {
+    this.times = new Float64Array(capacity);
+  }
 }
 
 export class SlidingWindowLimiter {
@@ -94,7 +96,11 @@ return { allowed, count, oldest[2] or now }
 export class SharedWindowLimiter {
   private seq = 0;
   degraded = false;
-  constructor(private readonly redis: RedisEval, private readonly fallback: SlidingWindowLimiter, private readonly prefix = 'time-api:ratelimit:') {}
+  constructor(
+    private readonly redis: RedisEval,
+    private readonly fallback: SlidingWindowLimiter,
+    private readonly prefix = 'time-api:ratelimit:',
+  ) {}
 
   async check(customer: string, limit: number, now: number): Promise<RateDecision> {
     if (limit <= 0) return { allowed: true, limit: 0, remaining: 0, resetSeconds: 0 };
@@ -104,7 +110,11 @@ export class SharedWindowLimiter {
     }
     try {
       const member = `${now}:${process.pid}:${this.seq++}`;
-      const [allowed, count, oldest] = (await this.redis.eval(SLIDING_LOG, 1, this.prefix + customer, now, WINDOW_MS, limit, member)) as [number, number, string | number];
+      const [allowed, count, oldest] = (await this.redis.eval(SLIDING_LOG, 1, this.prefix + customer, now, WINDOW_MS, limit, member)) as [
+        number,
+        number,
+        string | number,
+      ];
       this.degraded = false;
       const resetSeconds = Math.max(1, Math.ceil((Number(oldest) + WINDOW_MS - now) / 1000));
       return { allowed: allowed === 1, limit, remaining: Math.max(0, limit - count), resetSeconds };

@@ -51,15 +51,25 @@ export function jsonRequestLogger(write: (chunk: string) => void = (c) => proces
   let stamp = '';
   const flush = () => {
     scheduled = false;
-    if (buffer) { const out = buffer; buffer = ''; write(out); }
+    if (buffer) {
+      const out = buffer;
+      buffer = '';
+      write(out);
+    }
   };
   return {
     log(line) {
       const now = Date.now();
-      if (Math.floor(now / 1000) !== second) { second = Math.floor(now / 1000); stamp = new Date(second * 1000).toISOString().slice(0, 19) + 'Z'; }
+      if (Math.floor(now / 1000) !== second) {
+        second = Math.floor(now / 1000);
+        stamp = new Date(second * 1000).toISOString().slice(0, 19) + 'Z';
+      }
       buffer += `{"time":"${stamp}","level":"info","type":"request","route":${quoted(line.route)},"method":${quoted(line.method)},"status":${line.status},"latency_ms":${line.latency_ms},"customer_id":${quoted(line.customer_id)},"key_fingerprint":${quoted(line.key_fingerprint)},"cache":${quoted(line.cache)}}\n`;
       if (buffer.length > 65_536) flush();
-      else if (!scheduled) { scheduled = true; setTimeout(flush, 5).unref(); }
+      else if (!scheduled) {
+        scheduled = true;
+        setTimeout(flush, 5).unref();
+      }
     },
     flush,
   };
@@ -69,7 +79,9 @@ export function jsonRequestLogger(write: (chunk: string) => void = (c) => proces
 export function prettyRequestLogger(consola: ConsolaInstance = createConsola({ level: 3 })): RequestLogger {
   return {
     log(l) {
-      consola.info(`${l.method} ${l.route} ${l.status} ${l.latency_ms} ms${l.customer_id ? ` customer=${l.customer_id}` : ''}${l.cache ? ` cache=${l.cache}` : ''}`);
+      consola.info(
+        `${l.method} ${l.route} ${l.status} ${l.latency_ms} ms${l.customer_id ? ` customer=${l.customer_id}` : ''}${l.cache ? ` cache=${l.cache}` : ''}`,
+      );
     },
     flush() {},
   };

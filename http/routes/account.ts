@@ -21,8 +21,7 @@ export interface AccountDeps {
   now: () => Date;
 }
 
-export const rateLimitOf = (settings: Settings, customerId: string): number =>
-  settings.customerRateLimits[customerId] ?? settings.rateLimitPerMinute;
+export const rateLimitOf = (settings: Settings, customerId: string): number => settings.customerRateLimits[customerId] ?? settings.rateLimitPerMinute;
 
 export const usageMonth = (now: Date) => now.toISOString().slice(0, 7);
 /** The usage counter of one route in one month: `<customer>:<YYYY-MM>:<METHOD /path>`. */
@@ -61,7 +60,15 @@ export function accountRoutes(deps: AccountDeps) {
       const caller = callerOf(event);
       const month = usageMonth(deps.now());
       if (!tracked(caller)) {
-        return json({ usage: { configured: false, month, total_requests: null, routes: [], note: 'Usage is recorded for provisioned keys only; this key comes from TIME_API_KEYS, which keeps no history.' } });
+        return json({
+          usage: {
+            configured: false,
+            month,
+            total_requests: null,
+            routes: [],
+            note: 'Usage is recorded for provisioned keys only; this key comes from TIME_API_KEYS, which keeps no history.',
+          },
+        });
       }
       try {
         const { total, routes } = await monthUsage(caller, month);
@@ -70,23 +77,44 @@ export function accountRoutes(deps: AccountDeps) {
         return storeDown();
       }
     },
-    limits: (event: H3Event) => json({
-      rate_limit_per_minute: rateLimitOf(settings, callerOf(event).customerId),
-      batch_limits: BATCH_LIMITS,
-    }),
+    limits: (event: H3Event) =>
+      json({
+        rate_limit_per_minute: rateLimitOf(settings, callerOf(event).customerId),
+        batch_limits: BATCH_LIMITS,
+      }),
     credits: async (event: H3Event) => {
       const caller = callerOf(event);
       const rate = rateLimitOf(settings, caller.customerId);
       if (!tracked(caller)) {
-        return json({ credits: { configured: false, status: 'not-configured', rate_limit_per_minute: rate, requests_this_month: null, balance: null, note: 'Environment keys have no credit ledger: requests are not charged.' } });
+        return json({
+          credits: {
+            configured: false,
+            status: 'not-configured',
+            rate_limit_per_minute: rate,
+            requests_this_month: null,
+            balance: null,
+            note: 'Environment keys have no credit ledger: requests are not charged.',
+          },
+        });
       }
       try {
         const { total } = await monthUsage(caller, usageMonth(deps.now()));
         if (!deps.ledgers.has(caller.customerId)) {
-          return json({ credits: { configured: false, status: 'not-configured', rate_limit_per_minute: rate, requests_this_month: total, balance: null, note: 'No credit ledger yet (it starts with the first credit): requests are not charged.' } });
+          return json({
+            credits: {
+              configured: false,
+              status: 'not-configured',
+              rate_limit_per_minute: rate,
+              requests_this_month: total,
+              balance: null,
+              note: 'No credit ledger yet (it starts with the first credit): requests are not charged.',
+            },
+          });
         }
         const balance = await store!.counter('credits', balanceKey(caller.customerId));
-        return json({ credits: { configured: true, status: balance > 0 ? 'active' : 'exhausted', rate_limit_per_minute: rate, requests_this_month: total, balance } });
+        return json({
+          credits: { configured: true, status: balance > 0 ? 'active' : 'exhausted', rate_limit_per_minute: rate, requests_this_month: total, balance },
+        });
       } catch {
         return storeDown();
       }

@@ -10,7 +10,6 @@ import type { Settings } from '../../service/settings.ts';
 import { json } from '../json.ts';
 import type { RouteInfo } from '../../service/inventory.ts';
 
-
 export interface Readiness {
   timezone_data: boolean;
   ephemeris: boolean;
@@ -21,9 +20,15 @@ export interface Readiness {
 }
 
 export function indexRoute(settings: Settings) {
-  return () => json({
-    service: SERVICE, version: VERSION, docs: '/openapi.json', status: '/v1/status', mcp: '/mcp', website: settings.siteUrl,
-  });
+  return () =>
+    json({
+      service: SERVICE,
+      version: VERSION,
+      docs: '/openapi.json',
+      status: '/v1/status',
+      mcp: '/mcp',
+      website: settings.siteUrl,
+    });
 }
 
 /**
@@ -41,29 +46,35 @@ export function healthRoute(readiness: () => Readiness) {
 }
 
 export function statusRoute(settings: Settings, routes: RouteInfo[], startedAt: Date, now: () => Date) {
-  const endpointFamilies = FAMILIES
-    .map((family) => ({ family, routes: routes.filter((r) => r.family === family).map((r) => `${r.method} ${r.path}`) }))
-    .filter((f) => f.routes.length > 0);
-  return () => json({
-    ok: true,
-    service: SERVICE,
-    version: VERSION,
-    started_at: startedAt.toISOString().replace(/\.\d{3}Z$/, 'Z'),
-    uptime_seconds: Math.floor((now().getTime() - startedAt.getTime()) / 1000),
-    api_key_required: true,
-    cache: settings.cache,
-    tzdb: sources.tzdb,
-    timezone_boundaries: sources.timezoneBoundaries,
-    endpoint_families: endpointFamilies,
-    measured_status_wording: 'This document reports what this instance sees about itself at request time (process up, routes served, cache mode). It is not an uptime history and makes no availability claim.',
-    sla_claimed: false,
-    monitoring: {
-      low_level_health: '/health',
-      public_status: '/v1/status',
-      protected_canary: '/v1/canary',
-      external_sla_history: 'not-yet-published',
-    },
-  }, 200, { 'cache-control': 'no-store' });
+  const endpointFamilies = FAMILIES.map((family) => ({ family, routes: routes.filter((r) => r.family === family).map((r) => `${r.method} ${r.path}`) })).filter(
+    (f) => f.routes.length > 0,
+  );
+  return () =>
+    json(
+      {
+        ok: true,
+        service: SERVICE,
+        version: VERSION,
+        started_at: startedAt.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        uptime_seconds: Math.floor((now().getTime() - startedAt.getTime()) / 1000),
+        api_key_required: true,
+        cache: settings.cache,
+        tzdb: sources.tzdb,
+        timezone_boundaries: sources.timezoneBoundaries,
+        endpoint_families: endpointFamilies,
+        measured_status_wording:
+          'This document reports what this instance sees about itself at request time (process up, routes served, cache mode). It is not an uptime history and makes no availability claim.',
+        sla_claimed: false,
+        monitoring: {
+          low_level_health: '/health',
+          public_status: '/v1/status',
+          protected_canary: '/v1/canary',
+          external_sla_history: 'not-yet-published',
+        },
+      },
+      200,
+      { 'cache-control': 'no-store' },
+    );
 }
 
 /**
@@ -74,7 +85,11 @@ export function canaryRoute(now: () => Date, storageRoundTrip: () => Promise<boo
   return async (event: H3Event) => {
     const caller = event.context.caller!;
     let timezone = false;
-    try { timezone = lookupZones(51.4769, -0.0005).zones[0] === 'Europe/London'; } catch { timezone = false; }
+    try {
+      timezone = lookupZones(51.4769, -0.0005).zones[0] === 'Europe/London';
+    } catch {
+      timezone = false;
+    }
     const storage = await storageRoundTrip().catch(() => false);
     const checks = { auth: true, timezone_lookup: timezone, ephemeris: probeEphemeris(), storage };
     const ok = Object.values(checks).every(Boolean);

@@ -25,9 +25,7 @@ import { rateLimitHeaders, SlidingWindowLimiter, type RateDecision } from '../mi
 import { StoreUnavailableError, type Store } from '../store/index.ts';
 import { readJsonBody } from '../../service/body.ts';
 
-import {
-  DEFAULT_CREATES_PER_MINUTE, Share, ShareCreated, ShareRequest, ShareView, TOKEN_BYTES, TOKEN_PATTERN,
-} from '../../service/shares.ts';
+import { DEFAULT_CREATES_PER_MINUTE, Share, ShareCreated, ShareRequest, ShareView, TOKEN_BYTES, TOKEN_PATTERN } from '../../service/shares.ts';
 import { jsonWriterOf } from '../../service/json-writer.ts';
 
 export const newShareToken = (): string => randomBytes(TOKEN_BYTES).toString('base64url');
@@ -73,13 +71,13 @@ const ROBOTS = { 'x-robots-tag': 'noindex, nofollow' } as const;
 const STORE_RETRY_AFTER_SECONDS = '5';
 const DAY_MS = 86_400_000;
 
-const notFound = (detail = 'No share has this token: it is unknown or has expired.') =>
-  problem(404, { detail, headers: { ...ROBOTS } });
+const notFound = (detail = 'No share has this token: it is unknown or has expired.') => problem(404, { detail, headers: { ...ROBOTS } });
 
-const unavailable = (headers: Record<string, string> = {}) => problem(503, {
-  detail: 'Shares are stored in the shared store, which is unavailable right now; try again shortly.',
-  headers: { ...headers, ...ROBOTS, 'retry-after': STORE_RETRY_AFTER_SECONDS },
-});
+const unavailable = (headers: Record<string, string> = {}) =>
+  problem(503, {
+    detail: 'Shares are stored in the shared store, which is unavailable right now; try again shortly.',
+    headers: { ...headers, ...ROBOTS, 'retry-after': STORE_RETRY_AFTER_SECONDS },
+  });
 
 // Answers are written as every answer is: by the writer compiled from their schema, keys in its order.
 const writeCreated = jsonWriterOf(ShareCreated);

@@ -53,7 +53,10 @@ export function toolHandler(tool: AnyTool, deps: ToolRouteDeps) {
     const headers: [string, string][] = [
       ['content-type', 'application/json; charset=utf-8'],
       ['x-cache', status],
-      ['cache-control', maxAge !== undefined ? `${publicCacheControl}, max-age=${maxAge}` : deterministic ? `${publicCacheControl}, max-age=86400` : 'no-store'],
+      [
+        'cache-control',
+        maxAge !== undefined ? `${publicCacheControl}, max-age=${maxAge}` : deterministic ? `${publicCacheControl}, max-age=86400` : 'no-store',
+      ],
     ];
     if (decision && decision.limit !== 0) for (const pair of Object.entries(rateLimitHeaders(decision))) headers.push(pair);
     return new FastResponse(body, { headers });

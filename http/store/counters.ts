@@ -71,8 +71,14 @@ export class Counters {
   private readonly writing = new Int32Array(BUCKETS);
   private readonly written = new Int32Array(BUCKETS);
   private readonly marks: WriteMarks = {
-    begin: (entry) => { this.writing[bucketOf(entry)]++; },
-    end: (entry) => { const b = bucketOf(entry); this.writing[b]--; this.written[b]++; },
+    begin: (entry) => {
+      this.writing[bucketOf(entry)]++;
+    },
+    end: (entry) => {
+      const b = bucketOf(entry);
+      this.writing[b]--;
+      this.written[b]++;
+    },
   };
 
   constructor(
@@ -106,7 +112,9 @@ export class Counters {
   flush(): Promise<void> {
     const run = (this.running ?? Promise.resolve()).catch(() => {}).then(() => this.flushNow());
     this.running = run;
-    const clear = () => { if (this.running === run) this.running = null; };
+    const clear = () => {
+      if (this.running === run) this.running = null;
+    };
     run.then(clear, clear);
     return run;
   }
@@ -178,7 +186,9 @@ export class Counters {
   /** Encoded keys of `mount` that have deltas not stored yet. */
   unstoredKeys(mount: CounterMount): string[] {
     const out = new Set<string>();
-    const add = (key: string) => { if (key.startsWith(`${mount}\0`)) out.add(key.slice(mount.length + 1)); };
+    const add = (key: string) => {
+      if (key.startsWith(`${mount}\0`)) out.add(key.slice(mount.length + 1));
+    };
     for (const key of this.pending.keys()) add(key);
     for (const c of this.inflight) for (const key of c.entries.keys()) add(key);
     return [...out];

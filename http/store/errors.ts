@@ -15,7 +15,10 @@ export class StoreUnavailableError extends Error {
 export class CorruptRecordError extends Error {
   readonly code = 'CORRUPT_RECORD';
   /** `records`: `mount:encodedKey` of each damaged record. */
-  constructor(readonly records: string[], readonly detail: string) {
+  constructor(
+    readonly records: string[],
+    readonly detail: string,
+  ) {
     super(`damaged record${records.length > 1 ? 's' : ''} ${records.join(', ')}: ${detail}; not overwritten (npm run keys -- check)`);
     this.name = 'CorruptRecordError';
   }

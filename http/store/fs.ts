@@ -22,7 +22,11 @@ export const SUFFIX = '.json';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const notFound = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'ENOENT';
 
-export interface FsLayout { dataDir: string; tmpDir: string; lockDir: string }
+export interface FsLayout {
+  dataDir: string;
+  tmpDir: string;
+  lockDir: string;
+}
 
 export function fsLayout(dataDir: string): FsLayout {
   return { dataDir, tmpDir: join(dataDir, '.tmp'), lockDir: join(dataDir, '.locks') };
@@ -60,12 +64,16 @@ export async function writeAtomic(tmpDir: string, path: string, data: string): P
 }
 
 /** Errors that mean the disk (or quota) is full or read-only: the store can still be read. */
-export const isFullDisk = (error: unknown): boolean =>
-  ['ENOSPC', 'EDQUOT', 'EROFS'].includes((error as NodeJS.ErrnoException)?.code ?? '');
+export const isFullDisk = (error: unknown): boolean => ['ENOSPC', 'EDQUOT', 'EROFS'].includes((error as NodeJS.ErrnoException)?.code ?? '');
 
 /** Reads a file as text; null when it does not exist. */
 export async function readText(path: string): Promise<string | null> {
-  try { return await readFile(path, 'utf8'); } catch (error) { if (notFound(error)) return null; throw error; }
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if (notFound(error)) return null;
+    throw error;
+  }
 }
 
 /** The path of an encoded key inside a mount folder. */
@@ -111,7 +119,10 @@ export async function withLock<T>(lockPath: string, fn: () => Promise<T>, waitMs
       const owner = Number((await readText(lockPath).catch(() => null))?.trim());
       const info = await stat(lockPath).catch(() => null);
       const orphaned = Number.isSafeInteger(owner) && owner > 0 ? owner !== process.pid && !alive(owner) : info !== null && Date.now() - info.mtimeMs > staleMs;
-      if (orphaned) { await unlink(lockPath).catch(() => {}); continue; }
+      if (orphaned) {
+        await unlink(lockPath).catch(() => {});
+        continue;
+      }
       if (Date.now() > deadline) throw new Error(`lock ${lockPath} is held by another process for over ${waitMs} ms`);
       await sleep(5 + Math.random() * 20);
       continue;
@@ -126,7 +137,11 @@ export async function withLock<T>(lockPath: string, fn: () => Promise<T>, waitMs
     await handle.close().catch(() => {});
     break;
   }
-  try { return await fn(); } finally { await unlink(lockPath).catch(() => {}); }
+  try {
+    return await fn();
+  } finally {
+    await unlink(lockPath).catch(() => {});
+  }
 }
 
 /**
@@ -137,13 +152,20 @@ export async function listUnder(mountDir: string, encodedPrefix: string): Promis
   const out: string[] = [];
   const walk = async (dir: string, base: string): Promise<void> => {
     let entries: Dirent[];
-    try { entries = await readdir(dir, { withFileTypes: true }); } catch (error) { if (notFound(error)) return; throw error; }
-    await Promise.all(entries.map(async (e) => {
-      const level = e.name.endsWith(SUFFIX) ? e.name.slice(0, -SUFFIX.length) : e.name;
-      const key = base === '' ? level : `${base}:${level}`;
-      if (e.isDirectory()) await walk(join(dir, e.name), key);
-      else if (e.isFile() && e.name.endsWith(SUFFIX)) out.push(key);
-    }));
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      if (notFound(error)) return;
+      throw error;
+    }
+    await Promise.all(
+      entries.map(async (e) => {
+        const level = e.name.endsWith(SUFFIX) ? e.name.slice(0, -SUFFIX.length) : e.name;
+        const key = base === '' ? level : `${base}:${level}`;
+        if (e.isDirectory()) await walk(join(dir, e.name), key);
+        else if (e.isFile() && e.name.endsWith(SUFFIX)) out.push(key);
+      }),
+    );
   };
   await walk(encodedPrefix === '' ? mountDir : join(mountDir, ...encodedPrefix.split(':')), encodedPrefix);
   return out;
@@ -152,7 +174,9 @@ export async function listUnder(mountDir: string, encodedPrefix: string): Promis
 export class FsCounterBackend implements CounterBackend {
   constructor(private readonly layout: FsLayout) {}
 
-  private path(mount: CounterMount, encodedKey: string) { return keyPath(join(this.layout.dataDir, mount), encodedKey); }
+  private path(mount: CounterMount, encodedKey: string) {
+    return keyPath(join(this.layout.dataDir, mount), encodedKey);
+  }
 
   async read(mount: CounterMount, encodedKey: string): Promise<number> {
     const text = await readText(this.path(mount, encodedKey));
@@ -165,22 +189,28 @@ export class FsCounterBackend implements CounterBackend {
       const entries = [...chunk.entries];
       // Distinct keys are distinct files: write them a few at a time rather than one fsync after another.
       for (let i = 0; i < entries.length; i += 32) {
-        await Promise.all(entries.slice(i, i + 32).map(async ([key, delta]) => {
-          const [mount, encodedKey] = key.split('\0') as [CounterMount, string];
-          marks.begin(key);
-          try {
-            const current = await this.read(mount, encodedKey);
-            await writeAtomic(this.layout.tmpDir, this.path(mount, encodedKey), String(current + delta));
-            chunk.entries.delete(key);
-          } catch (error) {
-            if (error instanceof CorruptRecordError) damaged.push(error);
-            else throw error;
-          } finally {
-            marks.end(key);
-          }
-        }));
+        await Promise.all(
+          entries.slice(i, i + 32).map(async ([key, delta]) => {
+            const [mount, encodedKey] = key.split('\0') as [CounterMount, string];
+            marks.begin(key);
+            try {
+              const current = await this.read(mount, encodedKey);
+              await writeAtomic(this.layout.tmpDir, this.path(mount, encodedKey), String(current + delta));
+              chunk.entries.delete(key);
+            } catch (error) {
+              if (error instanceof CorruptRecordError) damaged.push(error);
+              else throw error;
+            } finally {
+              marks.end(key);
+            }
+          }),
+        );
       }
     });
-    if (damaged.length) throw new CorruptRecordError(damaged.flatMap((e) => e.records), 'not whole numbers');
+    if (damaged.length)
+      throw new CorruptRecordError(
+        damaged.flatMap((e) => e.records),
+        'not whole numbers',
+      );
   }
 }

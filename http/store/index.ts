@@ -71,10 +71,18 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
     storage = createStorage({ driver: redis.driver });
     backend = new RedisCounterBackend(client, prefix);
     let last = false;
-    const report = (now: boolean) => { if (now !== last) { last = now; options.onAvailabilityChange?.(now); } };
+    const report = (now: boolean) => {
+      if (now !== last) {
+        last = now;
+        options.onAvailabilityChange?.(now);
+      }
+    };
     // Errors surface through operations and `available`; an 'error' event must not go unheard.
     client.on('error', () => {});
-    client.on('ready', () => { report(true); void buildIndexOnce(client!, prefix, warn); });
+    client.on('ready', () => {
+      report(true);
+      void buildIndexOnce(client!, prefix, warn);
+    });
     client.on('close', () => report(false));
     await waitReady(client, options.connectWaitMs ?? 2_000);
   } else {
@@ -87,7 +95,9 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
   const driver = client ? ('redis' as const) : ('fs' as const);
   const suffix = client ? '' : SUFFIX;
   const counters = new Counters(backend, randomUUID(), (error, held) => {
-    warn(`store: DAMAGED RECORD ${error.records.join(', ')} (${error.detail}): not overwritten; its counts are held in memory until it is repaired (npm run keys -- check): ${JSON.stringify(held)}`);
+    warn(
+      `store: DAMAGED RECORD ${error.records.join(', ')} (${error.detail}): not overwritten; its counts are held in memory until it is repaired (npm run keys -- check): ${JSON.stringify(held)}`,
+    );
   });
   let fsAvailable = true;
   let diskFull = false;
@@ -115,10 +125,19 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
   const timer = setInterval(() => {
     if (counters.unflushed === 0 || (client && client.status !== 'ready')) return;
     counters.flush().then(
-      () => { diskFull = false; if (failing) { failing = false; warn('store: counters are being stored again'); } },
+      () => {
+        diskFull = false;
+        if (failing) {
+          failing = false;
+          warn('store: counters are being stored again');
+        }
+      },
       (error) => {
         diskFull = !client && isFullDisk(error);
-        if (!failing) { failing = true; warn(`store: counters could not be stored, retrying every ${flushIntervalMs} ms: ${error?.message ?? error}`); }
+        if (!failing) {
+          failing = true;
+          warn(`store: counters could not be stored, retrying every ${flushIntervalMs} ms: ${error?.message ?? error}`);
+        }
       },
     );
   }, flushIntervalMs);
@@ -126,8 +145,12 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
 
   const store: Store = {
     driver,
-    get available() { return isAvailable(); },
-    get diskFull() { return diskFull; },
+    get available() {
+      return isAvailable();
+    },
+    get diskFull() {
+      return diskFull;
+    },
     heldCounts: () => counters.heldDeltas(),
     mounts,
     incr(mount, key, by = 1) {
@@ -151,7 +174,9 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
         return Object.fromEntries(entries);
       });
     },
-    get unflushed() { return counters.unflushed; },
+    get unflushed() {
+      return counters.unflushed;
+    },
     flush: () => guard('flush counters', () => counters.flush()),
     async sweep() {
       if (client) return 0;
@@ -163,8 +188,15 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
           for (const key of await ns.getKeys('')) {
             const raw = text(await ns.getItemRaw(key).catch(() => null));
             let value: unknown;
-            try { value = raw === null ? null : JSON.parse(raw); } catch { continue; }
-            if (isEnvelope(value) && !(Date.parse(value.$expires_at) > now)) { await ns.removeItem(key); removed++; }
+            try {
+              value = raw === null ? null : JSON.parse(raw);
+            } catch {
+              continue;
+            }
+            if (isEnvelope(value) && !(Date.parse(value.$expires_at) > now)) {
+              await ns.removeItem(key);
+              removed++;
+            }
           }
         }
         return removed;
@@ -174,24 +206,35 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
       if (closed) return false;
       if (client) {
         if (client.status !== 'ready') return false;
-        return client.ping().then((reply) => reply === 'PONG', () => false);
+        return client.ping().then(
+          (reply) => reply === 'PONG',
+          () => false,
+        );
       }
       const probe = join(layout.dataDir, '.health');
       const nonce = randomUUID();
-      fsAvailable = await writeAtomic(layout.tmpDir, probe, nonce).then(() => readText(probe)).then((got) => {
-        diskFull = false;
-        return got === nonce;
-      }, (error) => {
-        diskFull = isFullDisk(error);
-        return false;
-      });
+      fsAvailable = await writeAtomic(layout.tmpDir, probe, nonce)
+        .then(() => readText(probe))
+        .then(
+          (got) => {
+            diskFull = false;
+            return got === nonce;
+          },
+          (error) => {
+            diskFull = isFullDisk(error);
+            return false;
+          },
+        );
       return fsAvailable;
     },
     async close() {
       if (closed) return;
       clearInterval(timer);
       let failure: unknown = null;
-      if (counters.unflushed > 0) await store.flush().catch((error) => { failure = error; });
+      if (counters.unflushed > 0)
+        await store.flush().catch((error) => {
+          failure = error;
+        });
       const lost = counters.unflushed;
       const held = counters.heldDeltas();
       if (!failure && Object.keys(held).length) {
@@ -205,22 +248,23 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
       await storage.dispose().catch(() => {});
       if (failure) throw new StoreUnavailableError(`close: ${lost} counted unit(s) could not be stored: ${(failure as Error).message}`, { cause: failure });
     },
-    quarantine: (mount, key) => guard(`quarantine ${mount}`, async () => {
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      if (client) {
-        const from = `${prefix}:${mount}:${encodeKey(key)}`;
-        const to = `${prefix}:_quarantine:${mount}:${encodeKey(key)}:${stamp}`;
-        if (!(await client.exists(from))) return null;
-        await client.rename(from, to);
+    quarantine: (mount, key) =>
+      guard(`quarantine ${mount}`, async () => {
+        const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+        if (client) {
+          const from = `${prefix}:${mount}:${encodeKey(key)}`;
+          const to = `${prefix}:_quarantine:${mount}:${encodeKey(key)}:${stamp}`;
+          if (!(await client.exists(from))) return null;
+          await client.rename(from, to);
+          return to;
+        }
+        const from = join(layout.dataDir, mount, ...encodeKey(key).split(':')) + SUFFIX;
+        const to = join(layout.dataDir, '.quarantine', mount, `${encodeKey(key).replace(/:/g, '~')}.${stamp}${SUFFIX}`);
+        if ((await readText(from)) === null) return null;
+        await mkdir(dirname(to), { recursive: true });
+        await rename(from, to);
         return to;
-      }
-      const from = join(layout.dataDir, mount, ...encodeKey(key).split(':')) + SUFFIX;
-      const to = join(layout.dataDir, '.quarantine', mount, `${encodeKey(key).replace(/:/g, '~')}.${stamp}${SUFFIX}`);
-      if ((await readText(from)) === null) return null;
-      await mkdir(dirname(to), { recursive: true });
-      await rename(from, to);
-      return to;
-    }),
+      }),
     redis: client,
     redisKey: (mount, key) => `${prefix}:${mount}:${encodeKey(key)}`,
     storage,

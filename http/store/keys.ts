@@ -14,7 +14,9 @@ const MAX_LEVEL = 200;
 
 function encodeLevel(level: string): string {
   if (level === '') return '~';
-  const encoded = encodeURIComponent(level).replace(/~/g, '%7E').replace(/\.+$/, (dots) => '%2E'.repeat(dots.length));
+  const encoded = encodeURIComponent(level)
+    .replace(/~/g, '%7E')
+    .replace(/\.+$/, (dots) => '%2E'.repeat(dots.length));
   if (encoded.length <= MAX_LEVEL) return encoded;
   return `~h${createHash('sha256').update(level).digest('hex')}`;
 }
@@ -22,7 +24,11 @@ function encodeLevel(level: string): string {
 function decodeLevel(level: string): string {
   if (level === '~') return '';
   if (level.startsWith('~h')) return level;
-  try { return decodeURIComponent(level); } catch { return level; }
+  try {
+    return decodeURIComponent(level);
+  } catch {
+    return level;
+  }
 }
 
 /** The storage key (levels joined by `:`) for a caller's key. */

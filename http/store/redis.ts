@@ -15,7 +15,10 @@ import { counterValue, type Chunk, type CounterBackend, type CounterMount, type 
 import { CorruptRecordError } from './errors.ts';
 import { MOUNTS, TTL_MOUNTS } from './types.ts';
 
-export interface RedisTuning { connectTimeoutMs: number; commandTimeoutMs: number }
+export interface RedisTuning {
+  connectTimeoutMs: number;
+  commandTimeoutMs: number;
+}
 
 export function redisClientOptions({ connectTimeoutMs, commandTimeoutMs }: RedisTuning): RedisOptions {
   return {
@@ -41,7 +44,11 @@ export function createRedisDriver(url: string, prefix: string, tuning: RedisTuni
 export function waitReady(client: Redis, ms: number): Promise<void> {
   if (client.status === 'ready') return Promise.resolve();
   return new Promise((resolve) => {
-    const done = () => { clearTimeout(timer); client.off('ready', done); resolve(); };
+    const done = () => {
+      clearTimeout(timer);
+      client.off('ready', done);
+      resolve();
+    };
     const timer = setTimeout(done, ms);
     client.on('ready', done);
   });
@@ -83,10 +90,12 @@ export function indexEntries(prefix: string, mount: string, encodedKey: string):
 /** The encoded keys under `encodedPrefix` (any depth), from the index sets. */
 export async function listIndexed(client: Redis, prefix: string, mount: string, encodedPrefix: string): Promise<string[]> {
   const members = await client.smembers(`${prefix}:_idx:${mount}:${encodedPrefix}`);
-  const nested = await Promise.all(members.map(async (m) => {
-    const key = encodedPrefix === '' ? m.slice(2) : `${encodedPrefix}:${m.slice(2)}`;
-    return m.startsWith('k:') ? [key] : listIndexed(client, prefix, mount, key);
-  }));
+  const nested = await Promise.all(
+    members.map(async (m) => {
+      const key = encodedPrefix === '' ? m.slice(2) : `${encodedPrefix}:${m.slice(2)}`;
+      return m.startsWith('k:') ? [key] : listIndexed(client, prefix, mount, key);
+    }),
+  );
   return nested.flat();
 }
 
@@ -114,9 +123,14 @@ export async function buildIndexOnce(client: Redis, prefix: string, warn: (messa
 }
 
 export class RedisCounterBackend implements CounterBackend {
-  constructor(private readonly client: Redis, private readonly prefix: string) {}
+  constructor(
+    private readonly client: Redis,
+    private readonly prefix: string,
+  ) {}
 
-  key(mount: string, encodedKey: string): string { return `${this.prefix}:${mount}:${encodedKey}`; }
+  key(mount: string, encodedKey: string): string {
+    return `${this.prefix}:${mount}:${encodedKey}`;
+  }
 
   async read(mount: CounterMount, encodedKey: string): Promise<number> {
     const text = await this.client.get(this.key(mount, encodedKey));

@@ -51,13 +51,19 @@ class RedisResponseCache implements AsyncResponseCache {
   private readonly backoffMs: number;
   private retryAt = 0;
 
-  constructor(private readonly store: Store, private readonly memory: MemoryCache, options: ResponseCacheOptions) {
+  constructor(
+    private readonly store: Store,
+    private readonly memory: MemoryCache,
+    options: ResponseCacheOptions,
+  ) {
     this.ttlSeconds = options.ttlSeconds ?? 86_400;
     this.timeoutMs = options.timeoutMs ?? 300;
     this.backoffMs = options.backoffMs ?? 2_000;
   }
 
-  get degraded(): boolean { return !this.store.available || Date.now() < this.retryAt; }
+  get degraded(): boolean {
+    return !this.store.available || Date.now() < this.retryAt;
+  }
 
   private key(key: string): string {
     return this.store.redisKey('cache', createHash('sha256').update(key).digest('base64url'));
@@ -66,24 +72,41 @@ class RedisResponseCache implements AsyncResponseCache {
   /** The Redis reply, or `fallback` when Redis is away, fails, or is slower than `timeoutMs`. */
   private within<T>(op: () => Promise<T>, fallback: () => T): Promise<T> {
     return new Promise<T>((resolve) => {
-      const fail = () => { this.retryAt = Date.now() + this.backoffMs; resolve(fallback()); };
+      const fail = () => {
+        this.retryAt = Date.now() + this.backoffMs;
+        resolve(fallback());
+      };
       const timer = setTimeout(fail, this.timeoutMs);
       op().then(
-        (value) => { clearTimeout(timer); resolve(value); },
-        () => { clearTimeout(timer); fail(); },
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        () => {
+          clearTimeout(timer);
+          fail();
+        },
       );
     });
   }
 
   get(key: string): Promise<string | undefined> | string | undefined {
     if (this.degraded) return this.memory.get(key);
-    return this.within(async () => (await this.store.redis!.get(this.key(key))) ?? undefined, () => this.memory.get(key));
+    return this.within(
+      async () => (await this.store.redis!.get(this.key(key))) ?? undefined,
+      () => this.memory.get(key),
+    );
   }
 
   set(key: string, body: string, ttlSeconds = this.ttlSeconds): Promise<void> | void {
     if (body.length * 2 > MAX_CACHED_BODY_BYTES) return; // as in memory: large bodies are not kept
     if (this.degraded) return this.memory.set(key, body);
     const ttl = Math.max(1, Math.ceil(ttlSeconds));
-    return this.within(async () => { await this.store.redis!.set(this.key(key), body, 'EX', ttl); }, () => this.memory.set(key, body));
+    return this.within(
+      async () => {
+        await this.store.redis!.set(this.key(key), body, 'EX', ttl);
+      },
+      () => this.memory.set(key, body),
+    );
   }
 }

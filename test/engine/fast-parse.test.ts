@@ -30,8 +30,15 @@ describe('compiled parts agree with zod', () => {
     const ok = { lat: 90, n: 3, p: 0.5, i: -7 };
     expect(agrees(s, ok)).toBe(true);
     for (const bad of [
-      { ...ok, lat: 90.000001 }, { ...ok, lat: -90.5 }, { ...ok, n: 1.5 }, { ...ok, p: 0 }, { ...ok, p: 1 },
-      { ...ok, lat: Number.NaN }, { ...ok, lat: Infinity }, { ...ok, lat: '45' }, { ...ok, i: 2 ** 53 },
+      { ...ok, lat: 90.000001 },
+      { ...ok, lat: -90.5 },
+      { ...ok, n: 1.5 },
+      { ...ok, p: 0 },
+      { ...ok, p: 1 },
+      { ...ok, lat: Number.NaN },
+      { ...ok, lat: Infinity },
+      { ...ok, lat: '45' },
+      { ...ok, i: 2 ** 53 },
     ]) {
       expect(agrees(s, bad)).toBe(false);
       expect(s.safeParse(bad).success).toBe(false);
@@ -57,7 +64,11 @@ describe('compiled parts agree with zod', () => {
 
   it('strings with length and pattern checks; enums; literals; nullable', () => {
     const s = z.strictObject({
-      code: z.string().min(2).max(3).regex(/^[A-Z]+$/),
+      code: z
+        .string()
+        .min(2)
+        .max(3)
+        .regex(/^[A-Z]+$/),
       unit: z.enum(['km', 'mi']),
       v: z.literal(2),
       note: z.string().nullable(),
@@ -78,7 +89,12 @@ describe('compiled parts agree with zod', () => {
   });
 
   it('arrays with length checks, element by element', () => {
-    const s = z.strictObject({ points: z.array(z.strictObject({ lat: Latitude })).min(1).max(2) });
+    const s = z.strictObject({
+      points: z
+        .array(z.strictObject({ lat: Latitude }))
+        .min(1)
+        .max(2),
+    });
     expect(agrees(s, { points: [{ lat: 1 }, { lat: 2 }] })).toBe(true);
     expect(agrees(s, { points: [] })).toBe(false);
     expect(agrees(s, { points: [{ lat: 1 }, { lat: 2 }, { lat: 3 }] })).toBe(false);
@@ -97,10 +113,51 @@ describe('compiled parts agree with zod', () => {
 
 describe('every registry tool: the fast path never disagrees with zod', () => {
   const POOL: unknown[] = [
-    0, -0, 1, -1, 1.5, 89.99, 90, 90.0001, -90, -90.5, 180, -180, 180.01, 1e308, -1e308, 2 ** 53, 366, 1e6,
-    '', ' ', 'abc', '45', '2026-11-22', '2024-02-29', '2023-02-29', '1900-01-01', '2100-12-31', '0000-01-01',
-    '2026-11-22T08:00:00Z', '2026-03-29T01:30:00+01:00', '1700000000', 'Europe/London', 'Asia/Calcutta', 'US', 'km',
-    true, false, null, [], [1, 2], {}, { lat: 1, lon: 2 }, [{ lat: 1, lon: 2 }], 1_763_798_400, 1_763_798_400_000,
+    0,
+    -0,
+    1,
+    -1,
+    1.5,
+    89.99,
+    90,
+    90.0001,
+    -90,
+    -90.5,
+    180,
+    -180,
+    180.01,
+    1e308,
+    -1e308,
+    2 ** 53,
+    366,
+    1e6,
+    '',
+    ' ',
+    'abc',
+    '45',
+    '2026-11-22',
+    '2024-02-29',
+    '2023-02-29',
+    '1900-01-01',
+    '2100-12-31',
+    '0000-01-01',
+    '2026-11-22T08:00:00Z',
+    '2026-03-29T01:30:00+01:00',
+    '1700000000',
+    'Europe/London',
+    'Asia/Calcutta',
+    'US',
+    'km',
+    true,
+    false,
+    null,
+    [],
+    [1, 2],
+    {},
+    { lat: 1, lon: 2 },
+    [{ lat: 1, lon: 2 }],
+    1_763_798_400,
+    1_763_798_400_000,
   ];
 
   it('agrees on thousands of mutated inputs, and takes the fast path for every tool example', () => {
@@ -128,7 +185,8 @@ describe('every registry tool: the fast path never disagrees with zod', () => {
       return rand() < 0.5 ? pick(POOL) : value;
     };
 
-    let fastAnswers = 0, zodOnly = 0;
+    let fastAnswers = 0,
+      zodOnly = 0;
     for (const tool of registry) {
       const fast = fastParserOf(tool.input);
       const examples = tool.examples.map((e) => e.input);

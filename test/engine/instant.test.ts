@@ -41,11 +41,13 @@ describe('parseInstant', () => {
     it('reads YYYY-MM-DDTHH:MM:SSZ (read without a regex) as the same instant written +00:00, errors included', () => {
       // 20,000 strings of that shape with digits that are often out of range, and now and then a stray character.
       let seed = 7;
-      const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+      const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
       const digits = (n: number, max: number) => String(Math.floor(rnd() * max)).padStart(n, '0');
       let valid = 0;
       for (let k = 0; k < 20_000; k++) {
-        const chars = [...`${digits(4, rnd() < 0.1 ? 10 : 2100)}-${digits(2, 14)}-${digits(2, 32)}${'TtT x'[k % 5]}${digits(2, 25)}:${digits(2, 61)}:${digits(2, 61)}${'ZzZZ+'[k % 5]}`];
+        const chars = [
+          ...`${digits(4, rnd() < 0.1 ? 10 : 2100)}-${digits(2, 14)}-${digits(2, 32)}${'TtT x'[k % 5]}${digits(2, 25)}:${digits(2, 61)}:${digits(2, 61)}${'ZzZZ+'[k % 5]}`,
+        ];
         if (rnd() < 0.05) chars[Math.floor(rnd() * 20)] = '/0a9-:Z '[Math.floor(rnd() * 8)];
         const text = chars.join('');
         if (!/[Zz]$/.test(text)) continue;
@@ -98,12 +100,22 @@ describe('formatting', () => {
 
 describe('formatting agrees with Date.prototype.toISOString', () => {
   it('over instants from 0001 to 9999, with and without milliseconds', () => {
-    const iso = (ms: number) => { const s = new Date(ms).toISOString(); return s.endsWith('.000Z') ? s.slice(0, -5) + 'Z' : s; };
+    const iso = (ms: number) => {
+      const s = new Date(ms).toISOString();
+      return s.endsWith('.000Z') ? s.slice(0, -5) + 'Z' : s;
+    };
     let seed = 7;
-    const rand = () => { seed = (seed * 1664525 + 1013904223) >>> 0; return seed / 2 ** 32; };
-    const min = Date.parse('0001-01-01T00:00:00Z'), max = Date.parse('9999-12-31T23:59:59.999Z');
+    const rand = () => {
+      seed = (seed * 1664525 + 1013904223) >>> 0;
+      return seed / 2 ** 32;
+    };
+    const min = Date.parse('0001-01-01T00:00:00Z'),
+      max = Date.parse('9999-12-31T23:59:59.999Z');
     const cases = [min, max, 0, -1, 951782400000 /* 2000-02-29 */, -2208988800000 /* 1900-01-01 */];
-    for (let i = 0; i < 20000; i++) { const ms = Math.floor(min + rand() * (max - min)); cases.push(ms, ms - (ms % 1000)); }
+    for (let i = 0; i < 20000; i++) {
+      const ms = Math.floor(min + rand() * (max - min));
+      cases.push(ms, ms - (ms % 1000));
+    }
     for (const ms of cases) expect(formatUtc(ms)).toBe(iso(ms));
   });
   it('local times beyond 9999 keep the expanded-year form', () => {

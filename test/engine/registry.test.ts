@@ -14,7 +14,7 @@ afterAll(() => elevation.close());
 const provider = createOpenMeteoElevation(elevation.url);
 const at = (iso: string) => ({ ...fixedClock(iso), elevation: provider });
 
-const decimals = (n: number) => (Number.isInteger(n) ? 0 : String(n).split('.')[1]?.length ?? 0);
+const decimals = (n: number) => (Number.isInteger(n) ? 0 : (String(n).split('.')[1]?.length ?? 0));
 
 /**
  * Where `actual` differs from an example's `expect`: objects match key by key, arrays element by element
@@ -27,7 +27,8 @@ function mismatches(actual: unknown, expected: unknown, path = 'result'): string
     return ok ? [] : [`${path}: ${JSON.stringify(actual)}, expected ${expected}`];
   }
   if (Array.isArray(expected)) {
-    if (!Array.isArray(actual) || actual.length < expected.length) return [`${path}: ${JSON.stringify(actual)?.slice(0, 200)}, expected at least ${expected.length} elements`];
+    if (!Array.isArray(actual) || actual.length < expected.length)
+      return [`${path}: ${JSON.stringify(actual)?.slice(0, 200)}, expected at least ${expected.length} elements`];
     return expected.flatMap((e, i) => mismatches(actual[i], e, `${path}[${i}]`));
   }
   if (expected !== null && typeof expected === 'object') {

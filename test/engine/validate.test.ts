@@ -5,10 +5,24 @@ import { Latitude } from '../../engine/inputs.ts';
 import { fieldPath, formatIssues, validateInput } from '../../engine/validate.ts';
 
 const tool = defineTool({
-  name: 'probe', family: 'time', title: 'probe', description: 'probe', http: { method: 'GET', path: '/probe' },
-  auth: 'public', cache: 'never', examples: [{ input: { lat: 1 }, expect: {}, source: 'none' }], annotations: CALCULATION,
-  input: z.strictObject({ lat: Latitude, flag: z.boolean().optional(), days: z.array(z.number().int()).optional(), name: z.string().optional(), kind: z.enum(['a', 'b']).optional() }),
-  output: z.object({}), run: () => ({}),
+  name: 'probe',
+  family: 'time',
+  title: 'probe',
+  description: 'probe',
+  http: { method: 'GET', path: '/probe' },
+  auth: 'public',
+  cache: 'never',
+  examples: [{ input: { lat: 1 }, expect: {}, source: 'none' }],
+  annotations: CALCULATION,
+  input: z.strictObject({
+    lat: Latitude,
+    flag: z.boolean().optional(),
+    days: z.array(z.number().int()).optional(),
+    name: z.string().optional(),
+    kind: z.enum(['a', 'b']).optional(),
+  }),
+  output: z.object({}),
+  run: () => ({}),
 });
 
 describe('fieldPath', () => {

@@ -18,7 +18,6 @@ function keys(...args: string[]) {
   return { out: r.stdout, err: r.stderr, code: r.status, lastLine: r.stdout.trim().split('\n').at(-1) ?? '' };
 }
 
-
 let proc: ChildProcess;
 let base: string;
 let output = '';
@@ -30,12 +29,21 @@ async function startServer() {
   // machine), so fetch cannot drop an idle connection before the server's 5 s keep-alive closes it and
   // then reuses a closed socket ("other side closed"). Idle connections are kept longer here.
   proc = spawn(process.execPath, ['--import', 'tsx', 'http/server.ts'], {
-    env: { ...env, PORT: String(port), KEEP_ALIVE_TIMEOUT_MS: '120000' }, stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...env, PORT: String(port), KEEP_ALIVE_TIMEOUT_MS: '120000' },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  proc.stdout!.on('data', (d) => { output += d; });
-  proc.stderr!.on('data', (d) => { output += d; });
+  proc.stdout!.on('data', (d) => {
+    output += d;
+  });
+  proc.stderr!.on('data', (d) => {
+    output += d;
+  });
   for (let i = 0; i < 300; i++) {
-    try { if ((await fetch(`${base}/health`)).ok) return; } catch { /* starting */ }
+    try {
+      if ((await fetch(`${base}/health`)).ok) return;
+    } catch {
+      /* starting */
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`server did not start: ${output}`);
@@ -47,12 +55,15 @@ const stopServer = async () => {
 };
 const get = (path: string, key: string) => fetch(`${base}${path}`, { headers: { authorization: `Bearer ${key}` } });
 /** Waits until the server has loaded the key and the customer's ledger (it reloads them every 2 s). */
-const ledgerSeen = (key: string) => within5s(async () =>
-  ((await (await get('/v1/account/credits', key)).json()) as { credits?: { configured?: boolean } }).credits?.configured === true);
+const ledgerSeen = (key: string) =>
+  within5s(async () => ((await (await get('/v1/account/credits', key)).json()) as { credits?: { configured?: boolean } }).credits?.configured === true);
 /** Waits until `check` holds (the server reloads keys every 2 s; the contract allows 5 s). */
 async function within5s(check: () => Promise<boolean>) {
   const t0 = Date.now();
-  while (Date.now() - t0 < 5_000) { if (await check()) return Date.now() - t0; await new Promise((r) => setTimeout(r, 100)); }
+  while (Date.now() - t0 < 5_000) {
+    if (await check()) return Date.now() - t0;
+    await new Promise((r) => setTimeout(r, 100));
+  }
   throw new Error('not within 5 s');
 }
 
@@ -64,7 +75,9 @@ beforeAll(async () => {
   acmeKey = created.lastLine;
   await startServer();
 }, 60_000);
-afterAll(() => { if (proc.exitCode === null) proc.kill('SIGKILL'); });
+afterAll(() => {
+  if (proc.exitCode === null) proc.kill('SIGKILL');
+});
 
 describe('the keys CLI and a running server', () => {
   it('create prints the raw key once, alone on the last line; the store keeps only its hash', async () => {
@@ -87,11 +100,13 @@ describe('the keys CLI and a running server', () => {
   });
 
   it('usage counts every successful calculation exactly, per route, even 1,000 in parallel', async () => {
-    const before = await (await get('/v1/account/usage', acmeKey)).json() as { usage: { total_requests: number } };
+    const before = (await (await get('/v1/account/usage', acmeKey)).json()) as { usage: { total_requests: number } };
     const answers = await Promise.all(Array.from({ length: 1000 }, (_, i) => get(`/v1/date/add?start=2024-01-31&days=${i}`, acmeKey).then((r) => r.status)));
     expect(answers.every((s) => s === 200)).toBe(true);
     await get('/v1/time?lat=100&lon=0', acmeKey); // a 400 is not counted
-    const usage = await (await get('/v1/account/usage', acmeKey)).json() as { usage: { configured: boolean; total_requests: number; routes: { route: string; requests: number }[] } };
+    const usage = (await (await get('/v1/account/usage', acmeKey)).json()) as {
+      usage: { configured: boolean; total_requests: number; routes: { route: string; requests: number }[] };
+    };
     expect(usage.usage.configured).toBe(true);
     expect(usage.usage.total_requests - before.usage.total_requests).toBe(1000);
     expect(usage.usage.routes).toContainEqual({ route: 'GET /v1/date/add', requests: 1000 });
@@ -104,7 +119,7 @@ describe('the keys CLI and a running server', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) statuses.push((await get('/v1/date/difference?start=2024-01-01&end=2024-02-01', acmeKey)).status);
     expect(statuses).toEqual([200, 200, 200, 402, 402]);
-    const credits = await (await get('/v1/account/credits', acmeKey)).json() as { credits: Record<string, unknown> };
+    const credits = (await (await get('/v1/account/credits', acmeKey)).json()) as { credits: Record<string, unknown> };
     expect(credits.credits).toMatchObject({ configured: true, status: 'exhausted', balance: 0 });
     expect((await get('/v1/account/limits', acmeKey)).status).toBe(200);
     keys('credit', '--customer', 'acme', '--amount', '1');
@@ -135,26 +150,35 @@ describe('the keys CLI and a running server', () => {
     keys('credit', '--customer', 'gamma', '--amount', '10');
     expect(await stopServer()).toBe(0);
     await startServer();
-    const usage = await (await get('/v1/account/usage', gamma)).json() as { usage: { total_requests: number; routes: { route: string; requests: number }[] } };
+    const usage = (await (await get('/v1/account/usage', gamma)).json()) as {
+      usage: { total_requests: number; routes: { route: string; requests: number }[] };
+    };
     expect(usage.usage.total_requests).toBe(8);
     expect(usage.usage.routes).toContainEqual({ route: 'POST /mcp', requests: 1 });
-    const credits = await (await get('/v1/account/credits', gamma)).json() as { credits: { configured: boolean; balance: number } };
+    const credits = (await (await get('/v1/account/credits', gamma)).json()) as { credits: { configured: boolean; balance: number } };
     expect(credits.credits).toMatchObject({ configured: true, balance: 10 });
     // Over MCP only tools/call is a charged calculation; listing tools is free.
-    const rpc = (body: unknown) => fetch(`${base}/mcp`, { method: 'POST', headers: { authorization: `Bearer ${gamma}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(body) });
+    const rpc = (body: unknown) =>
+      fetch(`${base}/mcp`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${gamma}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify(body),
+      });
     expect((await rpc({ jsonrpc: '2.0', id: 2, method: 'tools/list' })).status).toBe(200);
-    expect((await rpc({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'date_add', arguments: { start: '2024-01-31', days: 1 } } })).status).toBe(200);
-    const after = await (await get('/v1/account/credits', gamma)).json() as { credits: { balance: number } };
+    expect((await rpc({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'date_add', arguments: { start: '2024-01-31', days: 1 } } })).status).toBe(
+      200,
+    );
+    const after = (await (await get('/v1/account/credits', gamma)).json()) as { credits: { balance: number } };
     expect(after.credits.balance).toBe(9);
     // A call the tool refuses (isError: invalid arguments) or an unknown tool is no successful calculation:
     // no credit is kept and usage does not count it, as a 400 on the REST routes.
     const refused = await rpc({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'date_add', arguments: { start: '2024-02-30' } } });
     expect(refused.status).toBe(200);
-    expect((await refused.json() as { result: { isError: boolean } }).result.isError).toBe(true);
+    expect(((await refused.json()) as { result: { isError: boolean } }).result.isError).toBe(true);
     expect((await rpc({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } })).status).toBe(200);
-    const unchanged = await (await get('/v1/account/credits', gamma)).json() as { credits: { balance: number } };
+    const unchanged = (await (await get('/v1/account/credits', gamma)).json()) as { credits: { balance: number } };
     expect(unchanged.credits.balance).toBe(9);
-    const counted = await (await get('/v1/account/usage', gamma)).json() as { usage: { routes: { route: string; requests: number }[] } };
+    const counted = (await (await get('/v1/account/usage', gamma)).json()) as { usage: { routes: { route: string; requests: number }[] } };
     // 1 before the restart, then tools/list and the successful call: the two refused calls are not counted.
     expect(counted.usage.routes).toContainEqual({ route: 'POST /mcp', requests: 3 });
   });
@@ -163,15 +187,23 @@ describe('the keys CLI and a running server', () => {
     const delta = keys('create', '--customer', 'delta').lastLine;
     keys('credit', '--customer', 'delta', '--amount', '5');
     await ledgerSeen(delta);
-    const post = (body: string | ReadableStream<Uint8Array>, extra: Record<string, string> = {}) => fetch(`${base}/mcp`, {
-      method: 'POST', body, duplex: 'half',
-      headers: { authorization: `Bearer ${delta}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...extra },
-    } as RequestInit);
-    const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_local_times', arguments: { points: Array.from({ length: 10 }, (_, i) => ({ lat: i / 2, lon: i })) } } });
+    const post = (body: string | ReadableStream<Uint8Array>, extra: Record<string, string> = {}) =>
+      fetch(`${base}/mcp`, {
+        method: 'POST',
+        body,
+        duplex: 'half',
+        headers: { authorization: `Bearer ${delta}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...extra },
+      } as RequestInit);
+    const call = (id: number) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'get_local_times', arguments: { points: Array.from({ length: 10 }, (_, i) => ({ lat: i / 2, lon: i })) } },
+    });
     // Before: 100 calls in one POST cost one credit, one usage count, one rate-limit slot.
     const batch = await post(JSON.stringify(Array.from({ length: 100 }, (_, i) => call(i))));
     expect(batch.status).toBe(400);
-    expect((await batch.json() as { detail: string }).detail).toMatch(/batches are not accepted/);
+    expect(((await batch.json()) as { detail: string }).detail).toMatch(/batches are not accepted/);
     // A batch of one message is one message.
     const single = await post(JSON.stringify([call(1)]));
     expect(single.status).toBe(200);
@@ -186,12 +218,15 @@ describe('the keys CLI and a running server', () => {
       },
     });
     // The server answers 413 and closes the connection; the client may see the answer or only the close.
-    const streamed = await post(endless).then((r) => r.status, () => 'closed');
+    const streamed = await post(endless).then(
+      (r) => r.status,
+      () => 'closed',
+    );
     expect([413, 'closed']).toContain(streamed);
     expect(sent).toBeLessThan(64 * 1024 * 1024);
-    const credits = await (await get('/v1/account/credits', delta)).json() as { credits: { balance: number } };
+    const credits = (await (await get('/v1/account/credits', delta)).json()) as { credits: { balance: number } };
     expect(credits.credits.balance).toBe(4);
-    const usage = await (await get('/v1/account/usage', delta)).json() as { usage: { routes: { route: string; requests: number }[] } };
+    const usage = (await (await get('/v1/account/usage', delta)).json()) as { usage: { routes: { route: string; requests: number }[] } };
     expect(usage.usage.routes).toEqual([{ route: 'POST /mcp', requests: 1 }]);
   });
 
@@ -201,9 +236,9 @@ describe('the keys CLI and a running server', () => {
     await ledgerSeen(eps);
     const head = await fetch(`${base}/v1/date/difference?start=2024-01-01&end=2024-02-01`, { method: 'HEAD', headers: { authorization: `Bearer ${eps}` } });
     expect(head.status).toBe(200);
-    const credits = await (await get('/v1/account/credits', eps)).json() as { credits: { balance: number } };
+    const credits = (await (await get('/v1/account/credits', eps)).json()) as { credits: { balance: number } };
     expect(credits.credits.balance).toBe(2);
-    const usage = await (await get('/v1/account/usage', eps)).json() as { usage: { routes: { route: string; requests: number }[] } };
+    const usage = (await (await get('/v1/account/usage', eps)).json()) as { usage: { routes: { route: string; requests: number }[] } };
     expect(usage.usage.routes).toEqual([{ route: 'GET /v1/date/difference', requests: 1 }]);
   });
 
@@ -215,7 +250,7 @@ describe('the keys CLI and a running server', () => {
     writeFileSync(join(dataDir, 'credits', 'balance', 'zeta.json'), '98185\0garbage');
     const denied = await get('/v1/date/difference?start=2024-01-01&end=2024-02-01', zeta);
     expect(denied.status).toBe(503);
-    expect((await denied.json() as { detail: string }).detail).toMatch(/cannot be read/);
+    expect(((await denied.json()) as { detail: string }).detail).toMatch(/cannot be read/);
     const credit = keys('credit', '--customer', 'zeta', '--amount', '10');
     expect(credit.code).not.toBe(0);
     expect(credit.err).toMatch(/damaged record credits:balance:zeta/);
@@ -235,7 +270,7 @@ describe('the keys CLI and a running server', () => {
     expect(keys('create', '--customer', 'zeta').err).toMatch(/damaged record keys:customer:zeta/);
     expect(keys('repair', '--record', 'keys:customer:zeta').code).toBe(0);
     expect(keys('create', '--customer', 'zeta').code).toBe(0);
-   }, 90_000); // nine runs of the keys CLI, each a Node start: ~15 s idle, more with the other core busy
+  }, 90_000); // nine runs of the keys CLI, each a Node start: ~15 s idle, more with the other core busy
 
   describe('edge cases', () => {
     it('the CLI refuses bad input with one clear line and a non-zero exit', () => {

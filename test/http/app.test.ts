@@ -19,14 +19,19 @@ const call = (path: string, init: RequestInit & { key?: string | null } = {}) =>
   return app.fetch(new Request(`http://api.test${path}`, { ...init, headers }));
 };
 const post = (path: string, body: unknown, init: RequestInit & { key?: string | null } = {}) =>
-  call(path, { ...init, method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json', ...init.headers } });
+  call(path, {
+    ...init,
+    method: 'POST',
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...init.headers },
+  });
 
 // biome-ignore lint/suspicious/noExplicitAny: answers of many routes, read field by field in each test
 const bodyOf = async (res: Response): Promise<any> => res.json();
 
 async function problemOf(res: Response) {
   expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-  const body = await bodyOf(res) as { type: string; title: string; status: number; detail: string; errors?: { field: string; message: string }[] };
+  const body = (await bodyOf(res)) as { type: string; title: string; status: number; detail: string; errors?: { field: string; message: string }[] };
   expect(body.status).toBe(res.status);
   expect(typeof body.detail).toBe('string');
   expect(JSON.stringify(body)).not.toMatch(/at .*\.ts:\d+/); // no stack traces
@@ -38,13 +43,25 @@ describe('public routes', () => {
     const res = await call('/', { key: null });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(await bodyOf(res)).toEqual({ service: 'time-coordinate-api', version: '0.1.0', docs: '/openapi.json', status: '/v1/status', mcp: '/mcp', website: 'https://site.example' });
+    expect(await bodyOf(res)).toEqual({
+      service: 'time-coordinate-api',
+      version: '0.1.0',
+      docs: '/openapi.json',
+      status: '/v1/status',
+      mcp: '/mcp',
+      website: 'https://site.example',
+    });
   });
 
   it('GET /health reports readiness, and 503 when time-zone data is not ready', async () => {
     const res = await call('/health', { key: null });
     expect(res.status).toBe(200);
-    expect(await bodyOf(res)).toEqual({ ok: true, degraded: false, tzdb: '2026f', ready: { timezone_data: true, ephemeris: true, storage: true, cache: true } });
+    expect(await bodyOf(res)).toEqual({
+      ok: true,
+      degraded: false,
+      tzdb: '2026f',
+      ready: { timezone_data: true, ephemeris: true, storage: true, cache: true },
+    });
     const notReady = createApp({ settings, readiness: () => ({ timezone_data: false, ephemeris: true, storage: true, cache: true }) }).app;
     const r2 = await notReady.fetch(new Request('http://api.test/health'));
     expect(r2.status).toBe(503);
@@ -54,13 +71,28 @@ describe('public routes', () => {
   it('GET /v1/status lists every served route once, by family', async () => {
     const res = await call('/v1/status', { key: null });
     const body = await bodyOf(res);
-    expect(body).toMatchObject({ ok: true, service: 'time-coordinate-api', version: '0.1.0', api_key_required: true, cache: 'memory', sla_claimed: false, tzdb: '2026f' });
-    expect(body.monitoring).toEqual({ low_level_health: '/health', public_status: '/v1/status', protected_canary: '/v1/canary', external_sla_history: 'not-yet-published' });
+    expect(body).toMatchObject({
+      ok: true,
+      service: 'time-coordinate-api',
+      version: '0.1.0',
+      api_key_required: true,
+      cache: 'memory',
+      sla_claimed: false,
+      tzdb: '2026f',
+    });
+    expect(body.monitoring).toEqual({
+      low_level_health: '/health',
+      public_status: '/v1/status',
+      protected_canary: '/v1/canary',
+      external_sla_history: 'not-yet-published',
+    });
     const listed = body.endpoint_families.flatMap((f: { routes: string[] }) => f.routes).sort();
     expect(listed).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
     for (const tool of registry) expect(listed).toContain(`${tool.http.method} ${tool.http.path}`);
     const pub = body.endpoint_families.find((f: { family: string }) => f.family === 'public').routes;
-    expect(pub).toEqual(expect.arrayContaining(['GET /', 'GET /health', 'GET /openapi.json', 'GET /v1/status', 'GET /v1/time/utc', 'GET /api/v1/utility/tagline']));
+    expect(pub).toEqual(
+      expect.arrayContaining(['GET /', 'GET /health', 'GET /openapi.json', 'GET /v1/status', 'GET /v1/time/utc', 'GET /api/v1/utility/tagline']),
+    );
     expect(body.started_at).toBe('2026-11-22T08:00:00Z');
   });
 
@@ -92,9 +124,17 @@ describe('OpenAPI', () => {
     const time = doc.paths['/v1/time'].get;
     expect(time.operationId).toBe('get_local_time');
     expect(time.parameters.map((p: { name: string }) => p.name)).toEqual(['lat', 'lon', 'at']);
-    expect(time.parameters.find((p: { name: string }) => p.name === 'lat')).toMatchObject({ in: 'query', required: true, schema: { type: 'number', minimum: -90, maximum: 90 } });
+    expect(time.parameters.find((p: { name: string }) => p.name === 'lat')).toMatchObject({
+      in: 'query',
+      required: true,
+      schema: { type: 'number', minimum: -90, maximum: 90 },
+    });
     expect(time.security).toEqual([{ bearerAuth: [] }, { apiKeyHeader: [] }]);
-    expect(time.responses['200'].content['application/json'].example).toMatchObject({ lat: expect.any(Number), timezone: expect.any(String), provenance: expect.any(Object) });
+    expect(time.responses['200'].content['application/json'].example).toMatchObject({
+      lat: expect.any(Number),
+      timezone: expect.any(String),
+      provenance: expect.any(Object),
+    });
     expect(doc.paths['/v1/time/batch'].post.requestBody.content['application/json'].schema.properties.points.maxItems).toBe(100);
     // Every route that needs a key says so, service routes included; public ones say they need none.
     for (const r of routes) {
@@ -195,7 +235,10 @@ describe('edge cases', () => {
 
   it('batch of 0 and 101 points are 400, 1 and 100 answer in input order', async () => {
     expect((await problemOf(await post('/v1/time/batch', { points: [] }))).errors?.[0].field).toBe('points');
-    expect((await problemOf(await post('/v1/time/batch', { points: pts(101) }))).errors?.[0]).toEqual({ field: 'points', message: 'must have at most 100 points' });
+    expect((await problemOf(await post('/v1/time/batch', { points: pts(101) }))).errors?.[0]).toEqual({
+      field: 'points',
+      message: 'must have at most 100 points',
+    });
     for (const n of [1, 100]) {
       const res = await post('/v1/time/batch', { at: '2026-07-01T12:00:00Z', points: pts(n) });
       expect(res.status).toBe(200);
@@ -262,9 +305,10 @@ describe('edge cases', () => {
 describe('every tool answers its own example over HTTP', () => {
   it.each(registry.map((t) => [t.name, t] as const))('%s', async (_name, tool) => {
     const example = tool.examples[0].input as Record<string, unknown>;
-    const res = tool.http.method === 'GET'
-      ? await call(`${tool.http.path}?${new URLSearchParams(Object.entries(example).map(([k, v]): [string, string] => [k, String(v)]))}`)
-      : await post(tool.http.path, example);
+    const res =
+      tool.http.method === 'GET'
+        ? await call(`${tool.http.path}?${new URLSearchParams(Object.entries(example).map(([k, v]): [string, string] => [k, String(v)]))}`)
+        : await post(tool.http.path, example);
     expect(res.status, await res.clone().text()).toBe(200);
     const body = await bodyOf(res);
     expect(tool.output.safeParse(body).success).toBe(true);
@@ -283,7 +327,10 @@ describe('required instants and dates', () => {
 describe('providers that fail', () => {
   it('elevation answers 503 problem (never an invented value) when the provider is unreachable', async () => {
     // A port nobody listens on: connection refused, retried once, then 503.
-    const down = createApp({ settings, ctx: { ...fixedClock('2026-11-22T08:00:00Z'), elevation: createOpenMeteoElevation('http://127.0.0.1:9/v1/elevation', { timeoutMs: 500 }) } }).app;
+    const down = createApp({
+      settings,
+      ctx: { ...fixedClock('2026-11-22T08:00:00Z'), elevation: createOpenMeteoElevation('http://127.0.0.1:9/v1/elevation', { timeoutMs: 500 }) },
+    }).app;
     const res = await down.fetch(new Request('http://api.test/v1/geo/elevation?lat=46.5&lon=7.9', { headers: { 'x-api-key': KEY } }));
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('30');

@@ -54,14 +54,18 @@ describe.skipIf(!mounted)('a full disk', () => {
     const filler = join(mountPoint, 'filler');
     let size = 4 * 1024 * 1024;
     while (size >= 1) {
-      try { writeFileSync(filler, Buffer.alloc(size), { flag: 'a' }); } catch { size = Math.floor(size / 2); }
+      try {
+        writeFileSync(filler, Buffer.alloc(size), { flag: 'a' });
+      } catch {
+        size = Math.floor(size / 2);
+      }
     }
     // A charged request spends a credit in memory; the next flush fails with ENOSPC.
     await get('/v1/date/difference?start=2024-01-01&end=2024-02-02');
     await eventually(async () => (await get('/v1/date/difference?start=2024-01-01&end=2024-02-03')).status === 503);
     const charged = await get('/v1/date/difference?start=2024-01-01&end=2024-02-04');
     expect(charged.status).toBe(503);
-    expect((await charged.json() as { detail: string }).detail).toMatch(/disk is full/);
+    expect(((await charged.json()) as { detail: string }).detail).toMatch(/disk is full/);
     const health = await fetch(`${base}/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ ok: true, degraded: true, ready: { storage: false } });
@@ -73,7 +77,7 @@ describe.skipIf(!mounted)('a full disk', () => {
     rmSync(filler);
     await eventually(async () => (await get('/v1/date/difference?start=2024-01-01&end=2024-02-06')).status === 200);
     await eventually(async () => ((await (await fetch(`${base}/health`)).json()) as { degraded: boolean }).degraded === false);
-    const usage = await (await get('/v1/account/usage')).json() as { usage: { total_requests: number } };
+    const usage = (await (await get('/v1/account/usage')).json()) as { usage: { total_requests: number } };
     expect(usage.usage.total_requests).toBeGreaterThanOrEqual(3); // the counts made while full were kept
   }, 60_000);
 });

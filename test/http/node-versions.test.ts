@@ -23,10 +23,20 @@ const others = Object.entries(NODE_VERSIONS as Record<string, string>)
   .map(([major, version]) => ({ major, version, bin: nodeBinaryPath(version) as string }));
 const installed = others.filter((o) => existsSync(o.bin));
 if (process.env.CI === 'true' && installed.length < others.length) {
-  throw new Error(`Node ${others.filter((o) => !existsSync(o.bin)).map((o) => o.version).join(', ')} not installed: run node scripts/node-binary.mjs`);
+  throw new Error(
+    `Node ${others
+      .filter((o) => !existsSync(o.bin))
+      .map((o) => o.version)
+      .join(', ')} not installed: run node scripts/node-binary.mjs`,
+  );
 }
 if (installed.length < others.length) {
-  console.warn(`node-versions: Node ${others.filter((o) => !existsSync(o.bin)).map((o) => o.version).join(', ')} not installed (node scripts/node-binary.mjs); compared on ${installed.map((o) => o.version).join(', ') || 'none'}`);
+  console.warn(
+    `node-versions: Node ${others
+      .filter((o) => !existsSync(o.bin))
+      .map((o) => o.version)
+      .join(', ')} not installed (node scripts/node-binary.mjs); compared on ${installed.map((o) => o.version).join(', ') || 'none'}`,
+  );
 }
 
 /** A few hundred requests: every tool's example, then local times and conversions at random places and instants. */
@@ -40,11 +50,26 @@ function requests(): { method: 'GET' | 'POST'; path: string; body?: string }[] {
     else out.push({ method: 'POST', path: tool.http.path, body: JSON.stringify(input) });
   }
   const rand = prng(2026);
-  const zones = ['America/Vancouver', 'America/Edmonton', 'America/Winnipeg', 'America/Havana', 'Africa/Casablanca', 'Europe/Chisinau',
-    'Europe/Dublin', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Pacific/Apia', 'America/Sao_Paulo', 'Asia/Calcutta', 'EST', 'IST'];
+  const zones = [
+    'America/Vancouver',
+    'America/Edmonton',
+    'America/Winnipeg',
+    'America/Havana',
+    'Africa/Casablanca',
+    'Europe/Chisinau',
+    'Europe/Dublin',
+    'Australia/Lord_Howe',
+    'Asia/Kathmandu',
+    'Pacific/Apia',
+    'America/Sao_Paulo',
+    'Asia/Calcutta',
+    'EST',
+    'IST',
+  ];
   const two = (n: number) => String(n).padStart(2, '0');
   for (let i = 0; i < 150; i++) {
-    const lat = (rand() * 150 - 60).toFixed(4), lon = (rand() * 360 - 180).toFixed(4);
+    const lat = (rand() * 150 - 60).toFixed(4),
+      lon = (rand() * 360 - 180).toFixed(4);
     const at = new Date(Date.UTC(1900, 0, 1) + rand() * (Date.UTC(2100, 0, 1) - Date.UTC(1900, 0, 1))).toISOString().replace(/\.\d{3}Z$/, 'Z');
     out.push({ method: 'GET', path: `/v1/time?lat=${lat}&lon=${lon}&at=${at}` });
   }
@@ -59,13 +84,26 @@ function requests(): { method: 'GET' | 'POST'; path: string; body?: string }[] {
 async function startServer(bin: string, dataDir: string): Promise<{ base: string; proc: ChildProcess }> {
   const port = await freePort();
   const proc = spawn(bin, ['.build/node-versions/http/server.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', TIME_API_KEYS: `nv:${KEY}`, TIME_API_CACHE: 'off', RATE_LIMIT_PER_MINUTE: '0', DATA_DIR: dataDir, LOG_FORMAT: 'json' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      TIME_API_KEYS: `nv:${KEY}`,
+      TIME_API_CACHE: 'off',
+      RATE_LIMIT_PER_MINUTE: '0',
+      DATA_DIR: dataDir,
+      LOG_FORMAT: 'json',
+    },
     stdio: 'ignore',
   });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     if (proc.exitCode !== null) throw new Error(`the server under ${bin} exited with ${proc.exitCode}`);
-    try { if ((await fetch(`${base}/health`)).ok) return { base, proc }; } catch { /* starting */ }
+    try {
+      if ((await fetch(`${base}/health`)).ok) return { base, proc };
+    } catch {
+      /* starting */
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`the server under ${bin} did not become healthy`);
@@ -75,7 +113,8 @@ async function answers(base: string): Promise<string[]> {
   const out: string[] = [];
   for (const r of requests()) {
     const res = await fetch(`${base}${r.path}`, {
-      method: r.method, body: r.body,
+      method: r.method,
+      body: r.body,
       headers: { 'x-api-key': KEY, ...(r.body ? { 'content-type': 'application/json' } : {}) },
     });
     out.push(`${r.method} ${r.path} → ${res.status} ${await res.text()}`);

@@ -20,16 +20,70 @@ const { app } = createApp({
 });
 
 let seed = 20261122;
-const rand = () => { seed = (seed * 1664525 + 1013904223) >>> 0; return seed / 2 ** 32; };
+const rand = () => {
+  seed = (seed * 1664525 + 1013904223) >>> 0;
+  return seed / 2 ** 32;
+};
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
 
 const HOSTILE: unknown[] = [
-  '', ' ', 'null', 'NaN', 'Infinity', '-Infinity', '1e309', '-0', '0x10', '1_000', '١٢', '９０', '%00', '\u0000', '😀',
-  '../../etc/passwd', '<script>', "' OR 1=1", '__proto__', 'constructor', 'a'.repeat(5000),
-  '2026-02-30', '2026-13-01', '0000-01-01', '10000-01-01', '2026-11-22T25:00:00Z', '2026-11-22T08:00:00+99:99',
-  '99999999999999999999', '-99999999999999', 'GB-', 'XX', 'gb-eng', 'Europe/Nowhere', 'EST5EDT', 'UTC+5',
-  -1, 0, 1, 90, 90.0000001, -180, 180.5, 1e308, -1e308, 2 ** 53, 0.1 + 0.2, 123456789012, 1795334400,
-  true, false, null, [], [1, 2], {}, { lat: 1 }, [[[]]], { __proto__: { polluted: true } },
+  '',
+  ' ',
+  'null',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e309',
+  '-0',
+  '0x10',
+  '1_000',
+  '١٢',
+  '９０',
+  '%00',
+  '\u0000',
+  '😀',
+  '../../etc/passwd',
+  '<script>',
+  "' OR 1=1",
+  '__proto__',
+  'constructor',
+  'a'.repeat(5000),
+  '2026-02-30',
+  '2026-13-01',
+  '0000-01-01',
+  '10000-01-01',
+  '2026-11-22T25:00:00Z',
+  '2026-11-22T08:00:00+99:99',
+  '99999999999999999999',
+  '-99999999999999',
+  'GB-',
+  'XX',
+  'gb-eng',
+  'Europe/Nowhere',
+  'EST5EDT',
+  'UTC+5',
+  -1,
+  0,
+  1,
+  90,
+  90.0000001,
+  -180,
+  180.5,
+  1e308,
+  -1e308,
+  2 ** 53,
+  0.1 + 0.2,
+  123456789012,
+  1795334400,
+  true,
+  false,
+  null,
+  [],
+  [1, 2],
+  {},
+  { lat: 1 },
+  [[[]]],
+  { __proto__: { polluted: true } },
 ];
 
 function randomValue(): unknown {
@@ -38,10 +92,18 @@ function randomValue(): unknown {
 
 async function send(tool: (typeof registry)[number], input: Record<string, unknown>) {
   if (tool.http.method === 'GET') {
-    const qs = Object.entries(input).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v))}`).join('&');
+    const qs = Object.entries(input)
+      .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v))}`)
+      .join('&');
     return app.fetch(new Request(`http://api.test${tool.http.path}?${qs}`, { headers: { 'x-api-key': KEY } }));
   }
-  return app.fetch(new Request(`http://api.test${tool.http.path}`, { method: 'POST', body: JSON.stringify(input), headers: { 'x-api-key': KEY, 'content-type': 'application/json' } }));
+  return app.fetch(
+    new Request(`http://api.test${tool.http.path}`, {
+      method: 'POST',
+      body: JSON.stringify(input),
+      headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+    }),
+  );
 }
 
 describe('no input gets a 500', () => {
@@ -64,8 +126,19 @@ describe('no input gets a 500', () => {
   describe('edge cases', () => {
     it('hostile bodies on POST routes', async () => {
       for (const tool of registry.filter((t) => t.http.method === 'POST')) {
-        for (const body of ['{', '"x"', '123', 'true', '{"__proto__":{"admin":true}}', '[{}]', '{"points":{"length":1e9}}', `{"pairs":[${'{},'.repeat(5000)}{}]}`]) {
-          const res = await app.fetch(new Request(`http://api.test${tool.http.path}`, { method: 'POST', body, headers: { 'x-api-key': KEY, 'content-type': 'application/json' } }));
+        for (const body of [
+          '{',
+          '"x"',
+          '123',
+          'true',
+          '{"__proto__":{"admin":true}}',
+          '[{}]',
+          '{"points":{"length":1e9}}',
+          `{"pairs":[${'{},'.repeat(5000)}{}]}`,
+        ]) {
+          const res = await app.fetch(
+            new Request(`http://api.test${tool.http.path}`, { method: 'POST', body, headers: { 'x-api-key': KEY, 'content-type': 'application/json' } }),
+          );
           expect(res.status, `${tool.name} ${body.slice(0, 40)}`).toBeGreaterThanOrEqual(400);
           expect(res.status).toBeLessThan(500);
         }

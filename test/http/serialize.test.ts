@@ -15,8 +15,7 @@ const KEY = 'test-key-0123456789';
 const ctx = fixedClock('2026-11-22T08:00:00Z');
 const { app } = createApp({ settings: loadSettings({ TIME_API_KEYS: `acme:${KEY}`, RATE_LIMIT_PER_MINUTE: '0' }), ctx });
 const headers = { 'x-api-key': KEY, 'content-type': 'application/json' };
-const mcpText = async (tool: typeof localTime | typeof localTimes, args: unknown) =>
-  ((await callTool(tool, args, ctx)).content as { text: string }[])[0].text;
+const mcpText = async (tool: typeof localTime | typeof localTimes, args: unknown) => ((await callTool(tool, args, ctx)).content as { text: string }[])[0].text;
 
 describe('answers are written by the compiled writer', () => {
   it('GET /v1/time: keys in the schema order (unix_seconds right after utc_time), the same text as MCP, on a miss and on a hit', async () => {
@@ -32,7 +31,13 @@ describe('answers are written by the compiled writer', () => {
   });
 
   it('POST /v1/time/batch: the same', async () => {
-    const input = { at: '2026-07-01T12:00:00Z', points: [{ lat: 48.8566, lon: 2.3522 }, { lat: 0, lon: -140 }] };
+    const input = {
+      at: '2026-07-01T12:00:00Z',
+      points: [
+        { lat: 48.8566, lon: 2.3522 },
+        { lat: 0, lon: -140 },
+      ],
+    };
     const expected = jsonWriterOf(localTimes.output)(localTimes.run(localTimes.input.parse(input), ctx));
     const res = await app.fetch(new Request('http://api.test/v1/time/batch', { method: 'POST', headers, body: JSON.stringify(input) }));
     expect(await res.text()).toBe(expected);

@@ -10,18 +10,24 @@ const KEY = 'socket-test-key-0123';
 
 function startServer(env: Record<string, string>): ChildProcess & { output: () => string } {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'http/server.ts'], {
-    env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'tca-')), LOG_FORMAT: 'json', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'tca-')), LOG_FORMAT: 'json', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  proc.stdout!.on('data', (d) => { out += d; });
-  proc.stderr!.on('data', (d) => { out += d; });
+  proc.stdout!.on('data', (d) => {
+    out += d;
+  });
+  proc.stderr!.on('data', (d) => {
+    out += d;
+  });
   return Object.assign(proc, { output: () => out });
 }
 
-const exited = (proc: ChildProcess) => new Promise<number | null>((resolve) => {
-  if (proc.exitCode !== null) resolve(proc.exitCode);
-  else proc.once('exit', (code) => resolve(code));
-});
+const exited = (proc: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    if (proc.exitCode !== null) resolve(proc.exitCode);
+    else proc.once('exit', (code) => resolve(code));
+  });
 
 describe('http/server.ts over a real socket', () => {
   let proc: ReturnType<typeof startServer>;
@@ -32,12 +38,18 @@ describe('http/server.ts over a real socket', () => {
     base = `http://127.0.0.1:${port}`;
     proc = startServer({ PORT: String(port), TIME_API_KEYS: `acme:${KEY}` });
     for (let i = 0; i < 300; i++) {
-      try { if ((await fetch(`${base}/health`)).ok) return; } catch { /* starting */ }
+      try {
+        if ((await fetch(`${base}/health`)).ok) return;
+      } catch {
+        /* starting */
+      }
       await new Promise((r) => setTimeout(r, 50));
     }
     throw new Error(`server did not start: ${proc.output()}`);
   });
-  afterAll(() => { if (proc.exitCode === null) proc.kill('SIGKILL'); });
+  afterAll(() => {
+    if (proc.exitCode === null) proc.kill('SIGKILL');
+  });
 
   it('serves health, a keyed calculation and a problem over HTTP', async () => {
     const health = await fetch(`${base}/health`);
@@ -48,14 +60,18 @@ describe('http/server.ts over a real socket', () => {
     const bad = await fetch(`${base}/v1/time?lat=100&lon=0`, { headers: { 'x-api-key': KEY } });
     expect(bad.status).toBe(400);
     expect(bad.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    const malformed = await fetch(`${base}/v1/time/batch`, { method: 'POST', headers: { 'x-api-key': KEY, 'content-type': 'application/json' }, body: '{"points":' });
+    const malformed = await fetch(`${base}/v1/time/batch`, {
+      method: 'POST',
+      headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+      body: '{"points":',
+    });
     expect(malformed.status).toBe(400);
   });
 
   it('serves nearby places once the background index is built, and holidays', async () => {
     const nearby = await fetch(`${base}/v1/geo/nearby?lat=48.8566&lon=2.3522&limit=3`, { headers: { 'x-api-key': KEY } });
     expect(nearby.status).toBe(200);
-    const body = await nearby.json() as { places: { name: string; distance_km: number }[] };
+    const body = (await nearby.json()) as { places: { name: string; distance_km: number }[] };
     expect(body.places).toHaveLength(3);
     expect(body.places[0].name).toBe('Paris');
     const holidays = await fetch(`${base}/v1/holidays?country=FR&year=2026`, { headers: { 'x-api-key': KEY } });

@@ -9,7 +9,9 @@ import { fixedClock } from '../helpers.ts';
 
 const KEY = 'service-test-key-0123';
 const settings = loadSettings({
-  TIME_API_KEYS: `acme:${KEY}`, SITE_URL: 'https://www.site.example', PARTNER_ORIGIN: 'https://partner.example',
+  TIME_API_KEYS: `acme:${KEY}`,
+  SITE_URL: 'https://www.site.example',
+  PARTNER_ORIGIN: 'https://partner.example',
   TIME_API_CUSTOMER_RATE_LIMITS: '{"acme": 600}',
 });
 const lines: string[] = [];
@@ -37,7 +39,10 @@ describe('CORS', () => {
   });
 
   it('answers preflights for allowed origins, 403 for others', async () => {
-    const ok = await call('/v1/time/batch', { method: 'OPTIONS', headers: { origin: 'https://site.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' } });
+    const ok = await call('/v1/time/batch', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://site.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+    });
     expect(ok.status).toBe(204);
     expect(ok.headers.get('access-control-allow-origin')).toBe('https://site.example');
     expect(ok.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
@@ -73,10 +78,18 @@ describe('answers outside a handler', () => {
 
   it('a handler that fails unexpectedly answers a plain 500 problem, logged, with CORS, and reports the error', async () => {
     const seen: unknown[] = [];
-    const broken = { ...registry.find((t) => t.name === 'get_utc_time')!, run: () => { throw new TypeError('boom'); } };
+    const broken = {
+      ...registry.find((t) => t.name === 'get_utc_time')!,
+      run: () => {
+        throw new TypeError('boom');
+      },
+    };
     const own: string[] = [];
     const { app: failing } = createApp({
-      settings, ctx: fixedClock('2026-11-22T08:00:00Z'), tools: [broken], onUnexpected: (error) => seen.push(error),
+      settings,
+      ctx: fixedClock('2026-11-22T08:00:00Z'),
+      tools: [broken],
+      onUnexpected: (error) => seen.push(error),
       logger: jsonRequestLogger((chunk) => own.push(...chunk.trim().split('\n'))),
     });
     const res = await failing.fetch(new Request('http://api.test/v1/time/utc', { headers: { origin: 'https://site.example' } }));
@@ -103,26 +116,41 @@ describe('request logs', () => {
     ];
     for (const f of fields) log.log(f);
     log.flush();
-    expect(out.map((l) => JSON.parse(l))).toEqual(fields.map((f) => ({ time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/), level: 'info', type: 'request', ...f })));
+    expect(out.map((l) => JSON.parse(l))).toEqual(
+      fields.map((f) => ({ time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/), level: 'info', type: 'request', ...f })),
+    );
   });
 
   it('one JSON line per request with the route pattern, never the key, query or body', async () => {
     logger.flush();
     lines.length = 0;
     await call('/v1/time?lat=48.8566&lon=2.3522&at=1999-07-01T12:00:00Z', { headers: { authorization: `Bearer ${KEY}` } });
-    await call('/v1/time/batch', { method: 'POST', body: JSON.stringify({ points: [{ lat: 12.3456, lon: 65.4321 }] }), headers: { 'x-api-key': KEY, 'content-type': 'application/json' } });
+    await call('/v1/time/batch', {
+      method: 'POST',
+      body: JSON.stringify({ points: [{ lat: 12.3456, lon: 65.4321 }] }),
+      headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+    });
     await call('/v1/time?lat=1&lon=1', { headers: { 'x-api-key': 'wrong-key-but-secret' } });
     await call('/no/such/route?token=abc');
     logger.flush();
     expect(lines).toHaveLength(4);
     const parsed = lines.map((l) => JSON.parse(l));
-    expect(parsed[0]).toMatchObject({ type: 'request', route: '/v1/time', method: 'GET', status: 200, customer_id: 'acme', key_fingerprint: fingerprint(KEY), cache: 'MISS' });
+    expect(parsed[0]).toMatchObject({
+      type: 'request',
+      route: '/v1/time',
+      method: 'GET',
+      status: 200,
+      customer_id: 'acme',
+      key_fingerprint: fingerprint(KEY),
+      cache: 'MISS',
+    });
     expect(parsed[0].latency_ms).toBeGreaterThanOrEqual(0);
     expect(parsed[1]).toMatchObject({ route: '/v1/time/batch', method: 'POST', status: 200, cache: 'BYPASS' });
     expect(parsed[2]).toMatchObject({ route: '/v1/time', status: 401, customer_id: null, key_fingerprint: null });
     expect(parsed[3]).toMatchObject({ route: '(unmatched)', status: 404 });
     const all = lines.join('\n');
-    for (const secret of [KEY, 'wrong-key-but-secret', '48.8566', '12.3456', 'token', 'abc', '1999-07-01T12'] /* an instant no log timestamp can show */) expect(all).not.toContain(secret);
+    for (const secret of [KEY, 'wrong-key-but-secret', '48.8566', '12.3456', 'token', 'abc', '1999-07-01T12'] /* an instant no log timestamp can show */)
+      expect(all).not.toContain(secret);
   });
 });
 
@@ -131,11 +159,22 @@ describe('canary', () => {
     expect((await call('/v1/canary')).status).toBe(401);
     const res = await call('/v1/canary', { headers: { 'x-api-key': KEY } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true, checked_at: '2026-11-22T08:00:00Z', customer_id: 'acme', checks: { auth: true, timezone_lookup: true, ephemeris: true, storage: true } });
+    expect(await res.json()).toEqual({
+      ok: true,
+      checked_at: '2026-11-22T08:00:00Z',
+      customer_id: 'acme',
+      checks: { auth: true, timezone_lookup: true, ephemeris: true, storage: true },
+    });
   });
 
   it('is 503 with ok false when storage fails', async () => {
-    const broken = createApp({ settings, ctx: fixedClock('2026-11-22T08:00:00Z'), storageRoundTrip: async () => { throw new Error('disk gone'); } }).app;
+    const broken = createApp({
+      settings,
+      ctx: fixedClock('2026-11-22T08:00:00Z'),
+      storageRoundTrip: async () => {
+        throw new Error('disk gone');
+      },
+    }).app;
     const res = await broken.fetch(new Request('http://api.test/v1/canary', { headers: { 'x-api-key': KEY } }));
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ ok: false, checks: { storage: false, auth: true } });
@@ -146,22 +185,36 @@ describe('account routes for environment keys', () => {
   const get = async (path: string) => (await call(path, { headers: { 'x-api-key': KEY } })).json() as Promise<Record<string, unknown>>;
   it('profile, limits, usage and credits invent nothing', async () => {
     expect(await get('/v1/account/profile')).toMatchObject({ customer_id: 'acme', key_fingerprint: fingerprint(KEY), plan: { rate_limit_per_minute: 600 } });
-    expect(await get('/v1/account/limits')).toEqual({ rate_limit_per_minute: 600, batch_limits: { time_batch_points: 100, date_difference_pairs: 100, geo_distance_pairs: 100 } });
+    expect(await get('/v1/account/limits')).toEqual({
+      rate_limit_per_minute: 600,
+      batch_limits: { time_batch_points: 100, date_difference_pairs: 100, geo_distance_pairs: 100 },
+    });
     expect(await get('/v1/account/usage')).toMatchObject({ usage: { configured: false, month: '2026-11', total_requests: null, routes: [] } });
-    expect(await get('/v1/account/credits')).toMatchObject({ credits: { configured: false, balance: null, requests_this_month: null, rate_limit_per_minute: 600 } });
+    expect(await get('/v1/account/credits')).toMatchObject({
+      credits: { configured: false, balance: null, requests_this_month: null, rate_limit_per_minute: 600 },
+    });
     expect((await call('/v1/account/profile')).status).toBe(401);
   });
   it('the status document lists the account and monitoring routes', async () => {
-    const status = await get('/v1/status') as { endpoint_families: { family: string; routes: string[] }[] };
-    expect(status.endpoint_families.find((f) => f.family === 'account')?.routes).toEqual(['GET /v1/account/profile', 'GET /v1/account/usage', 'GET /v1/account/limits', 'GET /v1/account/credits']);
+    const status = (await get('/v1/status')) as { endpoint_families: { family: string; routes: string[] }[] };
+    expect(status.endpoint_families.find((f) => f.family === 'account')?.routes).toEqual([
+      'GET /v1/account/profile',
+      'GET /v1/account/usage',
+      'GET /v1/account/limits',
+      'GET /v1/account/credits',
+    ]);
     expect(status.endpoint_families.find((f) => f.family === 'monitoring')?.routes).toEqual(['GET /v1/canary']);
   });
 });
 
 describe('rate limits over HTTP', () => {
   it('every keyed answer carries RateLimit-*; past the limit 429 with Retry-After; customers apart', async () => {
-    const limited = createApp({ settings: loadSettings({ TIME_API_KEYS: `acme:${KEY},other:other-key-01234567`, RATE_LIMIT_PER_MINUTE: '3' }), ctx: fixedClock('2026-11-22T08:00:00Z') }).app;
-    const hit = (key: string, path = '/v1/date/difference?start=2024-01-01&end=2024-02-01') => limited.fetch(new Request(`http://api.test${path}`, { headers: { 'x-api-key': key } }));
+    const limited = createApp({
+      settings: loadSettings({ TIME_API_KEYS: `acme:${KEY},other:other-key-01234567`, RATE_LIMIT_PER_MINUTE: '3' }),
+      ctx: fixedClock('2026-11-22T08:00:00Z'),
+    }).app;
+    const hit = (key: string, path = '/v1/date/difference?start=2024-01-01&end=2024-02-01') =>
+      limited.fetch(new Request(`http://api.test${path}`, { headers: { 'x-api-key': key } }));
     const first = await hit(KEY);
     expect(first.headers.get('ratelimit-limit')).toBe('3');
     expect(first.headers.get('ratelimit-remaining')).toBe('2');
@@ -181,7 +234,9 @@ describe('rate limits over HTTP', () => {
   });
 
   it('per-customer limits from TIME_API_CUSTOMER_RATE_LIMITS, and 0 disables', async () => {
-    const app2 = createApp({ settings: loadSettings({ TIME_API_KEYS: `acme:${KEY}`, RATE_LIMIT_PER_MINUTE: '1', TIME_API_CUSTOMER_RATE_LIMITS: '{"acme": 0}' }) }).app;
+    const app2 = createApp({
+      settings: loadSettings({ TIME_API_KEYS: `acme:${KEY}`, RATE_LIMIT_PER_MINUTE: '1', TIME_API_CUSTOMER_RATE_LIMITS: '{"acme": 0}' }),
+    }).app;
     for (let i = 0; i < 5; i++) {
       const res = await app2.fetch(new Request('http://api.test/v1/account/limits', { headers: { 'x-api-key': KEY } }));
       expect(res.status).toBe(200);

@@ -36,7 +36,15 @@ async function eventually(check: () => boolean | Promise<boolean>, ms = 10_000):
 /** A clock the test moves by hand. */
 function manualClock(start = T0) {
   let at = start;
-  return { now: () => new Date(at), set: (ms: number) => { at = ms; }, advance: (ms: number) => { at += ms; } };
+  return {
+    now: () => new Date(at),
+    set: (ms: number) => {
+      at = ms;
+    },
+    advance: (ms: number) => {
+      at += ms;
+    },
+  };
 }
 
 type Deps = Partial<ShareRouteDeps> & { store: Store | null };
@@ -54,23 +62,35 @@ function fromIp(request: Request, ip: string | null): Request {
   return request;
 }
 
-interface PostOptions { ip?: string | null; raw?: string; contentType?: string }
-async function post(app: H3, body: unknown, { ip = '203.0.113.10', raw, contentType = 'application/json' }: PostOptions = {}): Promise<Response> {
-  return await app.fetch(fromIp(new Request('http://api.test/v1/observatory/share', {
-    method: 'POST', headers: { 'content-type': contentType }, body: raw ?? JSON.stringify(body),
-  }), ip));
+interface PostOptions {
+  ip?: string | null;
+  raw?: string;
+  contentType?: string;
 }
-const get = async (app: H3, token: string): Promise<Response> => app.fetch(fromIp(new Request(`http://api.test/v1/observatory/share/${token}`), '203.0.113.10'));
+async function post(app: H3, body: unknown, { ip = '203.0.113.10', raw, contentType = 'application/json' }: PostOptions = {}): Promise<Response> {
+  return await app.fetch(
+    fromIp(
+      new Request('http://api.test/v1/observatory/share', {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body: raw ?? JSON.stringify(body),
+      }),
+      ip,
+    ),
+  );
+}
+const get = async (app: H3, token: string): Promise<Response> =>
+  app.fetch(fromIp(new Request(`http://api.test/v1/observatory/share/${token}`), '203.0.113.10'));
 const getPath = async (app: H3, path: string): Promise<Response> => app.fetch(new Request(`http://api.test${path}`));
 
 async function created(res: Response) {
   expect(res.status, await res.clone().text()).toBe(201);
-  return await res.json() as { token: string; expires_at: string; share_url: string };
+  return (await res.json()) as { token: string; expires_at: string; share_url: string };
 }
 async function fields(res: Response): Promise<string[]> {
   expect(res.status).toBe(400);
   expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-  const body = await res.json() as { errors: { field: string }[] };
+  const body = (await res.json()) as { errors: { field: string }[] };
   return body.errors.map((e) => e.field);
 }
 const withLocation = (patch: Record<string, unknown>) => ({ ...VALID, location: { ...VALID.location, ...patch } });
@@ -89,7 +109,9 @@ afterEach(async () => {
   vi.useRealTimers();
   await Promise.all(stores.splice(0).map((s) => s.close().catch(() => {})));
 });
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 describe('observatory shares on the file store', () => {
   it('create → read round trip with every field, noindex on both, share_url and Location', async () => {
@@ -238,7 +260,9 @@ describe('observatory shares on the file store', () => {
     expect(unknown.headers.get('x-robots-tag')).toBe('noindex, nofollow');
     expect(await unknown.json()).toMatchObject({ status: 404, title: 'Not Found' });
 
-    const spy = vi.fn(async () => { throw new Error('the store must not be touched'); });
+    const spy = vi.fn(async () => {
+      throw new Error('the store must not be touched');
+    });
     const watched = mount({ store: { mounts: { shares: { get: spy, set: spy, remove: spy, list: spy } } } as unknown as Store });
     const { token } = await created(await post(mount({ store }), VALID));
     for (const t of ['..%2Fx', 'abcde', 'a'.repeat(200), `${token}=`, `${token.slice(0, -1)}%21`, `${token.slice(0, -1)}.`, '%00', `${token}a`]) {
@@ -324,11 +348,14 @@ describe('observatory shares on the file store', () => {
 
   it('no store, or a closed one → 503 with Retry-After on both routes, never a 500', async () => {
     const token = newShareToken();
-    for (const app of [mount({ store: null }), await (async () => {
-      const { store } = await fileStore();
-      await store.close();
-      return mount({ store });
-    })()]) {
+    for (const app of [
+      mount({ store: null }),
+      await (async () => {
+        const { store } = await fileStore();
+        await store.close();
+        return mount({ store });
+      })(),
+    ]) {
       for (const res of [await post(app, VALID), await get(app, token)]) {
         expect(res.status).toBe(503);
         expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
@@ -342,11 +369,21 @@ describe('observatory shares on the file store', () => {
     it('trims the name, keeps Unicode (accents, CJK, emoji with ZWJ) and the coordinate extremes', async () => {
       const { store } = await fileStore();
       const app = mount({ store, createsPerMinute: 0 });
-      for (const [name, stored] of [['  Greenwich  ', 'Greenwich'], ['Zürich', 'Zürich'], ['東京', '東京'], ['👩‍🚀 base', '👩‍🚀 base'], ['x'.repeat(120), 'x'.repeat(120)]]) {
+      for (const [name, stored] of [
+        ['  Greenwich  ', 'Greenwich'],
+        ['Zürich', 'Zürich'],
+        ['東京', '東京'],
+        ['👩‍🚀 base', '👩‍🚀 base'],
+        ['x'.repeat(120), 'x'.repeat(120)],
+      ]) {
         const { token } = await created(await post(app, withLocation({ name })));
         expect(((await (await get(app, token)).json()) as Share).location.name).toBe(stored);
       }
-      for (const [lat, lng] of [[90, 180], [-90, -180], [0, 0]]) {
+      for (const [lat, lng] of [
+        [90, 180],
+        [-90, -180],
+        [0, 0],
+      ]) {
         const { token } = await created(await post(app, withLocation({ lat, lng })));
         expect(((await (await get(app, token)).json()) as Share).location).toMatchObject({ lat, lng });
       }
@@ -399,9 +436,17 @@ describe('observatory shares on the file store', () => {
       const limiter = new SlidingWindowLimiter();
       limiter.check('198.51.100.9', 1, T0); // a customer bucket of the same name elsewhere in the app
       const app = mount({ store, createsPerMinute: 1, limiter });
-      const spoof = (xff: string) => app.fetch(fromIp(new Request('http://api.test/v1/observatory/share', {
-        method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': xff }, body: JSON.stringify(VALID),
-      }), '198.51.100.9'));
+      const spoof = (xff: string) =>
+        app.fetch(
+          fromIp(
+            new Request('http://api.test/v1/observatory/share', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', 'x-forwarded-for': xff },
+              body: JSON.stringify(VALID),
+            }),
+            '198.51.100.9',
+          ),
+        );
       expect((await spoof('192.0.2.1')).status).toBe(201);
       expect((await spoof('192.0.2.2')).status).toBe(429);
     });
@@ -410,7 +455,13 @@ describe('observatory shares on the file store', () => {
       const { store } = await fileStore();
       const inner = new SlidingWindowLimiter();
       const keys: string[] = [];
-      const limiter = { check: async (key: string, limit: number, now: number) => { keys.push(key); await sleep(1); return inner.check(key, limit, now); } };
+      const limiter = {
+        check: async (key: string, limit: number, now: number) => {
+          keys.push(key);
+          await sleep(1);
+          return inner.check(key, limit, now);
+        },
+      };
       const app = mount({ store, createsPerMinute: 1, limiter });
       expect((await post(app, VALID, { ip: '192.0.2.7' })).status).toBe(201);
       const limited = await post(app, VALID, { ip: '192.0.2.7' });
@@ -422,12 +473,20 @@ describe('observatory shares on the file store', () => {
     it('a store that rejects with StoreUnavailableError → 503; the failed write is cleaned up', async () => {
       const removed: string[] = [];
       const failing = {
-        mounts: { shares: {
-          get: async () => { throw new StoreUnavailableError('read shares: Redis is not connected (reconnecting)'); },
-          set: async () => { throw new StoreUnavailableError('write shares: Command timed out'); },
-          remove: async (key: string) => { removed.push(key); },
-          list: async () => [],
-        } },
+        mounts: {
+          shares: {
+            get: async () => {
+              throw new StoreUnavailableError('read shares: Redis is not connected (reconnecting)');
+            },
+            set: async () => {
+              throw new StoreUnavailableError('write shares: Command timed out');
+            },
+            remove: async (key: string) => {
+              removed.push(key);
+            },
+            list: async () => [],
+          },
+        },
       } as unknown as Store;
       const app = mount({ store: failing });
       const res = await post(app, VALID);
@@ -460,12 +519,16 @@ async function redisStore(url: string, options: StoreOptions = {}): Promise<Stor
 
 describe.skipIf(!hasRedis)('observatory shares on Redis', () => {
   let redis: RedisServer;
-  beforeAll(async () => { redis = await startRedisServer({ aof: true }); });
+  beforeAll(async () => {
+    redis = await startRedisServer({ aof: true });
+  });
   afterAll(async () => {
     await redis?.stop();
     expect(existsSync(unusedDataDir)).toBe(false);
   });
-  beforeEach(() => { prefixes++; });
+  beforeEach(() => {
+    prefixes++;
+  });
 
   it('a share created through one instance is read through another, with a native TTL', async () => {
     const a = await redisStore(redis.url, { prefix: `shares${prefixes}` });

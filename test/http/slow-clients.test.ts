@@ -20,26 +20,44 @@ beforeAll(async () => {
   port = await freePort();
   proc = spawn(process.execPath, ['--import', 'tsx', 'http/server.ts'], {
     env: {
-      ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'tca-slow-')), LOG_FORMAT: 'json',
-      HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '2000', MAX_CONNECTIONS: '12', TIME_API_KEYS: 'slow:slow-client-test-key-0123',
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'tca-slow-')),
+      LOG_FORMAT: 'json',
+      HEADERS_TIMEOUT_MS: '1000',
+      REQUEST_TIMEOUT_MS: '2000',
+      MAX_CONNECTIONS: '12',
+      TIME_API_KEYS: 'slow:slow-client-test-key-0123',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  proc.stdout!.on('data', (d) => { output += d; });
-  proc.stderr!.on('data', (d) => { output += d; });
+  proc.stdout!.on('data', (d) => {
+    output += d;
+  });
+  proc.stderr!.on('data', (d) => {
+    output += d;
+  });
   for (let i = 0; i < 400; i++) {
-    try { if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return; } catch { /* starting */ }
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return;
+    } catch {
+      /* starting */
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`server did not start: ${output}`);
 }, 60_000);
-afterAll(() => { if (proc.exitCode === null) proc.kill('SIGKILL'); });
+afterAll(() => {
+  if (proc.exitCode === null) proc.kill('SIGKILL');
+});
 
 /** Opens a socket, writes `text`, and resolves with everything the server sent once it closes the socket. */
 function hold(text: string): { socket: Socket; closed: Promise<string> } {
   const socket = connect(port, '127.0.0.1');
   let received = '';
-  socket.on('data', (d) => { received += d; });
+  socket.on('data', (d) => {
+    received += d;
+  });
   socket.on('error', () => {});
   socket.write(text);
   return { socket, closed: new Promise((resolve) => socket.on('close', () => resolve(received))) };

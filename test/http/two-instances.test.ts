@@ -13,7 +13,6 @@ import { redisAvailable, startRedisServer, type RedisServer } from '../fixtures/
 
 const hasRedis = redisAvailable();
 
-
 describe.skipIf(!hasRedis)('two instances on one Redis', () => {
   let redis: RedisServer;
   let env: NodeJS.ProcessEnv;
@@ -28,7 +27,11 @@ describe.skipIf(!hasRedis)('two instances on one Redis', () => {
     procs.push(proc);
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; i < 300; i++) {
-      try { if ((await fetch(`${base}/health`)).ok) return base; } catch { /* starting */ }
+      try {
+        if ((await fetch(`${base}/health`)).ok) return base;
+      } catch {
+        /* starting */
+      }
       await new Promise((r) => setTimeout(r, 50));
     }
     throw new Error('instance did not start');
@@ -37,8 +40,14 @@ describe.skipIf(!hasRedis)('two instances on one Redis', () => {
   beforeAll(async () => {
     redis = await startRedisServer({ aof: true });
     env = {
-      ...process.env, REDIS_URL: redis.url, TIME_API_CACHE: 'redis', RATE_LIMIT_PER_MINUTE: '6', TIME_API_KEYS: '', LOG_FORMAT: 'json',
-      TIME_API_CUSTOMER_RATE_LIMITS: '{"counted": 0, "payer": 0}', DATA_DIR: mkdtempSync(join(tmpdir(), 'tca-two-')),
+      ...process.env,
+      REDIS_URL: redis.url,
+      TIME_API_CACHE: 'redis',
+      RATE_LIMIT_PER_MINUTE: '6',
+      TIME_API_KEYS: '',
+      LOG_FORMAT: 'json',
+      TIME_API_CUSTOMER_RATE_LIMITS: '{"counted": 0, "payer": 0}',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'tca-two-')),
     };
     const create = (customer: string) => {
       const r = spawnSync('npm', ['run', '--silent', 'keys', '--', 'create', '--customer', customer], { env, encoding: 'utf8' });
@@ -64,42 +73,58 @@ describe.skipIf(!hasRedis)('two instances on one Redis', () => {
     expect(statuses.slice(6)).toEqual([429, 429]);
 
     const share = await fetch(`${bases[0]}/v1/observatory/share`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ poster: 'orrery', date: '2026-12-21', location: { name: 'Greenwich', lat: 51.4769, lng: -0.0005 }, time: '21:30' }),
     });
     expect(share.status).toBe(201);
-    const { token } = await share.json() as { token: string };
+    const { token } = (await share.json()) as { token: string };
     const read = await fetch(`${bases[1]}/v1/observatory/share/${token}`);
     expect(read.status).toBe(200);
     expect(read.headers.get('x-robots-tag')).toBe('noindex, nofollow');
 
     // A customer without a limit: 40 requests split over both instances. Counts are flushed every
     // second; both instances then report the same exact total.
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => fetch(`${bases[i % 2]}/v1/date/add?start=2024-01-01&days=${i}`, { headers: { 'x-api-key': countedKey } }).then((r) => r.status)));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        fetch(`${bases[i % 2]}/v1/date/add?start=2024-01-01&days=${i}`, { headers: { 'x-api-key': countedKey } }).then((r) => r.status),
+      ),
+    );
     expect(answers.every((s) => s === 200)).toBe(true);
     await new Promise((r) => setTimeout(r, 1500));
     for (const i of [0, 1]) {
-      const usage = await (await fetch(`${bases[i]}/v1/account/usage`, { headers: { 'x-api-key': countedKey } })).json() as { usage: { total_requests: number } };
+      const usage = (await (await fetch(`${bases[i]}/v1/account/usage`, { headers: { 'x-api-key': countedKey } })).json()) as {
+        usage: { total_requests: number };
+      };
       expect(usage.usage.total_requests).toBe(40);
     }
   });
 
   it('credits are exact across instances: 5 credits, 20 concurrent requests on both, exactly 5 served', async () => {
-    const payer = spawnSync('npm', ['run', '--silent', 'keys', '--', 'create', '--customer', 'payer'], { env, encoding: 'utf8' }).stdout.trim().split('\n').at(-1)!;
+    const payer = spawnSync('npm', ['run', '--silent', 'keys', '--', 'create', '--customer', 'payer'], { env, encoding: 'utf8' })
+      .stdout.trim()
+      .split('\n')
+      .at(-1)!;
     expect(spawnSync('npm', ['run', '--silent', 'keys', '--', 'credit', '--customer', 'payer', '--amount', '5'], { env, encoding: 'utf8' }).status).toBe(0);
     // Both instances reload keys and ledgers within 5 s.
     const t0 = Date.now();
     for (const base of bases) {
       while (Date.now() - t0 < 6_000) {
-        const r = await (await fetch(`${base}/v1/account/credits`, { headers: { 'x-api-key': payer } })).json() as { credits?: { configured: boolean } };
+        const r = (await (await fetch(`${base}/v1/account/credits`, { headers: { 'x-api-key': payer } })).json()) as { credits?: { configured: boolean } };
         if (r.credits?.configured) break;
         await new Promise((res) => setTimeout(res, 200));
       }
     }
-    const statuses = await Promise.all(Array.from({ length: 20 }, (_, i) => fetch(`${bases[i % 2]}/v1/date/add?start=2024-01-01&days=${i}`, { headers: { 'x-api-key': payer } }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        fetch(`${bases[i % 2]}/v1/date/add?start=2024-01-01&days=${i}`, { headers: { 'x-api-key': payer } }).then((r) => r.status),
+      ),
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
     expect(statuses.filter((s) => s === 402)).toHaveLength(15);
-    const credits = await (await fetch(`${bases[1]}/v1/account/credits`, { headers: { 'x-api-key': payer } })).json() as { credits: { balance: number; status: string } };
+    const credits = (await (await fetch(`${bases[1]}/v1/account/credits`, { headers: { 'x-api-key': payer } })).json()) as {
+      credits: { balance: number; status: string };
+    };
     expect(credits.credits).toMatchObject({ balance: 0, status: 'exhausted' });
   }, 30_000);
 
@@ -108,7 +133,7 @@ describe.skipIf(!hasRedis)('two instances on one Redis', () => {
     await new Promise((r) => setTimeout(r, 500));
     const calc = await get(0, '/v1/date/difference?start=2024-01-01&end=2024-03-01');
     expect(calc.status, await calc.clone().text()).toBe(200);
-    const health = await (await fetch(`${bases[0]}/health`)).json() as { ok: boolean; degraded: boolean; ready: Record<string, boolean> };
+    const health = (await (await fetch(`${bases[0]}/health`)).json()) as { ok: boolean; degraded: boolean; ready: Record<string, boolean> };
     expect(health).toMatchObject({ ok: true, degraded: true, ready: { cache: false } });
     const share = await fetch(`${bases[1]}/v1/observatory/share/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`);
     expect(share.status).toBe(503);
@@ -118,7 +143,7 @@ describe.skipIf(!hasRedis)('two instances on one Redis', () => {
     const t0 = Date.now();
     let healthy = false;
     while (Date.now() - t0 < 10_000 && !healthy) {
-      const h = await (await fetch(`${bases[0]}/health`)).json() as { degraded: boolean };
+      const h = (await (await fetch(`${bases[0]}/health`)).json()) as { degraded: boolean };
       healthy = !h.degraded;
       if (!healthy) await new Promise((r) => setTimeout(r, 200));
     }

@@ -17,7 +17,10 @@ describe('stdio (npm run --silent mcp)', () => {
     await client.connect(transport);
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(registry.map((t) => t.name).sort());
-    const result = await client.callTool({ name: 'convert_time', arguments: { time: '2026-03-08T02:30', source_timezone: 'America/New_York', target_timezone: 'Europe/London' } });
+    const result = await client.callTool({
+      name: 'convert_time',
+      arguments: { time: '2026-03-08T02:30', source_timezone: 'America/New_York', target_timezone: 'Europe/London' },
+    });
     expect(result.structuredContent).toMatchObject({ gap_adjusted: true, source: { timezone: 'America/New_York', local_time: '2026-03-08T03:30:00-04:00' } });
     await client.close();
     expect(errors).toEqual([]);
@@ -36,7 +39,9 @@ describe('Streamable HTTP on /mcp', () => {
     await server.ready();
     base = server.url!.replace(/\/$/, '');
   });
-  afterAll(async () => { await server.close(true); });
+  afterAll(async () => {
+    await server.close(true);
+  });
 
   const connect = async (headers: Record<string, string>) => {
     const client = new Client({ name: 'http-test', version: '1.0.0' });
@@ -56,14 +61,23 @@ describe('Streamable HTTP on /mcp', () => {
   });
 
   it('401 with WWW-Authenticate without a key', async () => {
-    const res = await fetch(`${base}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
+    const res = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
     await expect(connect({})).rejects.toThrow();
   });
 
   it('403 for a foreign Origin, allowed for the site', async () => {
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+    });
     const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-api-key': KEY };
     const foreign = await fetch(`${base}/mcp`, { method: 'POST', headers: { ...headers, origin: 'https://evil.example' }, body });
     expect(foreign.status).toBe(403);

@@ -14,7 +14,10 @@ const KEY = 'build-test-key-0123456789';
 // Inside the project: the compiled files import packages from its node_modules.
 const out = join(ROOT, '.build', `test-${process.pid}`);
 const dataDir = mkdtempSync(join(tmpdir(), 'build-server-data-'));
-afterAll(() => { rmSync(out, { recursive: true, force: true }); rmSync(dataDir, { recursive: true, force: true }); });
+afterAll(() => {
+  rmSync(out, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 describe('scripts/build-server.mjs', () => {
   it('compiles the server, which starts and answers health, a calculation and MCP', async () => {
@@ -24,13 +27,19 @@ describe('scripts/build-server.mjs', () => {
 
     const port = await freePort();
     const server = spawn(process.execPath, ['--enable-source-maps', join(out, 'http/server.js')], {
-      cwd: ROOT, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, TIME_API_KEYS: `acme:${KEY}`, LOG_FORMAT: 'json' }, stdio: 'ignore',
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, TIME_API_KEYS: `acme:${KEY}`, LOG_FORMAT: 'json' },
+      stdio: 'ignore',
     });
     try {
       const base = `http://127.0.0.1:${port}`;
       let healthy = false;
       for (let i = 0; i < 200 && !healthy; i++) {
-        try { healthy = (await fetch(`${base}/health`)).ok; } catch { await new Promise((r) => setTimeout(r, 50)); }
+        try {
+          healthy = (await fetch(`${base}/health`)).ok;
+        } catch {
+          await new Promise((r) => setTimeout(r, 50));
+        }
       }
       expect(healthy).toBe(true);
       const auth = { authorization: `Bearer ${KEY}` };
@@ -39,9 +48,14 @@ describe('scripts/build-server.mjs', () => {
       const mcp = await fetch(`${base}/mcp`, {
         method: 'POST',
         headers: { ...auth, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'date_difference', arguments: { start: '2024-02-28', end: '2024-03-01' } } }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'date_difference', arguments: { start: '2024-02-28', end: '2024-03-01' } },
+        }),
       });
-      const rpc = await mcp.json() as { result: { structuredContent: { days: number } } };
+      const rpc = (await mcp.json()) as { result: { structuredContent: { days: number } } };
       expect(rpc.result.structuredContent.days).toBe(2);
     } finally {
       server.kill('SIGTERM');

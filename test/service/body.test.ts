@@ -30,27 +30,44 @@ afterAll(async () => {
 /** POSTs `chunks` to the batch route, chunked (no Content-Length) unless `length` is given. */
 function post(chunks: string[], length?: number): Promise<{ status: number; body: string; socket: unknown }> {
   return new Promise((resolve, reject) => {
-    const req = http.request({
-      host: '127.0.0.1', port, path: '/v1/time/batch', method: 'POST', agent,
-      headers: { 'content-type': 'application/json', 'x-api-key': KEY, ...(length === undefined ? {} : { 'content-length': String(length) }) },
-    }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => { body += d; });
-      res.on('end', () => resolve({ status: res.statusCode!, body, socket: req.socket }));
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/v1/time/batch',
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'x-api-key': KEY, ...(length === undefined ? {} : { 'content-length': String(length) }) },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => {
+          body += d;
+        });
+        res.on('end', () => resolve({ status: res.statusCode!, body, socket: req.socket }));
+      },
+    );
     req.on('error', reject);
     for (const c of chunks) req.write(c);
     req.end();
   });
 }
 
-const VALID = JSON.stringify({ at: '2026-11-22T08:00:00Z', points: [{ lat: 48.8566, lon: 2.3522 }, { lat: 0, lon: -140 }] });
+const VALID = JSON.stringify({
+  at: '2026-11-22T08:00:00Z',
+  points: [
+    { lat: 48.8566, lon: 2.3522 },
+    { lat: 0, lon: -140 },
+  ],
+});
 
 describe('JSON bodies over a socket', () => {
   it('a body sent in pieces answers exactly what app.fetch answers', async () => {
     const viaSocket = await post([VALID.slice(0, 10), VALID.slice(10, 40), VALID.slice(40)]);
-    const viaFetch = await app.fetch(new Request('http://api.test/v1/time/batch', { method: 'POST', body: VALID, headers: { 'content-type': 'application/json', 'x-api-key': KEY } }));
+    const viaFetch = await app.fetch(
+      new Request('http://api.test/v1/time/batch', { method: 'POST', body: VALID, headers: { 'content-type': 'application/json', 'x-api-key': KEY } }),
+    );
     expect(viaSocket.status).toBe(200);
     expect(viaSocket.body).toBe(await viaFetch.text());
   });
@@ -75,10 +92,19 @@ describe('JSON bodies over a socket', () => {
 
   it('a client that leaves in the middle of its body does not hurt the server', async () => {
     await new Promise<void>((resolve) => {
-      const req = http.request({ host: '127.0.0.1', port, path: '/v1/time/batch', method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': KEY, 'content-length': '1000' } });
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        path: '/v1/time/batch',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': KEY, 'content-length': '1000' },
+      });
       req.on('error', () => resolve());
       req.write('{"points": [');
-      setTimeout(() => { req.destroy(); resolve(); }, 50);
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 50);
     });
     expect((await post([VALID])).status).toBe(200);
   });

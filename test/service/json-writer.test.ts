@@ -29,11 +29,17 @@ function expectWrittenInSchemaOrder(schema: z.ZodType, result: unknown) {
 /** A deep copy that throws on any change to it or to anything in it. */
 function untouchable<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
-  const refuse = () => { throw new Error('the writer changed its input'); };
+  const refuse = () => {
+    throw new Error('the writer changed its input');
+  };
   return new Proxy(value, {
     // A frozen object's own values must be given as they are (a proxy's invariant); they cannot be changed anyway.
     get: (target, key) => (Object.isFrozen(target) ? Reflect.get(target, key) : untouchable(Reflect.get(target, key))),
-    set: refuse, deleteProperty: refuse, defineProperty: refuse, setPrototypeOf: refuse, preventExtensions: refuse,
+    set: refuse,
+    deleteProperty: refuse,
+    defineProperty: refuse,
+    setPrototypeOf: refuse,
+    preventExtensions: refuse,
   });
 }
 
@@ -46,15 +52,18 @@ function deepFreeze<T>(value: T): T {
 }
 
 describe('every tool', () => {
-  it.each(registry.map((t) => [t.name, t] as const))('%s: its examples written in schema order, nothing left out, input untouched', async (_name, tool: AnyTool) => {
-    for (const example of tool.examples) {
-      const result = await tool.run(tool.input.parse(example.input), ctx);
-      expectWrittenInSchemaOrder(tool.output, result);
-      const write = jsonWriterOf(tool.output);
-      expect(write(untouchable(result))).toBe(write(result));
-      expect(write(deepFreeze(structuredClone(result)))).toBe(write(result));
-    }
-  });
+  it.each(registry.map((t) => [t.name, t] as const))(
+    '%s: its examples written in schema order, nothing left out, input untouched',
+    async (_name, tool: AnyTool) => {
+      for (const example of tool.examples) {
+        const result = await tool.run(tool.input.parse(example.input), ctx);
+        expectWrittenInSchemaOrder(tool.output, result);
+        const write = jsonWriterOf(tool.output);
+        expect(write(untouchable(result))).toBe(write(result));
+        expect(write(deepFreeze(structuredClone(result)))).toBe(write(result));
+      }
+    },
+  );
 
   it('is compiled once per schema', () => {
     for (const tool of registry) expect(jsonWriterOf(tool.output)).toBe(jsonWriterOf(tool.output));
@@ -63,7 +72,16 @@ describe('every tool', () => {
 
 describe('get_local_time and get_local_times on random points (land, sea, poles, antimeridian) and instants (1850–2100)', () => {
   const rand = prng(99);
-  const special = [[90, 0], [-90, 0], [0, 180], [0, -180], [51.4779, -0.0015], [27.7172, 85.324], [-31.55, 159.08], [0, -140]];
+  const special = [
+    [90, 0],
+    [-90, 0],
+    [0, 180],
+    [0, -180],
+    [51.4779, -0.0015],
+    [27.7172, 85.324],
+    [-31.55, 159.08],
+    [0, -140],
+  ];
   const points: { lat: number; lon: number }[] = special.map(([lat, lon]) => ({ lat, lon }));
   while (points.length < 400) points.push({ lat: Number((rand() * 180 - 90).toFixed(rand() < 0.5 ? 5 : 1)), lon: rand() * 360 - 180 });
 
@@ -133,8 +151,12 @@ describe('values', () => {
 
   it('enums, literals, defaults, arrays, records and unions', () => {
     const Shape = z.object({
-      day: z.enum(['Monday', 'Tuesday']), kind: z.literal('x'), size: z.number().default(3),
-      list: z.array(z.object({ b: z.number(), a: z.number() })), map: z.record(z.string(), z.number()), either: z.union([z.string(), z.number()]),
+      day: z.enum(['Monday', 'Tuesday']),
+      kind: z.literal('x'),
+      size: z.number().default(3),
+      list: z.array(z.object({ b: z.number(), a: z.number() })),
+      map: z.record(z.string(), z.number()),
+      either: z.union([z.string(), z.number()]),
     });
     const value = { list: [{ a: 1, b: 2 }], day: 'Tuesday', kind: 'x', map: { z: 1, a: 2 }, either: 4 };
     expect(jsonWriterOf(Shape)(value)).toBe('{"day":"Tuesday","kind":"x","size":3,"list":[{"b":2,"a":1}],"map":{"z":1,"a":2},"either":4}');
@@ -144,17 +166,25 @@ describe('values', () => {
   it('random values of the right type or not, escapes or not: the same text as a reference writer', () => {
     const DAYS = ['d1', 'd2', 'd3', 'd4', 'd5', 'd6', 'd7', 'd8', 'd9', 'd10'] as const;
     const Flat = z.object({
-      s: z.string(), n: z.number(), b: z.boolean(), e: z.enum(['a', 'b', 'c']), big: z.enum(DAYS), l: z.literal(7),
-      o: z.string().optional(), nn: z.number().nullable(),
+      s: z.string(),
+      n: z.number(),
+      b: z.boolean(),
+      e: z.enum(['a', 'b', 'c']),
+      big: z.enum(DAYS),
+      l: z.literal(7),
+      o: z.string().optional(),
+      nn: z.number().nullable(),
     });
     const optional = new Set(['o']);
     const pool = ['x', 'say "hi"', 'a\\b', '\n', '\ud800', '😀', '', 0, -0, 1.5, NaN, Infinity, true, false, null, undefined, 'a', 'd9', 7, { k: 1 }, [1]];
     const rand = prng(3);
     const pick = () => pool[Math.floor(rand() * pool.length)];
     // Keys in schema order; an absent optional key left out, an absent required one written null.
-    const reference = (v: Record<string, unknown>) => `{${Object.keys(Flat.shape)
-      .filter((k) => !(optional.has(k) && v[k] === undefined))
-      .map((k) => `${JSON.stringify(k)}:${JSON.stringify(v[k]) ?? 'null'}`).join(',')}}`;
+    const reference = (v: Record<string, unknown>) =>
+      `{${Object.keys(Flat.shape)
+        .filter((k) => !(optional.has(k) && v[k] === undefined))
+        .map((k) => `${JSON.stringify(k)}:${JSON.stringify(v[k]) ?? 'null'}`)
+        .join(',')}}`;
     const write = jsonWriterOf(Flat);
     for (let i = 0; i < 5000; i++) {
       // Mostly values of the right type (the fast path), sometimes any value from the pool.
@@ -174,7 +204,12 @@ describe('values', () => {
 describe('frozen values', () => {
   it('a frozen provenance is written once and remembered', () => {
     let reads = 0;
-    const provenance = Object.freeze({ get tzdb() { reads++; return '2026f'; } });
+    const provenance = Object.freeze({
+      get tzdb() {
+        reads++;
+        return '2026f';
+      },
+    });
     const write = jsonWriterOf(z.object({ a: z.number(), provenance: z.record(z.string(), z.string()) }));
     expect(write({ a: 1, provenance })).toBe('{"a":1,"provenance":{"tzdb":"2026f"}}');
     expect(write({ a: 2, provenance })).toBe('{"a":2,"provenance":{"tzdb":"2026f"}}');

@@ -7,10 +7,24 @@ import { coerce, MAX_NUMBER_LENGTH, numericText, queryReader } from '../../servi
 import { prng } from '../helpers.ts';
 
 const tool = defineTool({
-  name: 'probe', family: 'time', title: 'probe', description: 'probe', http: { method: 'GET', path: '/probe' },
-  auth: 'public', cache: 'never', examples: [{ input: { lat: 1 }, expect: {}, source: 'none' }], annotations: CALCULATION,
-  input: z.strictObject({ lat: Latitude, flag: z.boolean().optional(), days: z.array(z.number().int()).optional(), name: z.string().optional(), kind: z.enum(['a', 'b']).optional() }),
-  output: z.object({}), run: () => ({}),
+  name: 'probe',
+  family: 'time',
+  title: 'probe',
+  description: 'probe',
+  http: { method: 'GET', path: '/probe' },
+  auth: 'public',
+  cache: 'never',
+  examples: [{ input: { lat: 1 }, expect: {}, source: 'none' }],
+  annotations: CALCULATION,
+  input: z.strictObject({
+    lat: Latitude,
+    flag: z.boolean().optional(),
+    days: z.array(z.number().int()).optional(),
+    name: z.string().optional(),
+    kind: z.enum(['a', 'b']).optional(),
+  }),
+  output: z.object({}),
+  run: () => ({}),
 });
 
 describe('queryReader', () => {
@@ -20,9 +34,18 @@ describe('queryReader', () => {
     expect(input).toEqual({ lat: 12.5, flag: true, days: [1, 2, 3], name: '42' });
   });
   it('leaves what does not parse as text, so the schema names it', () => {
-    expect(validateInput(tool.input, read(new URLSearchParams('lat=12,5')).input)).toEqual({ ok: false, errors: [{ field: 'lat', message: 'must be a number' }] });
-    expect(validateInput(tool.input, read(new URLSearchParams('lat=1&flag=yes')).input)).toEqual({ ok: false, errors: [{ field: 'flag', message: 'must be a boolean' }] });
-    expect(validateInput(tool.input, read(new URLSearchParams('lat=Infinity')).input)).toEqual({ ok: false, errors: [{ field: 'lat', message: 'must be a number' }] });
+    expect(validateInput(tool.input, read(new URLSearchParams('lat=12,5')).input)).toEqual({
+      ok: false,
+      errors: [{ field: 'lat', message: 'must be a number' }],
+    });
+    expect(validateInput(tool.input, read(new URLSearchParams('lat=1&flag=yes')).input)).toEqual({
+      ok: false,
+      errors: [{ field: 'flag', message: 'must be a boolean' }],
+    });
+    expect(validateInput(tool.input, read(new URLSearchParams('lat=Infinity')).input)).toEqual({
+      ok: false,
+      errors: [{ field: 'lat', message: 'must be a number' }],
+    });
   });
   it('a scalar given twice is an error', () => {
     expect(read(new URLSearchParams('lat=1&lat=2')).errors).toEqual([{ field: 'lat', message: 'is given more than once' }]);
@@ -43,7 +66,16 @@ describe('coerce', () => {
       if (typeof read === 'number') numbers++;
     }
     expect(numbers).toBeGreaterThan(10_000);
-    expect(['', '-', '.', '-.', '1.2.3', '0x1F', 'Infinity', ' '].map((v) => coerce(v, 'number'))).toEqual(['', '-', '.', '-.', '1.2.3', '0x1F', 'Infinity', ' ']);
+    expect(['', '-', '.', '-.', '1.2.3', '0x1F', 'Infinity', ' '].map((v) => coerce(v, 'number'))).toEqual([
+      '',
+      '-',
+      '.',
+      '-.',
+      '1.2.3',
+      '0x1F',
+      'Infinity',
+      ' ',
+    ]);
     expect(['51.5', '-0.1275', '.5', '5.', '-0', '007'].map((v) => coerce(v, 'number'))).toEqual([51.5, -0.1275, 0.5, 5, -0, 7]);
   });
 
@@ -73,7 +105,31 @@ describe('queryReader on the raw search string', () => {
   const read = queryReader(tool);
   it('reads exactly what it reads through URLSearchParams, for thousands of random query strings', () => {
     const rand = prng(7);
-    const parts = ['lat', 'flag', 'days', 'name', 'kind', '__proto__', 'constructor', 'x', '=', '&', '&&', '?', '1', '-2.5', ',', 'true', '%20', '%zz', '+', 'é', '%C3%A9', '', ' '];
+    const parts = [
+      'lat',
+      'flag',
+      'days',
+      'name',
+      'kind',
+      '__proto__',
+      'constructor',
+      'x',
+      '=',
+      '&',
+      '&&',
+      '?',
+      '1',
+      '-2.5',
+      ',',
+      'true',
+      '%20',
+      '%zz',
+      '+',
+      'é',
+      '%C3%A9',
+      '',
+      ' ',
+    ];
     for (let i = 0; i < 5000; i++) {
       let q = rand() < 0.5 ? '?' : '';
       const n = Math.floor(rand() * 12);

@@ -11,17 +11,34 @@ describe('loadSettings', () => {
     expect(s.dataDir).toBe('./data');
     expect(s.siteUrl).toBe('http://localhost:4321');
     expect(s.apiKeys).toEqual([]);
-    expect(s.corsOrigins).toEqual(['http://localhost:4321', 'http://www.localhost:4321', 'http://localhost:3000', 'http://127.0.0.1:3000', 'http://127.0.0.1:4321']);
+    expect(s.corsOrigins).toEqual([
+      'http://localhost:4321',
+      'http://www.localhost:4321',
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://127.0.0.1:4321',
+    ]);
   });
 
   it('reads bare and customer-scoped keys', () => {
     const s = loadSettings({ TIME_API_KEYS: 'k1-abcdefgh, acme:k2-abcdefgh' });
-    expect(s.apiKeys).toEqual([{ customer: '', key: 'k1-abcdefgh' }, { customer: 'acme', key: 'k2-abcdefgh' }]);
+    expect(s.apiKeys).toEqual([
+      { customer: '', key: 'k1-abcdefgh' },
+      { customer: 'acme', key: 'k2-abcdefgh' },
+    ]);
   });
 
   it('derives the CORS allowlist from SITE_URL and PARTNER_ORIGIN', () => {
     const s = loadSettings({ SITE_URL: 'https://www.example.org', PARTNER_ORIGIN: 'https://partner.example.com' });
-    expect(s.corsOrigins).toEqual(['https://example.org', 'https://www.example.org', 'http://localhost:3000', 'http://127.0.0.1:3000', 'http://localhost:4321', 'http://127.0.0.1:4321', 'https://partner.example.com']);
+    expect(s.corsOrigins).toEqual([
+      'https://example.org',
+      'https://www.example.org',
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://localhost:4321',
+      'http://127.0.0.1:4321',
+      'https://partner.example.com',
+    ]);
   });
 
   it('allows local development origins only outside production', () => {
@@ -51,7 +68,11 @@ describe('loadSettings', () => {
 
   it('never echoes a key in its error', () => {
     expect(() => loadSettings({ TIME_API_KEYS: 'acme:short' })).toThrow(/at least 8 characters/);
-    try { loadSettings({ TIME_API_KEYS: 'acme:short' }); } catch (e) { expect((e as Error).message).not.toContain('short"'); }
+    try {
+      loadSettings({ TIME_API_KEYS: 'acme:short' });
+    } catch (e) {
+      expect((e as Error).message).not.toContain('short"');
+    }
     expect(() => loadSettings({ TIME_API_KEYS: 'a:same-key-123,b:same-key-123' })).toThrow(/listed twice/);
   });
 });

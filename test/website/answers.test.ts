@@ -27,7 +27,15 @@ describe('answer sentences', () => {
     const sentence = (r: { n: number }, w: typeof ANSWER_WORDS) => `There are ${w.plural(r.n, 'day')}.`;
     expect(directAnswer(sentence, { start: '2024-01-01' }, { n: 1 })).toBe('For start=2024-01-01: There are 1 day.');
     expect(directAnswer(sentence, { a: 1 }, { n: 2 })).toBe('For a=1: There are 2 days.');
-    expect(directAnswer(() => { throw new Error('no'); }, { a: 1 }, { n: 2, x: 'y' })).toBe('For a=1: n = 2, x = y.');
+    expect(
+      directAnswer(
+        () => {
+          throw new Error('no');
+        },
+        { a: 1 },
+        { n: 2, x: 'y' },
+      ),
+    ).toBe('For a=1: n = 2, x = y.');
     expect(directAnswer(undefined, { a: 1 }, { nested: {} })).toBe('For a=1: see the full result below.');
   });
 });

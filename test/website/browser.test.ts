@@ -25,7 +25,6 @@ const serverCalculators = registry.filter((t) => t.calculator && !t.calculator.b
 
 const VISITOR_KEY = 'browser-test-key-0123456789abcdef';
 
-
 /** The engine's answer in Node, as the API gives it (input schema, run, output schema). */
 async function engineAnswer(name: string, input: Record<string, unknown>) {
   const tool = registry.find((t) => t.name === name)!;
@@ -45,12 +44,19 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     const sitePort = await freePort();
     siteBase = `http://127.0.0.1:${sitePort}`;
     site = spawn(process.execPath, ['--import', 'tsx', 'website/serve.ts'], {
-      cwd: ROOT, env: { ...process.env, SITE_PORT: String(sitePort), SITE_DIST_DIR: dist }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: ROOT,
+      env: { ...process.env, SITE_PORT: String(sitePort), SITE_DIST_DIR: dist },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     await new Promise<void>((resolve, reject) => {
       let output = '';
-      site.stdout!.on('data', (d) => { output += d; if (output.includes('serving')) resolve(); });
-      site.stderr!.on('data', (d) => { output += d; });
+      site.stdout!.on('data', (d) => {
+        output += d;
+        if (output.includes('serving')) resolve();
+      });
+      site.stderr!.on('data', (d) => {
+        output += d;
+      });
       site.on('exit', (code) => reject(new Error(`site server exited ${code}: ${output}`)));
     });
     // The API the pages were built against, allowing the site's origin.
@@ -145,9 +151,12 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     const { page, errors } = await open('/calculators/local-time-at-coordinates/?lat=-33.8688&lon=151.2093&at=2026-01-15T00:00:00Z');
     await page.waitForSelector('form[data-ready="true"]');
     expect(await directAnswerOf(page)).toContain('For lat=-33.8688, lon=151.2093, at=2026-01-15T00:00:00Z: this answer needs data held by the server');
-    expect(await page.textContent('[data-live-curl]')).toBe(`curl -H "Authorization: Bearer $API_KEY" '${apiBaseUrl()}/v1/time?lat=-33.8688&lon=151.2093&at=2026-01-15T00%3A00%3A00Z'`);
+    expect(await page.textContent('[data-live-curl]')).toBe(
+      `curl -H "Authorization: Bearer $API_KEY" '${apiBaseUrl()}/v1/time?lat=-33.8688&lon=151.2093&at=2026-01-15T00%3A00%3A00Z'`,
+    );
     expect(JSON.parse((await page.textContent('[data-live-mcp]'))!)).toEqual({
-      method: 'tools/call', params: { name: 'get_local_time', arguments: { lat: -33.8688, lon: 151.2093, at: '2026-01-15T00:00:00Z' } },
+      method: 'tools/call',
+      params: { name: 'get_local_time', arguments: { lat: -33.8688, lon: 151.2093, at: '2026-01-15T00:00:00Z' } },
     });
     expect(errors).toEqual([]);
     await page.close();
@@ -176,12 +185,14 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     await page.close();
   });
 
-  it('every server calculator: a permalink of its example writes that call and says the answer is the API\'s', async () => {
+  it("every server calculator: a permalink of its example writes that call and says the answer is the API's", async () => {
     for (const tool of serverCalculators) {
       const input = exampleInput(tool);
       const { page, errors } = await open(`/calculators/${tool.calculator!.slug}/?${queryString(input)}`);
       await page.waitForSelector('form[data-ready="true"]');
-      expect(await directAnswerOf(page), tool.name).toMatch(new RegExp(`^For ${describeInput(input).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: this answer needs data held by the server`));
+      expect(await directAnswerOf(page), tool.name).toMatch(
+        new RegExp(`^For ${describeInput(input).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: this answer needs data held by the server`),
+      );
       expect(await page.textContent('[data-live-curl]'), tool.name).toBe(curlCommand(tool, input, apiBaseUrl()));
       expect(errors, tool.name).toEqual([]);
       await page.close();
@@ -192,7 +203,16 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
     const wide: string[] = [];
     const calculatorPages = registry.filter((t) => t.calculator).map((t) => `/calculators/${t.calculator!.slug}/`);
-    for (const path of ['/', '/calculators/', ...calculatorPages, '/observatory/', `/observatory/share/${'A'.repeat(32)}/`, '/tools/', '/glossary/', '/developers/api/']) {
+    for (const path of [
+      '/',
+      '/calculators/',
+      ...calculatorPages,
+      '/observatory/',
+      `/observatory/share/${'A'.repeat(32)}/`,
+      '/tools/',
+      '/glossary/',
+      '/developers/api/',
+    ]) {
       await phone.goto(siteBase + path);
       const [scroll, client] = await phone.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
       if (scroll > client) wide.push(`${path}: ${scroll} > ${client}`);
@@ -202,8 +222,8 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
   }, 120_000);
 
   /** `data-*` numbers of every body mark in a poster, by body. */
-  const marks = (page: Page, svg: string, attribute: string) => page.$$eval(`${svg} [data-body]`, (els, a) =>
-    Object.fromEntries(els.map((el) => [el.getAttribute('data-body'), Number(el.getAttribute(a))])), attribute);
+  const marks = (page: Page, svg: string, attribute: string) =>
+    page.$$eval(`${svg} [data-body]`, (els, a) => Object.fromEntries(els.map((el) => [el.getAttribute('data-body'), Number(el.getAttribute(a))])), attribute);
 
   it('the observatory draws the orrery and the sky for the form in the browser, and its permalink reproduces them', async () => {
     const { page, errors } = await open('/observatory/');
@@ -219,16 +239,25 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     for (const b of helio) expect(longitudes[b.body], b.body).toBeCloseTo(b.heliocentric!.ecliptic_longitude_deg, 3);
     // The Earth is seen from the Sun opposite to where the Sun is seen from the Earth.
     const sunLon = bodyPositions(atMs).bodies[0].geocentric.ecliptic_longitude_deg;
-    expect(Math.abs((((longitudes.Earth - sunLon) % 360) + 360) % 360 - 180)).toBeLessThan(0.01);
+    expect(Math.abs(((((longitudes.Earth - sunLon) % 360) + 360) % 360) - 180)).toBeLessThan(0.01);
     // The sky chart's Sun where the engine's solar_position puts it (the same astronomy-engine model).
-    const sun = await runTool(solarPosition, { lat: 51.4769, lon: -0.0005, at: '2026-03-20T12:00:00Z' }) as { azimuth_deg: number; apparent_elevation_deg: number };
+    const sun = (await runTool(solarPosition, { lat: 51.4769, lon: -0.0005, at: '2026-03-20T12:00:00Z' })) as {
+      azimuth_deg: number;
+      apparent_elevation_deg: number;
+    };
     const az = await marks(page, '#sky-svg', 'data-az-deg');
     const alt = await marks(page, '#sky-svg', 'data-alt-deg');
     expect(az.Sun).toBeCloseTo(sun.azimuth_deg, 1);
     expect(alt.Sun).toBeCloseTo(sun.apparent_elevation_deg, 1);
 
     const permalink = new URL(page.url());
-    expect(Object.fromEntries(permalink.searchParams)).toMatchObject({ lat: '51.4769', lng: '-0.0005', date: '2026-03-20', time: '12:00', tz: 'Europe/London' });
+    expect(Object.fromEntries(permalink.searchParams)).toMatchObject({
+      lat: '51.4769',
+      lng: '-0.0005',
+      date: '2026-03-20',
+      time: '12:00',
+      tz: 'Europe/London',
+    });
     const again = await open(permalink.pathname + permalink.search);
     await again.page.waitForFunction(() => document.querySelector('#obs-summary')?.textContent?.includes('2026-03-20'));
     expect(await marks(again.page, '#orrery-svg', 'data-lon-deg')).toEqual(longitudes);

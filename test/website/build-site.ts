@@ -27,7 +27,9 @@ function removeStaleBuilds() {
     const path = join(tmpdir(), name);
     try {
       if (Date.now() - statSync(path).mtimeMs > 3_600_000) rmSync(path, { recursive: true, force: true });
-    } catch { /* removed by another run */ }
+    } catch {
+      /* removed by another run */
+    }
   }
 }
 
@@ -53,7 +55,10 @@ export async function buildSite(): Promise<string> {
   writeFileSync(join(base, 'api-base-url'), API_BASE_URL);
   const env = { ...process.env, SITE_URL, API_BASE_URL, SITE_OUT_DIR: dist, ASTRO_TELEMETRY_DISABLED: '1' };
   const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/astro/astro.js'), 'build', '--root', 'website', '--silent'], {
-    cwd: ROOT, env, encoding: 'utf8', timeout: 120_000,
+    cwd: ROOT,
+    env,
+    encoding: 'utf8',
+    timeout: 120_000,
   });
   if (result.status !== 0) {
     writeFileSync(failed, '');

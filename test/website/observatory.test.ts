@@ -2,9 +2,7 @@ import { Temporal } from '@js-temporal/polyfill';
 import { describe, expect, it } from 'vitest';
 import { SKY_BODIES } from '../../engine/astronomy/sky.ts';
 import { solarPosition } from '../../engine/solar/solar-position.ts';
-import {
-  isShareToken, localDayBounds, localParts, orrery, parseView, sky, sunPath, useZoneData, zonedToUtc,
-} from '../../website/src/lib/observatory.ts';
+import { isShareToken, localDayBounds, localParts, orrery, parseView, sky, sunPath, useZoneData, zonedToUtc } from '../../website/src/lib/observatory.ts';
 import { observatoryZoneData } from '../../website/src/lib/zone-data.ts';
 import { escapeXml, renderOrrery, renderPositionsTable, renderSky, renderSunPath } from '../../website/src/lib/observatory-svg.ts';
 import { runTool } from '../helpers.ts';
@@ -16,13 +14,13 @@ const iso = (d: Date | number) => new Date(d).toISOString().replace('.000Z', 'Z'
 const MINUTE_MS = 60_000;
 
 describe('zonedToUtc: wall time in an IANA zone to an instant', () => {
-  it('uses the engine\'s tzdb release, not the runtime\'s: Vancouver on -07:00 MST all year from 2026-11-01 (tzdb 2026f)', () => {
+  it("uses the engine's tzdb release, not the runtime's: Vancouver on -07:00 MST all year from 2026-11-01 (tzdb 2026f)", () => {
     expect(localParts(zonedToUtc('2026-11-24', '12:00', 'America/Vancouver').getTime(), 'America/Vancouver').offset).toBe('-07:00');
     expect(iso(zonedToUtc('2026-11-24', '12:00', 'America/Vancouver'))).toBe('2026-11-24T19:00:00Z');
     expect(iso(zonedToUtc('2026-11-24', '12:00', 'Africa/Casablanca'))).toBe('2026-11-24T12:00:00Z'); // +00 since 2026-09-20
   });
 
-  it('reads an ordinary time with the zone\'s offset (+05:45 in Kathmandu, the engine\'s localTimeAt example)', () => {
+  it("reads an ordinary time with the zone's offset (+05:45 in Kathmandu, the engine's localTimeAt example)", () => {
     // engine/time/local-time.ts: 2026-11-22T08:00:00Z is 13:45 +05:45 in Asia/Kathmandu.
     expect(iso(zonedToUtc('2026-11-22', '13:45', 'Asia/Kathmandu'))).toBe('2026-11-22T08:00:00Z');
     expect(iso(zonedToUtc('2026-07-01', '12:00', 'Europe/London'))).toBe('2026-07-01T11:00:00Z');
@@ -31,7 +29,11 @@ describe('zonedToUtc: wall time in an IANA zone to an instant', () => {
   it('moves a time inside a DST gap forward by the gap (Europe/London 2026-03-29 01:30 → 02:30 BST)', () => {
     // tzdb EU rule: clocks go from 01:00 GMT to 02:00 BST on the last Sunday of March.
     expect(iso(zonedToUtc('2026-03-29', '01:30', 'Europe/London'))).toBe('2026-03-29T01:30:00Z');
-    expect(localParts(zonedToUtc('2026-03-29', '01:30', 'Europe/London').getTime(), 'Europe/London')).toEqual({ date: '2026-03-29', time: '02:30', offset: '+01:00' });
+    expect(localParts(zonedToUtc('2026-03-29', '01:30', 'Europe/London').getTime(), 'Europe/London')).toEqual({
+      date: '2026-03-29',
+      time: '02:30',
+      offset: '+01:00',
+    });
   });
 
   it('takes the earlier of a time the clocks show twice (Europe/London 2026-10-25 01:30 BST)', () => {
@@ -66,7 +68,10 @@ describe('zonedToUtc: wall time in an IANA zone to an instant', () => {
   });
 
   it('local days are 23, 24 and 25 hours long across the DST changes', () => {
-    const hours = (date: string) => { const d = localDayBounds(date, 'Europe/London'); return (d.endMs - d.startMs) / 3_600_000; };
+    const hours = (date: string) => {
+      const d = localDayBounds(date, 'Europe/London');
+      return (d.endMs - d.startMs) / 3_600_000;
+    };
     expect([hours('2026-03-29'), hours('2026-06-21'), hours('2026-10-25')]).toEqual([23, 24, 25]);
   });
 
@@ -90,7 +95,10 @@ describe('zonedToUtc: wall time in an IANA zone to an instant', () => {
 describe('parseView: what the form and permalinks say', () => {
   it('resolves a valid view to its instant', () => {
     const parsed = parseView({ name: ' Kathmandu ', lat: '27.7172', lng: '85.324', date: '2026-11-22', time: '13:45', tz: 'Asia/Kathmandu' });
-    expect(parsed).toEqual({ ok: true, view: { name: 'Kathmandu', lat: 27.7172, lng: 85.324, date: '2026-11-22', time: '13:45', tz: 'Asia/Kathmandu', atMs: Date.parse('2026-11-22T08:00:00Z') } });
+    expect(parsed).toEqual({
+      ok: true,
+      view: { name: 'Kathmandu', lat: 27.7172, lng: 85.324, date: '2026-11-22', time: '13:45', tz: 'Asia/Kathmandu', atMs: Date.parse('2026-11-22T08:00:00Z') },
+    });
   });
   it('names every wrong field at once and explains the 1900..2100 range', () => {
     const parsed = parseView({ name: 'x', lat: '91', lng: 'east', date: '1850-06-01', time: '25:00', tz: 'Nowhere/Else' });
@@ -242,7 +250,7 @@ describe('renderers', () => {
     for (const b of bodies.filter((x) => !x.above_horizon)) expect(svgs.sky).toMatch(new RegExp(`data-body="${b.body}"[^>]*data-below-horizon="true"`));
   });
 
-  it('the sun path marks the chosen time with the Sun\'s altitude, and sunrise and sunset', () => {
+  it("the sun path marks the chosen time with the Sun's altitude, and sunrise and sunset", () => {
     const tool = sunPath(day.startMs, day.endMs, PLACE, AT).at!;
     expect(attr(svgs.sunPath, 'Sun', 'data-alt-deg')).toBeCloseTo(tool.alt_deg, 3);
     expect(svgs.sunPath).toContain('data-event="sunrise"');

@@ -9,7 +9,10 @@ import { SITE_URL, apiBaseUrl, buildSite } from './build-site.ts';
 
 let dist = '';
 let API_BASE_URL = '';
-beforeAll(async () => { dist = await buildSite(); API_BASE_URL = apiBaseUrl(); }, 120_000);
+beforeAll(async () => {
+  dist = await buildSite();
+  API_BASE_URL = apiBaseUrl();
+}, 120_000);
 
 const read = (path: string) => readFileSync(join(dist, path), 'utf8');
 const readJson = (path: string) => JSON.parse(read(path));
@@ -22,9 +25,15 @@ function htmlFiles(dir = dist): string[] {
   });
 }
 
-const decode = (s: string) => s
-  .replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>')
-  .replace(/&#(\d+);/g, (_, n) => String.fromCodePoint(Number(n))).replace(/&amp;/g, '&');
+const decode = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#(\d+);/g, (_, n) => String.fromCodePoint(Number(n)))
+    .replace(/&amp;/g, '&');
 
 /** The built file a site path is served from, or undefined. */
 function builtFile(path: string): string | undefined {
@@ -39,15 +48,23 @@ describe('calculators', () => {
   it('the required calculators exist, with unique slugs of ^[a-z0-9-]+$', () => {
     const slugs = Object.fromEntries(calculatorTools.map((t) => [t.name, t.calculator!.slug]));
     expect(slugs).toMatchObject({
-      get_local_time: 'local-time-at-coordinates', convert_time: 'time-zone-converter', date_difference: 'date-difference',
-      date_add: 'add-to-date', count_business_days: 'business-days', list_holidays: 'public-holidays', geo_distance: 'distance',
-      geo_midpoint: 'midpoint', geo_bounding_box: 'bounding-box', solar_position: 'sun-position', ephemeris: 'planet-positions',
+      get_local_time: 'local-time-at-coordinates',
+      convert_time: 'time-zone-converter',
+      date_difference: 'date-difference',
+      date_add: 'add-to-date',
+      count_business_days: 'business-days',
+      list_holidays: 'public-holidays',
+      geo_distance: 'distance',
+      geo_midpoint: 'midpoint',
+      geo_bounding_box: 'bounding-box',
+      solar_position: 'sun-position',
+      ephemeris: 'planet-positions',
     });
     for (const tool of calculatorTools) expect(tool.calculator!.slug).toMatch(/^[a-z0-9-]+$/);
     expect(new Set(calculatorTools.map((t) => t.calculator!.slug)).size).toBe(calculatorTools.length);
   });
 
-  it.each(calculatorTools.map((t) => [t.calculator!.slug, t] as const))('%s shows the engine\'s default result and the five hooks', async (slug, tool) => {
+  it.each(calculatorTools.map((t) => [t.calculator!.slug, t] as const))("%s shows the engine's default result and the five hooks", async (slug, tool) => {
     const html = read(`calculators/${slug}/index.html`);
     for (const hook of ['calculator-answer-summary', 'direct-answer', 'how-to-steps', 'default-result', 'ai-prompt-library']) {
       expect(html).toContain(`data-ai-context="${hook}"`);
@@ -79,7 +96,8 @@ describe('discovery files', () => {
     expect(locs).toContain(`${SITE_URL}/observatory/`);
     expect(xml).not.toContain('lastmod');
     // Exactly the pages that ask to be indexed: every page with a canonical link, none marked noindex.
-    const canonical = htmlFiles().map((f) => readFileSync(f, 'utf8'))
+    const canonical = htmlFiles()
+      .map((f) => readFileSync(f, 'utf8'))
       .flatMap((html) => (/name="robots" content="noindex"/.test(html) ? [] : [/<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]].filter(Boolean)));
     expect([...locs].sort()).toEqual([...canonical].sort());
     for (const loc of locs) {
@@ -103,7 +121,8 @@ describe('discovery files', () => {
   it('every JSON file parses; the plugin, manifest, catalog and site OpenAPI carry what the issue asks', () => {
     const plugin = readJson('.well-known/ai-plugin.json');
     expect(plugin).toMatchObject({
-      schema_version: 'v1', auth: { type: 'user_http', authorization_type: 'bearer' },
+      schema_version: 'v1',
+      auth: { type: 'user_http', authorization_type: 'bearer' },
       api: { type: 'openapi', url: `${API_BASE_URL}/openapi.json` },
     });
     const manifest = readJson('manifest.json');
@@ -117,7 +136,21 @@ describe('discovery files', () => {
     for (const key of ['schemaVersion', 'generatedAt', 'site', 'runtimeBoundary', 'agentUsage', 'totals', 'calculators']) expect(catalog).toHaveProperty(key);
     expect(catalog.calculators.map((c: { slug: string }) => c.slug)).toEqual(calculatorTools.map((t) => t.calculator!.slug));
     for (const c of catalog.calculators) {
-      for (const key of ['slug', 'name', 'canonicalUrl', 'category', 'status', 'description', 'directAnswer', 'formulaText', 'inputs', 'defaultState', 'assumptions', 'workedExample', 'keywords']) {
+      for (const key of [
+        'slug',
+        'name',
+        'canonicalUrl',
+        'category',
+        'status',
+        'description',
+        'directAnswer',
+        'formulaText',
+        'inputs',
+        'defaultState',
+        'assumptions',
+        'workedExample',
+        'keywords',
+      ]) {
         expect(c, `${c.slug}.${key}`).toHaveProperty(key);
       }
       expect(builtFile(c.canonicalUrl.slice(SITE_URL.length))).toBeDefined();
@@ -129,7 +162,10 @@ describe('discovery files', () => {
   });
 
   it('_redirects carries the legacy 308s to built pages', () => {
-    const rules = read('_redirects').trim().split('\n').map((l) => l.split(/\s+/));
+    const rules = read('_redirects')
+      .trim()
+      .split('\n')
+      .map((l) => l.split(/\s+/));
     expect(rules).toContainEqual(['/calculators/day-counter/', '/calculators/date-difference/', '308']);
     expect(rules).toContainEqual(['/calculators/great-circle-distance/', '/calculators/distance/', '308']);
     expect(rules).toContainEqual(['/calculators/solar-position/', '/calculators/sun-position/', '308']);
@@ -187,7 +223,7 @@ describe('tools directory', () => {
 });
 
 describe('API overview', () => {
-  it('/developers/api/ describes every route of the API with a curl example, and the engine\'s answer for calculations, from its OpenAPI', async () => {
+  it("/developers/api/ describes every route of the API with a curl example, and the engine's answer for calculations, from its OpenAPI", async () => {
     const { routeInventory } = await import('../../service/inventory.ts');
     const html = read('developers/api/index.html');
     for (const r of routeInventory()) {
@@ -215,7 +251,10 @@ describe('glossary', () => {
     let linked = 0;
     for (const c of calculators) {
       const page = read(`calculators/${c.slug}/index.html`);
-      for (const m of page.matchAll(/href="\/glossary\/#([^"]+)"/g)) { expect(anchors).toContain(m[1]); linked++; }
+      for (const m of page.matchAll(/href="\/glossary\/#([^"]+)"/g)) {
+        expect(anchors).toContain(m[1]);
+        linked++;
+      }
     }
     expect(linked).toBeGreaterThan(calculators.length); // several terms per page
     expect(read('sitemap.xml')).toContain('/glossary/</loc>');
@@ -225,7 +264,13 @@ describe('glossary', () => {
 describe('FAQPage JSON-LD', () => {
   it('describes exactly the questions and answers visible on each calculator page', async () => {
     const { calculators } = await import('../../website/src/lib/site.ts');
-    const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+    const decode = (s: string) =>
+      s
+        .replace(/&amp;/g, '&')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'");
     for (const c of calculators) {
       const page = read(`calculators/${c.slug}/index.html`);
       const blocks = [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
@@ -244,7 +289,9 @@ describe('HTML validity', () => {
     const { HtmlValidate } = await import('html-validate');
     const validator = new HtmlValidate({ extends: ['html-validate:recommended'] });
     // The validator is live: a block element inside a paragraph is refused.
-    expect((await validator.validateString('<!doctype html><html lang="en"><head><title>x</title></head><body><p><div></div></p></body></html>')).valid).toBe(false);
+    expect((await validator.validateString('<!doctype html><html lang="en"><head><title>x</title></head><body><p><div></div></p></body></html>')).valid).toBe(
+      false,
+    );
     const pages: string[] = [];
     const walk = (dir: string) => {
       for (const name of readdirSync(dir)) {

@@ -10,23 +10,31 @@ let child: ChildProcess | undefined;
 let base = '';
 let dist = '';
 
-
 beforeAll(async () => {
   dist = await buildSite();
   const port = await freePort();
   child = spawn(process.execPath, ['--import', 'tsx', 'website/serve.ts'], {
-    cwd: ROOT, env: { ...process.env, SITE_PORT: String(port), SITE_DIST_DIR: dist }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    env: { ...process.env, SITE_PORT: String(port), SITE_DIST_DIR: dist },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    child!.stdout!.on('data', (d) => { output += d; if (output.includes('serving')) resolve(); });
-    child!.stderr!.on('data', (d) => { output += d; });
+    child!.stdout!.on('data', (d) => {
+      output += d;
+      if (output.includes('serving')) resolve();
+    });
+    child!.stderr!.on('data', (d) => {
+      output += d;
+    });
     child!.on('exit', (code) => reject(new Error(`site server exited ${code}: ${output}`)));
   });
   base = `http://127.0.0.1:${port}`;
 }, 120_000);
 
-afterAll(() => { child?.kill('SIGTERM'); });
+afterAll(() => {
+  child?.kill('SIGTERM');
+});
 
 const get = (path: string, init: RequestInit = {}) => fetch(base + path, { redirect: 'manual', ...init });
 
@@ -96,7 +104,9 @@ describe('site server', () => {
 
   it('without a build it says how to make one and exits 1 (no stack trace)', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'website/serve.ts'], {
-      cwd: ROOT, env: { ...process.env, SITE_PORT: '0', SITE_DIST_DIR: join(dist, 'no-such-folder') }, encoding: 'utf8',
+      cwd: ROOT,
+      env: { ...process.env, SITE_PORT: '0', SITE_DIST_DIR: join(dist, 'no-such-folder') },
+      encoding: 'utf8',
     });
     expect(run.status).toBe(1);
     expect(run.stderr).toBe(`site: no built site in ${join(dist, 'no-such-folder')}; run \`npm run site:build\` first\n`);

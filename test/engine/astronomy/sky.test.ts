@@ -7,8 +7,7 @@ import { ISA_SEA_LEVEL, spaRefractionDeg } from '../../../engine/solar/sun-posit
 import { runTool } from '../../helpers.ts';
 
 const ARCMIN = 1 / 60;
-const bodyAt = (body: string, lat: number, lon: number, at: string) =>
-  skyPositions({ lat, lon, atMs: Date.parse(at) }).find((b) => b.body === body)!;
+const bodyAt = (body: string, lat: number, lon: number, at: string) => skyPositions({ lat, lon, atMs: Date.parse(at) }).find((b) => b.body === body)!;
 
 describe('skyPositions', () => {
   it('lists the Sun, the Moon and the planets through Pluto, in order', () => {
@@ -77,7 +76,7 @@ describe('orreryPositions', () => {
     }
   });
 
-  it('places the Earth where astronomy-engine\'s HelioVector(Earth) puts it (J2000 ecliptic), within 0.001°', () => {
+  it("places the Earth where astronomy-engine's HelioVector(Earth) puts it (J2000 ecliptic), within 0.001°", () => {
     const vector = Astronomy.HelioVector(Astronomy.Body.Earth, Astronomy.MakeTime(new Date(AT)));
     const ecl = Astronomy.SphereFromVector(Astronomy.RotateVector(Astronomy.Rotation_EQJ_ECL(), vector));
     const earth = orreryPositions(AT).find((b) => b.body === 'Earth')!;

@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { daysInMonth } from '../../../engine/instant.ts';
 import {
-  addMonthsClamped, addYearsClamped, civilFromDays, compareYmd, daysFromCivil, formatIsoDate, fromEpochDay,
-  isoWeekday, MAX_EPOCH_DAY, MIN_EPOCH_DAY, parseIsoDate, toEpochDay, weekdayCounts,
+  addMonthsClamped,
+  addYearsClamped,
+  civilFromDays,
+  compareYmd,
+  daysFromCivil,
+  formatIsoDate,
+  fromEpochDay,
+  isoWeekday,
+  MAX_EPOCH_DAY,
+  MIN_EPOCH_DAY,
+  parseIsoDate,
+  toEpochDay,
+  weekdayCounts,
 } from '../../../engine/date/calendar.ts';
 
 /** `Date` is an independent proleptic Gregorian implementation (ECMA-262 §21.4.1) to check against. */

@@ -46,11 +46,15 @@ describe('date_add', () => {
     for (let i = 0; i < 3000; i++) {
       const start = randomDate(random);
       const amounts = {
-        years: randomInt(random, -60, 60), months: randomInt(random, -300, 300),
-        weeks: randomInt(random, -200, 200), days: randomInt(random, -1000, 1000),
+        years: randomInt(random, -60, 60),
+        months: randomInt(random, -300, 300),
+        weeks: randomInt(random, -200, 200),
+        days: randomInt(random, -1000, 1000),
       };
       const expected = Temporal.PlainDate.from(start)
-        .add({ years: amounts.years }).add({ months: amounts.months }).add({ days: amounts.weeks * 7 + amounts.days });
+        .add({ years: amounts.years })
+        .add({ months: amounts.months })
+        .add({ days: amounts.weeks * 7 + amounts.days });
       const inRange = expected.year >= 1 && expected.year <= 9999;
       if (inRange) expect(addToDate(start, amounts).result, `${start} + ${JSON.stringify(amounts)}`).toBe(expected.toString());
       else expect(runErrors(start, amounts)).not.toBeNull();

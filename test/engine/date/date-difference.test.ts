@@ -14,7 +14,12 @@ describe('date_difference', () => {
   it('answers the JSDoc @example and the declared example', async () => {
     const result = await runTool(dateDifference, dateDifference.examples[0].input);
     expect(result).toMatchObject({
-      start: '2024-01-31', end: '2024-03-01', days: 30, weeks: 4.2857, whole_weeks: 4, remainder_days: 2,
+      start: '2024-01-31',
+      end: '2024-03-01',
+      days: 30,
+      weeks: 4.2857,
+      whole_weeks: 4,
+      remainder_days: 2,
       calendar: { years: 0, months: 1, days: 1 },
     });
     expect(result.provenance).toEqual({ calendar: 'proleptic Gregorian calendar', method: expect.any(String) });
@@ -34,9 +39,7 @@ describe('date_difference', () => {
       { field: 'start', message: 'is not a real date (2026-02 has 28 days)' },
     ]);
     expect(inputErrors(dateDifference, { start: '2026-01-01' })).toEqual([{ field: 'end', message: 'is required' }]);
-    expect(inputErrors(dateDifference, { start: '2026-01-01', end: '0000-01-01' })).toEqual([
-      { field: 'end', message: 'year must be 0001..9999' },
-    ]);
+    expect(inputErrors(dateDifference, { start: '2026-01-01', end: '0000-01-01' })).toEqual([{ field: 'end', message: 'year must be 0001..9999' }]);
     expect(inputErrors(dateDifference, { start: '2026-01-01', end: '2026-01-02', unit: 'days' })).toEqual([
       { field: 'unit', message: 'is not a known parameter of this operation' },
     ]);
@@ -76,7 +79,11 @@ describe('date_difference', () => {
 describe('edge cases', () => {
   it('same day is zero everywhere', async () => {
     expect(await diff('2024-02-29', '2024-02-29')).toMatchObject({
-      days: 0, weeks: 0, whole_weeks: 0, remainder_days: 0, calendar: { years: 0, months: 0, days: 0 },
+      days: 0,
+      weeks: 0,
+      whole_weeks: 0,
+      remainder_days: 0,
+      calendar: { years: 0, months: 0, days: 0 },
     });
   });
 
@@ -118,10 +125,18 @@ describe('edge cases', () => {
   it('covers 0001-01-01..9999-12-31 and 1900-01-01..2100-12-31', async () => {
     // Python: (date.max − date.min).days = 3652058; Temporal: P9998Y11M30D.
     expect(await diff('0001-01-01', '9999-12-31')).toMatchObject({
-      days: 3652058, weeks: 521722.5714, whole_weeks: 521722, remainder_days: 4, calendar: { years: 9998, months: 11, days: 30 },
+      days: 3652058,
+      weeks: 521722.5714,
+      whole_weeks: 521722,
+      remainder_days: 4,
+      calendar: { years: 9998, months: 11, days: 30 },
     });
     expect(await diff('9999-12-31', '0001-01-01')).toMatchObject({
-      days: -3652058, weeks: -521722.5714, whole_weeks: -521722, remainder_days: -4, calendar: { years: -9998, months: -11, days: -30 },
+      days: -3652058,
+      weeks: -521722.5714,
+      whole_weeks: -521722,
+      remainder_days: -4,
+      calendar: { years: -9998, months: -11, days: -30 },
     });
     // timeanddate.com: 1900-01-01 → 2100-12-31 is 73413 days = 200 years 11 months 30 days (end date not included).
     expect(await diff('1900-01-01', '2100-12-31')).toMatchObject({ days: 73413, calendar: { years: 200, months: 11, days: 30 } });

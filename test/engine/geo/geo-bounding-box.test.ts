@@ -7,9 +7,7 @@
  * 4-decimal figures), and a containment check: points exactly r away on the sphere lie inside the box.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  boundingBoxAround, boundingCoordinates, geoBoundingBox, MEAN_EARTH_RADIUS_KM,
-} from '../../../engine/geo/geo-bounding-box.ts';
+import { boundingBoxAround, boundingCoordinates, geoBoundingBox, MEAN_EARTH_RADIUS_KM } from '../../../engine/geo/geo-bounding-box.ts';
 import { inputErrors, runTool } from '../../helpers.ts';
 
 const near = (actual: number, expected: number, tolerance: number) =>
@@ -45,8 +43,12 @@ function inBox(box: { min_lat: number; max_lat: number; min_lon: number; max_lon
 describe('geo_bounding_box', () => {
   it('the JSDoc and description example (Fiji, 200 km) exactly as documented', async () => {
     expect(await runTool(geoBoundingBox, geoBoundingBox.examples[0].input)).toEqual({
-      min_lat: -18.598641, min_lon: 177.621141, max_lat: -15.001359, max_lon: -178.621141,
-      crosses_antimeridian: true, includes_pole: false,
+      min_lat: -18.598641,
+      min_lon: 177.621141,
+      max_lat: -15.001359,
+      max_lon: -178.621141,
+      crosses_antimeridian: true,
+      includes_pole: false,
       provenance: {
         method: expect.stringContaining('spherical approximation'),
         earth_radius: expect.stringContaining('6371.0088 km'),
@@ -58,7 +60,10 @@ describe('geo_bounding_box', () => {
     const r = await run(48.8566, 2.3522, 10);
     const c = closedForm(48.8566, 2.3522, 10); // d = 0.0899322°, Δlon = 0.136687°
     for (const [got, want, outward] of [
-      [r.min_lat, c.minLat, -1], [r.max_lat, c.maxLat, 1], [r.min_lon, c.minLon, -1], [r.max_lon, c.maxLon, 1],
+      [r.min_lat, c.minLat, -1],
+      [r.max_lat, c.maxLat, 1],
+      [r.min_lon, c.minLon, -1],
+      [r.max_lon, c.maxLon, 1],
     ]) {
       near(got, want, 1e-6);
       expect(Math.sign(got - want) === outward || got === want).toBe(true);
@@ -89,7 +94,12 @@ describe('geo_bounding_box', () => {
   });
 
   it('contains every point exactly radius_km away on the sphere, and touches the circle at its edges', async () => {
-    for (const [lat, lon, radius] of [[48.8566, 2.3522, 10], [-16.8, 179.5, 200], [60, -150, 2500], [-35, 20, 4000]]) {
+    for (const [lat, lon, radius] of [
+      [48.8566, 2.3522, 10],
+      [-16.8, 179.5, 200],
+      [60, -150, 2500],
+      [-35, 20, 4000],
+    ]) {
       const box = await run(lat, lon, radius);
       let [south, north] = [90, -90];
       for (let bearing = 0; bearing < 360; bearing += 0.5) {
@@ -169,7 +179,12 @@ describe('edge cases', () => {
   it('r = 20000 km (the largest accepted) from the equator or mid-latitudes: the whole globe', async () => {
     for (const lat of [0, 45, -60]) {
       expect(await run(lat, 100, 20000)).toMatchObject({
-        min_lat: -90, min_lon: -180, max_lat: 90, max_lon: 180, includes_pole: true, crosses_antimeridian: false,
+        min_lat: -90,
+        min_lon: -180,
+        max_lat: 90,
+        max_lon: 180,
+        includes_pole: true,
+        crosses_antimeridian: false,
       });
     }
   });
@@ -177,7 +192,12 @@ describe('edge cases', () => {
   it('radius of half the circumference (πR = 20015.09 km) or more: the whole globe (pure function, beyond the input limit)', () => {
     for (const radius of [Math.PI * MEAN_EARTH_RADIUS_KM, 30000, 40030]) {
       expect(boundingCoordinates({ lat: 12, lon: 34 }, radius)).toEqual({
-        min_lat: -90, min_lon: -180, max_lat: 90, max_lon: 180, crosses_antimeridian: false, includes_pole: true,
+        min_lat: -90,
+        min_lon: -180,
+        max_lat: 90,
+        max_lon: 180,
+        crosses_antimeridian: false,
+        includes_pole: true,
       });
     }
   });

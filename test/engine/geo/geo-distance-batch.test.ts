@@ -20,8 +20,13 @@ describe('geo_distance_batch', () => {
     const r = await runTool(geoDistanceBatch, geoDistanceBatch.examples[0].input);
     expect(r.count).toBe(2);
     expect(r.results[0]).toEqual({
-      kilometers: 15347.627646, miles: 9536.573688, meters: 15347627.646, nautical_miles: 8287.055964,
-      initial_bearing_deg: 3.308313, final_bearing_deg: 177.485902, compass_direction: 'N',
+      kilometers: 15347.627646,
+      miles: 9536.573688,
+      meters: 15347627.646,
+      nautical_miles: 8287.055964,
+      initial_bearing_deg: 3.308313,
+      final_bearing_deg: 177.485902,
+      compass_direction: 'N',
     });
     // GeodSolve0 (geographiclib-js test): JFK (40.6, -73.8) → CDG (49.01666667, 2.55) is 5853226 m at 53.47022°.
     expect(r.results[1].meters).toBeCloseTo(5853226, 0);
@@ -31,11 +36,14 @@ describe('geo_distance_batch', () => {
 
   it('each result equals geo_distance for that pair, in input order, provenance stated once', async () => {
     let seed = 11;
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     const point = () => ({ lat: Math.round((random() * 180 - 90) * 1e4) / 1e4, lon: Math.round((random() * 360 - 180) * 1e4) / 1e4 });
     const pairs = [
-      { from: JFK, to: SIN }, { from: PARIS, to: PARIS }, { from: { lat: 90, lon: 0 }, to: { lat: -90, lon: 0 } },
-      { from: { lat: -16.5, lon: 179.9 }, to: { lat: -16.5, lon: -179.9 } }, { from: { lat: 0, lon: 0 }, to: { lat: 0, lon: 180 } },
+      { from: JFK, to: SIN },
+      { from: PARIS, to: PARIS },
+      { from: { lat: 90, lon: 0 }, to: { lat: -90, lon: 0 } },
+      { from: { lat: -16.5, lon: 179.9 }, to: { lat: -16.5, lon: -179.9 } },
+      { from: { lat: 0, lon: 0 }, to: { lat: 0, lon: 180 } },
       ...Array.from({ length: 45 }, () => ({ from: point(), to: point() })),
     ];
     const r = await runTool(geoDistanceBatch, { pairs });
@@ -73,7 +81,10 @@ describe('edge cases', () => {
       { field: 'pairs[0].from.lat', message: 'must be a number' },
     ]);
     expect(inputErrors(geoDistanceBatch, { pairs: [{ from: PARIS }] })).toEqual([{ field: 'pairs[0].to', message: 'is required' }]);
-    expect(inputErrors(geoDistanceBatch, { pairs: [{ from: PARIS, to: { lat: 0, lng: 0 } }] }).map((e) => e.field)).toEqual(['pairs[0].to.lon', 'pairs[0].to.lng']);
+    expect(inputErrors(geoDistanceBatch, { pairs: [{ from: PARIS, to: { lat: 0, lng: 0 } }] }).map((e) => e.field)).toEqual([
+      'pairs[0].to.lon',
+      'pairs[0].to.lng',
+    ]);
   });
 
   it('coincident points, the antimeridian and the poles inside one batch', async () => {

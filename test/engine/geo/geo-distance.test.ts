@@ -14,8 +14,7 @@ const dms = (d: number, m: number, s: number) => d + m / 60 + s / 3600;
 // A reference printed to 5 decimals (or 0.1") compared with our 6-decimal rounding: both half-units add up.
 const FIVE_DECIMALS = 0.5e-5 + 0.5e-6;
 const TENTH_ARCSEC = 0.05 / 3600 + 0.5e-6;
-const run = (from_lat: number, from_lon: number, to_lat: number, to_lon: number) =>
-  runTool(geoDistance, { from_lat, from_lon, to_lat, to_lon });
+const run = (from_lat: number, from_lon: number, to_lat: number, to_lon: number) => runTool(geoDistance, { from_lat, from_lon, to_lat, to_lon });
 
 describe('geo_distance', () => {
   it('the JSDoc and description example, JFK → Singapore Changi, exactly as documented', async () => {
@@ -84,14 +83,10 @@ describe('geo_distance', () => {
   });
 
   it('rejects out-of-range, missing, non-numeric and unknown parameters with field names', () => {
-    expect(inputErrors(geoDistance, { from_lat: 91, from_lon: 0, to_lat: 0, to_lon: 0 }))
-      .toEqual([{ field: 'from_lat', message: 'must be ≤ 90' }]);
-    expect(inputErrors(geoDistance, { from_lat: 0, from_lon: -180.5, to_lat: 0, to_lon: 0 }))
-      .toEqual([{ field: 'from_lon', message: 'must be ≥ -180' }]);
-    expect(inputErrors(geoDistance, { from_lat: 0, from_lon: 0, to_lat: 0 }))
-      .toEqual([{ field: 'to_lon', message: 'is required' }]);
-    expect(inputErrors(geoDistance, { from_lat: 0, from_lon: 0, to_lat: Number.NaN, to_lon: 0 }))
-      .toEqual([{ field: 'to_lat', message: 'must be a number' }]);
+    expect(inputErrors(geoDistance, { from_lat: 91, from_lon: 0, to_lat: 0, to_lon: 0 })).toEqual([{ field: 'from_lat', message: 'must be ≤ 90' }]);
+    expect(inputErrors(geoDistance, { from_lat: 0, from_lon: -180.5, to_lat: 0, to_lon: 0 })).toEqual([{ field: 'from_lon', message: 'must be ≥ -180' }]);
+    expect(inputErrors(geoDistance, { from_lat: 0, from_lon: 0, to_lat: 0 })).toEqual([{ field: 'to_lon', message: 'is required' }]);
+    expect(inputErrors(geoDistance, { from_lat: 0, from_lon: 0, to_lat: Number.NaN, to_lon: 0 })).toEqual([{ field: 'to_lat', message: 'must be a number' }]);
     expect(inputErrors(geoDistance, { from_lat: 0, from_lon: 0, to_lat: 0, to_lon: 0, units: 'km' })).toHaveLength(1);
   });
 });
@@ -100,7 +95,13 @@ describe('edge cases', () => {
   it('coincident points: all distances 0, bearings 0, compass N', async () => {
     const r = await run(51.5, -0.12, 51.5, -0.12);
     expect(r).toMatchObject({
-      kilometers: 0, miles: 0, meters: 0, nautical_miles: 0, initial_bearing_deg: 0, final_bearing_deg: 0, compass_direction: 'N',
+      kilometers: 0,
+      miles: 0,
+      meters: 0,
+      nautical_miles: 0,
+      initial_bearing_deg: 0,
+      final_bearing_deg: 0,
+      compass_direction: 'N',
     });
   });
 

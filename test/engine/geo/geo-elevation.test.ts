@@ -33,8 +33,11 @@ describe('geo_elevation', () => {
   it('answers the declared example from the provider, naming provider and dataset', async () => {
     const r = await runTool(geoElevation, geoElevation.examples[0].input, withProvider(createOpenMeteoElevation(base)));
     expect(r).toEqual({
-      lat: 52.52, lon: 13.41, elevation_m: 38,
-      provider: 'Open-Meteo elevation API', dataset: 'Copernicus DEM GLO-90',
+      lat: 52.52,
+      lon: 13.41,
+      elevation_m: 38,
+      provider: 'Open-Meteo elevation API',
+      dataset: 'Copernicus DEM GLO-90',
       provenance: {
         elevation_provider: 'Open-Meteo elevation API',
         elevation_dataset: 'Copernicus DEM GLO-90',
@@ -54,7 +57,14 @@ describe('geo_elevation', () => {
   });
 
   it('is an open-world, deterministic, key-only tool on GET /v1/geo/elevation', () => {
-    expect(geoElevation).toMatchObject({ name: 'geo_elevation', family: 'geospatial', annotations: { readOnlyHint: true, openWorldHint: true }, cache: 'deterministic', auth: 'key', http: { method: 'GET', path: '/v1/geo/elevation' } });
+    expect(geoElevation).toMatchObject({
+      name: 'geo_elevation',
+      family: 'geospatial',
+      annotations: { readOnlyHint: true, openWorldHint: true },
+      cache: 'deterministic',
+      auth: 'key',
+      http: { method: 'GET', path: '/v1/geo/elevation' },
+    });
   });
 });
 
@@ -72,7 +82,9 @@ describe('edge cases', () => {
     try {
       const error = await runTool(geoElevation, { lat: 10, lon: 10 }, withProvider(createOpenMeteoElevation(base))).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ToolUnavailableError);
-      expect((error as Error).message).toBe('Open-Meteo elevation API unavailable: the provider refused the request (HTTP 400): Service is down for maintenance');
+      expect((error as Error).message).toBe(
+        'Open-Meteo elevation API unavailable: the provider refused the request (HTTP 400): Service is down for maintenance',
+      );
     } finally {
       down = false;
     }

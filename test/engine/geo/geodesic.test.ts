@@ -7,9 +7,7 @@
  * - "JS tutorial": geographiclib/geographiclib-js doc/tutorials/3-examples.md.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  COMPASS_POINTS, compass16, ELLIPSOID, inverse, midpoint, normalizeBearing, roundBearing, roundTo,
-} from '../../../engine/geo/geodesic.ts';
+import { COMPASS_POINTS, compass16, ELLIPSOID, inverse, midpoint, normalizeBearing, roundBearing, roundTo } from '../../../engine/geo/geodesic.ts';
 
 const near = (actual: number, expected: number, tolerance: number) =>
   expect(Math.abs(actual - expected), `${actual} vs ${expected} ± ${tolerance}`).toBeLessThanOrEqual(tolerance);
@@ -87,9 +85,18 @@ describe('midpoint', () => {
 
   it('is equally far from both ends along the geodesic', () => {
     const pairs = [
-      [{ lat: 40.1, lon: 116.6 }, { lat: 37.6, lon: -122.4 }],
-      [{ lat: 27.2, lon: 0 }, { lat: -27.1, lon: 179.5 }], // GeodSolve78, nearly antipodal
-      [{ lat: -33.9, lon: 151.2 }, { lat: 51.5, lon: -0.1 }],
+      [
+        { lat: 40.1, lon: 116.6 },
+        { lat: 37.6, lon: -122.4 },
+      ],
+      [
+        { lat: 27.2, lon: 0 },
+        { lat: -27.1, lon: 179.5 },
+      ], // GeodSolve78, nearly antipodal
+      [
+        { lat: -33.9, lon: 151.2 },
+        { lat: 51.5, lon: -0.1 },
+      ],
     ];
     for (const [a, b] of pairs) {
       const m = midpoint(a, b);
@@ -117,7 +124,10 @@ describe('compass16', () => {
 describe('edge cases', () => {
   it('coincident points: distance 0 and bearings 0 (GeographicLib itself reports azimuth 180, GeodSolve80)', () => {
     expect(inverse({ lat: 20.001, lon: 0 }, { lat: 20.001, lon: 0 })).toEqual({
-      distance_m: 0, initial_bearing_deg: 0, final_bearing_deg: 0, coincident: true,
+      distance_m: 0,
+      initial_bearing_deg: 0,
+      final_bearing_deg: 0,
+      coincident: true,
     });
   });
 

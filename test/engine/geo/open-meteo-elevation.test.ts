@@ -9,7 +9,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ToolUnavailableError } from '../../../engine/tool.ts';
 import { createOpenMeteoElevation, MAX_COORDINATES_PER_CALL } from '../../../engine/geo/open-meteo-elevation.ts';
 
-interface Seen { url: string; latitude: number[]; longitude: number[] }
+interface Seen {
+  url: string;
+  latitude: number[];
+  longitude: number[];
+}
 type Handler = (req: IncomingMessage, res: ServerResponse, seen: Seen) => void;
 
 /** A made-up but deterministic terrain, so every answer can be checked against its coordinate. */
@@ -55,7 +59,10 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 /** The provider's error, as thrown. */
 async function failure(promise: Promise<unknown>): Promise<ToolUnavailableError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ToolUnavailableError);
   return error as ToolUnavailableError;
 }
@@ -81,19 +88,35 @@ describe('Open-Meteo elevation client', () => {
 
   it('caches by coordinate rounded to 5 decimals: a repeated point costs no request', async () => {
     const provider = createOpenMeteoElevation(base);
-    await provider.elevations([{ lat: 46.5, lon: 7.9 }, { lat: 46.6, lon: 8 }]);
+    await provider.elevations([
+      { lat: 46.5, lon: 7.9 },
+      { lat: 46.6, lon: 8 },
+    ]);
     expect(requests).toHaveLength(1);
-    expect(await provider.elevations([{ lat: 46.6, lon: 8 }, { lat: 46.500001, lon: 7.9 }])).toEqual([terrain(46.6, 8), terrain(46.5, 7.9)]);
+    expect(
+      await provider.elevations([
+        { lat: 46.6, lon: 8 },
+        { lat: 46.500001, lon: 7.9 },
+      ]),
+    ).toEqual([terrain(46.6, 8), terrain(46.5, 7.9)]);
     expect(requests).toHaveLength(1);
     // Only the points not yet known are asked for, each once.
-    await provider.elevations([{ lat: 46.5, lon: 7.9 }, { lat: 1.234567, lon: 2 }, { lat: 1.234567, lon: 2 }]);
+    await provider.elevations([
+      { lat: 46.5, lon: 7.9 },
+      { lat: 1.234567, lon: 2 },
+      { lat: 1.234567, lon: 2 },
+    ]);
     expect(requests).toHaveLength(2);
     expect(requests[1].url).toBe('/v1/elevation?latitude=1.23457&longitude=2');
   });
 
   it('keeps only the most recently used points when the cache is full', async () => {
     const provider = createOpenMeteoElevation(base, { cacheSize: 2 });
-    const [a, b, c] = [{ lat: 1, lon: 1 }, { lat: 2, lon: 2 }, { lat: 3, lon: 3 }];
+    const [a, b, c] = [
+      { lat: 1, lon: 1 },
+      { lat: 2, lon: 2 },
+      { lat: 3, lon: 3 },
+    ];
     await provider.elevations([a, b]);
     await provider.elevations([a]); // a is now the most recent
     await provider.elevations([c]); // evicts b
@@ -120,7 +143,9 @@ describe('Open-Meteo elevation client', () => {
 describe('edge cases: every failure is a ToolUnavailableError, never a value', () => {
   it('the provider error body is reported with its reason, and not retried', async () => {
     const error = await failure(createOpenMeteoElevation(base).elevations([{ lat: 91, lon: 0 }]));
-    expect(error.message).toBe('Open-Meteo elevation API unavailable: the provider refused the request (HTTP 400): Latitude must be in range of -90 to 90°. Given: 91.0.');
+    expect(error.message).toBe(
+      'Open-Meteo elevation API unavailable: the provider refused the request (HTTP 400): Latitude must be in range of -90 to 90°. Given: 91.0.',
+    );
     expect(error).not.toHaveProperty('status'); // the engine names no HTTP status; the API answers 503
     expect(requests).toHaveLength(1);
   });
@@ -140,7 +165,10 @@ describe('edge cases: every failure is a ToolUnavailableError, never a value', (
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     let calls = 0;
-    const counting: typeof fetch = (...args) => { calls++; return fetch(...args); };
+    const counting: typeof fetch = (...args) => {
+      calls++;
+      return fetch(...args);
+    };
     const error = await failure(createOpenMeteoElevation(`http://127.0.0.1:${port}/v1/elevation`, { fetch: counting }).elevations([{ lat: 0, lon: 0 }]));
     expect(error.message).toBe('Open-Meteo elevation API unavailable: connection failed (ECONNREFUSED) (after 2 attempts)');
     expect(calls).toBe(2);

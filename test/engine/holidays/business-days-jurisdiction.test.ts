@@ -20,8 +20,16 @@ describe('count_business_days_in_jurisdiction', () => {
   it('answers the JSDoc @example and the declared example (England, December 2026)', async () => {
     const result = await count(businessDaysInJurisdiction.examples[0].input);
     expect(result).toMatchObject({
-      start: '2026-12-01', end: '2026-12-31', business_days: 21, weekend_days: 8, holidays_excluded: 2, include_end: true,
-      total_days: 31, country: 'GB', subdivision: 'ENG', weekend: [6, 7],
+      start: '2026-12-01',
+      end: '2026-12-31',
+      business_days: 21,
+      weekend_days: 8,
+      holidays_excluded: 2,
+      include_end: true,
+      total_days: 31,
+      country: 'GB',
+      subdivision: 'ENG',
+      weekend: [6, 7],
       holidays: [
         { date: '2026-12-25', name: 'Christmas Day', source: 'calendar' },
         { date: '2026-12-28', name: 'Boxing Day (substitute day)', source: 'calendar' },
@@ -32,10 +40,13 @@ describe('count_business_days_in_jurisdiction', () => {
 
   it('whole years: England 2026 has 253 working days, US federal 2026 has 250', async () => {
     // 2026 starts on a Thursday: 261 weekdays. gov.uk: 8 bank holidays, all on weekdays; OPM: 11 federal holidays on weekdays.
-    expect(await count({ start: '2026-01-01', end: '2026-12-31', country: 'GB', subdivision: 'ENG' }))
-      .toMatchObject({ business_days: 253, weekend_days: 104, holidays_excluded: 8, total_days: 365 });
-    expect(await count({ start: '2026-01-01', end: '2026-12-31', country: 'US' }))
-      .toMatchObject({ business_days: 250, holidays_excluded: 11 });
+    expect(await count({ start: '2026-01-01', end: '2026-12-31', country: 'GB', subdivision: 'ENG' })).toMatchObject({
+      business_days: 253,
+      weekend_days: 104,
+      holidays_excluded: 8,
+      total_days: 365,
+    });
+    expect(await count({ start: '2026-01-01', end: '2026-12-31', country: 'US' })).toMatchObject({ business_days: 250, holidays_excluded: 11 });
   });
 
   it('across the year end, with substitute days in the old year (US, 20 Dec 2021 – 7 Jan 2022)', async () => {
@@ -48,21 +59,29 @@ describe('count_business_days_in_jurisdiction', () => {
     ]);
   });
 
-  it('uses the country\'s CLDR weekend: Friday–Saturday in Saudi Arabia', async () => {
+  it("uses the country's CLDR weekend: Friday–Saturday in Saudi Arabia", async () => {
     // November 2026 starts on a Sunday: Fridays 6, 13, 20, 27 and Saturdays 7, 14, 21, 28; no public holidays.
-    expect(await count({ start: '2026-11-01', end: '2026-11-30', country: 'SA' }))
-      .toMatchObject({ weekend: [5, 6], weekend_days: 8, business_days: 22, holidays: [] });
+    expect(await count({ start: '2026-11-01', end: '2026-11-30', country: 'SA' })).toMatchObject({
+      weekend: [5, 6],
+      weekend_days: 8,
+      business_days: 22,
+      holidays: [],
+    });
   });
 
-  it('extra_holidays add days off, listed once, after the calendar\'s own', async () => {
+  it("extra_holidays add days off, listed once, after the calendar's own", async () => {
     const result = await count({
-      start: '2021-12-20', end: '2022-01-07', country: 'US',
+      start: '2021-12-20',
+      end: '2022-01-07',
+      country: 'US',
       extra_holidays: ['2021-12-24', '2021-12-27', '2021-12-27', '2021-12-25', '2023-01-02'],
     });
     // 24 Dec is already a holiday, 25 Dec a Saturday, 2023 outside the range: only 27 Dec adds a day.
     expect(result).toMatchObject({ holidays_excluded: 3, business_days: 12 });
     expect(result.holidays.map((h) => [h.date, h.source])).toEqual([
-      ['2021-12-24', 'calendar'], ['2021-12-27', 'extra_holidays'], ['2021-12-31', 'calendar'],
+      ['2021-12-24', 'calendar'],
+      ['2021-12-27', 'extra_holidays'],
+      ['2021-12-31', 'calendar'],
     ]);
     expect(result.holidays[1].name).toBe(EXTRA_HOLIDAY_NAME);
   });
@@ -89,29 +108,47 @@ describe('count_business_days_in_jurisdiction', () => {
   });
 
   it('start after end is a 400 on `end`, as for count_business_days; bad codes name their field', () => {
-    expect(inputErrors(businessDaysInJurisdiction, { start: '2026-02-01', end: '2026-01-31', country: 'GB' }))
-      .toEqual([{ field: 'end', message: 'must not be before start' }]);
+    expect(inputErrors(businessDaysInJurisdiction, { start: '2026-02-01', end: '2026-01-31', country: 'GB' })).toEqual([
+      { field: 'end', message: 'must not be before start' },
+    ]);
     expect(inputErrors(businessDaysInJurisdiction, { start: '2026-01-01', end: '2026-01-31', country: 'XX' })).toEqual([
       { field: 'country', message: 'is not a supported country code (ISO 3166-1 alpha-2); see list_holiday_countries' },
     ]);
-    expect(inputErrors(businessDaysInJurisdiction, { start: '2026-01-01', end: '2026-01-31', country: 'GB', subdivision: 'US-ENG' }))
-      .toEqual([{ field: 'subdivision', message: expect.stringMatching(/^names country US, not GB/) }]);
-    expect(inputErrors(businessDaysInJurisdiction, { start: '2026-01-01', end: '2026-01-31', country: 'GB', extra_holidays: ['2026-01-32'] }))
-      .toEqual([{ field: 'extra_holidays[0]', message: 'is not a real date (2026-01 has 31 days)' }]);
-    expect(inputErrors(businessDaysInJurisdiction, {
-      start: '2026-01-01', end: '2026-01-31', country: 'GB', extra_holidays: Array.from({ length: 3661 }, () => '2026-01-05'),
-    })).toEqual([{ field: 'extra_holidays', message: 'must list at most 3660 dates' }]);
+    expect(inputErrors(businessDaysInJurisdiction, { start: '2026-01-01', end: '2026-01-31', country: 'GB', subdivision: 'US-ENG' })).toEqual([
+      { field: 'subdivision', message: expect.stringMatching(/^names country US, not GB/) },
+    ]);
+    expect(inputErrors(businessDaysInJurisdiction, { start: '2026-01-01', end: '2026-01-31', country: 'GB', extra_holidays: ['2026-01-32'] })).toEqual([
+      { field: 'extra_holidays[0]', message: 'is not a real date (2026-01 has 31 days)' },
+    ]);
+    expect(
+      inputErrors(businessDaysInJurisdiction, {
+        start: '2026-01-01',
+        end: '2026-01-31',
+        country: 'GB',
+        extra_holidays: Array.from({ length: 3661 }, () => '2026-01-05'),
+      }),
+    ).toEqual([{ field: 'extra_holidays', message: 'must list at most 3660 dates' }]);
   });
 });
 
 describe('edge cases', () => {
   it('same day: a holiday gives 0 business days, a working day 1, and include_end false gives an empty range', async () => {
-    expect(await count({ start: '2026-12-25', end: '2026-12-25', country: 'GB', subdivision: 'ENG' }))
-      .toMatchObject({ business_days: 0, holidays_excluded: 1, total_days: 1 });
-    expect(await count({ start: '2026-12-29', end: '2026-12-29', country: 'GB', subdivision: 'ENG' }))
-      .toMatchObject({ business_days: 1, total_days: 1, holidays: [] });
-    expect(await count({ start: '2026-12-25', end: '2026-12-25', country: 'GB', include_end: false }))
-      .toMatchObject({ business_days: 0, total_days: 0, holidays_excluded: 0, holidays: [] });
+    expect(await count({ start: '2026-12-25', end: '2026-12-25', country: 'GB', subdivision: 'ENG' })).toMatchObject({
+      business_days: 0,
+      holidays_excluded: 1,
+      total_days: 1,
+    });
+    expect(await count({ start: '2026-12-29', end: '2026-12-29', country: 'GB', subdivision: 'ENG' })).toMatchObject({
+      business_days: 1,
+      total_days: 1,
+      holidays: [],
+    });
+    expect(await count({ start: '2026-12-25', end: '2026-12-25', country: 'GB', include_end: false })).toMatchObject({
+      business_days: 0,
+      total_days: 0,
+      holidays_excluded: 0,
+      holidays: [],
+    });
   });
 
   it('include_end false leaves out the end date and its holiday', async () => {
@@ -134,15 +171,12 @@ describe('edge cases', () => {
     expect(result.holidays[0].date.startsWith('1900-')).toBe(true);
     expect(result.holidays.at(-1)!.date.startsWith('2200-')).toBe(true);
     const outside = 'must lie in 1900-01-01..2200-12-31 (the years the holiday data covers)';
-    expect(inputErrors(businessDaysInJurisdiction, { start: '1899-12-31', end: '1900-01-31', country: 'GB' }))
-      .toEqual([{ field: 'start', message: outside }]);
-    expect(inputErrors(businessDaysInJurisdiction, { start: '2200-12-01', end: '2201-01-01', country: 'GB' }))
-      .toEqual([{ field: 'end', message: outside }]);
+    expect(inputErrors(businessDaysInJurisdiction, { start: '1899-12-31', end: '1900-01-31', country: 'GB' })).toEqual([{ field: 'start', message: outside }]);
+    expect(inputErrors(businessDaysInJurisdiction, { start: '2200-12-01', end: '2201-01-01', country: 'GB' })).toEqual([{ field: 'end', message: outside }]);
   });
 
-  it('a leap day in February 2028 is counted (20 weekdays + Washington\'s Birthday off)', async () => {
+  it("a leap day in February 2028 is counted (20 weekdays + Washington's Birthday off)", async () => {
     // February 2028: 29 days from a Tuesday = 21 weekdays; Washington's Birthday Monday 21 February.
-    expect(await count({ start: '2028-02-01', end: '2028-02-29', country: 'US' }))
-      .toMatchObject({ total_days: 29, business_days: 20, holidays_excluded: 1 });
+    expect(await count({ start: '2028-02-01', end: '2028-02-29', country: 'US' })).toMatchObject({ total_days: 29, business_days: 20, holidays_excluded: 1 });
   });
 });

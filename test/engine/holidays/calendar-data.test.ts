@@ -1,20 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import Holidays from 'date-holidays';
-import {
-  holidayDates, holidaysInYear, jurisdiction, LruCache, resolveSubdivision, supportedCountries,
-} from '../../../engine/holidays/calendar-data.ts';
+import { holidayDates, holidaysInYear, jurisdiction, LruCache, resolveSubdivision, supportedCountries } from '../../../engine/holidays/calendar-data.ts';
 import { cldrWeekend, weekendNames } from '../../../engine/holidays/weekend.ts';
 
 describe('calendar-data', () => {
-  it('names holidays exactly as date-holidays\' own getHolidays(year, lang) does, in every jurisdiction', () => {
+  it("names holidays exactly as date-holidays' own getHolidays(year, lang) does, in every jurisdiction", () => {
     // The tools evaluate the rules once, in the local language, and take the English names from the rules;
     // date-holidays' English list (a second evaluation) must agree for every holiday of every jurisdiction.
     const ALL = ['public', 'bank', 'optional', 'school', 'observance'] as const;
     let compared = 0;
     for (const country of supportedCountries()) {
       for (const subdivision of [null, ...country.subdivisions.map((s) => s.code)]) {
-        const ours = new Set(holidaysInYear(jurisdiction(country.code, subdivision), 2026, ALL)
-          .map((h) => `${h.date}|${h.type}|${h.name}|${h.local_name}|${h.substitute}`));
+        const ours = new Set(
+          holidaysInYear(jurisdiction(country.code, subdivision), 2026, ALL).map((h) => `${h.date}|${h.type}|${h.name}|${h.local_name}|${h.substitute}`),
+        );
         const fresh = () => (subdivision ? new Holidays(country.code, subdivision) : new Holidays(country.code));
         const english = fresh().getHolidays(2026, 'en');
         const local = fresh().getHolidays(2026);
@@ -65,7 +64,10 @@ describe('edge cases', () => {
   it('weekends are ascending ISO weekdays for every supported country, read from CLDR', () => {
     for (const { code } of supportedCountries()) {
       const weekend = cldrWeekend(code);
-      expect(weekend.every((d, i) => d >= 1 && d <= 7 && (i === 0 || d > weekend[i - 1])), code).toBe(true);
+      expect(
+        weekend.every((d, i) => d >= 1 && d <= 7 && (i === 0 || d > weekend[i - 1])),
+        code,
+      ).toBe(true);
     }
     expect(weekendNames(cldrWeekend('SA'))).toBe('Friday, Saturday');
     expect(weekendNames([])).toBe('none');

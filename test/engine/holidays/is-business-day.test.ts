@@ -9,7 +9,13 @@ describe('is_business_day', () => {
   it('answers the JSDoc @example and the declared example (a Friday in Saudi Arabia)', async () => {
     const result = await check(isBusinessDay.examples[0].input);
     expect(result).toMatchObject({
-      country: 'SA', subdivision: null, date: '2026-11-20', business_day: false, reason: 'weekend', holiday: null, weekend: [5, 6],
+      country: 'SA',
+      subdivision: null,
+      date: '2026-11-20',
+      business_day: false,
+      reason: 'weekend',
+      holiday: null,
+      weekend: [5, 6],
     });
     expect(result.provenance.weekend).toMatch(/^Friday, Saturday \(SA\), from CLDR .*historic weekend changes are not modelled/);
   });
@@ -37,11 +43,14 @@ describe('is_business_day', () => {
 
   it('substitute days are holidays (gov.uk: Monday 3 January 2022; OPM: Friday 31 December 2021)', async () => {
     expect(await check({ country: 'GB', subdivision: 'ENG', date: '2022-01-03' })).toMatchObject({
-      business_day: false, reason: 'holiday',
+      business_day: false,
+      reason: 'holiday',
       holiday: { name: "New Year's Day (substitute day)", local_name: "New Year's Day (substitute day)", type: 'public', substitute: true },
     });
     expect(await check({ country: 'US', date: '2021-12-31' })).toMatchObject({
-      business_day: false, reason: 'holiday', holiday: { name: "New Year's Day (substitute day)", substitute: true },
+      business_day: false,
+      reason: 'holiday',
+      holiday: { name: "New Year's Day (substitute day)", substitute: true },
     });
   });
 
@@ -49,15 +58,20 @@ describe('is_business_day', () => {
     expect(await check({ country: 'US', date: '2026-11-26' })).toMatchObject({ business_day: false, holiday: { name: 'Thanksgiving Day' } });
     // The data has the day after Thanksgiving as an observance, which counts only when asked for.
     expect(await check({ country: 'US', date: '2026-11-27' })).toMatchObject({ business_day: true, holiday: null });
-    expect(await check({ country: 'US', date: '2026-11-27', types: ['public', 'observance'] }))
-      .toMatchObject({ business_day: false, reason: 'holiday', holiday: { name: 'Day after Thanksgiving Day', type: 'observance' } });
+    expect(await check({ country: 'US', date: '2026-11-27', types: ['public', 'observance'] })).toMatchObject({
+      business_day: false,
+      reason: 'holiday',
+      holiday: { name: 'Day after Thanksgiving Day', type: 'observance' },
+    });
   });
 
   it('types decide which holidays count: bank and school days in Bavaria', async () => {
     // Thursday 24 December 2026: Christmas Eve is a bank day (from 14:00) in the data, not a public holiday.
     expect(await check({ country: 'DE', subdivision: 'BY', date: '2026-12-24' })).toMatchObject({ business_day: true, holiday: null });
     expect(await check({ country: 'DE', subdivision: 'BY', date: '2026-12-24', types: ['bank'] })).toMatchObject({
-      business_day: false, reason: 'holiday', holiday: { name: 'Christmas Eve', local_name: 'Heiliger Abend', type: 'bank' },
+      business_day: false,
+      reason: 'holiday',
+      holiday: { name: 'Christmas Eve', local_name: 'Heiliger Abend', type: 'bank' },
     });
     // Wednesday 18 November 2026: Buß- und Bettag, a school holiday in Bavaria.
     expect(await check({ country: 'DE', subdivision: 'DE-BY', date: '2026-11-18' })).toMatchObject({ business_day: true });
@@ -74,9 +88,7 @@ describe('is_business_day', () => {
     expect(inputErrors(isBusinessDay, { country: 'DE', subdivision: 'XX', date: '2026-01-01' })).toEqual([
       { field: 'subdivision', message: 'is not a supported subdivision of DE; see list_holiday_countries for its codes' },
     ]);
-    expect(inputErrors(isBusinessDay, { country: 'DE', date: '2026-02-30' })).toEqual([
-      { field: 'date', message: 'is not a real date (2026-02 has 28 days)' },
-    ]);
+    expect(inputErrors(isBusinessDay, { country: 'DE', date: '2026-02-30' })).toEqual([{ field: 'date', message: 'is not a real date (2026-02 has 28 days)' }]);
     expect(inputErrors(isBusinessDay, { country: 'DE' })).toEqual([{ field: 'date', message: 'is required' }]);
   });
 });
@@ -85,7 +97,9 @@ describe('edge cases', () => {
   it('a holiday on a weekend day gives reason "holiday"', async () => {
     // Saturday 26 December 2026, Boxing Day (gov.uk: observed on Monday 28 December).
     expect(await check({ country: 'GB', subdivision: 'ENG', date: '2026-12-26' })).toMatchObject({
-      business_day: false, reason: 'holiday', holiday: { name: 'Boxing Day', substitute: false },
+      business_day: false,
+      reason: 'holiday',
+      holiday: { name: 'Boxing Day', substitute: false },
     });
     expect(await check({ country: 'GB', subdivision: 'ENG', date: '2026-12-28' })).toMatchObject({ reason: 'holiday', holiday: { substitute: true } });
   });

@@ -27,7 +27,11 @@ describe('list_holiday_countries', () => {
     expect(countries.find((c) => c.code === 'AE')).toEqual({ code: 'AE', name: 'United Arab Emirates', subdivisions: [] });
     // 50 states and the District of Columbia.
     expect(countries.find((c) => c.code === 'US')!.subdivisions).toHaveLength(51);
-    expect(provenance).toMatchObject({ holidays: expect.stringMatching(/^date-holidays \d/), weekend: expect.stringContaining('CLDR'), method: expect.any(String) });
+    expect(provenance).toMatchObject({
+      holidays: expect.stringMatching(/^date-holidays \d/),
+      weekend: expect.stringContaining('CLDR'),
+      method: expect.any(String),
+    });
   });
 
   it('every code it lists is accepted by the other holiday tools, the subdivision in both forms', async () => {
@@ -64,7 +68,10 @@ describe('edge cases', () => {
   });
 
   it('the input JSON Schema shows types as a list defaulting to ["public"]', () => {
-    const schema = z.toJSONSchema(listHolidays.input, { io: 'input' }) as { properties: Record<string, { type?: string; default?: unknown }>; required: string[] };
+    const schema = z.toJSONSchema(listHolidays.input, { io: 'input' }) as {
+      properties: Record<string, { type?: string; default?: unknown }>;
+      required: string[];
+    };
     expect(schema.properties.types).toMatchObject({ type: 'array', default: ['public'] });
     expect(schema.required).toEqual(['country', 'year']);
   });

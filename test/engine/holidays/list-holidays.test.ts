@@ -8,8 +8,7 @@ import { inputErrors, runTool } from '../../helpers.ts';
 const list = (input: Record<string, unknown>) => runTool(listHolidays, input);
 const dates = async (input: Record<string, unknown>) => (await list(input)).holidays.map((h) => h.date);
 /** Holiday dates Monday–Friday: what an official list of days off shows (the data also lists a holiday's weekend date). */
-const weekdayDates = async (input: Record<string, unknown>) =>
-  (await dates(input)).filter((d) => isoWeekday(toEpochDay(d)) <= 5);
+const weekdayDates = async (input: Record<string, unknown>) => (await dates(input)).filter((d) => isoWeekday(toEpochDay(d)) <= 5);
 
 const COUNTRY_ERROR = 'is not a supported country code (ISO 3166-1 alpha-2); see list_holiday_countries';
 
@@ -19,7 +18,11 @@ describe('list_holidays', () => {
     expect(result).toMatchObject({ country: 'GB', subdivision: 'ENG', year: 2026, weekend: [6, 7] });
     expect(result.holidays[0]).toEqual({ date: '2026-01-01', name: "New Year's Day", local_name: "New Year's Day", type: 'public', substitute: false });
     expect(result.holidays.at(-1)).toEqual({
-      date: '2026-12-28', name: 'Boxing Day (substitute day)', local_name: 'Boxing Day (substitute day)', type: 'public', substitute: true,
+      date: '2026-12-28',
+      name: 'Boxing Day (substitute day)',
+      local_name: 'Boxing Day (substitute day)',
+      type: 'public',
+      substitute: true,
     });
     expect(result.provenance).toMatchObject({
       holidays: expect.stringMatching(/^date-holidays \d+\.\d+\.\d+ rules for GB-ENG/),
@@ -32,7 +35,14 @@ describe('list_holidays', () => {
   it('England and Wales 2026 bank holidays match gov.uk', async () => {
     // gov.uk/bank-holidays, England and Wales 2026 (Boxing Day, Saturday 26 December, is observed on Monday 28 December).
     expect(await weekdayDates({ country: 'GB', subdivision: 'ENG', year: 2026 })).toEqual([
-      '2026-01-01', '2026-04-03', '2026-04-06', '2026-05-04', '2026-05-25', '2026-08-31', '2026-12-25', '2026-12-28',
+      '2026-01-01',
+      '2026-04-03',
+      '2026-04-06',
+      '2026-05-04',
+      '2026-05-25',
+      '2026-08-31',
+      '2026-12-25',
+      '2026-12-28',
     ]);
     // The data lists the holiday itself on its Saturday too, beside the substitute day.
     expect(await dates({ country: 'GB', subdivision: 'ENG', year: 2026 })).toContain('2026-12-26');
@@ -41,15 +51,32 @@ describe('list_holidays', () => {
   it('Scotland 2026 bank holidays match gov.uk', async () => {
     // gov.uk/bank-holidays, Scotland 2026: 2 January, first Monday in August and St Andrew's Day (Monday 30 November) are Scottish.
     expect(await weekdayDates({ country: 'GB', subdivision: 'SCT', year: 2026 })).toEqual([
-      '2026-01-01', '2026-01-02', '2026-04-03', '2026-05-04', '2026-05-25', '2026-08-03', '2026-11-30', '2026-12-25', '2026-12-28',
+      '2026-01-01',
+      '2026-01-02',
+      '2026-04-03',
+      '2026-05-04',
+      '2026-05-25',
+      '2026-08-03',
+      '2026-11-30',
+      '2026-12-25',
+      '2026-12-28',
     ]);
   });
 
   it('US federal holidays 2026 match OPM', async () => {
     // opm.gov/policy-data-oversight/pay-leave/federal-holidays, 2026: Independence Day (Saturday 4 July) is observed Friday 3 July.
     expect(await weekdayDates({ country: 'US', year: 2026 })).toEqual([
-      '2026-01-01', '2026-01-19', '2026-02-16', '2026-05-25', '2026-06-19', '2026-07-03',
-      '2026-09-07', '2026-10-12', '2026-11-11', '2026-11-26', '2026-12-25',
+      '2026-01-01',
+      '2026-01-19',
+      '2026-02-16',
+      '2026-05-25',
+      '2026-06-19',
+      '2026-07-03',
+      '2026-09-07',
+      '2026-10-12',
+      '2026-11-11',
+      '2026-11-26',
+      '2026-12-25',
     ]);
     const observed = (await list({ country: 'US', year: 2026 })).holidays.find((h) => h.date === '2026-07-03');
     expect(observed).toMatchObject({ name: 'Independence Day (substitute day)', substitute: true, type: 'public' });
@@ -61,8 +88,18 @@ describe('list_holidays', () => {
     // Augsburg's Friedensfest (8 August) is the city's alone.
     const result = await list({ country: 'de', subdivision: 'BY', year: 2026 });
     expect(result.holidays.map((h) => h.date)).toEqual([
-      '2026-01-01', '2026-01-06', '2026-04-03', '2026-04-06', '2026-05-01', '2026-05-14',
-      '2026-05-25', '2026-06-04', '2026-10-03', '2026-11-01', '2026-12-25', '2026-12-26',
+      '2026-01-01',
+      '2026-01-06',
+      '2026-04-03',
+      '2026-04-06',
+      '2026-05-01',
+      '2026-05-14',
+      '2026-05-25',
+      '2026-06-04',
+      '2026-10-03',
+      '2026-11-01',
+      '2026-12-25',
+      '2026-12-26',
     ]);
     expect(result.holidays[0]).toMatchObject({ name: "New Year's Day", local_name: 'Neujahr' });
     expect(result.holidays.find((h) => h.date === '2026-06-04')).toMatchObject({ name: 'Corpus Christi', local_name: 'Fronleichnam' });
@@ -71,8 +108,17 @@ describe('list_holidays', () => {
   it('France 2026 jours fériés match service-public.fr', async () => {
     // service-public.fr, "Jours fériés 2026": 11 days (Pentecost Sunday is not one; Whit Monday is).
     expect(await dates({ country: 'FR', year: 2026 })).toEqual([
-      '2026-01-01', '2026-04-06', '2026-05-01', '2026-05-08', '2026-05-14', '2026-05-25',
-      '2026-07-14', '2026-08-15', '2026-11-01', '2026-11-11', '2026-12-25',
+      '2026-01-01',
+      '2026-04-06',
+      '2026-05-01',
+      '2026-05-08',
+      '2026-05-14',
+      '2026-05-25',
+      '2026-07-14',
+      '2026-08-15',
+      '2026-11-01',
+      '2026-11-11',
+      '2026-12-25',
     ]);
   });
 
@@ -81,8 +127,24 @@ describe('list_holidays', () => {
     // (a Sunday) and 22 September the citizens' holiday (国民の休日) between two holidays.
     const result = await list({ country: 'JP', year: 2026 });
     expect(result.holidays.map((h) => h.date)).toEqual([
-      '2026-01-01', '2026-01-12', '2026-02-11', '2026-02-23', '2026-03-20', '2026-04-29', '2026-05-03', '2026-05-04', '2026-05-05',
-      '2026-05-06', '2026-07-20', '2026-08-11', '2026-09-21', '2026-09-22', '2026-09-23', '2026-10-12', '2026-11-03', '2026-11-23',
+      '2026-01-01',
+      '2026-01-12',
+      '2026-02-11',
+      '2026-02-23',
+      '2026-03-20',
+      '2026-04-29',
+      '2026-05-03',
+      '2026-05-04',
+      '2026-05-05',
+      '2026-05-06',
+      '2026-07-20',
+      '2026-08-11',
+      '2026-09-21',
+      '2026-09-22',
+      '2026-09-23',
+      '2026-10-12',
+      '2026-11-03',
+      '2026-11-23',
     ]);
     expect(result.holidays.find((h) => h.date === '2026-05-06')).toMatchObject({ substitute: true, local_name: '憲法記念日 (振替休日)' });
     expect(result.holidays.find((h) => h.date === '2026-09-22')).toMatchObject({ substitute: false, local_name: '国民の休日' });
@@ -92,7 +154,11 @@ describe('list_holidays', () => {
     // OPM, federal holidays 2021: "Friday, December 31 — New Year's Day" (1 January 2022 is a Saturday).
     const y2021 = await list({ country: 'US', year: 2021 });
     expect(y2021.holidays.at(-1)).toEqual({
-      date: '2021-12-31', name: "New Year's Day (substitute day)", local_name: "New Year's Day (substitute day)", type: 'public', substitute: true,
+      date: '2021-12-31',
+      name: "New Year's Day (substitute day)",
+      local_name: "New Year's Day (substitute day)",
+      type: 'public',
+      substitute: true,
     });
     // 2022's list has the day itself, and no 2021 date.
     const y2022 = await dates({ country: 'US', year: 2022 });
@@ -104,7 +170,8 @@ describe('list_holidays', () => {
     // gov.uk/bank-holidays: 27 and 28 December 2021 substitute days; Monday 3 January 2022 "New Year's Day (substitute day)".
     const y2021 = (await list({ country: 'GB', subdivision: 'ENG', year: 2021 })).holidays.filter((h) => h.substitute);
     expect(y2021.map((h) => [h.date, h.name])).toEqual([
-      ['2021-12-27', 'Christmas Day (substitute day)'], ['2021-12-28', 'Boxing Day (substitute day)'],
+      ['2021-12-27', 'Christmas Day (substitute day)'],
+      ['2021-12-28', 'Boxing Day (substitute day)'],
     ]);
     const y2022 = (await list({ country: 'GB', subdivision: 'ENG', year: 2022 })).holidays;
     expect(y2022.find((h) => h.date === '2022-01-03')).toMatchObject({ name: "New Year's Day (substitute day)", substitute: true });
@@ -122,7 +189,8 @@ describe('list_holidays', () => {
     // Bavarian school holiday.
     const bank = (await list({ country: 'DE', subdivision: 'BY', year: 2026, types: ['bank'] })).holidays;
     expect(bank.map((h) => [h.date, h.name, h.type])).toEqual([
-      ['2026-12-24', 'Christmas Eve', 'bank'], ['2026-12-31', "New Year's Eve", 'bank'],
+      ['2026-12-24', 'Christmas Eve', 'bank'],
+      ['2026-12-31', "New Year's Eve", 'bank'],
     ]);
     expect(await dates({ country: 'DE', subdivision: 'BY', year: 2026, types: ['school'] })).toEqual(['2026-11-18']);
     const both = await list({ country: 'DE', subdivision: 'BY', year: 2026, types: ['bank', 'public', 'bank'] });
@@ -162,7 +230,9 @@ describe('list_holidays', () => {
       { field: 'types', message: 'must list at least one type (leave it out for public holidays only)' },
     ]);
     expect(inputErrors(listHolidays, { country: 'GB', year: 2026.5 })).toEqual([{ field: 'year', message: 'must be a whole number' }]);
-    expect(inputErrors(listHolidays, { country: 'GB', year: 2026, extra: 1 })).toEqual([{ field: 'extra', message: 'is not a known parameter of this operation' }]);
+    expect(inputErrors(listHolidays, { country: 'GB', year: 2026, extra: 1 })).toEqual([
+      { field: 'extra', message: 'is not a known parameter of this operation' },
+    ]);
   });
 });
 
@@ -194,8 +264,8 @@ describe('edge cases', () => {
 
   it('a multi-day holiday begun the year before is listed in the new year for its remaining days', async () => {
     // The data's tabular Hijri calendar puts Eid al-Adha 1427 in the UAE at 31 Dec 2006 – 2 Jan 2007 (three days).
-    const eid = (y: number) => list({ country: 'AE', year: y })
-      .then((r) => r.holidays.filter((h) => h.name === 'Feast of the Sacrifice (Eid al-Adha)').map((h) => h.date));
+    const eid = (y: number) =>
+      list({ country: 'AE', year: y }).then((r) => r.holidays.filter((h) => h.name === 'Feast of the Sacrifice (Eid al-Adha)').map((h) => h.date));
     expect(await eid(2006)).toContain('2006-12-31');
     expect((await eid(2007)).slice(0, 2)).toEqual(['2007-01-01', '2007-01-02']);
   });

@@ -3,8 +3,7 @@ import { nextHolidays } from '../../../engine/holidays/next-holidays.ts';
 import { fixedClock, inputErrors, runTool } from '../../helpers.ts';
 
 const next = (input: Record<string, unknown>, clock = '2026-11-22T08:00:00Z') => runTool(nextHolidays, input, fixedClock(clock));
-const brief = async (input: Record<string, unknown>) =>
-  (await next(input)).holidays.map((h) => [h.date, h.name, h.days_until] as const);
+const brief = async (input: Record<string, unknown>) => (await next(input)).holidays.map((h) => [h.date, h.name, h.days_until] as const);
 
 describe('next_holidays', () => {
   it('answers the JSDoc @example and the declared example, across the year end', async () => {
@@ -21,7 +20,8 @@ describe('next_holidays', () => {
   it('defaults `after` to today in UTC and count to 1', async () => {
     // 2026-11-22 (clock) → Thanksgiving, Thursday 26 November 2026 (OPM).
     expect(await next({ country: 'US' })).toMatchObject({
-      after: '2026-11-22', holidays: [{ date: '2026-11-26', name: 'Thanksgiving Day', days_until: 4 }],
+      after: '2026-11-22',
+      holidays: [{ date: '2026-11-26', name: 'Thanksgiving Day', days_until: 4 }],
     });
     // Just before UTC midnight it is still the 22nd.
     expect((await next({ country: 'US' }, '2026-11-22T23:59:59Z')).after).toBe('2026-11-22');
@@ -48,7 +48,11 @@ describe('next_holidays', () => {
 
   it('widens to other types when asked', async () => {
     const bavaria = await next({ country: 'DE', subdivision: 'BY', after: '2026-12-20', count: 3, types: ['public', 'bank'] });
-    expect(bavaria.holidays.map((h) => [h.date, h.type])).toEqual([['2026-12-24', 'bank'], ['2026-12-25', 'public'], ['2026-12-26', 'public']]);
+    expect(bavaria.holidays.map((h) => [h.date, h.type])).toEqual([
+      ['2026-12-24', 'bank'],
+      ['2026-12-25', 'public'],
+      ['2026-12-26', 'public'],
+    ]);
   });
 
   it('names the field of a bad input', () => {
@@ -71,7 +75,9 @@ describe('edge cases', () => {
 
   it('each day of a multi-day holiday is one entry (Chuseok 2026)', async () => {
     expect(await brief({ country: 'KR', after: '2026-09-23', count: 3 })).toEqual([
-      ['2026-09-24', 'Korean Thanksgiving', 1], ['2026-09-25', 'Korean Thanksgiving', 2], ['2026-09-26', 'Korean Thanksgiving', 3],
+      ['2026-09-24', 'Korean Thanksgiving', 1],
+      ['2026-09-25', 'Korean Thanksgiving', 2],
+      ['2026-09-26', 'Korean Thanksgiving', 3],
     ]);
   });
 
@@ -94,7 +100,7 @@ describe('edge cases', () => {
 
   it('days_until counts across a leap day', async () => {
     // 2028 is a leap year: 2028-02-01 → Washington's Birthday, Monday 21 February 2028 = 20 days.
-    expect(await brief({ country: 'US', after: '2028-02-01' })).toEqual([["2028-02-21", "Washington's Birthday", 20]]);
+    expect(await brief({ country: 'US', after: '2028-02-01' })).toEqual([['2028-02-21', "Washington's Birthday", 20]]);
     // From 28 February 2028 to Memorial Day (29 May 2028): 1 + 31 + 30 + 29 = 91 days.
     expect(await brief({ country: 'US', after: '2028-02-28' })).toEqual([['2028-05-29', 'Memorial Day', 91]]);
   });

@@ -1,8 +1,6 @@
 import * as Astronomy from 'astronomy-engine';
 import { describe, expect, it } from 'vitest';
-import {
-  daylightState, isaPressureHpa, solarPosition, spaRefractionDeg, sunPosition,
-} from '../../../engine/solar/solar-position.ts';
+import { daylightState, isaPressureHpa, solarPosition, spaRefractionDeg, sunPosition } from '../../../engine/solar/solar-position.ts';
 import { inputErrors, runTool } from '../../helpers.ts';
 
 /**
@@ -14,7 +12,12 @@ import { inputErrors, runTool } from '../../helpers.ts';
  * plus astronomy-engine's truncated VSOP87.
  */
 const SPA_INPUT = {
-  lat: 39.742476, lon: -105.1786, at: '2003-10-17T12:30:30-07:00', elevation_m: 1830.14, pressure_hpa: 820, temperature_c: 11,
+  lat: 39.742476,
+  lon: -105.1786,
+  at: '2003-10-17T12:30:30-07:00',
+  elevation_m: 1830.14,
+  pressure_hpa: 820,
+  temperature_c: 11,
 };
 const SPA_TABLE_A52 = {
   zenith_deg: 50.11162, // θ, topocentric zenith angle
@@ -65,10 +68,16 @@ describe('solar_position: NREL SPA worked example (Reda & Andreas 2008, Table A5
     const r = await runTool(solarPosition, SPA_INPUT);
     const { provenance, ...rest } = r;
     expect(provenance).toBeDefined();
-    expect(sunPosition({
-      lat: SPA_INPUT.lat, lon: SPA_INPUT.lon, atMs: Date.parse(SPA_INPUT.at),
-      elevationM: SPA_INPUT.elevation_m, pressureHpa: SPA_INPUT.pressure_hpa, temperatureC: SPA_INPUT.temperature_c,
-    })).toEqual(rest);
+    expect(
+      sunPosition({
+        lat: SPA_INPUT.lat,
+        lon: SPA_INPUT.lon,
+        atMs: Date.parse(SPA_INPUT.at),
+        elevationM: SPA_INPUT.elevation_m,
+        pressureHpa: SPA_INPUT.pressure_hpa,
+        temperatureC: SPA_INPUT.temperature_c,
+      }),
+    ).toEqual(rest);
   });
 });
 
@@ -184,7 +193,7 @@ describe('edge cases', () => {
 
   it('refraction follows SPA eq. 42 and stops below −(0.26667° + 0.5667°)', () => {
     // At e0 = 0 with P = 1010 hPa and T = 10 °C the factors are 1: Δe = 1.02 / (60 · tan(10.3/5.11 °)).
-    expect(spaRefractionDeg(0, 1010, 10)).toBeCloseTo(1.02 / (60 * Math.tan((10.3 / 5.11) * Math.PI / 180)), 12);
+    expect(spaRefractionDeg(0, 1010, 10)).toBeCloseTo(1.02 / (60 * Math.tan(((10.3 / 5.11) * Math.PI) / 180)), 12);
     expect(spaRefractionDeg(0, 1010, 10)).toBeCloseTo(0.483032, 6);
     expect(spaRefractionDeg(-0.8333, 1010, 10)).toBeGreaterThan(0.5);
     expect(spaRefractionDeg(-0.8334, 1010, 10)).toBe(0);
@@ -215,8 +224,7 @@ describe('edge cases', () => {
     const high = await runTool(solarPosition, { lat: 39.742476, lon: -105.1786, at: SPA_INPUT.at, elevation_m: 1830.14 });
     expect(high.atmosphere.pressure_hpa).toBeCloseTo(isaPressureHpa(1830.14), 2);
     expect(high.atmosphere.pressure_source).toBe('ISA');
-    expect(high.apparent_elevation_deg - high.elevation_deg)
-      .toBeCloseTo(spaRefractionDeg(high.elevation_deg, isaPressureHpa(1830.14), 15), 6);
+    expect(high.apparent_elevation_deg - high.elevation_deg).toBeCloseTo(spaRefractionDeg(high.elevation_deg, isaPressureHpa(1830.14), 15), 6);
 
     const onlyTemperature = await runTool(solarPosition, { ...SPA_INPUT, pressure_hpa: undefined, temperature_c: -20 });
     expect(onlyTemperature.atmosphere).toMatchObject({ pressure_source: 'ISA', temperature_c: -20, temperature_source: 'given' });
@@ -261,7 +269,10 @@ describe('edge cases', () => {
   it('rejects bad input, naming the field', () => {
     expect(inputErrors(solarPosition, { lat: 91, lon: 0, at: '2024-01-01T00:00:00Z' })).toEqual([{ field: 'lat', message: 'must be ≤ 90' }]);
     expect(inputErrors(solarPosition, { lat: 0, lon: 0 }).map((e) => e.field)).toEqual(['at']);
-    expect(inputErrors(solarPosition, { lat: 0, lon: 0, at: '2024-01-01T00:00:00' })[0]).toMatchObject({ field: 'at', message: expect.stringMatching(/offset/) });
+    expect(inputErrors(solarPosition, { lat: 0, lon: 0, at: '2024-01-01T00:00:00' })[0]).toMatchObject({
+      field: 'at',
+      message: expect.stringMatching(/offset/),
+    });
     expect(inputErrors(solarPosition, { lat: 0, lon: 0, at: 0, elevation_m: 9001 })).toEqual([{ field: 'elevation_m', message: 'must be ≤ 9000' }]);
     expect(inputErrors(solarPosition, { lat: 0, lon: 0, at: 0, elevation_m: -501 })).toEqual([{ field: 'elevation_m', message: 'must be ≥ -500' }]);
     expect(inputErrors(solarPosition, { lat: 0, lon: 0, at: 0, pressure_hpa: 0 })).toEqual([{ field: 'pressure_hpa', message: 'must be ≥ 1' }]);

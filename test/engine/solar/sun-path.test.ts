@@ -36,10 +36,13 @@ describe('sunPath: sunrise and sunset', () => {
     expect(minutesFrom(path.sunset_ms, '2009-09-06T19:56:00-04:00')).toBeLessThan(1);
   });
 
-  it('sunrise and sunset are where sunPosition\'s daylight turns from civil twilight to day and back', () => {
+  it("sunrise and sunset are where sunPosition's daylight turns from civil twilight to day and back", () => {
     const place = { lat: 51.4769, lon: -0.0005 };
     const path = sunPath({ ...place, ...dayOf('2026-03-20', 'Europe/London') });
-    const events = [['rise', path.sunrise_ms!, 'civil_twilight', 'day'], ['set', path.sunset_ms!, 'day', 'civil_twilight']] as const;
+    const events = [
+      ['rise', path.sunrise_ms!, 'civil_twilight', 'day'],
+      ['set', path.sunset_ms!, 'day', 'civil_twilight'],
+    ] as const;
     for (const [event, ms, before, after] of events) {
       expect(Math.abs(sunPosition({ ...place, atMs: ms }).elevation_deg - DAYLIGHT_LIMITS_DEG.day), event).toBeLessThan(0.001);
       expect(sunPosition({ ...place, atMs: ms - 10_000 }).daylight, event).toBe(before);
@@ -67,7 +70,10 @@ describe('sunPath: sunrise and sunset', () => {
   ] as const)('USNO N80 00 on %s, at the edge of the polar night or day', (date, rise, set, daylight) => {
     const path = sunPath({ lat: 80, lon: 0, ...dayOf(date, 'UTC') });
     expect(path.daylight).toBe(daylight);
-    for (const [ms, expected] of [[path.sunrise_ms, rise], [path.sunset_ms, set]] as const) {
+    for (const [ms, expected] of [
+      [path.sunrise_ms, rise],
+      [path.sunset_ms, set],
+    ] as const) {
       if (expected === null) expect(ms).toBeNull();
       else expect(minutesFrom(ms, expected)).toBeLessThan(1);
     }
@@ -87,7 +93,7 @@ describe('sunPath: samples', () => {
     expect(sunPath({ lat: 51.4769, lon: -0.0005, ...day }).at).toBeNull();
   });
 
-  it('each sample is sunPosition\'s apparent elevation and azimuth (the engine\'s SPA refraction)', () => {
+  it("each sample is sunPosition's apparent elevation and azimuth (the engine's SPA refraction)", () => {
     const place = { lat: -33.8688, lon: 151.2093 };
     const path = sunPath({ ...place, ...dayOf('2026-11-22', 'Australia/Sydney'), atMs: Date.parse('2026-11-22T04:00:00Z') });
     for (const s of [...path.samples, path.at!]) {

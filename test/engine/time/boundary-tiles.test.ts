@@ -1,22 +1,30 @@
 import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
 import { describe, expect, it } from 'vitest';
-import {
-  compactTile, orient, polygonContains, RUN, tileZonesAt, TileLru, type CompactTile, type GeoTile,
-} from '../../../engine/time/boundary-tiles.ts';
+import { compactTile, orient, polygonContains, RUN, tileZonesAt, TileLru, type CompactTile, type GeoTile } from '../../../engine/time/boundary-tiles.ts';
 import { prng } from '../../helpers.ts';
-
 
 const tileOf = (polygons: number[][][][]): GeoTile => ({
   features: [{ properties: { tzid: 'Test/Zone' }, geometry: { type: 'MultiPolygon', coordinates: polygons } }],
 });
 
-const turfContains = (polygons: number[][][][], x: number, y: number) =>
-  booleanPointInPolygon([x, y], { type: 'MultiPolygon', coordinates: polygons });
+const turfContains = (polygons: number[][][][], x: number, y: number) => booleanPointInPolygon([x, y], { type: 'MultiPolygon', coordinates: polygons });
 
 // A 4×4 square with a 2×2 hole, offset so that differences round (0.1 is not a binary fraction).
 const O = 10.1;
-const outer = [[O, O], [O + 4, O], [O + 4, O + 4], [O, O + 4], [O, O]];
-const hole = [[O + 1, O + 1], [O + 1, O + 3], [O + 3, O + 3], [O + 3, O + 1], [O + 1, O + 1]];
+const outer = [
+  [O, O],
+  [O + 4, O],
+  [O + 4, O + 4],
+  [O, O + 4],
+  [O, O],
+];
+const hole = [
+  [O + 1, O + 1],
+  [O + 1, O + 3],
+  [O + 3, O + 3],
+  [O + 3, O + 1],
+  [O + 1, O + 1],
+];
 const square = compactTile(tileOf([[outer, hole]])).features[0].polygons[0];
 
 describe('polygonContains', () => {
@@ -53,13 +61,15 @@ describe('polygonContains', () => {
         return [...r, r[0]];
       };
       const polygons = Array.from({ length: 1 + Math.floor(rnd() * 2) }, () =>
-        Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => ring(3 + Math.floor(rnd() * (shape % 5 === 0 ? 150 : 8)))));
+        Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => ring(3 + Math.floor(rnd() * (shape % 5 === 0 ? 150 : 8)))),
+      );
       const tile = compactTile(tileOf(polygons));
       const queries: [number, number][] = [];
       for (let i = 0; i < 60; i++) queries.push([grid(9), grid(9)], [grid(9) + 0.05, grid(9) + 0.05], [O + rnd() * 0.9, O + rnd() * 0.9]);
-      for (const ring of polygons.flat()) for (let i = 0; i + 1 < ring.length; i++) {
-        queries.push([(ring[i][0] + ring[i + 1][0]) / 2, (ring[i][1] + ring[i + 1][1]) / 2]);
-      }
+      for (const ring of polygons.flat())
+        for (let i = 0; i + 1 < ring.length; i++) {
+          queries.push([(ring[i][0] + ring[i + 1][0]) / 2, (ring[i][1] + ring[i + 1][1]) / 2]);
+        }
       for (const [x, y] of queries) {
         checked++;
         const ours = tileZonesAt(tile, x, y).length === 1;
@@ -79,7 +89,8 @@ describe('polygonContains', () => {
     expect(polygon.spans[0].length).toBe(2 * Math.ceil((comb.length - 1) / RUN));
     const rnd = prng(7);
     for (let i = 0; i < 20_000; i++) {
-      const x = O - 0.1 + rnd() * 3.2, y = O - 1.1 + rnd() * 3;
+      const x = O - 0.1 + rnd() * 3.2,
+        y = O - 1.1 + rnd() * 3;
       expect(polygonContains(polygon, x, y)).toBe(turfContains([[comb]], x, y));
     }
   });

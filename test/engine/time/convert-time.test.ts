@@ -5,17 +5,31 @@ import { fixedClock, inputErrors, runTool } from '../../helpers.ts';
 
 const convert = (time: string, source_timezone?: string, target_timezone?: string, extra: Record<string, unknown> = {}) =>
   runTool(convertTime, {
-    time, ...(source_timezone === undefined ? {} : { source_timezone }), ...(target_timezone === undefined ? {} : { target_timezone }), ...extra,
+    time,
+    ...(source_timezone === undefined ? {} : { source_timezone }),
+    ...(target_timezone === undefined ? {} : { target_timezone }),
+    ...extra,
   });
 
 describe('convert_time', () => {
   it('answers the documented example (europe: Paris CET; asia: Kathmandu +0545)', async () => {
     const r = await runTool(convertTime, convertTime.examples[0].input);
     expect(r).toMatchObject({
-      source: { timezone: 'Europe/Paris', local_time: '2026-11-22T09:00:00+01:00', utc_offset: '+01:00', abbreviation: 'CET', dst: false, day_of_week: 'Sunday' },
+      source: {
+        timezone: 'Europe/Paris',
+        local_time: '2026-11-22T09:00:00+01:00',
+        utc_offset: '+01:00',
+        abbreviation: 'CET',
+        dst: false,
+        day_of_week: 'Sunday',
+      },
       target: { timezone: 'Asia/Kathmandu', local_time: '2026-11-22T13:45:00+05:45', utc_offset: '+05:45', abbreviation: '+0545', dst: false },
-      utc_time: '2026-11-22T08:00:00Z', time_difference: '+4h45m', time_difference_seconds: 17100, date_difference_days: 0,
-      fold: null, gap_adjusted: false,
+      utc_time: '2026-11-22T08:00:00Z',
+      time_difference: '+4h45m',
+      time_difference_seconds: 17100,
+      date_difference_days: 0,
+      fold: null,
+      gap_adjusted: false,
     });
     expect(r.note).toBeUndefined();
     expect(r.provenance.method).toMatch(/compatible/);
@@ -64,7 +78,12 @@ describe('convert_time', () => {
     const r = await convert('2026-07-01T09:00', 'CEST', 'EST');
     expect(r.source).toMatchObject({ timezone: 'Europe/Paris', abbreviation: 'CEST', resolved_from: 'abbreviation' });
     expect(r.source.candidates).toContain('Europe/Berlin');
-    expect(r.target).toMatchObject({ timezone: 'America/New_York', local_time: '2026-07-01T03:00:00-04:00', abbreviation: 'EDT', resolved_from: 'abbreviation' });
+    expect(r.target).toMatchObject({
+      timezone: 'America/New_York',
+      local_time: '2026-07-01T03:00:00-04:00',
+      abbreviation: 'EDT',
+      resolved_from: 'abbreviation',
+    });
     expect(r.target.candidates![0]).toBe('America/Panama');
     expect(r.time_difference).toBe('-6h');
     const ist = await convert('2026-07-01T09:00', 'IST', 'UTC');
@@ -97,7 +116,10 @@ describe('convert_time', () => {
     expect(inputErrors(convertTime, { time: '24:00' })).toEqual([{ field: 'time', message: 'hour must be 00..23 (24:00 is 00:00 of the next day)' }]);
     expect(inputErrors(convertTime, { time: '25:61' })).toEqual([{ field: 'time', message: 'hour must be 00..23' }]);
     expect(inputErrors(convertTime, { time: '23:60' })).toEqual([{ field: 'time', message: 'minute must be 00..59' }]);
-    expect(inputErrors(convertTime, { time: '0900' })[0]).toEqual({ field: 'time', message: 'must be a local time HH:MM or a local date-time YYYY-MM-DDTHH:MM[:SS]' });
+    expect(inputErrors(convertTime, { time: '0900' })[0]).toEqual({
+      field: 'time',
+      message: 'must be a local time HH:MM or a local date-time YYYY-MM-DDTHH:MM[:SS]',
+    });
     expect(inputErrors(convertTime, {})).toEqual([{ field: 'time', message: 'is required' }]);
     expect(inputErrors(convertTime, { time: '09:00', date: '2026-02-30' })[0].field).toBe('date');
     expect(inputErrors(convertTime, { time: '2026-02-30T09:00' })[0]).toEqual({ field: 'time', message: 'date part is not a real date (2026-02 has 28 days)' });
@@ -110,7 +132,9 @@ describe('edge cases', () => {
     const r = await convert('2026-03-08T02:30', 'America/New_York', 'UTC');
     expect(r).toMatchObject({
       source: { local_time: '2026-03-08T03:30:00-04:00', abbreviation: 'EDT', dst: true },
-      utc_time: '2026-03-08T07:30:00Z', gap_adjusted: true, fold: null,
+      utc_time: '2026-03-08T07:30:00Z',
+      gap_adjusted: true,
+      fold: null,
     });
     expect(r.note).toBe('2026-03-08T02:30 does not exist in America/New_York (clocks move forward 1h there): moved forward to 2026-03-08T03:30:00-04:00.');
   });
@@ -119,17 +143,25 @@ describe('edge cases', () => {
     const r = await convert('2026-11-01T01:30', 'America/New_York', 'UTC');
     expect(r).toMatchObject({
       source: { local_time: '2026-11-01T01:30:00-04:00', abbreviation: 'EDT', dst: true },
-      utc_time: '2026-11-01T05:30:00Z', fold: 'earlier', gap_adjusted: false,
+      utc_time: '2026-11-01T05:30:00Z',
+      fold: 'earlier',
+      gap_adjusted: false,
     });
     expect(r.note).toContain('the later one is 2026-11-01T06:30:00Z');
   });
 
   it('EU gap 2026-03-29 02:30 and fold 2026-10-25 02:30 in Paris (europe: Rule EU lastSun 1:00u)', async () => {
     expect(await convert('2026-03-29T02:30', 'Europe/Paris', 'UTC')).toMatchObject({
-      source: { local_time: '2026-03-29T03:30:00+02:00' }, utc_time: '2026-03-29T01:30:00Z', gap_adjusted: true, fold: null,
+      source: { local_time: '2026-03-29T03:30:00+02:00' },
+      utc_time: '2026-03-29T01:30:00Z',
+      gap_adjusted: true,
+      fold: null,
     });
     expect(await convert('2026-10-25T02:30', 'Europe/Paris', 'UTC')).toMatchObject({
-      source: { local_time: '2026-10-25T02:30:00+02:00', abbreviation: 'CEST' }, utc_time: '2026-10-25T00:30:00Z', fold: 'earlier', gap_adjusted: false,
+      source: { local_time: '2026-10-25T02:30:00+02:00', abbreviation: 'CEST' },
+      utc_time: '2026-10-25T00:30:00Z',
+      fold: 'earlier',
+      gap_adjusted: false,
     });
     // The target side of a transition is no gap: 01:30 UTC is 02:30 CET, once.
     expect(await convert('2026-10-25T01:30', 'UTC', 'Europe/Paris')).toMatchObject({ target: { local_time: '2026-10-25T02:30:00+01:00' }, fold: null });
@@ -146,7 +178,9 @@ describe('edge cases', () => {
 
   it('leap day 2024-02-29 exists; 2023-02-29 does not', async () => {
     expect(await convert('2024-02-29T23:30', 'Asia/Tokyo', 'America/Los_Angeles')).toMatchObject({
-      utc_time: '2024-02-29T14:30:00Z', target: { local_time: '2024-02-29T06:30:00-08:00', day_of_week: 'Thursday' }, time_difference: '-17h',
+      utc_time: '2024-02-29T14:30:00Z',
+      target: { local_time: '2024-02-29T06:30:00-08:00', day_of_week: 'Thursday' },
+      time_difference: '-17h',
     });
     expect(inputErrors(convertTime, { time: '2023-02-29T10:00' })[0].field).toBe('time');
   });
@@ -156,7 +190,10 @@ describe('edge cases', () => {
     expect(r).toMatchObject({
       source: { local_time: '2026-06-15T10:00:00+14:00', day_of_week: 'Monday' },
       target: { local_time: '2026-06-14T09:00:00-11:00', abbreviation: 'SST', day_of_week: 'Sunday' },
-      utc_time: '2026-06-14T20:00:00Z', time_difference: '-25h', time_difference_seconds: -90000, date_difference_days: -1,
+      utc_time: '2026-06-14T20:00:00Z',
+      time_difference: '-25h',
+      time_difference_seconds: -90000,
+      date_difference_days: -1,
     });
   });
 

@@ -12,10 +12,21 @@ describe('get_local_time', () => {
   it('answers the documented example (Kathmandu, asia: "5:45 - +0545")', async () => {
     const r = await runTool(localTime, localTime.examples[0].input);
     expect(r).toMatchObject({
-      lat: 27.7172, lon: 85.324, timezone: 'Asia/Kathmandu', timezones: ['Asia/Kathmandu'],
-      local_time: '2026-11-22T13:45:00+05:45', utc_time: '2026-11-22T08:00:00Z',
-      unix_seconds: 1795334400, unix_ms: 1795334400000, utc_offset: '+05:45', utc_offset_seconds: 20700,
-      abbreviation: '+0545', dst: false, day_of_week: 'Sunday', next_transition: null, resolution: 'land',
+      lat: 27.7172,
+      lon: 85.324,
+      timezone: 'Asia/Kathmandu',
+      timezones: ['Asia/Kathmandu'],
+      local_time: '2026-11-22T13:45:00+05:45',
+      utc_time: '2026-11-22T08:00:00Z',
+      unix_seconds: 1795334400,
+      unix_ms: 1795334400000,
+      utc_offset: '+05:45',
+      utc_offset_seconds: 20700,
+      abbreviation: '+0545',
+      dst: false,
+      day_of_week: 'Sunday',
+      next_transition: null,
+      resolution: 'land',
     });
     expect(r.provenance.timezone_boundaries).toMatch(/timezone-boundary-builder/);
     expect(r.provenance.tzdb).toBe('2026f');
@@ -36,7 +47,12 @@ describe('get_local_time', () => {
   });
 
   it('Dublin: IST (+01:00) in summer is DST, GMT in winter is not (europe: "1:00 Eire IST/GMT")', async () => {
-    expect(await get(53.3498, -6.2603, '2026-07-01T12:00:00Z')).toMatchObject({ timezone: 'Europe/Dublin', utc_offset: '+01:00', abbreviation: 'IST', dst: true });
+    expect(await get(53.3498, -6.2603, '2026-07-01T12:00:00Z')).toMatchObject({
+      timezone: 'Europe/Dublin',
+      utc_offset: '+01:00',
+      abbreviation: 'IST',
+      dst: true,
+    });
     expect(await get(53.3498, -6.2603, '2026-01-15T12:00:00Z')).toMatchObject({ utc_offset: '+00:00', abbreviation: 'GMT', dst: false });
   });
 
@@ -79,8 +95,18 @@ describe('edge cases', () => {
   });
 
   it('Arizona keeps MST all year; the Navajo Nation observes DST (northamerica: Arizona, Navajo)', async () => {
-    expect(await get(33.4484, -112.074, '2026-07-01T18:00:00Z')).toMatchObject({ timezone: 'America/Phoenix', utc_offset: '-07:00', abbreviation: 'MST', dst: false });
-    expect(await get(35.6797, -109.0525, '2026-07-01T18:00:00Z')).toMatchObject({ timezone: 'America/Denver', utc_offset: '-06:00', abbreviation: 'MDT', dst: true });
+    expect(await get(33.4484, -112.074, '2026-07-01T18:00:00Z')).toMatchObject({
+      timezone: 'America/Phoenix',
+      utc_offset: '-07:00',
+      abbreviation: 'MST',
+      dst: false,
+    });
+    expect(await get(35.6797, -109.0525, '2026-07-01T18:00:00Z')).toMatchObject({
+      timezone: 'America/Denver',
+      utc_offset: '-06:00',
+      abbreviation: 'MDT',
+      dst: true,
+    });
   });
 
   it('Indiana counties: Indianapolis Eastern, Gary Central, Vincennes its own history', async () => {
@@ -105,8 +131,16 @@ describe('edge cases', () => {
   });
 
   it('antimeridian: Kiritimati (+14) and Honolulu share a clock time but not a date', async () => {
-    expect(await get(1.8709, -157.4278, '2026-11-22T08:00:00Z')).toMatchObject({ timezone: 'Pacific/Kiritimati', local_time: '2026-11-22T22:00:00+14:00', day_of_week: 'Sunday' });
-    expect(await get(21.3069, -157.8583, '2026-11-22T08:00:00Z')).toMatchObject({ timezone: 'Pacific/Honolulu', local_time: '2026-11-21T22:00:00-10:00', day_of_week: 'Saturday' });
+    expect(await get(1.8709, -157.4278, '2026-11-22T08:00:00Z')).toMatchObject({
+      timezone: 'Pacific/Kiritimati',
+      local_time: '2026-11-22T22:00:00+14:00',
+      day_of_week: 'Sunday',
+    });
+    expect(await get(21.3069, -157.8583, '2026-11-22T08:00:00Z')).toMatchObject({
+      timezone: 'Pacific/Honolulu',
+      local_time: '2026-11-21T22:00:00-10:00',
+      day_of_week: 'Saturday',
+    });
     expect((await get(-16.5, 180, '2026-11-22T08:00:00Z')).timezone).toBe('Pacific/Fiji');
     expect((await get(67.5, -180, '2026-11-22T08:00:00Z')).timezone).toBe('Asia/Anadyr'); // Chukotka, UTC+12
     expect(await get(30, 180, '2026-11-22T08:00:00Z')).toMatchObject({ timezone: 'Etc/GMT-12', timezones: ['Etc/GMT-12', 'Etc/GMT+12'], utc_offset: '+12:00' });
@@ -130,7 +164,10 @@ describe('edge cases', () => {
   it('the past: 1900-01-01 Dublin mean time and 1942 Kolkata war time', async () => {
     // europe: Dublin "-0:25:21 - DMT 1916 May 21 2:00s"
     expect(direct(53.3498, -6.2603, '1900-01-01T00:00:00Z')).toMatchObject({
-      local_time: '1899-12-31T23:34:39-00:25:21', utc_offset: '-00:25:21', abbreviation: 'DMT', day_of_week: 'Sunday',
+      local_time: '1899-12-31T23:34:39-00:25:21',
+      utc_offset: '-00:25:21',
+      abbreviation: 'DMT',
+      day_of_week: 'Sunday',
       next_transition: { at: '1916-05-21T02:25:21Z', utc_offset_seconds: 2079 },
     });
     // asia: Kolkata "5:30 1:00 +0630 1945 Oct 15" from 1942 Sep
@@ -138,11 +175,19 @@ describe('edge cases', () => {
   });
 
   it('negative epoch times floor unix_seconds', async () => {
-    expect(await get(48.8566, 2.3522, '1969-12-31T23:59:59.500Z')).toMatchObject({ unix_seconds: -1, unix_ms: -500, local_time: '1970-01-01T00:59:59.500+01:00' });
+    expect(await get(48.8566, 2.3522, '1969-12-31T23:59:59.500Z')).toMatchObject({
+      unix_seconds: -1,
+      unix_ms: -500,
+      local_time: '1970-01-01T00:59:59.500+01:00',
+    });
   });
 
   it('the range ends: year 1 local mean time, year 9999 running into local year 10000', async () => {
-    expect(direct(48.8566, 2.3522, '0001-01-01T00:00:00Z')).toMatchObject({ local_time: '0001-01-01T00:09:21+00:09:21', abbreviation: 'LMT', day_of_week: 'Monday' });
+    expect(direct(48.8566, 2.3522, '0001-01-01T00:00:00Z')).toMatchObject({
+      local_time: '0001-01-01T00:09:21+00:09:21',
+      abbreviation: 'LMT',
+      day_of_week: 'Monday',
+    });
     expect((await get(1.8709, -157.4278, '9999-12-31T23:59:59Z')).local_time).toBe('+010000-01-01T13:59:59+14:00');
   });
 
@@ -153,7 +198,12 @@ describe('edge cases', () => {
 
 describe('localTimeFields', () => {
   it('has exactly the clock fields get_time_in_zone shows, in the same order, for DST, no-DST and ocean points', () => {
-    for (const [lat, lon, iso] of [[51.5, -0.12, '2026-07-01T12:00:00Z'], [27.7172, 85.324, '2026-11-22T08:00:00Z'], [-31.55, 159.08, '2026-01-15T00:00:00Z'], [0, -140, '1969-07-20T20:17:00Z']] as const) {
+    for (const [lat, lon, iso] of [
+      [51.5, -0.12, '2026-07-01T12:00:00Z'],
+      [27.7172, 85.324, '2026-11-22T08:00:00Z'],
+      [-31.55, 159.08, '2026-01-15T00:00:00Z'],
+      [0, -140, '1969-07-20T20:17:00Z'],
+    ] as const) {
       const ms = Date.parse(iso);
       const fields = localTimeFields(lat, lon, ms);
       const clock = clockFields(ms, zoneRulesAt(fields.timezone, ms));
@@ -166,7 +216,16 @@ describe('localTimeFields', () => {
 describe('the clock fields on random points (land, sea, poles, antimeridian) and instants (1850–2100)', () => {
   it('agree with Date: the local wall time, its weekday, and the offset suffix', () => {
     const rand = prng(99);
-    const special = [[90, 0], [-90, 0], [0, 180], [0, -180], [51.4779, -0.0015], [27.7172, 85.324], [-31.55, 159.08], [0, -140]];
+    const special = [
+      [90, 0],
+      [-90, 0],
+      [0, 180],
+      [0, -180],
+      [51.4779, -0.0015],
+      [27.7172, 85.324],
+      [-31.55, 159.08],
+      [0, -140],
+    ];
     const points: { lat: number; lon: number }[] = special.map(([lat, lon]) => ({ lat, lon }));
     while (points.length < 400) points.push({ lat: Number((rand() * 180 - 90).toFixed(rand() < 0.5 ? 5 : 1)), lon: rand() * 360 - 180 });
     for (const [i, p] of points.entries()) {
@@ -179,4 +238,3 @@ describe('the clock fields on random points (land, sea, poles, antimeridian) and
     }
   });
 });
-

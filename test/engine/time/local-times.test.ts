@@ -22,10 +22,12 @@ describe('get_local_times', () => {
   it('each result equals get_local_time for that point, with provenance stated once for the batch', async () => {
     const ms = Date.parse('2026-07-01T12:00:00Z');
     const r = await runTool(localTimes, { at: '2026-07-01T12:00:00Z', points: [TOKYO, PACIFIC, PARIS] });
-    expect(r.results).toEqual([TOKYO, PACIFIC, PARIS].map((p) => {
-      const { provenance: _own, ...fields } = localTimeAt(p.lat, p.lon, ms);
-      return fields;
-    }));
+    expect(r.results).toEqual(
+      [TOKYO, PACIFIC, PARIS].map((p) => {
+        const { provenance: _own, ...fields } = localTimeAt(p.lat, p.lon, ms);
+        return fields;
+      }),
+    );
     expect(r.results.every((x) => !('provenance' in x))).toBe(true);
     const single = localTimeAt(TOKYO.lat, TOKYO.lon, ms).provenance;
     expect(r.provenance).toMatchObject({ timezone_boundaries: single.timezone_boundaries, tzdb: single.tzdb, method_land: single.method });
@@ -38,10 +40,12 @@ describe('get_local_times', () => {
       const points = Array.from({ length: 100 }, () => ({ lat: rand() * 180 - 90, lon: rand() * 360 - 180 }));
       const ms = Date.parse(iso);
       const r = localTimes.run({ at: ms, points }, fixedClock('2026-11-22T08:00:00Z')) as { results: object[] };
-      expect(r.results).toEqual(points.map((p) => {
-        const { provenance: _own, ...fields } = localTimeAt(p.lat, p.lon, ms);
-        return fields;
-      }));
+      expect(r.results).toEqual(
+        points.map((p) => {
+          const { provenance: _own, ...fields } = localTimeAt(p.lat, p.lon, ms);
+          return fields;
+        }),
+      );
     }
   });
 
@@ -77,7 +81,10 @@ describe('edge cases', () => {
   it('points on both sides of the date line at one instant land on different dates', async () => {
     const r = await runTool(localTimes, {
       at: '2026-11-22T08:00:00Z',
-      points: [{ lat: 1.8709, lon: -157.4278 }, { lat: 21.3069, lon: -157.8583 }], // Kiritimati, Honolulu
+      points: [
+        { lat: 1.8709, lon: -157.4278 },
+        { lat: 21.3069, lon: -157.8583 },
+      ], // Kiritimati, Honolulu
     });
     expect(r.results.map((x) => x.day_of_week)).toEqual(['Sunday', 'Saturday']);
   });

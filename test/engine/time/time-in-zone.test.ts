@@ -9,9 +9,16 @@ describe('get_time_in_zone', () => {
   it('answers the documented example (Kathmandu, asia: "5:45 - +0545")', async () => {
     const r = await runTool(timeInZone, timeInZone.examples[0].input);
     expect(r).toEqual({
-      timezone: 'Asia/Kathmandu', local_time: '2026-11-22T13:45:00+05:45', utc_time: '2026-11-22T08:00:00Z',
-      utc_offset: '+05:45', utc_offset_seconds: 20700, abbreviation: '+0545', dst: false, day_of_week: 'Sunday',
-      next_transition: null, provenance: expect.any(Object),
+      timezone: 'Asia/Kathmandu',
+      local_time: '2026-11-22T13:45:00+05:45',
+      utc_time: '2026-11-22T08:00:00Z',
+      utc_offset: '+05:45',
+      utc_offset_seconds: 20700,
+      abbreviation: '+0545',
+      dst: false,
+      day_of_week: 'Sunday',
+      next_transition: null,
+      provenance: expect.any(Object),
     });
     expect(r.provenance.tzdb).toBe('2026f');
     expect(r.provenance.method).toMatch(/IANA rules/);
@@ -27,7 +34,10 @@ describe('get_time_in_zone', () => {
 
   it('answers UTC when timezone is omitted, and says so', async () => {
     expect(await get(undefined, '2026-11-22T08:00:00Z')).toMatchObject({
-      timezone: 'UTC', local_time: '2026-11-22T08:00:00+00:00', abbreviation: 'UTC', resolved_from: 'default',
+      timezone: 'UTC',
+      local_time: '2026-11-22T08:00:00+00:00',
+      abbreviation: 'UTC',
+      resolved_from: 'default',
       note: 'timezone omitted: answered for UTC.',
     });
     expect((await get('', 0)).resolved_from).toBe('default');
@@ -35,7 +45,10 @@ describe('get_time_in_zone', () => {
 
   it('answers a legacy name under the canonical one (backward: "Link Asia/Kolkata Asia/Calcutta")', async () => {
     expect(await get('Asia/Calcutta', '2026-11-22T08:00:00Z')).toMatchObject({
-      timezone: 'Asia/Kolkata', local_time: '2026-11-22T13:30:00+05:30', abbreviation: 'IST', resolved_from: 'alias',
+      timezone: 'Asia/Kolkata',
+      local_time: '2026-11-22T13:30:00+05:30',
+      abbreviation: 'IST',
+      resolved_from: 'alias',
       note: 'Asia/Calcutta is a legacy name or tzdb link: answered for Asia/Kolkata.',
     });
   });
@@ -57,7 +70,9 @@ describe('get_time_in_zone', () => {
     const r = await get('EST', '2026-07-01T12:00:00Z');
     expect(r).toMatchObject({ timezone: 'America/New_York', local_time: '2026-07-01T08:00:00-04:00', abbreviation: 'EDT', resolved_from: 'abbreviation' });
     expect(r.candidates![0]).toBe('America/Panama');
-    expect(r.note).toBe('EST is an abbreviation, not a zone: answered for America/New_York, which observes EDT (-04:00) at this instant; America/Panama keeps EST (-05:00) all year; candidates lists other zones that use it.');
+    expect(r.note).toBe(
+      'EST is an abbreviation, not a zone: answered for America/New_York, which observes EDT (-04:00) at this instant; America/Panama keeps EST (-05:00) all year; candidates lists other zones that use it.',
+    );
   });
 
   it('IST → Asia/Kolkata, Dublin and Jerusalem as candidates', async () => {
@@ -76,7 +91,9 @@ describe('get_time_in_zone', () => {
     const r = await get('CST', '2026-07-01T12:00:00Z');
     expect(r).toMatchObject({ timezone: 'America/Chicago', local_time: '2026-07-01T07:00:00-05:00', abbreviation: 'CDT', resolved_from: 'abbreviation' });
     expect(r.candidates!.slice(0, 3)).toEqual(['Asia/Shanghai', 'America/Mexico_City', 'America/Havana']);
-    expect(r.note).toBe('CST is ambiguous (also +08:00 in Asia/Shanghai, -05:00 in America/Havana): answered for America/Chicago, which observes CDT (-05:00) at this instant; America/Mexico_City keeps CST (-06:00) all year.');
+    expect(r.note).toBe(
+      'CST is ambiguous (also +08:00 in Asia/Shanghai, -05:00 in America/Havana): answered for America/Chicago, which observes CDT (-05:00) at this instant; America/Mexico_City keeps CST (-06:00) all year.',
+    );
   });
 
   it('rejects an unknown zone on its field, suggesting close names', () => {
@@ -90,7 +107,9 @@ describe('get_time_in_zone', () => {
   });
 
   it('rejects other bad input naming the field', () => {
-    expect(inputErrors(timeInZone, { timezone: 5 })).toEqual([{ field: 'timezone', message: 'must be an IANA time-zone name such as Europe/Paris, or an abbreviation such as CET' }]);
+    expect(inputErrors(timeInZone, { timezone: 5 })).toEqual([
+      { field: 'timezone', message: 'must be an IANA time-zone name such as Europe/Paris, or an abbreviation such as CET' },
+    ]);
     expect(inputErrors(timeInZone, { timezone: 'UTC', at: '2026-11-22T08:00:00' })[0].field).toBe('at');
     expect(inputErrors(timeInZone, { tz: 'UTC' })).toEqual([{ field: 'tz', message: 'is not a known parameter of this operation' }]);
     expect(inputErrors(timeInZone, { timezone: 'x'.repeat(5000) })[0].message).toMatch(/^unknown time zone 'x{40}…'/);
@@ -120,12 +139,20 @@ describe('edge cases', () => {
 
   it('Lord Howe half-hour DST (australasia: Rule LH 2008 max Apr Sun>=1 2:00 0 / Oct Sun>=1 2:00 0:30)', async () => {
     expect(await get('Australia/Lord_Howe', '2026-04-04T14:59:59Z')).toMatchObject({ local_time: '2026-04-05T01:59:59+11:00', dst: true });
-    expect(await get('Australia/Lord_Howe', '2026-04-04T15:00:00Z')).toMatchObject({ local_time: '2026-04-05T01:30:00+10:30', abbreviation: '+1030', dst: false });
+    expect(await get('Australia/Lord_Howe', '2026-04-04T15:00:00Z')).toMatchObject({
+      local_time: '2026-04-05T01:30:00+10:30',
+      abbreviation: '+1030',
+      dst: false,
+    });
     expect(await get('Australia/Lord_Howe', '2026-10-03T15:30:00Z')).toMatchObject({ local_time: '2026-10-04T02:30:00+11:00', abbreviation: '+11', dst: true });
   });
 
   it('Chatham +13:45 in its summer (australasia: "12:45 Chatham +1245/+1345")', async () => {
-    expect(await get('Pacific/Chatham', '2026-01-15T00:00:00Z')).toMatchObject({ local_time: '2026-01-15T13:45:00+13:45', utc_offset_seconds: 49500, dst: true });
+    expect(await get('Pacific/Chatham', '2026-01-15T00:00:00Z')).toMatchObject({
+      local_time: '2026-01-15T13:45:00+13:45',
+      utc_offset_seconds: 49500,
+      dst: true,
+    });
   });
 
   it('leap day 2024-02-29, and the date line: Kiritimati (+14) is already on 1 March (australasia: "14:00 - +14")', async () => {

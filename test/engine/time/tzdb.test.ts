@@ -15,7 +15,11 @@ import { boundaryZonesWithoutRules, zoneNames } from '../../../engine/time/zone-
 import { instantOfLocal, zoneRulesAt } from '../../../engine/time/zone-rules.ts';
 
 const require = createRequire(import.meta.url);
-interface MomentZone { untils: number[]; utcOffset(ms: number): number; abbr(ms: number): string }
+interface MomentZone {
+  untils: number[];
+  utcOffset(ms: number): number;
+  abbr(ms: number): string;
+}
 const moment = require('moment-timezone') as { tz: { zone(name: string): MomentZone | null; dataVersion: string } };
 const at = (iso: string) => Date.parse(iso);
 const H = 3600;
@@ -41,7 +45,7 @@ describe('the release', () => {
   });
 });
 
-describe('every zone agrees with moment-timezone\'s reading of 2026f', () => {
+describe("every zone agrees with moment-timezone's reading of 2026f", () => {
   const names = [...new Set([...zoneNames(), ...tzdbNames().zones, ...tzdbNames().links.keys()])];
 
   it('at every transition from 1970 to 2037 (the instant before and the instant of it)', () => {
@@ -55,7 +59,12 @@ describe('every zone agrees with moment-timezone\'s reading of 2026f', () => {
         for (const ms of [until - 1, until]) {
           const mine = periodAt(t, ms);
           if (mine.offset !== offsetOfMoment(ref!, ms) || mine.abbreviation !== ref!.abbr(ms)) {
-            expect([name, new Date(ms).toISOString(), mine.offset, mine.abbreviation]).toEqual([name, new Date(ms).toISOString(), offsetOfMoment(ref!, ms), ref!.abbr(ms)]);
+            expect([name, new Date(ms).toISOString(), mine.offset, mine.abbreviation]).toEqual([
+              name,
+              new Date(ms).toISOString(),
+              offsetOfMoment(ref!, ms),
+              ref!.abbr(ms),
+            ]);
           }
           checked++;
         }
@@ -67,7 +76,8 @@ describe('every zone agrees with moment-timezone\'s reading of 2026f', () => {
   it('at random instants from 1800 to 2100 (fixed seed)', () => {
     let seed = 2026_11_24;
     const rnd = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
-    const lo = at('1800-01-01T00:00:00Z'), hi = at('2100-12-31T00:00:00Z');
+    const lo = at('1800-01-01T00:00:00Z'),
+      hi = at('2100-12-31T00:00:00Z');
     for (const name of names) {
       const ref = moment.tz.zone(name)!;
       for (let i = 0; i < 60; i++) {
@@ -96,8 +106,7 @@ describe('what tzdb 2026f says today, at coordinates', () => {
     ['Kathmandu', 27.7172, 85.324, 'Asia/Kathmandu', '+05:45', '+0545', '2026-11-25T01:45:00+05:45'],
   ] as const)('%s', (_, lat, lon, zone, offset, abbreviation, local) => {
     const r = localTimeAt(lat, lon, today);
-    expect({ zone: r.timezone, offset: r.utc_offset, abbreviation: r.abbreviation, local: r.local_time })
-      .toEqual({ zone, offset, abbreviation, local });
+    expect({ zone: r.timezone, offset: r.utc_offset, abbreviation: r.abbreviation, local: r.local_time }).toEqual({ zone, offset, abbreviation, local });
   });
 
   it('Vancouver on -07:00 is standard time, with no transition ahead', () => {
@@ -116,14 +125,22 @@ describe('what tzdb 2026f says today, at coordinates', () => {
   });
 
   it('Moldova changes at 01:00 UTC since 2022 (europe 2026f: Rule Moldova 2022 max)', () => {
-    for (const [iso, offset] of [['2022-03-27T01:00:00Z', 3 * H], ['2022-10-30T01:00:00Z', 2 * H], ['2026-03-29T01:00:00Z', 3 * H], ['2026-10-25T01:00:00Z', 2 * H]] as const) {
+    for (const [iso, offset] of [
+      ['2022-03-27T01:00:00Z', 3 * H],
+      ['2022-10-30T01:00:00Z', 2 * H],
+      ['2026-03-29T01:00:00Z', 3 * H],
+      ['2026-10-25T01:00:00Z', 2 * H],
+    ] as const) {
       expect(offsetAt(rulesOf('Europe/Chisinau'), at(iso) - 1)).not.toBe(offset);
       expect(offsetAt(rulesOf('Europe/Chisinau'), at(iso))).toBe(offset);
     }
-    expect(zoneRulesAt('Europe/Chisinau', at('2026-11-24T00:00:00Z')).next_transition).toEqual({ at_ms: at('2027-03-28T01:00:00Z'), utc_offset_seconds: 3 * H });
+    expect(zoneRulesAt('Europe/Chisinau', at('2026-11-24T00:00:00Z')).next_transition).toEqual({
+      at_ms: at('2027-03-28T01:00:00Z'),
+      utc_offset_seconds: 3 * H,
+    });
   });
 
-  it('Dublin\'s negative DST, Lord Howe\'s half hour', () => {
+  it("Dublin's negative DST, Lord Howe's half hour", () => {
     // europe: "1:00 Eire IST/GMT": IST is tzdb's standard time, GMT in winter its negative DST; dst here
     // is true in summer (the offset above the lower one), the way ICU, Java and Windows read it.
     expect(zoneRulesAt('Europe/Dublin', at('2026-07-01T12:00:00Z'))).toMatchObject({ utc_offset_seconds: H, abbreviation: 'IST', dst: true });

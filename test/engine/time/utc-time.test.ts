@@ -6,8 +6,12 @@ describe('get_utc_time', () => {
   it('reads the injected clock', async () => {
     const r = await runTool(utcTime, {}, fixedClock('2026-11-22T08:00:00Z'));
     expect(r).toMatchObject({
-      timezone: 'UTC', utc_time: '2026-11-22T08:00:00Z', unix_seconds: 1795334400, unix_ms: 1795334400000,
-      sla_claimed: false, accuracy_model: { clock_source: 'system-clock' },
+      timezone: 'UTC',
+      utc_time: '2026-11-22T08:00:00Z',
+      unix_seconds: 1795334400,
+      unix_ms: 1795334400000,
+      sla_claimed: false,
+      accuracy_model: { clock_source: 'system-clock' },
     });
     expect(r.accuracy_model.statement).toMatch(/system clock/);
     expect(r.accuracy_model.statement).toMatch(/no external time source/);

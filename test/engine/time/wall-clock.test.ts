@@ -21,7 +21,7 @@ describe('wallMsOf', () => {
 });
 
 describe('localParts', () => {
-  it('gives the local date, time and offset from the zone\'s tzdb rules', () => {
+  it("gives the local date, time and offset from the zone's tzdb rules", () => {
     // tzdb asia: Asia/Kathmandu "5:45 - +0545" since 1986 (the engine's localTimeAt example).
     expect(localParts(rulesOf('Asia/Kathmandu'), Date.parse('2026-11-22T08:00:00Z'))).toEqual({ date: '2026-11-22', time: '13:45', offset: '+05:45' });
     // tzdb northamerica: America/New_York "-4:56:02 - LMT 1883 Nov 18 17:00u".
@@ -32,11 +32,17 @@ describe('localParts', () => {
 });
 
 describe('instantOfDateTime', () => {
-  it('is the server\'s instantOfLocal for every quarter hour of the 2026 DST change days of four zones', () => {
+  it("is the server's instantOfLocal for every quarter hour of the 2026 DST change days of four zones", () => {
     // London and New York move by an hour, Lord Howe by half an hour; Santiago changes at midnight.
     const days: [string, string][] = [
-      ['Europe/London', '2026-03-29'], ['Europe/London', '2026-10-25'], ['America/New_York', '2026-03-08'], ['America/New_York', '2026-11-01'],
-      ['Australia/Lord_Howe', '2026-04-05'], ['Australia/Lord_Howe', '2026-10-04'], ['America/Santiago', '2026-04-05'], ['America/Santiago', '2026-09-06'],
+      ['Europe/London', '2026-03-29'],
+      ['Europe/London', '2026-10-25'],
+      ['America/New_York', '2026-03-08'],
+      ['America/New_York', '2026-11-01'],
+      ['Australia/Lord_Howe', '2026-04-05'],
+      ['Australia/Lord_Howe', '2026-10-04'],
+      ['America/Santiago', '2026-04-05'],
+      ['America/Santiago', '2026-09-06'],
     ];
     for (const [zone, date] of days) {
       const [y, mo, d] = date.split('-').map(Number);
@@ -54,9 +60,12 @@ describe('instantOfDateTime', () => {
 });
 
 describe('localDayBounds', () => {
-  it('runs from local midnight to local midnight: 23, 24 and 25 hours across London\'s DST changes', () => {
+  it("runs from local midnight to local midnight: 23, 24 and 25 hours across London's DST changes", () => {
     const london = rulesOf('Europe/London');
-    const hours = (date: string) => { const d = localDayBounds(london, date); return (d.endMs - d.startMs) / 3_600_000; };
+    const hours = (date: string) => {
+      const d = localDayBounds(london, date);
+      return (d.endMs - d.startMs) / 3_600_000;
+    };
     expect([hours('2026-03-29'), hours('2026-06-21'), hours('2026-10-25')]).toEqual([23, 24, 25]);
     expect(localDayBounds(london, '2026-06-21')).toEqual({ startMs: Date.parse('2026-06-20T23:00:00Z'), endMs: Date.parse('2026-06-21T23:00:00Z') });
   });

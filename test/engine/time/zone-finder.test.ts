@@ -11,7 +11,15 @@ import { prng } from '../../helpers.ts';
 // The oracle is geo-tz 8.1.9's own `find` from `geo-tz/all`; ours must return the same zones in the
 // same order for every point. geo-tz keeps a bounded cache here (its default Map would hold ~1 GB).
 const geoTzTiles = new Map<string, unknown>();
-setCache({ store: { get: (k: string) => geoTzTiles.get(k), set: (k: string, v: unknown) => { if (geoTzTiles.size >= 2000) geoTzTiles.clear(); geoTzTiles.set(k, v); } } });
+setCache({
+  store: {
+    get: (k: string) => geoTzTiles.get(k),
+    set: (k: string, v: unknown) => {
+      if (geoTzTiles.size >= 2000) geoTzTiles.clear();
+      geoTzTiles.set(k, v);
+    },
+  },
+});
 
 const require = createRequire(import.meta.url);
 const geobuf = require('geobuf') as { decode(pbf: unknown): GeoTile };
@@ -23,14 +31,22 @@ const uniformLat = () => (Math.asin(2 * rnd() - 1) * 180) / Math.PI;
 const pick = <T>(xs: T[]): T => xs[Math.floor(rnd() * xs.length)];
 
 /** Every leaf of geo-tz's quadtree with the box geo-tz's walk computes for it (same arithmetic). */
-interface Leaf { top: number; bottom: number; left: number; right: number; pos?: number; len?: number }
+interface Leaf {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+  pos?: number;
+  len?: number;
+}
 function leaves(): Leaf[] {
   const index = JSON.parse(readFileSync(join(DATA, 'timezones.geojson.index.json'), 'utf8'));
   const out: Leaf[] = [];
   // biome-ignore lint/suspicious/noExplicitAny: geo-tz's index file, a tree of untyped JSON
   const walk = (node: any, top: number, bottom: number, left: number, right: number) => {
     if (Array.isArray(node) || (node.pos >= 0 && node.len)) return void out.push({ top, bottom, left, right, pos: node.pos, len: node.len });
-    const midLat = (top + bottom) / 2, midLon = (left + right) / 2;
+    const midLat = (top + bottom) / 2,
+      midLon = (left + right) / 2;
     if (node.a) walk(node.a, top, midLat, midLon, right);
     if (node.b) walk(node.b, top, midLat, left, midLon);
     if (node.c) walk(node.c, midLat, bottom, left, midLon);
@@ -47,7 +63,8 @@ function nearVertices(tile: GeoTile, count: number): [number, number][] {
   for (let i = 0; i < count; i++) {
     const ring = pick(rings);
     const j = Math.floor(rnd() * (ring.length - 1));
-    const [x, y] = ring[j], [x2, y2] = ring[j + 1];
+    const [x, y] = ring[j],
+      [x2, y2] = ring[j + 1];
     const scale = pick([1e-9, 1e-6, 1e-4, 1e-2]);
     const t = rnd();
     const candidates: [number, number][] = [
@@ -66,7 +83,8 @@ function nearVertices(tile: GeoTile, count: number): [number, number][] {
 function compare(points: [number, number][], ours: (lat: number, lon: number) => readonly string[]) {
   const mismatches: { lat: number; lon: number; geoTz: string[]; ours: readonly string[] }[] = [];
   for (const [lat, lon] of points) {
-    const expected = find(lat, lon), actual = ours(lat, lon);
+    const expected = find(lat, lon),
+      actual = ours(lat, lon);
     if (expected.length !== actual.length || expected.some((z, i) => z !== actual[i])) mismatches.push({ lat, lon, geoTz: expected, ours: actual });
   }
   return mismatches;
@@ -103,44 +121,73 @@ describe('ZoneFinder agrees with geo-tz/all find', () => {
     const points: [number, number][] = [];
     for (let i = 0; i < 5000; i++) {
       const { top, bottom, left, right } = pick(all);
-      const lat = bottom + rnd() * (top - bottom), lon = left + rnd() * (right - left);
+      const lat = bottom + rnd() * (top - bottom),
+        lon = left + rnd() * (right - left);
       points.push([top, left], [bottom, right], [top, lon], [bottom, lon], [lat, left], [lat, right], [(top + bottom) / 2, (left + right) / 2], [bottom, left]);
     }
     expect(compare(points, findZones).slice(0, 5)).toEqual([]);
   }, 120_000);
 
-  it('on 60,000 points on, and one double either side of, the edges of the walk\'s first eight levels', () => {
+  it("on 60,000 points on, and one double either side of, the edges of the walk's first eight levels", () => {
     // The finder looks those levels up in a 256 × 256 grid: its cell edges are the walk's midpoints.
     const edges = (lo: number, hi: number, levels: number): number[] => {
       if (levels === 0) return [lo, hi];
       const mid = (hi + lo) / 2;
       return [...edges(lo, mid, levels - 1).slice(0, -1), ...edges(mid, hi, levels - 1)];
     };
-    const lats = edges(-89.9999, 89.9999, 8), lons = edges(-179.9999, 179.9999, 8);
+    const lats = edges(-89.9999, 89.9999, 8),
+      lons = edges(-179.9999, 179.9999, 8);
     expect([lats.length, lons.length]).toEqual([257, 257]);
-    const bits = new Float64Array(1), ints = new BigInt64Array(bits.buffer);
-    const step = (x: number, by: bigint) => { bits[0] = x; ints[0] += x > 0 || Object.is(x, 0) ? by : -by; return bits[0]; };
+    const bits = new Float64Array(1),
+      ints = new BigInt64Array(bits.buffer);
+    const step = (x: number, by: bigint) => {
+      bits[0] = x;
+      ints[0] += x > 0 || Object.is(x, 0) ? by : -by;
+      return bits[0];
+    };
     const near = (x: number) => [x, step(x, 1n), step(x, -1n)];
     const points: [number, number][] = [];
     for (let k = 0; k < 6700; k++) {
-      const lat = pick(lats), lon = pick(lons);
+      const lat = pick(lats),
+        lon = pick(lons);
       for (const a of near(lat)) for (const b of near(lon)) points.push([a, b]);
     }
-    expect(compare(points.filter(([a, b]) => Math.abs(a) <= 90 && Math.abs(b) <= 180), findZones).slice(0, 5)).toEqual([]);
+    expect(
+      compare(
+        points.filter(([a, b]) => Math.abs(a) <= 90 && Math.abs(b) <= 180),
+        findZones,
+      ).slice(0, 5),
+    ).toEqual([]);
   });
 
   it('at the poles, the clamps, and along the antimeridian and every ocean band edge', () => {
     const sweep = Array.from({ length: 721 }, (_, i) => -90 + i / 4);
     const lats = [...sweep, 89.99999, 89.9999, 89.99, -89.99999, -89.9999, -89.99, -0];
-    const lons = [180, -180, 179.99999, 179.9999, -179.9999, -179.99999, 179.9, -179.9, 0, -0, 7.5, -7.5, 172.5, -172.5,
-      ...OCEAN_ZONES.flatMap((z) => [z.left, z.right])];
+    const lons = [
+      180,
+      -180,
+      179.99999,
+      179.9999,
+      -179.9999,
+      -179.99999,
+      179.9,
+      -179.9,
+      0,
+      -0,
+      7.5,
+      -7.5,
+      172.5,
+      -172.5,
+      ...OCEAN_ZONES.flatMap((z) => [z.left, z.right]),
+    ];
     const points = lats.flatMap((lat) => lons.map((lon): [number, number] => [lat, lon]));
     expect(compare(points, findZones)).toEqual([]);
   });
 
   it('shares the zone list of an index leaf between answers, frozen, so no caller can change the index', () => {
     // Central Madrid lies in a leaf of geo-tz's index that lists Europe/Madrid only.
-    const a = findZones(40.4168, -3.7038), b = findZones(40.4169, -3.7039);
+    const a = findZones(40.4168, -3.7038),
+      b = findZones(40.4169, -3.7039);
     expect(a).toEqual(['Europe/Madrid']);
     expect(Object.isFrozen(a)).toBe(true);
     expect(() => (a as string[]).push('Etc/GMT')).toThrow(TypeError);
@@ -149,13 +196,27 @@ describe('ZoneFinder agrees with geo-tz/all find', () => {
   });
 
   it('rejects what geo-tz rejects, with the same messages', () => {
-    for (const [lat, lon] of [[NaN, 0], [90.0001, 0], [-91, 0], [0, NaN], [0, 180.0001], [0, -181]]) {
+    for (const [lat, lon] of [
+      [NaN, 0],
+      [90.0001, 0],
+      [-91, 0],
+      [0, NaN],
+      [0, 180.0001],
+      [0, -181],
+    ]) {
       expect(() => findZones(lat, lon)).toThrow(new Error(String(errorOf(() => find(lat, lon)))));
     }
   });
 });
 
-const errorOf = (f: () => unknown) => { try { f(); } catch (e) { return (e as Error).message; } return undefined; };
+const errorOf = (f: () => unknown) => {
+  try {
+    f();
+  } catch (e) {
+    return (e as Error).message;
+  }
+  return undefined;
+};
 
 describe('zonesAtSea', () => {
   it('lists both neighbours on a band edge and both ±12 zones at ±180', () => {
@@ -185,8 +246,13 @@ describe('tile cache', () => {
 
   it('evicts the least recently used tile first', () => {
     const finder = new ZoneFinder({ budgetBytes: 1024 * 1024 });
-    const decodes = (lat: number, lon: number) => { const before = finder.decoded; finder.find(lat, lon); return finder.decoded - before; };
-    const baarle = [51.4436, 4.9297] as const, busingen = [47.6967, 8.6903] as const; // both in boundary tiles
+    const decodes = (lat: number, lon: number) => {
+      const before = finder.decoded;
+      finder.find(lat, lon);
+      return finder.decoded - before;
+    };
+    const baarle = [51.4436, 4.9297] as const,
+      busingen = [47.6967, 8.6903] as const; // both in boundary tiles
     expect([decodes(...baarle), decodes(...busingen)]).toEqual([1, 1]);
     let churned = 0;
     while (churned < 2000) {

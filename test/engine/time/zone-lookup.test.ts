@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  lookupZones, nauticalZone, ready, TILE_CACHE_BYTES, tileCacheBytes, tileCacheSize, warmUp,
-} from '../../../engine/time/zone-lookup.ts';
+import { lookupZones, nauticalZone, ready, TILE_CACHE_BYTES, tileCacheBytes, tileCacheSize, warmUp } from '../../../engine/time/zone-lookup.ts';
 
 // Expected zones are those of timezone-boundary-builder 2026d (comprehensive set) as shipped in
 // geo-tz 8.1.9; place coordinates are the towns' centres (OpenStreetMap).

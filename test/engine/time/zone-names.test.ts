@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { boundaryZonesWithoutRules, resolveZone, zoneNames } from '../../../engine/time/zone-names.ts';
 
 const require = createRequire(import.meta.url);
-const boundaryNames = (JSON.parse(readFileSync(
-  join(dirname(require.resolve('geo-tz/all')), '..', 'data', 'timezones.geojson.index.json'), 'utf8',
-)) as { timezones: string[] }).timezones;
+const boundaryNames = (
+  JSON.parse(readFileSync(join(dirname(require.resolve('geo-tz/all')), '..', 'data', 'timezones.geojson.index.json'), 'utf8')) as { timezones: string[] }
+).timezones;
 
 const zone = (input: string) => resolveZone(input)?.zone;
 
@@ -22,7 +22,18 @@ describe('zoneNames', () => {
     for (const n of ['Asia/Kolkata', 'Europe/Kyiv', 'America/Argentina/Buenos_Aires', 'Asia/Kathmandu', 'UTC', 'Etc/GMT-14', 'Etc/GMT+12']) {
       expect(names).toContain(n);
     }
-    for (const legacy of ['Asia/Calcutta', 'Europe/Kiev', 'America/Buenos_Aires', 'US/Eastern', 'Asia/Katmandu', 'Etc/UTC', 'Etc/GMT', 'EST5EDT', 'EST', 'Factory']) {
+    for (const legacy of [
+      'Asia/Calcutta',
+      'Europe/Kiev',
+      'America/Buenos_Aires',
+      'US/Eastern',
+      'Asia/Katmandu',
+      'Etc/UTC',
+      'Etc/GMT',
+      'EST5EDT',
+      'EST',
+      'Factory',
+    ]) {
       expect(names).not.toContain(legacy);
     }
   });
@@ -79,8 +90,13 @@ describe('resolveZone', () => {
 
   it('resolves IST to Asia/Kolkata and lists Dublin and Jerusalem (asia, europe: IST in use by all three)', () => {
     expect(resolveZone('IST')).toMatchObject({
-      zone: 'Asia/Kolkata', resolved_from: 'abbreviation', candidates: ['Europe/Dublin', 'Asia/Jerusalem'],
-      other_meanings: [{ offset_seconds: 3600, zone: 'Europe/Dublin', all_year: false }, { offset_seconds: 7200, zone: 'Asia/Jerusalem', all_year: false }],
+      zone: 'Asia/Kolkata',
+      resolved_from: 'abbreviation',
+      candidates: ['Europe/Dublin', 'Asia/Jerusalem'],
+      other_meanings: [
+        { offset_seconds: 3600, zone: 'Europe/Dublin', all_year: false },
+        { offset_seconds: 7200, zone: 'Asia/Jerusalem', all_year: false },
+      ],
     });
   });
 
@@ -88,20 +104,39 @@ describe('resolveZone', () => {
     const r = resolveZone('CST')!;
     expect(r.zone).toBe('America/Chicago');
     expect(r.candidates!.slice(0, 3).sort()).toEqual(['America/Havana', 'America/Mexico_City', 'Asia/Shanghai']);
-    expect(r.other_meanings).toEqual(expect.arrayContaining([
-      { offset_seconds: 28800, zone: 'Asia/Shanghai', all_year: true },
-      { offset_seconds: -18000, zone: 'America/Havana', all_year: false },
-      { offset_seconds: -21600, zone: 'America/Mexico_City', all_year: true },
-    ]));
+    expect(r.other_meanings).toEqual(
+      expect.arrayContaining([
+        { offset_seconds: 28800, zone: 'Asia/Shanghai', all_year: true },
+        { offset_seconds: -18000, zone: 'America/Havana', all_year: false },
+        { offset_seconds: -21600, zone: 'America/Mexico_City', all_year: true },
+      ]),
+    );
   });
 
   it.each([
-    ['EST', 'America/New_York'], ['EDT', 'America/New_York'], ['PST', 'America/Los_Angeles'], ['PDT', 'America/Los_Angeles'],
-    ['CET', 'Europe/Paris'], ['CEST', 'Europe/Paris'], ['cest', 'Europe/Paris'], ['BST', 'Europe/London'],
-    ['GMT', 'UTC'], ['Z', 'UTC'], ['JST', 'Asia/Tokyo'], ['KST', 'Asia/Seoul'], ['AEST', 'Australia/Sydney'],
-    ['AEDT', 'Australia/Sydney'], ['NZST', 'Pacific/Auckland'], ['NZDT', 'Pacific/Auckland'], ['MSK', 'Europe/Moscow'],
-    ['SAST', 'Africa/Johannesburg'], ['HKT', 'Asia/Hong_Kong'], ['WIB', 'Asia/Jakarta'], ['PKT', 'Asia/Karachi'],
-    ['ChST', 'Pacific/Guam'], ['SGT', 'Asia/Singapore'],
+    ['EST', 'America/New_York'],
+    ['EDT', 'America/New_York'],
+    ['PST', 'America/Los_Angeles'],
+    ['PDT', 'America/Los_Angeles'],
+    ['CET', 'Europe/Paris'],
+    ['CEST', 'Europe/Paris'],
+    ['cest', 'Europe/Paris'],
+    ['BST', 'Europe/London'],
+    ['GMT', 'UTC'],
+    ['Z', 'UTC'],
+    ['JST', 'Asia/Tokyo'],
+    ['KST', 'Asia/Seoul'],
+    ['AEST', 'Australia/Sydney'],
+    ['AEDT', 'Australia/Sydney'],
+    ['NZST', 'Pacific/Auckland'],
+    ['NZDT', 'Pacific/Auckland'],
+    ['MSK', 'Europe/Moscow'],
+    ['SAST', 'Africa/Johannesburg'],
+    ['HKT', 'Asia/Hong_Kong'],
+    ['WIB', 'Asia/Jakarta'],
+    ['PKT', 'Asia/Karachi'],
+    ['ChST', 'Pacific/Guam'],
+    ['SGT', 'Asia/Singapore'],
   ])('abbreviation %s → %s', (abbr, expected) => {
     const r = resolveZone(abbr)!;
     expect(r).toMatchObject({ zone: expected, resolved_from: 'abbreviation' });

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
-import {
-  instantOfLocal, offsetSecondsAt, standardOffsetSeconds, zoneRulesAt,
-} from '../../../engine/time/zone-rules.ts';
+import { instantOfLocal, offsetSecondsAt, standardOffsetSeconds, zoneRulesAt } from '../../../engine/time/zone-rules.ts';
 
 // The independent reading of the same tzdb release: moment-timezone's own zone objects.
 const moment = createRequire(import.meta.url)('moment-timezone') as {
@@ -42,21 +40,27 @@ describe('zoneRulesAt', () => {
 
   it('next transition carries the offset after the change', () => {
     // northamerica: Rule US 2007 max Mar Sun>=8 2:00 1:00 D / Nov Sun>=1 2:00 0 S → 2026-03-08, 2026-11-01
-    expect(zoneRulesAt('America/New_York', at('2026-01-15T12:00:00Z')).next_transition)
-      .toEqual({ at_ms: at('2026-03-08T07:00:00Z'), utc_offset_seconds: -4 * H });
-    expect(zoneRulesAt('America/New_York', at('2026-07-01T12:00:00Z')).next_transition)
-      .toEqual({ at_ms: at('2026-11-01T06:00:00Z'), utc_offset_seconds: -5 * H });
+    expect(zoneRulesAt('America/New_York', at('2026-01-15T12:00:00Z')).next_transition).toEqual({
+      at_ms: at('2026-03-08T07:00:00Z'),
+      utc_offset_seconds: -4 * H,
+    });
+    expect(zoneRulesAt('America/New_York', at('2026-07-01T12:00:00Z')).next_transition).toEqual({
+      at_ms: at('2026-11-01T06:00:00Z'),
+      utc_offset_seconds: -5 * H,
+    });
     // europe: Rule EU 1981 max Mar lastSun 1:00u → 2026-03-29 01:00 UTC, Oct lastSun → 2026-10-25
-    expect(zoneRulesAt('Europe/Paris', at('2026-01-15T12:00:00Z')).next_transition)
-      .toEqual({ at_ms: at('2026-03-29T01:00:00Z'), utc_offset_seconds: 2 * H });
-    expect(zoneRulesAt('Europe/Dublin', at('2026-07-01T12:00:00Z')).next_transition)
-      .toEqual({ at_ms: at('2026-10-25T01:00:00Z'), utc_offset_seconds: 0 });
+    expect(zoneRulesAt('Europe/Paris', at('2026-01-15T12:00:00Z')).next_transition).toEqual({ at_ms: at('2026-03-29T01:00:00Z'), utc_offset_seconds: 2 * H });
+    expect(zoneRulesAt('Europe/Dublin', at('2026-07-01T12:00:00Z')).next_transition).toEqual({ at_ms: at('2026-10-25T01:00:00Z'), utc_offset_seconds: 0 });
     // australasia: Rule LH 2008 max Oct Sun>=1 2:00 0:30 → 2026-10-04 02:00 +1030 = 2026-10-03 15:30Z
-    expect(zoneRulesAt('Australia/Lord_Howe', at('2026-07-01T12:00:00Z')).next_transition)
-      .toEqual({ at_ms: at('2026-10-03T15:30:00Z'), utc_offset_seconds: 11 * H });
+    expect(zoneRulesAt('Australia/Lord_Howe', at('2026-07-01T12:00:00Z')).next_transition).toEqual({
+      at_ms: at('2026-10-03T15:30:00Z'),
+      utc_offset_seconds: 11 * H,
+    });
     // australasia: Rule Chatham 2008 max Apr Sun>=1 2:45s → 2026-04-05 02:45 +1245 = 2026-04-04 14:00Z
-    expect(zoneRulesAt('Pacific/Chatham', at('2026-01-15T12:00:00Z')).next_transition)
-      .toEqual({ at_ms: at('2026-04-04T14:00:00Z'), utc_offset_seconds: 12.75 * H });
+    expect(zoneRulesAt('Pacific/Chatham', at('2026-01-15T12:00:00Z')).next_transition).toEqual({
+      at_ms: at('2026-04-04T14:00:00Z'),
+      utc_offset_seconds: 12.75 * H,
+    });
   });
 
   it('zones with no future transitions answer null', () => {
@@ -101,11 +105,12 @@ describe('edge cases', () => {
     expect(dublin).toMatchObject({ utc_offset_seconds: -1521, abbreviation: 'DMT', dst: false });
     expect(dublin.next_transition).toEqual({ at_ms: at('1916-05-21T02:25:21Z'), utc_offset_seconds: 2079 });
     // europe: Paris "0:09:21 - PMT 1911 Mar 11"
-    expect(zoneRulesAt('Europe/Paris', at('1900-01-01T00:00:00Z')).next_transition)
-      .toEqual({ at_ms: at('1911-03-10T23:50:39Z'), utc_offset_seconds: 0 });
+    expect(zoneRulesAt('Europe/Paris', at('1900-01-01T00:00:00Z')).next_transition).toEqual({ at_ms: at('1911-03-10T23:50:39Z'), utc_offset_seconds: 0 });
     // northamerica: New York EST since 1883 Nov 18; first US DST 1918 Mar 31
-    expect(zoneRulesAt('America/New_York', at('1900-01-01T00:00:00Z')).next_transition)
-      .toEqual({ at_ms: at('1918-03-31T07:00:00Z'), utc_offset_seconds: -4 * H });
+    expect(zoneRulesAt('America/New_York', at('1900-01-01T00:00:00Z')).next_transition).toEqual({
+      at_ms: at('1918-03-31T07:00:00Z'),
+      utc_offset_seconds: -4 * H,
+    });
   });
 
   it('transitions before 1847 (which Temporal does not search) are found: Manila 1844 date-line change', () => {
@@ -124,11 +129,9 @@ describe('edge cases', () => {
     expect(zoneRulesAt('Europe/Dublin', at('2600-07-01T00:00:00Z'))).toMatchObject({ abbreviation: 'IST', dst: true });
     expect(zoneRulesAt('Europe/Dublin', at('2600-01-01T12:00:00Z'))).toMatchObject({ abbreviation: 'GMT', dst: false });
     // europe: Rule EU 1981 max Mar lastSun 1:00u: the last Sunday of March 2600 is the 30th
-    expect(zoneRulesAt('Europe/Paris', at('2600-01-15T00:00:00Z')).next_transition)
-      .toEqual({ at_ms: at('2600-03-30T01:00:00Z'), utc_offset_seconds: 2 * H });
+    expect(zoneRulesAt('Europe/Paris', at('2600-01-15T00:00:00Z')).next_transition).toEqual({ at_ms: at('2600-03-30T01:00:00Z'), utc_offset_seconds: 2 * H });
     // across the data's last listed change (2499-10-25) the next one is 2500's March change
-    expect(zoneRulesAt('Europe/Paris', at('2499-12-01T00:00:00Z')).next_transition)
-      .toEqual({ at_ms: at('2500-03-28T01:00:00Z'), utc_offset_seconds: 2 * H });
+    expect(zoneRulesAt('Europe/Paris', at('2499-12-01T00:00:00Z')).next_transition).toEqual({ at_ms: at('2500-03-28T01:00:00Z'), utc_offset_seconds: 2 * H });
     // a zone without yearly rules keeps its last offset for ever
     expect(zoneRulesAt('America/Vancouver', at('2600-07-01T00:00:00Z'))).toMatchObject({ utc_offset_seconds: -7 * H, next_transition: null });
   });
@@ -141,8 +144,19 @@ describe('edge cases', () => {
   it('the remembered full answer (offset, abbreviation, DST, next change) is never stale: walks across transitions and local new years', () => {
     let seed = 4242;
     const rnd = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
-    const zones = ['Europe/London', 'Europe/Dublin', 'Australia/Lord_Howe', 'America/Sao_Paulo', 'Pacific/Apia', 'Asia/Kathmandu',
-      'America/Argentina/Buenos_Aires', 'Europe/Moscow', 'Pacific/Kiritimati', 'America/St_Johns', 'America/Vancouver'];
+    const zones = [
+      'Europe/London',
+      'Europe/Dublin',
+      'Australia/Lord_Howe',
+      'America/Sao_Paulo',
+      'Pacific/Apia',
+      'Asia/Kathmandu',
+      'America/Argentina/Buenos_Aires',
+      'Europe/Moscow',
+      'Pacific/Kiritimati',
+      'America/St_Johns',
+      'America/Vancouver',
+    ];
     const reference = (zone: string, ms: number) => {
       const offset = -Math.round(moment.tz.zone(zone)!.utcOffset(ms) * 60) || 0;
       return { utc_offset_seconds: offset, abbreviation: moment.tz.zone(zone)!.abbr(ms), dst: offset > standardOffsetSeconds(zone, ms) };
@@ -151,9 +165,10 @@ describe('edge cases', () => {
     for (const zone of zones) {
       for (let walk = 0; walk < 12; walk++) {
         // a walk of small steps (minutes to weeks) from a random start, or across a local new year
-        let ms = walk % 3 === 0
-          ? Date.UTC(1900 + Math.floor(rnd() * 160), 11, 31, 20) - 3 * 86_400_000
-          : at('1880-01-01T00:00:00Z') + rnd() * (at('2060-01-01T00:00:00Z') - at('1880-01-01T00:00:00Z'));
+        let ms =
+          walk % 3 === 0
+            ? Date.UTC(1900 + Math.floor(rnd() * 160), 11, 31, 20) - 3 * 86_400_000
+            : at('1880-01-01T00:00:00Z') + rnd() * (at('2060-01-01T00:00:00Z') - at('1880-01-01T00:00:00Z'));
         ms = Math.floor(ms);
         for (let step = 0; step < 40; step++) {
           const { next_transition: next, ...rest } = zoneRulesAt(zone, ms);
@@ -174,14 +189,22 @@ describe('edge cases', () => {
 });
 
 describe('instantOfLocal (the one wall time → instant)', () => {
-  it('reads a DST gap forward and a fold on the earlier offset, as Temporal\'s compatible does', () => {
+  it("reads a DST gap forward and a fold on the earlier offset, as Temporal's compatible does", () => {
     // northamerica: 2026-03-08 02:00 EST → 03:00 EDT; 02:30 does not exist
     expect(instantOfLocal('America/New_York', 2026, 3, 8, 2, 30)).toEqual({
-      ms: at('2026-03-08T07:30:00Z'), earlier: at('2026-03-08T06:30:00Z'), later: at('2026-03-08T07:30:00Z'), gap: true, fold: false,
+      ms: at('2026-03-08T07:30:00Z'),
+      earlier: at('2026-03-08T06:30:00Z'),
+      later: at('2026-03-08T07:30:00Z'),
+      gap: true,
+      fold: false,
     });
     // 2026-11-01 02:00 EDT → 01:00 EST; 01:30 occurs twice
     expect(instantOfLocal('America/New_York', 2026, 11, 1, 1, 30)).toEqual({
-      ms: at('2026-11-01T05:30:00Z'), earlier: at('2026-11-01T05:30:00Z'), later: at('2026-11-01T06:30:00Z'), gap: false, fold: true,
+      ms: at('2026-11-01T05:30:00Z'),
+      earlier: at('2026-11-01T05:30:00Z'),
+      later: at('2026-11-01T06:30:00Z'),
+      gap: false,
+      fold: true,
     });
     // australasia: Lord Howe's half-hour fold, 2026-04-05 02:00 +11 → 01:30 +1030
     expect(instantOfLocal('Australia/Lord_Howe', 2026, 4, 5, 1, 45)).toMatchObject({ fold: true, ms: at('2026-04-04T14:45:00Z') });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  dailyTagline, dayNumber, secondsUntilNextUtcMidnight, TAGLINE_CYCLE_DAYS, TAGLINE_STEP, taglineForDate,
+  dailyTagline,
+  dayNumber,
+  secondsUntilNextUtcMidnight,
+  TAGLINE_CYCLE_DAYS,
+  TAGLINE_STEP,
+  taglineForDate,
 } from '../../../engine/utility/daily-tagline.ts';
 import { TAGLINE_CATEGORIES, TAGLINES } from '../../../engine/utility/taglines.ts';
 import { fixedClock, inputErrors, runTool } from '../../helpers.ts';
@@ -51,9 +56,7 @@ describe('daily_tagline', () => {
   });
 
   it('rejects invalid dates and unknown parameters', () => {
-    expect(inputErrors(dailyTagline, { date: '2026-02-30' })).toEqual([
-      { field: 'date', message: 'is not a real date (2026-02 has 28 days)' },
-    ]);
+    expect(inputErrors(dailyTagline, { date: '2026-02-30' })).toEqual([{ field: 'date', message: 'is not a real date (2026-02 has 28 days)' }]);
     expect(inputErrors(dailyTagline, { date: '0000-12-31' })[0].field).toBe('date');
     expect(inputErrors(dailyTagline, { date: 'today' })[0].field).toBe('date');
     expect(inputErrors(dailyTagline, { day: '2026-11-22' }).length).toBeGreaterThan(0);

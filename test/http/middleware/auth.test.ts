@@ -6,7 +6,10 @@ import { fingerprint, KeyRing } from '../../../http/middleware/auth.ts';
 const hex = (s: string) => createHash('sha256').update(s).digest('hex');
 
 describe('KeyRing', () => {
-  const ring = new KeyRing([{ customer: 'acme', key: 'acme-key-0123456789' }, { customer: '', key: 'anon-key-0123456789' }]);
+  const ring = new KeyRing([
+    { customer: 'acme', key: 'acme-key-0123456789' },
+    { customer: '', key: 'anon-key-0123456789' },
+  ]);
 
   it('finds environment keys; a key that differs in one character, a prefix or an extension is not a key', () => {
     expect(ring.identify('acme-key-0123456789')).toEqual({ customerId: 'acme', keyFingerprint: fingerprint('acme-key-0123456789'), source: 'environment' });
@@ -20,7 +23,7 @@ describe('KeyRing', () => {
     // Random keys, and presented keys that are one of them, a prefix, an extension, a one-character change,
     // or the same characters beyond the 16-bit range (a different string of the same length).
     let seed = 3;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     const word = (n: number) => Array.from({ length: n }, () => String.fromCharCode(33 + Math.floor(rnd() * 94))).join('');
     const env = Array.from({ length: 5 }, (_, i) => ({ customer: `c${i}`, key: word(1 + Math.floor(rnd() * 40)) }));
     const provisioned = Array.from({ length: 3 }, () => word(1 + Math.floor(rnd() * 40)));
@@ -31,9 +34,15 @@ describe('KeyRing', () => {
       const base = all[Math.floor(rnd() * all.length)];
       const at = Math.floor(rnd() * base.length);
       const presented = [
-        base, base.slice(0, at), base + word(1), base.slice(0, at) + word(1) + base.slice(at + 1), '\u{1F600}' + base.slice(2), word(base.length),
+        base,
+        base.slice(0, at),
+        base + word(1),
+        base.slice(0, at) + word(1) + base.slice(at + 1),
+        '\u{1F600}' + base.slice(2),
+        word(base.length),
       ][k % 6];
-      const envAt = env.findIndex((e) => e.key === presented), provAt = provisioned.indexOf(presented);
+      const envAt = env.findIndex((e) => e.key === presented),
+        provAt = provisioned.indexOf(presented);
       const expected = envAt >= 0 ? `c${envAt}` : provAt >= 0 ? `p${provAt}` : null;
       expect(r.identify(presented)?.customerId ?? null, JSON.stringify(presented)).toBe(expected);
     }

@@ -52,11 +52,13 @@ describe('file store', () => {
   it('counts 1,000 parallel increments exactly, flushing while they arrive', async () => {
     const dir = tempDir();
     const store = await fsStore(dir, { flushIntervalMs: 5 });
-    await Promise.all(Array.from({ length: 1000 }, async (_, i) => {
-      await sleep(i % 17);
-      store.incr('usage', 'acme:2026-11:total');
-      if (i % 100 === 0) await store.counter('usage', 'acme:2026-11:total');
-    }));
+    await Promise.all(
+      Array.from({ length: 1000 }, async (_, i) => {
+        await sleep(i % 17);
+        store.incr('usage', 'acme:2026-11:total');
+        if (i % 100 === 0) await store.counter('usage', 'acme:2026-11:total');
+      }),
+    );
     expect(await store.counter('usage', 'acme:2026-11:total')).toBe(1000);
     await store.close();
     expect(await (await fsStore(dir)).counter('usage', 'acme:2026-11:total')).toBe(1000);
@@ -78,12 +80,15 @@ describe('file store', () => {
     const dir = tempDir();
     const script = join(dir, 'child.mts');
     const storeModule = resolve('http/store/index.ts');
-    writeFileSync(script, `
+    writeFileSync(
+      script,
+      `
       import { createStore } from ${JSON.stringify(storeModule)};
       const store = await createStore({ dataDir: ${JSON.stringify(join(dir, 'data'))}, redisUrl: null });
       let total = 0;
       setInterval(() => { for (let i = 0; i < 10; i++) store.incr('usage', 'acme:total'); total += 10; process.stdout.write(total + '\\n'); }, 5);
-    `);
+    `,
+    );
     const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'inherit'] });
     const reports: { at: number; total: number }[] = [];
     let buffer = '';
@@ -95,7 +100,12 @@ describe('file store', () => {
     });
     await new Promise<void>((resolve, reject) => {
       child.once('exit', (code) => reject(new Error(`the child process exited early (${code})`)));
-      const t = setInterval(() => { if (reports.length && Date.now() - reports[0].at > 2500) { clearInterval(t); resolve(); } }, 20);
+      const t = setInterval(() => {
+        if (reports.length && Date.now() - reports[0].at > 2500) {
+          clearInterval(t);
+          resolve();
+        }
+      }, 20);
     });
     const killedAt = Date.now();
     child.kill('SIGKILL');
@@ -211,11 +221,13 @@ describe('edge cases', () => {
     const dir = tempDir();
     const server = await fsStore(dir, { flushIntervalMs: 3 });
     const cli = await fsStore(dir, { flushIntervalMs: 7 });
-    await Promise.all(Array.from({ length: 600 }, async (_, i) => {
-      await sleep(i % 11);
-      if (i % 2) server.incr('credits', 'acme', -1);
-      else cli.incr('credits', 'acme', 3);
-    }));
+    await Promise.all(
+      Array.from({ length: 600 }, async (_, i) => {
+        await sleep(i % 11);
+        if (i % 2) server.incr('credits', 'acme', -1);
+        else cli.incr('credits', 'acme', 3);
+      }),
+    );
     await Promise.all([server.close(), cli.close()]);
     expect(await (await fsStore(dir)).counter('credits', 'acme')).toBe(300 * 3 - 300);
   });

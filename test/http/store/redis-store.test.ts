@@ -32,13 +32,19 @@ async function eventually(check: () => boolean | Promise<boolean>, ms = 10_000):
   }
 }
 
-afterEach(async () => { await Promise.all(open.splice(0).map((s) => s.close().catch(() => {}))); });
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((s) => s.close().catch(() => {})));
+});
 afterAll(() => expect(existsSync(dataDir)).toBe(false));
 
 describe.skipIf(!hasRedis)('Redis store, two instances on one Redis', () => {
   let redis: RedisServer;
-  beforeAll(async () => { redis = await startRedisServer(); });
-  afterAll(async () => { await redis?.stop(); });
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
 
   it('shares values and counters between instances', async () => {
     const prefix = `t${++prefixes}`;
@@ -66,10 +72,12 @@ describe.skipIf(!hasRedis)('Redis store, two instances on one Redis', () => {
     const prefix = `t${++prefixes}`;
     const a = await redisStore(redis.url, { prefix, flushIntervalMs: 5 });
     const b = await redisStore(redis.url, { prefix, flushIntervalMs: 7 });
-    await Promise.all(Array.from({ length: 1000 }, async (_, i) => {
-      await sleep(i % 13);
-      (i % 2 ? a : b).incr('usage', 'acme:2026-11:total');
-    }));
+    await Promise.all(
+      Array.from({ length: 1000 }, async (_, i) => {
+        await sleep(i % 13);
+        (i % 2 ? a : b).incr('usage', 'acme:2026-11:total');
+      }),
+    );
     await Promise.all([a.close(), b.close()]);
     const c = await redisStore(redis.url, { prefix });
     expect(await c.counter('usage', 'acme:2026-11:total')).toBe(1000);
@@ -90,8 +98,12 @@ describe.skipIf(!hasRedis)('Redis store, two instances on one Redis', () => {
 
 describe.skipIf(!hasRedis)('Redis going away and coming back', () => {
   let redis: RedisServer;
-  beforeAll(async () => { redis = await startRedisServer({ aof: true }); });
-  afterAll(async () => { await redis?.stop(); });
+  beforeAll(async () => {
+    redis = await startRedisServer({ aof: true });
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
 
   it('fails fast while Redis is down, keeps counts, and recovers on the same store', async () => {
     const changes: boolean[] = [];
@@ -164,8 +176,12 @@ describe.skipIf(!hasRedis)('Redis going away and coming back', () => {
 
 describe.skipIf(!hasRedis)('edge cases', () => {
   let redis: RedisServer;
-  beforeAll(async () => { redis = await startRedisServer(); });
-  afterAll(async () => { await redis?.stop(); });
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
 
   it('applies a counter chunk at most once, even when it is sent again', async () => {
     const store = await redisStore(redis.url, { prefix: 'once' });

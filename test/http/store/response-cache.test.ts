@@ -11,7 +11,9 @@ const hasRedis = redisAvailable();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const dataDir = mkdtempSync(join(tmpdir(), 'cache-'));
 const open: Store[] = [];
-afterEach(async () => { await Promise.all(open.splice(0).map((s) => s.close().catch(() => {}))); });
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((s) => s.close().catch(() => {})));
+});
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function store(redisUrl: string | null, prefix = 'cache-test'): Promise<Store> {
@@ -68,8 +70,12 @@ describe('in-process modes', () => {
 
 describe.skipIf(!hasRedis)('redis mode', () => {
   let redis: RedisServer;
-  beforeAll(async () => { redis = await startRedisServer({ aof: true }); });
-  afterAll(async () => { await redis?.stop(); });
+  beforeAll(async () => {
+    redis = await startRedisServer({ aof: true });
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
 
   it('is shared by instances, with a TTL on every entry', async () => {
     const a = createResponseCache('redis', await store(redis.url));
@@ -110,8 +116,13 @@ describe.skipIf(!hasRedis)('redis mode', () => {
 
 describe.skipIf(!hasRedis)('edge cases', () => {
   let redis: RedisServer;
-  beforeAll(async () => { redis = await startRedisServer(); });
-  afterAll(async () => { redis?.resume(); await redis?.stop(); });
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
+  afterAll(async () => {
+    redis?.resume();
+    await redis?.stop();
+  });
 
   it('refuses redis mode without a Redis store', async () => {
     expect(() => createResponseCache('redis', null)).toThrow(/REDIS_URL/);

@@ -18,9 +18,15 @@ export const sentenceFromSource = (source: string): AnswerSentence => new Functi
 /** One sentence: the input and the headline of the engine's answer. */
 export function directAnswer(sentence: AnswerSentence | undefined, input: Record<string, unknown>, result: Record<string, unknown>): string {
   let text: string | undefined;
-  try { text = sentence?.(result, ANSWER_WORDS); } catch { text = undefined; }
+  try {
+    text = sentence?.(result, ANSWER_WORDS);
+  } catch {
+    text = undefined;
+  }
   const lead = `For ${describeInput(input)}:`;
   if (text && !text.includes('undefined')) return `${lead} ${text}`;
-  const scalars = Object.entries(result).filter(([, v]) => typeof v !== 'object' || v === null).slice(0, 4);
+  const scalars = Object.entries(result)
+    .filter(([, v]) => typeof v !== 'object' || v === null)
+    .slice(0, 4);
   return `${lead} ${scalars.map(([k, v]) => `${k} = ${v}`).join(', ') || 'see the full result below'}.`;
 }

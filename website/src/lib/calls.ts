@@ -15,7 +15,9 @@ const text = (v: unknown) => (Array.isArray(v) ? v.join(',') : String(v));
 
 /** `start=2024-01-31, end=2024-03-01` */
 export const describeInput = (input: Record<string, unknown>) =>
-  Object.entries(input).map(([k, v]) => `${k}=${text(v)}`).join(', ');
+  Object.entries(input)
+    .map(([k, v]) => `${k}=${text(v)}`)
+    .join(', ');
 
 /** The query string of a GET route (and of a calculator permalink): the tool's input names as parameters. */
 export const queryString = (input: Record<string, unknown>) =>

@@ -1,22 +1,51 @@
 /**
  * The discovery files (robots, sitemap, llms.txt, catalog, plugin manifest, web manifest, the site's
  * OpenAPI, `_redirects`), generated from the registry at build time. Presentation only.
+ * Over 300 lines: one short function a file, over the same calculator list.
  */
 import { registry } from '../../../engine/registry.ts';
 import {
-  API_BASE_URL, BUILD_CLOCK_ISO, LEGACY_REDIRECTS, SITE_NAME, SITE_SUMMARY, SITE_URL, absolute, calculators,
-  curlCommand, describeInput, inputFields, solve,
+  API_BASE_URL,
+  BUILD_CLOCK_ISO,
+  LEGACY_REDIRECTS,
+  SITE_NAME,
+  SITE_SUMMARY,
+  SITE_URL,
+  absolute,
+  calculators,
+  curlCommand,
+  describeInput,
+  inputFields,
+  solve,
 } from './site.ts';
 import { directAnswer } from './answers.ts';
 
 /** Crawlers named in robots.txt: search engines' AI and answer agents, and training crawlers. */
 export const CRAWLERS = [
-  'GPTBot', 'OAI-SearchBot', 'ChatGPT-User', 'ClaudeBot', 'Claude-SearchBot', 'Claude-User', 'PerplexityBot',
-  'Google-Extended', 'Applebot-Extended', 'CCBot', 'meta-externalagent', 'Bytespider',
+  'GPTBot',
+  'OAI-SearchBot',
+  'ChatGPT-User',
+  'ClaudeBot',
+  'Claude-SearchBot',
+  'Claude-User',
+  'PerplexityBot',
+  'Google-Extended',
+  'Applebot-Extended',
+  'CCBot',
+  'meta-externalagent',
+  'Bytespider',
 ] as const;
 
 /** Every indexable page (what the sitemap lists): no redirects, no 404, no share pages. */
-export const indexablePaths = (): string[] => ['/', '/calculators/', '/observatory/', '/tools/', '/developers/api/', '/glossary/', ...calculators.map((c) => c.path)];
+export const indexablePaths = (): string[] => [
+  '/',
+  '/calculators/',
+  '/observatory/',
+  '/tools/',
+  '/developers/api/',
+  '/glossary/',
+  ...calculators.map((c) => c.path),
+];
 
 /** The build day, `YYYY-MM-DD` (the site's OpenAPI version and the catalog's `generatedAt`). */
 const buildInstant = () => new Date(process.env.SOURCE_DATE_EPOCH ? Number(process.env.SOURCE_DATE_EPOCH) * 1000 : Date.now());
@@ -41,38 +70,75 @@ export function sitemapXml(): string {
 
 export function llmsTxt(): string {
   const categories = [...new Set(calculators.map((c) => c.meta.category))];
-  const lines = [`# ${SITE_NAME}`, '', `> ${SITE_SUMMARY}`, '',
-    `Each calculator page shows the formula, assumptions, inputs and a worked example computed by the engine; `
-    + `its address with the tool's input names as query parameters (\`/calculators/date-difference/?start=2024-02-28&end=2024-03-01\`) is a permalink to that answer. `
-    + `The live answers come from the HTTP API at ${API_BASE_URL} (an API key is needed for calculations) and from MCP tools of the same names.`, ''];
+  const lines = [
+    `# ${SITE_NAME}`,
+    '',
+    `> ${SITE_SUMMARY}`,
+    '',
+    `Each calculator page shows the formula, assumptions, inputs and a worked example computed by the engine; ` +
+      `its address with the tool's input names as query parameters (\`/calculators/date-difference/?start=2024-02-28&end=2024-03-01\`) is a permalink to that answer. ` +
+      `The live answers come from the HTTP API at ${API_BASE_URL} (an API key is needed for calculations) and from MCP tools of the same names.`,
+    '',
+  ];
   for (const category of categories) {
     lines.push(`## ${category}`, '');
-    for (const c of calculators.filter((x) => x.meta.category === category)) lines.push(`- [${c.meta.name}](${c.url}): ${c.tool.title} (MCP tool \`${c.tool.name}\`, ${c.tool.http.method} ${c.tool.http.path})`);
+    for (const c of calculators.filter((x) => x.meta.category === category))
+      lines.push(`- [${c.meta.name}](${c.url}): ${c.tool.title} (MCP tool \`${c.tool.name}\`, ${c.tool.http.method} ${c.tool.http.path})`);
     lines.push('');
   }
-  lines.push('## Observatory', '',
-    `- [Observatory](${absolute('/observatory/')}): orrery, sky chart and the Sun's path for a place, date and time, computed in the browser with astronomy-engine; permalinks carry name, lat, lng, date, time and tz; posters can be shared through POST ${API_BASE_URL}/v1/observatory/share`, '');
-  lines.push('## API', '',
+  lines.push(
+    '## Observatory',
+    '',
+    `- [Observatory](${absolute('/observatory/')}): orrery, sky chart and the Sun's path for a place, date and time, computed in the browser with astronomy-engine; permalinks carry name, lat, lng, date, time and tz; posters can be shared through POST ${API_BASE_URL}/v1/observatory/share`,
+    '',
+  );
+  lines.push(
+    '## API',
+    '',
     `- [Tools](${absolute('/tools/')}): every tool with its HTTP route, MCP tool name and calculator page`,
     `- [API overview](${absolute('/developers/api/')}): authentication, limits, errors and every route with an example`,
     `- [Glossary](${absolute('/glossary/')}): the calculator, time and celestial terms these pages use`,
     `- [API OpenAPI document](${API_BASE_URL}/openapi.json): every route of the live API`,
-    `- [Calculator catalog](${absolute('/calculator-catalog.json')}): every calculator as JSON`, '',
-    '## Optional', '',
+    `- [Calculator catalog](${absolute('/calculator-catalog.json')}): every calculator as JSON`,
+    '',
+    '## Optional',
+    '',
     `- [Full text for language models](${absolute('/llms-full.txt')}): every calculator with formula, assumptions and worked example`,
     `- [Site OpenAPI document](${absolute('/openapi.json')}): the static files of this site`,
-    `- [Sitemap](${absolute('/sitemap.xml')})`, '');
+    `- [Sitemap](${absolute('/sitemap.xml')})`,
+    '',
+  );
   return lines.join('\n');
 }
 
 export async function llmsFullTxt(): Promise<string> {
   const out = [`# ${SITE_NAME}`, '', `> ${SITE_SUMMARY}`, ''];
   for (const c of calculators) {
-    const result = await solve(c.tool, c.example) as Record<string, unknown>;
-    out.push(`## ${c.meta.name}`, '', `URL: ${c.url}`, `MCP tool: ${c.tool.name}`, `HTTP: ${c.tool.http.method} ${API_BASE_URL}${c.tool.http.path}`, '',
-      c.tool.description, '', `Formula: ${c.meta.formula}`, '', 'Assumptions:', ...c.meta.assumptions.map((a) => `- ${a}`), '',
-      'Inputs:', ...inputFields(c.tool).map((f) => `- ${f.name} (${f.type}${f.required ? ', required' : ''}): ${f.description}`), '',
-      `Worked example: ${directAnswer(c.meta.answer, c.example, result)}`, '', '```sh', curlCommand(c.tool, c.example), '```', '');
+    const result = (await solve(c.tool, c.example)) as Record<string, unknown>;
+    out.push(
+      `## ${c.meta.name}`,
+      '',
+      `URL: ${c.url}`,
+      `MCP tool: ${c.tool.name}`,
+      `HTTP: ${c.tool.http.method} ${API_BASE_URL}${c.tool.http.path}`,
+      '',
+      c.tool.description,
+      '',
+      `Formula: ${c.meta.formula}`,
+      '',
+      'Assumptions:',
+      ...c.meta.assumptions.map((a) => `- ${a}`),
+      '',
+      'Inputs:',
+      ...inputFields(c.tool).map((f) => `- ${f.name} (${f.type}${f.required ? ', required' : ''}): ${f.description}`),
+      '',
+      `Worked example: ${directAnswer(c.meta.answer, c.example, result)}`,
+      '',
+      '```sh',
+      curlCommand(c.tool, c.example),
+      '```',
+      '',
+    );
   }
   return out.join('\n');
 }
@@ -83,8 +149,9 @@ export function aiPlugin() {
     name_for_human: SITE_NAME,
     name_for_model: 'time_coordinate_calculators',
     description_for_human: 'Time zones, dates, business days, holidays, distances, the Sun and the planets.',
-    description_for_model: `Calculations over time, dates, holidays, geography, the Sun and the planets: ${registry.map((t) => t.name).join(', ')}. `
-      + 'Instants are ISO-8601 with Z or an offset; dates YYYY-MM-DD; coordinates WGS84 degrees; units are in field names.',
+    description_for_model:
+      `Calculations over time, dates, holidays, geography, the Sun and the planets: ${registry.map((t) => t.name).join(', ')}. ` +
+      'Instants are ISO-8601 with Z or an offset; dates YYYY-MM-DD; coordinates WGS84 degrees; units are in field names.',
     auth: { type: 'user_http', authorization_type: 'bearer' },
     api: { type: 'openapi', url: `${API_BASE_URL}/openapi.json` },
     logo_url: absolute('/icon-512.png'),
@@ -95,8 +162,14 @@ export function aiPlugin() {
 
 export function webManifest() {
   return {
-    name: SITE_NAME, short_name: 'Calculators', start_url: '/', scope: '/', display: 'standalone',
-    background_color: '#ffffff', theme_color: '#1f3a5f', description: SITE_SUMMARY,
+    name: SITE_NAME,
+    short_name: 'Calculators',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#ffffff',
+    theme_color: '#1f3a5f',
+    description: SITE_SUMMARY,
     icons: [
       { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
       { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
@@ -107,28 +180,42 @@ export function webManifest() {
 
 const RUNTIME_BOUNDARY = {
   formatJsonCalculatorOutput: 'planned-not-live',
-  reason: 'The site is a static export: there is no runtime endpoint behind ?format=json on calculator pages. '
-    + `Live JSON answers come from the HTTP API at ${API_BASE_URL} (see its /openapi.json) or the MCP tools.`,
+  reason:
+    'The site is a static export: there is no runtime endpoint behind ?format=json on calculator pages. ' +
+    `Live JSON answers come from the HTTP API at ${API_BASE_URL} (see its /openapi.json) or the MCP tools.`,
 };
 
 export async function calculatorCatalog() {
   const entries = [];
   for (const c of calculators) {
-    const result = await solve(c.tool, c.example) as Record<string, unknown>;
+    const result = (await solve(c.tool, c.example)) as Record<string, unknown>;
     entries.push({
-      slug: c.slug, name: c.meta.name, canonicalUrl: c.url, category: c.meta.category, status: 'live',
-      description: c.tool.title, directAnswer: directAnswer(c.meta.answer, c.example, result), formulaText: c.meta.formula,
-      inputs: inputFields(c.tool), defaultState: c.example, assumptions: c.meta.assumptions,
+      slug: c.slug,
+      name: c.meta.name,
+      canonicalUrl: c.url,
+      category: c.meta.category,
+      status: 'live',
+      description: c.tool.title,
+      directAnswer: directAnswer(c.meta.answer, c.example, result),
+      formulaText: c.meta.formula,
+      inputs: inputFields(c.tool),
+      defaultState: c.example,
+      assumptions: c.meta.assumptions,
       workedExample: { input: c.example, inputText: describeInput(c.example), result, clock: BUILD_CLOCK_ISO },
       keywords: c.meta.keywords,
-      mcpTool: c.tool.name, api: { method: c.tool.http.method, url: `${API_BASE_URL}${c.tool.http.path}`, auth: c.tool.auth },
+      mcpTool: c.tool.name,
+      api: { method: c.tool.http.method, url: `${API_BASE_URL}${c.tool.http.path}`, auth: c.tool.auth },
     });
   }
   return {
-    schemaVersion: '1.0', generatedAt: buildInstant().toISOString(), site: SITE_URL, runtimeBoundary: RUNTIME_BOUNDARY,
-    agentUsage: `Read a calculator's canonicalUrl for the page; for a live answer call the MCP tool named in mcpTool or the API url (Bearer API key). `
-      + 'A permalink is canonicalUrl with the input names as query parameters (lists comma-separated); in a browser it shows that answer. '
-      + 'workedExample.result is the engine\'s answer for defaultState, computed at build time.',
+    schemaVersion: '1.0',
+    generatedAt: buildInstant().toISOString(),
+    site: SITE_URL,
+    runtimeBoundary: RUNTIME_BOUNDARY,
+    agentUsage:
+      `Read a calculator's canonicalUrl for the page; for a live answer call the MCP tool named in mcpTool or the API url (Bearer API key). ` +
+      'A permalink is canonicalUrl with the input names as query parameters (lists comma-separated); in a browser it shows that answer. ' +
+      "workedExample.result is the engine's answer for defaultState, computed at build time.",
     totals: { calculators: entries.length, categories: new Set(entries.map((e) => e.category)).size, tools: registry.length },
     calculators: entries,
   };
@@ -147,13 +234,14 @@ export function siteOpenApi() {
     '/robots.txt': fileOp('Crawler policy', 'text/plain'),
     '/sitemap.xml': fileOp('Indexable pages', 'application/xml'),
     '/manifest.json': fileOp('Web app manifest', 'application/manifest+json', { type: 'object' }),
-    '/.well-known/ai-plugin.json': fileOp('AI plugin manifest pointing at the API\'s OpenAPI document', 'application/json', { type: 'object' }),
+    '/.well-known/ai-plugin.json': fileOp("AI plugin manifest pointing at the API's OpenAPI document", 'application/json', { type: 'object' }),
     '/calculators/{slug}/': {
       get: {
         summary: 'A calculator page (HTML) with its default solved result',
-        description: 'A permalink adds the tool\'s own input names as query parameters (`/calculators/date-difference/?start=2024-02-28&end=2024-03-01`, '
-          + 'lists comma-separated); opening it shows that answer in the page\'s `direct-answer` element, computed in the browser by the engine\'s code '
-          + 'for dates, geodesy, the Sun and the planets; for tools that need server data the page writes the curl command and MCP call for those inputs.',
+        description:
+          "A permalink adds the tool's own input names as query parameters (`/calculators/date-difference/?start=2024-02-28&end=2024-03-01`, " +
+          "lists comma-separated); opening it shows that answer in the page's `direct-answer` element, computed in the browser by the engine's code " +
+          'for dates, geodesy, the Sun and the planets; for tools that need server data the page writes the curl command and MCP call for those inputs.',
         parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string', enum: calculators.map((c) => c.slug) } }],
         responses: { 200: { description: 'The page', content: { 'text/html': { schema: { type: 'string' } } } }, 404: { description: 'No such calculator' } },
       },
@@ -162,8 +250,20 @@ export function siteOpenApi() {
       get: {
         summary: 'The observatory (HTML): orrery, sky chart and sun path for a place, date and time, drawn in the browser',
         parameters: ['name', 'lat', 'lng', 'date', 'time', 'tz'].map((name) => ({
-          name, in: 'query', required: false, schema: { type: 'string' },
-          description: ({ name: 'Place name shown on the posters', lat: 'Latitude, degrees north', lng: 'Longitude, degrees east', date: 'Local date YYYY-MM-DD (1900..2100)', time: 'Local time HH:MM', tz: 'IANA time zone of the place' } as Record<string, string>)[name],
+          name,
+          in: 'query',
+          required: false,
+          schema: { type: 'string' },
+          description: (
+            {
+              name: 'Place name shown on the posters',
+              lat: 'Latitude, degrees north',
+              lng: 'Longitude, degrees east',
+              date: 'Local date YYYY-MM-DD (1900..2100)',
+              time: 'Local time HH:MM',
+              tz: 'IANA time zone of the place',
+            } as Record<string, string>
+          )[name],
         })),
         responses: { 200: { description: 'The page', content: { 'text/html': { schema: { type: 'string' } } } } },
       },
@@ -172,13 +272,22 @@ export function siteOpenApi() {
       get: {
         summary: `A shared poster (HTML, noindex): the page loads the share from ${API_BASE_URL}/v1/observatory/share/{token} and draws it, or says the link is unknown or expired`,
         parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{32}$' } }],
-        responses: { 200: { description: 'The share viewer page (every token gets the same page; the API decides)', content: { 'text/html': { schema: { type: 'string' } } } } },
+        responses: {
+          200: {
+            description: 'The share viewer page (every token gets the same page; the API decides)',
+            content: { 'text/html': { schema: { type: 'string' } } },
+          },
+        },
       },
     },
   };
   return {
     openapi: '3.1.0',
-    info: { title: `${SITE_NAME} (static site)`, version: buildInstant().toISOString().slice(0, 10), description: 'The files this static site serves. Live calculations are in the API\'s own OpenAPI document.' },
+    info: {
+      title: `${SITE_NAME} (static site)`,
+      version: buildInstant().toISOString().slice(0, 10),
+      description: "The files this static site serves. Live calculations are in the API's own OpenAPI document.",
+    },
     servers: [{ url: SITE_URL }],
     externalDocs: { description: 'The live API', url: `${API_BASE_URL}/openapi.json` },
     'x-service-runtime-boundary': RUNTIME_BOUNDARY,
@@ -191,9 +300,13 @@ export function siteOpenApi() {
  * address rewritten (200) to the one share viewer page, which reads its token from the address.
  */
 export function redirectsFile(): string {
-  return [
-    ...Object.entries(LEGACY_REDIRECTS)
-      .flatMap(([from, to]) => [`/calculators/${from}/ /calculators/${to}/ 308`, `/calculators/${from} /calculators/${to}/ 308`]),
-    '/observatory/share/* /observatory/share/index.html 200',
-  ].join('\n') + '\n';
+  return (
+    [
+      ...Object.entries(LEGACY_REDIRECTS).flatMap(([from, to]) => [
+        `/calculators/${from}/ /calculators/${to}/ 308`,
+        `/calculators/${from} /calculators/${to}/ 308`,
+      ]),
+      '/observatory/share/* /observatory/share/index.html 200',
+    ].join('\n') + '\n'
+  );
 }

@@ -8,7 +8,12 @@ import { EPHEMERIS_END_MS, EPHEMERIS_MIN_MS } from '../../../engine/astronomy/bo
 import { skyPositions, type SkyBody } from '../../../engine/astronomy/sky.ts';
 import { sunPath as engineSunPath, type SunPath } from '../../../engine/solar/sun-path.ts';
 import {
-  instantOfDateTime, localDayBounds as engineDayBounds, localParts as engineLocalParts, type LocalParts, TIME_PATTERN, wallMsOf,
+  instantOfDateTime,
+  localDayBounds as engineDayBounds,
+  localParts as engineLocalParts,
+  type LocalParts,
+  TIME_PATTERN,
+  wallMsOf,
 } from '../../../engine/time/wall-clock.ts';
 import { zoneLookup, type ZoneData, type ZoneTable } from '../../../engine/time/tzdb-data.ts';
 
@@ -47,13 +52,23 @@ export function zonedToUtc(date: string, time: string, timeZone: string): Date {
 }
 
 /** The instants of local midnight starting `date` and the next date. */
-export const localDayBounds = (date: string, timeZone: string): { startMs: number; endMs: number } =>
-  engineDayBounds(tableFor(timeZone), date);
+export const localDayBounds = (date: string, timeZone: string): { startMs: number; endMs: number } => engineDayBounds(tableFor(timeZone), date);
 
 // ----- what the form describes -------------------------------------------------------------------
 
-export interface ObservatoryView { name: string; lat: number; lng: number; date: string; time: string; tz: string; atMs: number }
-export interface FieldError { field: string; message: string }
+export interface ObservatoryView {
+  name: string;
+  lat: number;
+  lng: number;
+  date: string;
+  time: string;
+  tz: string;
+  atMs: number;
+}
+export interface FieldError {
+  field: string;
+  message: string;
+}
 
 /** Same rule as the share API: no control or bidirectional-override characters in a shown name. */
 const FORBIDDEN_IN_NAME = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]|[\uD800-\uDFFF]/u;
@@ -75,8 +90,9 @@ function coordinate(raw: string | undefined, field: string, limit: number, error
  * Checks what the form or a permalink says (every field, every problem at once) and resolves the local
  * date and time to an instant. An empty name becomes the coordinates.
  */
-export function parseView(input: Partial<Record<'name' | 'lat' | 'lng' | 'date' | 'time' | 'tz', string>>):
-  { ok: true; view: ObservatoryView } | { ok: false; errors: FieldError[] } {
+export function parseView(
+  input: Partial<Record<'name' | 'lat' | 'lng' | 'date' | 'time' | 'tz', string>>,
+): { ok: true; view: ObservatoryView } | { ok: false; errors: FieldError[] } {
   const errors: FieldError[] = [];
   const lat = coordinate(input.lat, 'lat', 90, errors);
   const lng = coordinate(input.lng, 'lng', 180, errors);
@@ -90,7 +106,10 @@ export function parseView(input: Partial<Record<'name' | 'lat' | 'lng' | 'date' 
     wallMsOf(date, '00:00');
     const year = Number(date.slice(0, 4));
     if (year < FIRST_YEAR || year > LAST_YEAR) {
-      errors.push({ field: 'date', message: `must be between ${FIRST_YEAR}-01-01 and ${LAST_YEAR}-12-31: the positions are checked against JPL Horizons only for those years` });
+      errors.push({
+        field: 'date',
+        message: `must be between ${FIRST_YEAR}-01-01 and ${LAST_YEAR}-12-31: the positions are checked against JPL Horizons only for those years`,
+      });
     }
   } catch {
     errors.push({ field: 'date', message: date ? 'must be a calendar date written YYYY-MM-DD' : 'is required' });
@@ -116,7 +135,10 @@ export const isShareToken = (token: string): boolean => /^[A-Za-z0-9_-]{32}$/.te
 
 // ----- the calculations, the engine's ------------------------------------------------------------
 
-export interface Place { lat: number; lng: number }
+export interface Place {
+  lat: number;
+  lng: number;
+}
 
 export { orreryPositions as orrery } from '../../../engine/astronomy/sky.ts';
 

@@ -17,7 +17,8 @@ export function iconPng(size: number): Buffer {
   for (let y = 0; y < size; y++) {
     raw[y * (size * 4 + 1)] = 0;
     for (let x = 0; x < size; x++) {
-      const dx = (x + 0.5 - c) / size, dy = (y + 0.5 - c) / size;
+      const dx = (x + 0.5 - c) / size,
+        dy = (y + 0.5 - c) / size;
       const r = Math.hypot(dx, dy);
       let px = [0x1f, 0x3a, 0x5f, 255];
       if (Math.abs(r - 0.28) < 0.04) px = [0xf5, 0xc5, 0x42, 255];
@@ -26,7 +27,9 @@ export function iconPng(size: number): Buffer {
     }
   }
   const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0); ihdr.writeUInt32BE(size, 4);
-  ihdr[8] = 8; ihdr[9] = 6; // 8-bit RGBA
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 6; // 8-bit RGBA
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }

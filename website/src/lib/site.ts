@@ -12,8 +12,8 @@ export const SITE_URL = trimSlash(process.env.SITE_URL ?? 'http://localhost:4321
 export const API_BASE_URL = trimSlash(process.env.API_BASE_URL ?? 'http://localhost:8787');
 export const SITE_NAME = 'Time & Coordinate Calculators';
 export const SITE_SUMMARY =
-  'Calculators for time zones, dates, business days, holidays, geodesic distance, the Sun and the planets. '
-  + 'Every page is built from the same engine that answers the HTTP API and the MCP tools.';
+  'Calculators for time zones, dates, business days, holidays, geodesic distance, the Sun and the planets. ' +
+  'Every page is built from the same engine that answers the HTTP API and the MCP tools.';
 
 /** The clock a default result is computed with (the examples' own), so a build is reproducible. */
 export const BUILD_CLOCK_ISO = EXAMPLE_CLOCK;
@@ -54,7 +54,12 @@ export async function solve(tool: AnyTool, input: unknown, ctx: ToolContext = bu
   return tool.output.parse(await tool.run(parsed, ctx));
 }
 
-export interface InputField { name: string; type: string; required: boolean; description: string }
+export interface InputField {
+  name: string;
+  type: string;
+  required: boolean;
+  description: string;
+}
 
 /** The tool's inputs, read from its JSON Schema (the same one OpenAPI and MCP publish). */
 export function inputFields(tool: AnyTool): InputField[] {

@@ -9,8 +9,7 @@ import { FIRST_YEAR, LAST_YEAR } from './observatory.ts';
 
 let data: ZoneData | undefined;
 
-export const observatoryZoneData = (): ZoneData =>
-  (data ??= zoneDataWindow(zoneNames(), Date.UTC(FIRST_YEAR - 1, 0, 1), Date.UTC(LAST_YEAR + 2, 0, 1)));
+export const observatoryZoneData = (): ZoneData => (data ??= zoneDataWindow(zoneNames(), Date.UTC(FIRST_YEAR - 1, 0, 1), Date.UTC(LAST_YEAR + 2, 0, 1)));
 
 /** Where the page fetches it (a file of the site). */
 export const ZONE_DATA_PATH = '/observatory/tzdb.json';

@@ -61,10 +61,13 @@ async function askApi(call: ToolCall, apiBase: string, key: string, input: Recor
   } catch (error) {
     return { input, errors: [{ field: 'API', message: `could not be reached at ${apiBase} (${(error as Error).message})` }] };
   }
-  const body = await response.json().catch(() => null) as Record<string, unknown> | null;
+  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
   if (response.ok && body) return { input, result: body };
-  const errors = Array.isArray(body?.errors) ? body.errors as FieldError[] : [];
-  return { input, errors: errors.length ? errors : [{ field: 'API', message: `answered ${response.status}: ${String(body?.detail ?? body?.title ?? response.statusText)}` }] };
+  const errors = Array.isArray(body?.errors) ? (body.errors as FieldError[]) : [];
+  return {
+    input,
+    errors: errors.length ? errors : [{ field: 'API', message: `answered ${response.status}: ${String(body?.detail ?? body?.title ?? response.statusText)}` }],
+  };
 }
 
 async function compute(tool: AnyTool, params: URLSearchParams): Promise<Outcome> {
@@ -99,7 +102,10 @@ async function setUp(form: HTMLFormElement) {
 
   function showErrors(errors: FieldError[]) {
     for (const el of form.querySelectorAll<HTMLElement>('[name]')) {
-      el.toggleAttribute('aria-invalid', errors.some((e) => e.field === (el as HTMLInputElement).name || e.field.startsWith(`${(el as HTMLInputElement).name}[`)));
+      el.toggleAttribute(
+        'aria-invalid',
+        errors.some((e) => e.field === (el as HTMLInputElement).name || e.field.startsWith(`${(el as HTMLInputElement).name}[`)),
+      );
     }
     if (!errorBox) return;
     errorBox.replaceChildren(...errors.map((e) => Object.assign(document.createElement('p'), { textContent: `${e.field} ${e.message}` })));
@@ -107,21 +113,31 @@ async function setUp(form: HTMLFormElement) {
   }
 
   async function show(params: URLSearchParams) {
-    if (!params.size) { // back to the page as built: the worked example
+    if (!params.size) {
+      // back to the page as built: the worked example
       answer.textContent = built.answer;
       if (curl) curl.textContent = built.curl ?? '';
       if (mcp) mcp.textContent = built.mcp ?? '';
-      if (permalink && built.permalink) { permalink.href = built.permalink; permalink.textContent = new URL(built.permalink, location.href).href; }
+      if (permalink && built.permalink) {
+        permalink.href = built.permalink;
+        permalink.textContent = new URL(built.permalink, location.href).href;
+      }
       if (live) live.hidden = true;
       showErrors([]);
       return;
     }
     const key = keyField?.value.trim() ?? '';
-    const outcome: Outcome = tool ? await compute(tool, params)
-      : key ? await askApi(call, apiBase, key, readByKind(form, params)) : { input: readByKind(form, params) };
+    const outcome: Outcome = tool
+      ? await compute(tool, params)
+      : key
+        ? await askApi(call, apiBase, key, readByKind(form, params))
+        : { input: readByKind(form, params) };
     const { input } = outcome;
     const href = `${location.pathname}${params.size ? `?${params}` : ''}`;
-    if (permalink) { permalink.href = href; permalink.textContent = new URL(href, location.href).href; }
+    if (permalink) {
+      permalink.href = href;
+      permalink.textContent = new URL(href, location.href).href;
+    }
     if (curl) curl.textContent = curlCommand(call, input, apiBase);
     if (mcp) mcp.textContent = JSON.stringify(mcpCall(call, input), null, 2);
     showErrors(outcome.errors ?? []);
@@ -131,10 +147,14 @@ async function setUp(form: HTMLFormElement) {
       if (live) live.hidden = true;
     } else if (outcome.result !== undefined) {
       answer.textContent = directAnswer(sentence, input, outcome.result as Record<string, unknown>);
-      if (live) { live.textContent = JSON.stringify(outcome.result, null, 2); live.hidden = false; }
+      if (live) {
+        live.textContent = JSON.stringify(outcome.result, null, 2);
+        live.hidden = false;
+      }
     } else {
-      answer.textContent = `For ${describeInput(input)}: this answer needs data held by the server; `
-        + `give an API key in the form below, or run the curl command or the MCP call below (written for these inputs), for the live answer.`;
+      answer.textContent =
+        `For ${describeInput(input)}: this answer needs data held by the server; ` +
+        `give an API key in the form below, or run the curl command or the MCP call below (written for these inputs), for the live answer.`;
     }
     form.dataset.state = outcome.errors ? 'invalid' : 'done';
   }
@@ -156,7 +176,10 @@ async function setUp(form: HTMLFormElement) {
   });
 
   const initial = ownParams(location.search, names);
-  if (initial.size) { fill(initial); await show(initial); }
+  if (initial.size) {
+    fill(initial);
+    await show(initial);
+  }
   form.dataset.ready = 'true';
 }
 

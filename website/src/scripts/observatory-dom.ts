@@ -10,8 +10,18 @@ export const apiBase = () => ($<HTMLElement>('[data-api-base]')?.dataset.apiBase
 export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const FIELD_LABELS: Record<string, string> = {
-  name: 'Place name', lat: 'Latitude', lng: 'Longitude', date: 'Local date', time: 'Local time', tz: 'Time zone',
-  ttl_days: 'Keep for (days)', poster: 'Poster', location: 'Place', 'location.name': 'Place name', 'location.lat': 'Latitude', 'location.lng': 'Longitude',
+  name: 'Place name',
+  lat: 'Latitude',
+  lng: 'Longitude',
+  date: 'Local date',
+  time: 'Local time',
+  tz: 'Time zone',
+  ttl_days: 'Keep for (days)',
+  poster: 'Poster',
+  location: 'Place',
+  'location.name': 'Place name',
+  'location.lat': 'Latitude',
+  'location.lng': 'Longitude',
 };
 
 /** Replaces an element's content with a heading line and a list of `Label: message`, as text (never HTML). */

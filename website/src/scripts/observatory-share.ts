@@ -4,8 +4,15 @@
  * API, and /observatory/share/<token>/, which loads a share and draws its poster.
  */
 import {
-  isShareToken, localDayBounds, orrery, POSTER_KINDS, sky, sunPath,
-  type FieldError, type ObservatoryView, type PosterKind,
+  isShareToken,
+  localDayBounds,
+  orrery,
+  POSTER_KINDS,
+  sky,
+  sunPath,
+  type FieldError,
+  type ObservatoryView,
+  type PosterKind,
 } from '../lib/observatory.ts';
 import { renderOrrery, renderSky, renderSunPath, type Caption } from '../lib/observatory-svg.ts';
 import { $, apiBase, errorText, showList } from './observatory-dom.ts';
@@ -62,7 +69,7 @@ export function initShareForm(currentView: () => { view?: ObservatoryView; error
         showList(errorsBox, `Could not reach the API at ${base} (${errorText(error)}). Check the connection and try again.`, []);
         return;
       }
-      const answer = await response.json().catch(() => null) as Record<string, unknown> | null;
+      const answer = (await response.json().catch(() => null)) as Record<string, unknown> | null;
       if (response.status === 201 && answer && typeof answer.share_url === 'string' && /^https?:\/\//.test(answer.share_url)) {
         result.dataset.state = 'created';
         const link = document.createElement('a');
@@ -87,8 +94,14 @@ export function initShareForm(currentView: () => { view?: ObservatoryView; error
 // ----- /observatory/share/<token>/ ---------------------------------------------------------------
 
 interface Share {
-  poster: PosterKind; date: string; time: string; location: { name: string; lat: number; lng: number };
-  timezone: string; utc_offset: string; atMs: number; expires_at: string;
+  poster: PosterKind;
+  date: string;
+  time: string;
+  location: { name: string; lat: number; lng: number };
+  timezone: string;
+  utc_offset: string;
+  atMs: number;
+  expires_at: string;
 }
 
 /** The API's answer, checked field by field: this page draws only what it understands. */
@@ -96,17 +109,31 @@ function readShare(raw: unknown): Share | null {
   if (!raw || typeof raw !== 'object') return null;
   const s = raw as Record<string, unknown>;
   const loc = s.location as Record<string, unknown> | undefined;
-  const ok = POSTER_KINDS.includes(s.poster as PosterKind) && typeof s.date === 'string' && typeof s.time === 'string'
-    && typeof s.timezone === 'string' && typeof s.utc_offset === 'string' && typeof s.expires_at === 'string'
-    && !!loc && typeof loc.name === 'string' && typeof loc.lat === 'number' && typeof loc.lng === 'number'
-    && Math.abs(loc.lat) <= 90 && Math.abs(loc.lng) <= 180;
+  const ok =
+    POSTER_KINDS.includes(s.poster as PosterKind) &&
+    typeof s.date === 'string' &&
+    typeof s.time === 'string' &&
+    typeof s.timezone === 'string' &&
+    typeof s.utc_offset === 'string' &&
+    typeof s.expires_at === 'string' &&
+    !!loc &&
+    typeof loc.name === 'string' &&
+    typeof loc.lat === 'number' &&
+    typeof loc.lng === 'number' &&
+    Math.abs(loc.lat) <= 90 &&
+    Math.abs(loc.lng) <= 180;
   if (!ok) return null;
   const atMs = typeof s.at === 'string' ? Date.parse(s.at) : NaN;
   if (!Number.isFinite(atMs)) return null;
   return {
-    poster: s.poster as PosterKind, date: s.date as string, time: s.time as string,
+    poster: s.poster as PosterKind,
+    date: s.date as string,
+    time: s.time as string,
     location: { name: loc.name as string, lat: loc.lat as number, lng: loc.lng as number },
-    timezone: s.timezone as string, utc_offset: s.utc_offset as string, atMs, expires_at: s.expires_at as string,
+    timezone: s.timezone as string,
+    utc_offset: s.utc_offset as string,
+    atMs,
+    expires_at: s.expires_at as string,
   };
 }
 
@@ -151,10 +178,13 @@ export async function initShareViewer(status: HTMLElement) {
     setState('missing', 'This share link has expired or does not exist.');
     return;
   }
-  const answer = await response.json().catch(() => null) as unknown;
+  const answer = (await response.json().catch(() => null)) as unknown;
   if (!response.ok) {
     const detail = (answer as { detail?: unknown } | null)?.detail;
-    setState('error', `Could not reach the API: it answered with status ${response.status}${typeof detail === 'string' ? ` (${detail})` : ''}. Try again shortly.`);
+    setState(
+      'error',
+      `Could not reach the API: it answered with status ${response.status}${typeof detail === 'string' ? ` (${detail})` : ''}. Try again shortly.`,
+    );
     return;
   }
   const share = readShare(answer);
@@ -173,8 +203,9 @@ export async function initShareViewer(status: HTMLElement) {
   $('#share-heading')!.textContent = heading;
   document.title = `${heading} · ${document.title.split(' · ').pop()}`;
   $('#share-figure')!.innerHTML = svg;
-  $('#share-details')!.textContent = `${share.location.name}: ${share.location.lat}°, ${share.location.lng}°; `
-    + `the instant ${new Date(share.atMs).toISOString().replace('.000Z', 'Z')}. This link expires ${share.expires_at}.`;
+  $('#share-details')!.textContent =
+    `${share.location.name}: ${share.location.lat}°, ${share.location.lng}°; ` +
+    `the instant ${new Date(share.atMs).toISOString().replace('.000Z', 'Z')}. This link expires ${share.expires_at}.`;
   // The same place, date and time in the observatory, to explore from there.
   const open = $<HTMLAnchorElement>('#share-open');
   if (open) {

@@ -8,9 +8,7 @@
  * The calculations are the engine's (through lib/observatory.ts) and the pictures lib/observatory-svg.ts's,
  * the same code that drew the build-time view; the API's address comes from the page (`data-api-base`).
  */
-import {
-  localDayBounds, localParts, orrery, parseView, sky, sunPath, useZoneData, type ObservatoryView,
-} from '../lib/observatory.ts';
+import { localDayBounds, localParts, orrery, parseView, sky, sunPath, useZoneData, type ObservatoryView } from '../lib/observatory.ts';
 import type { ZoneData } from '../../../engine/time/tzdb-data.ts';
 import { renderOrrery, renderPositionsTable, renderSky, renderSunPath, type Caption } from '../lib/observatory-svg.ts';
 import { $, errorText, showList } from './observatory-dom.ts';
@@ -37,8 +35,9 @@ function initObservatory(form: HTMLFormElement) {
     $('#sky-poster')!.innerHTML = renderSky(skyBodies, caption);
     $('#sun-path-poster')!.innerHTML = renderSunPath(sunPath(day.startMs, day.endMs, view, view.atMs), { ...caption, timeZone: view.tz });
     $('#obs-positions')!.innerHTML = renderPositionsTable(skyBodies, orreryBodies);
-    $('#obs-summary')!.textContent = `Showing ${view.name} (${view.lat}°, ${view.lng}°) on ${view.date} at ${view.time}, `
-      + `${caption.zone}, the instant ${new Date(view.atMs).toISOString().replace('.000Z', 'Z')}.`;
+    $('#obs-summary')!.textContent =
+      `Showing ${view.name} (${view.lat}°, ${view.lng}°) on ${view.date} at ${view.time}, ` +
+      `${caption.zone}, the instant ${new Date(view.atMs).toISOString().replace('.000Z', 'Z')}.`;
   }
 
   /** Draws the form's view, or says what is wrong with it; a permalink to the view replaces the address. */
@@ -68,7 +67,9 @@ function initObservatory(form: HTMLFormElement) {
   /** The preset whose place and zone the fields hold, or "custom". */
   function matchPreset() {
     const values = readForm();
-    const match = [...preset.options].find((o) => o.value && o.dataset.lat === values.lat.trim() && o.dataset.lng === values.lng.trim() && o.dataset.tz === values.tz.trim());
+    const match = [...preset.options].find(
+      (o) => o.value && o.dataset.lat === values.lat.trim() && o.dataset.lng === values.lng.trim() && o.dataset.tz === values.tz.trim(),
+    );
     preset.value = match ? match.value : '';
   }
 
@@ -110,15 +111,18 @@ async function loadZoneData(): Promise<void> {
   if (!path) throw new Error('the page names no zone data');
   const response = await fetch(path);
   if (!response.ok) throw new Error(`the zone data could not be loaded (HTTP ${response.status})`);
-  useZoneData(await response.json() as ZoneData);
+  useZoneData((await response.json()) as ZoneData);
 }
 
 const observatoryForm = $<HTMLFormElement>('#observatory-form');
 const shareStatus = $<HTMLElement>('[data-share-status]');
-loadZoneData().then(() => {
-  if (observatoryForm) initObservatory(observatoryForm);
-  if (shareStatus) void initShareViewer(shareStatus);
-}, (error: unknown) => {
-  const box = observatoryForm ? $<HTMLElement>('#obs-errors') : shareStatus;
-  if (box) box.textContent = `The observatory cannot compute local times: ${errorText(error)}.`;
-});
+loadZoneData().then(
+  () => {
+    if (observatoryForm) initObservatory(observatoryForm);
+    if (shareStatus) void initShareViewer(shareStatus);
+  },
+  (error: unknown) => {
+    const box = observatoryForm ? $<HTMLElement>('#obs-errors') : shareStatus;
+    if (box) box.textContent = `The observatory cannot compute local times: ${errorText(error)}.`;
+  },
+);
