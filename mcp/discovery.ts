@@ -10,7 +10,10 @@ import { holidayCountryCodes, holidaySubdivisionCodes } from '../engine/holidays
 import type { AnyTool } from '../engine/tool.ts';
 import { resolveZone, zoneNames } from '../engine/time/zone-names.ts';
 import { completeZones } from '../engine/time/zone-suggest.ts';
-import { timeInZoneAt } from '../engine/time/time-in-zone.ts';
+import { timeInZone, timeInZoneAt } from '../engine/time/time-in-zone.ts';
+import { jsonWriterOf } from '../service/json-writer.ts';
+
+const writeTimeInZone = jsonWriterOf(timeInZone.output);
 
 export interface DiscoveryOptions {
   /** The service's OpenAPI document (built from the same registry). */
@@ -76,7 +79,9 @@ export function registerDiscovery(server: McpServer, options: DiscoveryOptions):
       const resolved = resolveZone(name);
       if (!resolved) throw new Error(`Unknown time zone '${name}'. Read tz://zones for the list.`);
       // The get_time_in_zone tool's own answer for now (the clock of the server's context).
-      return json(uri.href, timeInZoneAt(resolved, (options.now ?? (() => new Date()))().getTime()));
+      // Written as the get_time_in_zone tool writes its answer: the same text, keys in the schema's order.
+      const text = writeTimeInZone(timeInZoneAt(resolved, (options.now ?? (() => new Date()))().getTime()));
+      return { contents: [{ uri: uri.href, mimeType: 'application/json', text }] };
     },
   );
 
