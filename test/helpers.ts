@@ -1,8 +1,9 @@
 /** Shared test helpers: run a tool the way every front end does (schema in, run, schema out). */
 import { createServer, type AddressInfo } from 'node:net';
 import { expect } from 'vitest';
-import type { z } from 'zod';
-import type { ToolContext, ToolDefinition } from '../engine/tool.ts';
+import { z } from 'zod';
+import { Latitude } from '../engine/inputs.ts';
+import { CALCULATION, defineTool, type ToolContext, type ToolDefinition } from '../engine/tool.ts';
 import { validateInput } from '../engine/validate.ts';
 
 /** A clock pinned to one instant. */
@@ -52,3 +53,45 @@ export const freePort = () =>
       })
       .on('error', reject);
   });
+
+/** A small tool with an input of every kind a query carries (number, boolean, array, string, enum). */
+export const probeTool = defineTool({
+  name: 'probe',
+  family: 'time',
+  title: 'probe',
+  description: 'probe',
+  http: { method: 'GET', path: '/probe' },
+  auth: 'public',
+  cache: 'never',
+  examples: [{ input: { lat: 1 }, expect: {}, source: 'none' }],
+  annotations: CALCULATION,
+  input: z.strictObject({
+    lat: Latitude,
+    flag: z.boolean().optional(),
+    days: z.array(z.number().int()).optional(),
+    name: z.string().optional(),
+    kind: z.enum(['a', 'b']).optional(),
+  }),
+  output: z.object({}),
+  run: () => ({}),
+});
+
+/**
+ * 400 points: the edges first (poles, antimeridian, Greenwich, Kathmandu, Lord Howe, open sea), then
+ * random ones from a fixed seed, latitudes at 5 decimals or 1.
+ */
+export function edgeAndRandomPoints(rand: () => number): { lat: number; lon: number }[] {
+  const special = [
+    [90, 0],
+    [-90, 0],
+    [0, 180],
+    [0, -180],
+    [51.4779, -0.0015],
+    [27.7172, 85.324],
+    [-31.55, 159.08],
+    [0, -140],
+  ];
+  const points = special.map(([lat, lon]) => ({ lat, lon }));
+  while (points.length < 400) points.push({ lat: Number((rand() * 180 - 90).toFixed(rand() < 0.5 ? 5 : 1)), lon: rand() * 360 - 180 });
+  return points;
+}

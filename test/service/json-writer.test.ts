@@ -8,7 +8,7 @@ import { localTimes } from '../../engine/time/local-times.ts';
 import type { AnyTool } from '../../engine/tool.ts';
 import { startElevationServer } from '../../scripts/elevation-stand-in.ts';
 import { jsonWriterOf } from '../../service/json-writer.ts';
-import { fixedClock, prng } from '../helpers.ts';
+import { fixedClock, edgeAndRandomPoints, prng } from '../helpers.ts';
 
 const elevation = await startElevationServer();
 afterAll(() => elevation.close());
@@ -72,18 +72,7 @@ describe('every tool', () => {
 
 describe('get_local_time and get_local_times on random points (land, sea, poles, antimeridian) and instants (1850–2100)', () => {
   const rand = prng(99);
-  const special = [
-    [90, 0],
-    [-90, 0],
-    [0, 180],
-    [0, -180],
-    [51.4779, -0.0015],
-    [27.7172, 85.324],
-    [-31.55, 159.08],
-    [0, -140],
-  ];
-  const points: { lat: number; lon: number }[] = special.map(([lat, lon]) => ({ lat, lon }));
-  while (points.length < 400) points.push({ lat: Number((rand() * 180 - 90).toFixed(rand() < 0.5 ? 5 : 1)), lon: rand() * 360 - 180 });
+  const points = edgeAndRandomPoints(rand);
 
   it('writes each answer as zod orders it, keys in the schema order (unix_seconds after utc_time)', () => {
     for (const [i, p] of points.entries()) {

@@ -1,31 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { CALCULATION, defineTool } from '../../engine/tool.ts';
-import { Latitude } from '../../engine/inputs.ts';
 import { validateInput } from '../../engine/validate.ts';
 import { coerce, MAX_NUMBER_LENGTH, numericText, queryReader } from '../../service/query.ts';
-import { prng } from '../helpers.ts';
+import { prng, probeTool } from '../helpers.ts';
 
-const tool = defineTool({
-  name: 'probe',
-  family: 'time',
-  title: 'probe',
-  description: 'probe',
-  http: { method: 'GET', path: '/probe' },
-  auth: 'public',
-  cache: 'never',
-  examples: [{ input: { lat: 1 }, expect: {}, source: 'none' }],
-  annotations: CALCULATION,
-  input: z.strictObject({
-    lat: Latitude,
-    flag: z.boolean().optional(),
-    days: z.array(z.number().int()).optional(),
-    name: z.string().optional(),
-    kind: z.enum(['a', 'b']).optional(),
-  }),
-  output: z.object({}),
-  run: () => ({}),
-});
+const tool = probeTool;
 
 describe('queryReader', () => {
   const read = queryReader(tool);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clockFields, localTime, localTimeAt, localTimeFields, LocalTimeResult } from '../../../engine/time/local-time.ts';
 import { zoneRulesAt } from '../../../engine/time/zone-rules.ts';
-import { fixedClock, inputErrors, prng, runTool } from '../../helpers.ts';
+import { fixedClock, inputErrors, edgeAndRandomPoints, prng, runTool } from '../../helpers.ts';
 
 const get = (lat: number, lon: number, at?: string | number) => runTool(localTime, at === undefined ? { lat, lon } : { lat, lon, at });
 // Before 1901 the core is called directly: engine/tool.ts's MIN_INSTANT_MS is Date.UTC(1, 0, 1), which
@@ -216,18 +216,7 @@ describe('localTimeFields', () => {
 describe('the clock fields on random points (land, sea, poles, antimeridian) and instants (1850–2100)', () => {
   it('agree with Date: the local wall time, its weekday, and the offset suffix', () => {
     const rand = prng(99);
-    const special = [
-      [90, 0],
-      [-90, 0],
-      [0, 180],
-      [0, -180],
-      [51.4779, -0.0015],
-      [27.7172, 85.324],
-      [-31.55, 159.08],
-      [0, -140],
-    ];
-    const points: { lat: number; lon: number }[] = special.map(([lat, lon]) => ({ lat, lon }));
-    while (points.length < 400) points.push({ lat: Number((rand() * 180 - 90).toFixed(rand() < 0.5 ? 5 : 1)), lon: rand() * 360 - 180 });
+    const points = edgeAndRandomPoints(rand);
     for (const [i, p] of points.entries()) {
       const random = Math.floor(Date.UTC(1850, 0, 1) + rand() * (Date.UTC(2100, 0, 1) - Date.UTC(1850, 0, 1)));
       const ms = i % 3 ? random : Date.parse('2026-07-01T12:00:00Z');
