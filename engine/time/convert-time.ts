@@ -186,14 +186,22 @@ export function convertLocalTime(input: z.output<typeof ConvertTimeInput>, now: 
     date_difference_days: epochDay(ms, tgt.rules.utc_offset_seconds) - epochDay(ms, src.rules.utc_offset_seconds),
     fold: isFold ? 'earlier' : null,
     gap_adjusted: isGap,
-    provenance: {
-      ...namedZoneProvenance(),
-      method:
-        "local time read in the source zone's IANA rules the way Temporal's 'compatible' disambiguation reads it (a DST gap moves the time forward by the gap length, a fold takes the earlier instant); that instant shown in the target zone; zones by IANA name (letter case ignored; tzdb links to their canonical zone; abbreviations to a documented zone)",
-    },
+    provenance: convertProvenance(),
   };
   if (notes.length) result.note = notes.join(' ');
   return result;
+}
+
+let shared: Readonly<Record<string, string>> | undefined;
+
+/** The same for every answer: built once and frozen, so the answer writer writes its JSON once too. */
+function convertProvenance(): Readonly<Record<string, string>> {
+  shared ??= Object.freeze({
+    ...namedZoneProvenance(),
+    method:
+      "local time read in the source zone's IANA rules the way Temporal's 'compatible' disambiguation reads it (a DST gap moves the time forward by the gap length, a fold takes the earlier instant); that instant shown in the target zone; zones by IANA name (letter case ignored; tzdb links to their canonical zone; abbreviations to a documented zone)",
+  });
+  return shared;
 }
 
 export const convertTime = defineTool({

@@ -102,14 +102,14 @@ export function resolutionFields(resolved: ResolvedZone | undefined): { resolved
   return out;
 }
 
-let zoneProvenance: Record<string, string> | undefined;
+let zoneProvenance: Readonly<Record<string, string>> | undefined;
 
-/** Provenance of answers for named zones (the rules wording is get_local_time's). */
-export function namedZoneProvenance(): Record<string, string> {
+/** Provenance of answers for named zones (the rules wording is get_local_time's); frozen, written once. */
+export function namedZoneProvenance(): Readonly<Record<string, string>> {
   if (!zoneProvenance) {
     const { tzdb, tz_rules, abbreviations, dst_rule } = localTimeProvenance('land');
     const window = abbreviationWindow();
-    zoneProvenance = {
+    zoneProvenance = Object.freeze({
       tzdb,
       tz_rules,
       abbreviations,
@@ -118,9 +118,9 @@ export function namedZoneProvenance(): Record<string, string> {
       abbreviation_resolution: `documented primary zone per abbreviation; candidates are the zones using it in tzdb ${sources.tzdb} data between ${formatUtc(window.start_ms).slice(0, 10)} and ${formatUtc(window.end_ms).slice(0, 10)}`,
       method:
         'zone by IANA name (letter case ignored; tzdb links to their canonical zone; abbreviations to a documented zone); offset, abbreviation, DST and next transition from its IANA rules at the instant',
-    };
+    });
   }
-  return { ...zoneProvenance };
+  return zoneProvenance;
 }
 
 const s = LocalTimeResult.shape;
