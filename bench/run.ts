@@ -325,7 +325,7 @@ const DOC = 'docs/benchmark.md';
 const doc = readFileSync(DOC, 'utf8');
 const [open, close] = [doc.indexOf('<!-- bench:start -->'), doc.indexOf('<!-- bench:end -->')];
 if (open >= 0 && close > open) {
-  const machine = `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'})`;
+  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'})`; // not availableParallelism(): the bench pins itself to one core
   const lines = [
     `Written by \`npm run bench\`${AGAINST ? ` with \`BENCH_AGAINST=${AGAINST}\`` : ''} on ${machine}:`,
     '',
