@@ -9,6 +9,32 @@ export const FAMILIES = ['public', 'time', 'date', 'holiday', 'geospatial', 'sol
 export type Family = (typeof FAMILIES)[number];
 
 /**
+ * MCP toolsets: the groups an agent can load on their own (`--toolsets time,date`), so a client pays
+ * for the tools it uses. A tool is in its family's toolset unless its declaration names another.
+ */
+export const TOOLSETS = {
+  time: 'Current time, local time at coordinates, time in a zone, converting between zones',
+  date: 'Date differences, adding to dates, business days between dates',
+  holidays: 'Public holidays and business days by country and subdivision',
+  geo: 'WGS84 distances, midpoints, bounding boxes, places nearby, terrain elevation',
+  sky: 'The Sun and the planets: sun position, ephemeris',
+  planning: 'Meetings across time zones, recurring events',
+  utility: 'The daily tagline',
+} as const;
+export type Toolset = keyof typeof TOOLSETS;
+export const TOOLSET_NAMES = Object.keys(TOOLSETS) as Toolset[];
+
+const TOOLSET_OF_FAMILY: Partial<Record<Family, Toolset>> = {
+  public: 'time',
+  time: 'time',
+  date: 'date',
+  holiday: 'holidays',
+  geospatial: 'geo',
+  solar: 'sky',
+  astronomy: 'sky',
+};
+
+/**
  * How the cache middleware may store a result:
  * - `deterministic`: same input, same output, forever;
  * - `deterministic-unless-now`: deterministic when the input names its instant or date, never when it
@@ -98,6 +124,8 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
   /** MCP tool name: snake_case, verb first. */
   name: string;
   family: Family;
+  /** The MCP toolset, when it is not the family's. */
+  toolset?: Toolset;
   title: string;
   /** Written for a model and a developer: what it answers, units, limits. */
   description: string;
@@ -118,6 +146,9 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
 }
 
 export type AnyTool = ToolDefinition<z.ZodType, z.ZodType>;
+
+/** The MCP toolset a tool belongs to. */
+export const toolsetOf = (tool: AnyTool): Toolset => tool.toolset ?? TOOLSET_OF_FAMILY[tool.family] ?? 'utility';
 
 /** The input of a tool's first worked example. */
 export const exampleInput = (tool: AnyTool): Record<string, unknown> => tool.examples[0].input as Record<string, unknown>;

@@ -222,6 +222,8 @@ export function createApp(options: AppOptions): BuiltApp {
           ctx,
           allowedOrigins: settings.corsOrigins,
           openapi: openapiDoc,
+          toolsets: settings.mcpToolsets,
+          siteUrl: settings.siteUrl,
         }),
       );
       return (await mcp)(event);

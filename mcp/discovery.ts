@@ -12,13 +12,17 @@ import { resolveZone, zoneNames } from '../engine/time/zone-names.ts';
 import { completeZones } from '../engine/time/zone-suggest.ts';
 import { timeInZone, timeInZoneAt } from '../engine/time/time-in-zone.ts';
 import { jsonWriterOf } from '../service/json-writer.ts';
+import type { ToolsetEntry } from '../service/toolsets.ts';
 
 const writeTimeInZone = jsonWriterOf(timeInZone.output);
 
 export interface DiscoveryOptions {
   /** The service's OpenAPI document (built from the same registry). */
   openapi?: () => Promise<unknown>;
+  /** The tools this server serves (a prompt is offered only when every tool it calls is among them). */
   tools?: readonly AnyTool[];
+  /** Every toolset, with its tools and whether this server serves it. */
+  catalogue?: readonly ToolsetEntry[];
   /** The clock (the tools' context clock). */
   now?: () => Date;
 }
@@ -50,7 +54,31 @@ const completeSubdivisions = (prefix: string, context?: { arguments?: Record<str
     .slice(0, 100);
 };
 
+/** How a client turns toolsets on: said in the catalogue, so a model can tell its user. */
+const TOOLSET_HOW_TO = {
+  stdio: 'npm run --silent mcp -- --toolsets time,date (or the MCP_TOOLSETS setting)',
+  http: 'POST /mcp?toolsets=time,date',
+  default: 'all',
+};
+
 export function registerDiscovery(server: McpServer, options: DiscoveryOptions): void {
+  const served = new Set((options.tools ?? []).map((t) => t.name));
+  const serves = (...names: string[]) => options.tools === undefined || names.every((n) => served.has(n));
+
+  if (options.catalogue) {
+    const catalogue = options.catalogue;
+    server.registerResource(
+      'toolsets',
+      'toolsets://catalogue',
+      {
+        title: 'Toolsets',
+        description: 'Every toolset of this server, its tools, which are on for this connection, and how to turn others on.',
+        mimeType: 'application/json',
+      },
+      (uri) => json(uri.href, { toolsets: catalogue, how_to_choose: TOOLSET_HOW_TO }),
+    );
+  }
+
   server.registerResource(
     'iana-time-zones',
     'tz://zones',
@@ -101,129 +129,133 @@ export function registerDiscovery(server: McpServer, options: DiscoveryOptions):
 
   const zoneArg = (what: string) => completable(z.string().describe(`IANA time zone of ${what}, e.g. Europe/Paris`), (value) => completeZones(value));
 
-  server.registerPrompt(
-    'plan-meeting-across-zones',
-    {
-      title: 'Plan a meeting across time zones',
-      description: 'Find a meeting time that falls inside working hours for two places, checking DST changes on the day.',
-      argsSchema: {
-        organizer_timezone: zoneArg('the organizer'),
-        attendee_timezone: zoneArg('the attendee'),
-        date: z.string().describe('Meeting date, YYYY-MM-DD'),
-        country: completable(z.string().describe('ISO 3166-1 country code of the attendee, for public holidays (optional)').optional(), (value) =>
-          completeCountries(value ?? ''),
-        ),
-      },
-    },
-    ({ organizer_timezone, attendee_timezone, date, country }) => ({
-      messages: [
-        {
-          role: 'user',
-          content: {
-            type: 'text',
-            text: [
-              `Plan a 30-minute meeting on ${date} between someone in ${organizer_timezone} and someone in ${attendee_timezone}.`,
-              `1. Call get_time_in_zone for both zones with at=${date}T12:00:00Z to see their offsets, abbreviations, DST flags and any next_transition near that date.`,
-              `2. Call convert_time with time=${date}T09:00, source_timezone=${organizer_timezone}, target_timezone=${attendee_timezone}, and again for 17:00, to map the organizer's working day onto the attendee's; note time_difference, and whether gap_adjusted or fold is reported.`,
-              country
-                ? `3. Call is_business_day with country=${country} and date=${date} to make sure the attendee's day is not a public holiday or weekend.`
-                : "3. If you know the attendee's country, call is_business_day for that date.",
-              '4. Propose the overlapping slot in both local times, and say which tzdb release the answer used (provenance.tzdb).',
-            ].join('\n'),
-          },
+  if (serves('get_time_in_zone', 'convert_time'))
+    server.registerPrompt(
+      'plan-meeting-across-zones',
+      {
+        title: 'Plan a meeting across time zones',
+        description: 'Find a meeting time that falls inside working hours for two places, checking DST changes on the day.',
+        argsSchema: {
+          organizer_timezone: zoneArg('the organizer'),
+          attendee_timezone: zoneArg('the attendee'),
+          date: z.string().describe('Meeting date, YYYY-MM-DD'),
+          country: completable(z.string().describe('ISO 3166-1 country code of the attendee, for public holidays (optional)').optional(), (value) =>
+            completeCountries(value ?? ''),
+          ),
         },
-      ],
-    }),
-  );
+      },
+      ({ organizer_timezone, attendee_timezone, date, country }) => ({
+        messages: [
+          {
+            role: 'user',
+            content: {
+              type: 'text',
+              text: [
+                `Plan a 30-minute meeting on ${date} between someone in ${organizer_timezone} and someone in ${attendee_timezone}.`,
+                `1. Call get_time_in_zone for both zones with at=${date}T12:00:00Z to see their offsets, abbreviations, DST flags and any next_transition near that date.`,
+                `2. Call convert_time with time=${date}T09:00, source_timezone=${organizer_timezone}, target_timezone=${attendee_timezone}, and again for 17:00, to map the organizer's working day onto the attendee's; note time_difference, and whether gap_adjusted or fold is reported.`,
+                country
+                  ? `3. Call is_business_day with country=${country} and date=${date} to make sure the attendee's day is not a public holiday or weekend.`
+                  : "3. If you know the attendee's country, call is_business_day for that date.",
+                '4. Propose the overlapping slot in both local times, and say which tzdb release the answer used (provenance.tzdb).',
+              ].join('\n'),
+            },
+          },
+        ],
+      }),
+    );
 
-  server.registerPrompt(
-    'convert-a-time',
-    {
-      title: 'Convert a local time between two zones',
-      description: 'Convert a wall-clock time from one zone to another, saying how DST gaps, folds and ambiguous abbreviations were handled.',
-      argsSchema: {
-        time: z.string().describe('Local time HH:MM or YYYY-MM-DDTHH:MM in the source zone'),
-        source_timezone: completable(z.string().describe('IANA zone of the given time, e.g. America/New_York'), (value) => completeZones(value)),
-        target_timezone: completable(z.string().describe('IANA zone to convert to, e.g. Asia/Kathmandu'), (value) => completeZones(value)),
-      },
-    },
-    ({ time, source_timezone, target_timezone }) => ({
-      messages: [
-        {
-          role: 'user',
-          content: {
-            type: 'text',
-            text: [
-              `Convert ${time} in ${source_timezone} to ${target_timezone}.`,
-              `1. Call convert_time with time=${time}, source_timezone=${source_timezone}, target_timezone=${target_timezone}.`,
-              '2. If gap_adjusted is true, say that the time does not exist that day (clocks jumped forward) and which time was used; if fold is "earlier", say the time happens twice and the earlier one was used.',
-              '3. If the answer has a note or candidates (an abbreviation such as IST or CST was given), say which zone was assumed and name the alternatives.',
-              '4. Give both local times with their offsets and the difference (time_difference, e.g. +5h45m).',
-            ].join('\n'),
-          },
+  if (serves('convert_time'))
+    server.registerPrompt(
+      'convert-a-time',
+      {
+        title: 'Convert a local time between two zones',
+        description: 'Convert a wall-clock time from one zone to another, saying how DST gaps, folds and ambiguous abbreviations were handled.',
+        argsSchema: {
+          time: z.string().describe('Local time HH:MM or YYYY-MM-DDTHH:MM in the source zone'),
+          source_timezone: completable(z.string().describe('IANA zone of the given time, e.g. America/New_York'), (value) => completeZones(value)),
+          target_timezone: completable(z.string().describe('IANA zone to convert to, e.g. Asia/Kathmandu'), (value) => completeZones(value)),
         },
-      ],
-    }),
-  );
+      },
+      ({ time, source_timezone, target_timezone }) => ({
+        messages: [
+          {
+            role: 'user',
+            content: {
+              type: 'text',
+              text: [
+                `Convert ${time} in ${source_timezone} to ${target_timezone}.`,
+                `1. Call convert_time with time=${time}, source_timezone=${source_timezone}, target_timezone=${target_timezone}.`,
+                '2. If gap_adjusted is true, say that the time does not exist that day (clocks jumped forward) and which time was used; if fold is "earlier", say the time happens twice and the earlier one was used.',
+                '3. If the answer has a note or candidates (an abbreviation such as IST or CST was given), say which zone was assumed and name the alternatives.',
+                '4. Give both local times with their offsets and the difference (time_difference, e.g. +5h45m).',
+              ].join('\n'),
+            },
+          },
+        ],
+      }),
+    );
 
-  server.registerPrompt(
-    'is-it-a-business-day',
-    {
-      title: 'Is it a business day there',
-      description: 'Whether a date is a working day in a country or subdivision: public holidays and the local weekend.',
-      argsSchema: {
-        country: completable(z.string().describe('ISO 3166-1 alpha-2 country code, e.g. DE'), (value) => completeCountries(value)),
-        subdivision: completable(z.string().describe('ISO 3166-2 subdivision suffix, e.g. BY for Bavaria (optional)').optional(), (value, context) =>
-          completeSubdivisions(value ?? '', context),
-        ),
-        date: z.string().describe('Date YYYY-MM-DD'),
-      },
-    },
-    ({ country, subdivision, date }) => ({
-      messages: [
-        {
-          role: 'user',
-          content: {
-            type: 'text',
-            text: [
-              `Is ${date} a business day in ${country}${subdivision ? `-${subdivision}` : ''}?`,
-              `1. Call is_business_day with country=${country}${subdivision ? `, subdivision=${subdivision}` : ''}, date=${date}.`,
-              '2. Report business_day and the reason (holiday or weekend, with the holiday name and its local name), and which days count as the weekend there (from CLDR).',
-              `3. If it is not a business day, call next_holidays or count_business_days_in_jurisdiction to find the next working day if the user needs one.`,
-            ].join('\n'),
-          },
+  if (serves('is_business_day'))
+    server.registerPrompt(
+      'is-it-a-business-day',
+      {
+        title: 'Is it a business day there',
+        description: 'Whether a date is a working day in a country or subdivision: public holidays and the local weekend.',
+        argsSchema: {
+          country: completable(z.string().describe('ISO 3166-1 alpha-2 country code, e.g. DE'), (value) => completeCountries(value)),
+          subdivision: completable(z.string().describe('ISO 3166-2 subdivision suffix, e.g. BY for Bavaria (optional)').optional(), (value, context) =>
+            completeSubdivisions(value ?? '', context),
+          ),
+          date: z.string().describe('Date YYYY-MM-DD'),
         },
-      ],
-    }),
-  );
+      },
+      ({ country, subdivision, date }) => ({
+        messages: [
+          {
+            role: 'user',
+            content: {
+              type: 'text',
+              text: [
+                `Is ${date} a business day in ${country}${subdivision ? `-${subdivision}` : ''}?`,
+                `1. Call is_business_day with country=${country}${subdivision ? `, subdivision=${subdivision}` : ''}, date=${date}.`,
+                '2. Report business_day and the reason (holiday or weekend, with the holiday name and its local name), and which days count as the weekend there (from CLDR).',
+                `3. If it is not a business day, call next_holidays or count_business_days_in_jurisdiction to find the next working day if the user needs one.`,
+              ].join('\n'),
+            },
+          },
+        ],
+      }),
+    );
 
-  server.registerPrompt(
-    'when-does-the-sun-set-here',
-    {
-      title: 'When does the Sun set here',
-      description: "Local sunset time at a coordinate on a date, from the Sun's position and the place's time zone.",
-      argsSchema: {
-        lat: z.string().describe('Latitude in decimal degrees, -90..90'),
-        lon: z.string().describe('Longitude in decimal degrees, -180..180'),
-        date: z.string().describe('Local date, YYYY-MM-DD'),
-      },
-    },
-    ({ lat, lon, date }) => ({
-      messages: [
-        {
-          role: 'user',
-          content: {
-            type: 'text',
-            text: [
-              `Find the local time of sunset at lat ${lat}, lon ${lon} on ${date}.`,
-              `1. Call get_local_time with lat=${lat}, lon=${lon}, at=${date}T12:00:00Z to learn the place's IANA zone and UTC offset (from a boundary lookup, not from longitude).`,
-              '2. Sunset is when the Sun\'s geometric elevation falls through -0.833° (the upper limb touching a refracted horizon): call solar_position for that place at instants in the local afternoon and evening, and narrow down (bisect) the instant where elevation_deg crosses -0.833 while the daylight state changes from "day" to "civil_twilight".',
-              '3. If elevation_deg never drops below -0.833° that day it is polar day; if it never rises above, polar night: say so instead of inventing a time.',
-              '4. Give the sunset as a local time with its offset, and mention the ephemeris model from provenance.',
-            ].join('\n'),
-          },
+  if (serves('get_local_time', 'solar_position'))
+    server.registerPrompt(
+      'when-does-the-sun-set-here',
+      {
+        title: 'When does the Sun set here',
+        description: "Local sunset time at a coordinate on a date, from the Sun's position and the place's time zone.",
+        argsSchema: {
+          lat: z.string().describe('Latitude in decimal degrees, -90..90'),
+          lon: z.string().describe('Longitude in decimal degrees, -180..180'),
+          date: z.string().describe('Local date, YYYY-MM-DD'),
         },
-      ],
-    }),
-  );
+      },
+      ({ lat, lon, date }) => ({
+        messages: [
+          {
+            role: 'user',
+            content: {
+              type: 'text',
+              text: [
+                `Find the local time of sunset at lat ${lat}, lon ${lon} on ${date}.`,
+                `1. Call get_local_time with lat=${lat}, lon=${lon}, at=${date}T12:00:00Z to learn the place's IANA zone and UTC offset (from a boundary lookup, not from longitude).`,
+                '2. Sunset is when the Sun\'s geometric elevation falls through -0.833° (the upper limb touching a refracted horizon): call solar_position for that place at instants in the local afternoon and evening, and narrow down (bisect) the instant where elevation_deg crosses -0.833 while the daylight state changes from "day" to "civil_twilight".',
+                '3. If elevation_deg never drops below -0.833° that day it is polar day; if it never rises above, polar night: say so instead of inventing a time.',
+                '4. Give the sunset as a local time with its offset, and mention the ephemeris model from provenance.',
+              ].join('\n'),
+            },
+          },
+        ],
+      }),
+    );
 }

@@ -6,9 +6,10 @@
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { H3Event } from 'h3';
-import type { ToolContext } from '../engine/tool.ts';
+import type { Toolset, ToolContext } from '../engine/tool.ts';
 import { readJsonBody } from '../service/body.ts';
 import { problem } from '../service/problem.ts';
+import { readToolsets } from '../service/toolsets.ts';
 import { createMcpServer } from './server.ts';
 
 export interface McpHttpDeps {
@@ -22,6 +23,19 @@ export interface McpHttpDeps {
   ctx: ToolContext;
   allowedOrigins: readonly string[];
   openapi: () => Promise<unknown>;
+  /** The toolsets served when the request names none (`?toolsets=`). */
+  toolsets: readonly Toolset[];
+  /** The website's address, for the page links in tool results. */
+  siteUrl: string;
+}
+
+/** `?toolsets=time,date` (repeated parameters join): the toolsets this request lists and serves. */
+function requestedToolsets(url: string, fallback: readonly Toolset[]): readonly Toolset[] | Response {
+  const given = new URL(url).searchParams.getAll('toolsets');
+  if (given.length === 0) return fallback;
+  const read = readToolsets(given.join(','));
+  if (read.ok) return read.toolsets;
+  return problem(400, { detail: `Invalid parameter: toolsets ${read.message}.`, errors: [{ field: 'toolsets', message: read.message }] });
 }
 
 type Message = { method?: unknown; id?: unknown; result?: { isError?: unknown }; error?: unknown } | null;
@@ -55,6 +69,8 @@ export function mcpHandler(deps: McpHttpDeps) {
     }
     const caller = await deps.guard(event);
     if (caller instanceof Response) return caller;
+    const toolsets = requestedToolsets(event.req.url, deps.toolsets);
+    if (toolsets instanceof Response) return toolsets;
     // The REST routes' body reader: capped at MAX_BODY_BYTES while it streams (413 past it, nothing
     // buffered beyond), JSON parsed once and handed to the transport as it is.
     const body = await readJsonBody(event.req);
@@ -74,7 +90,7 @@ export function mcpHandler(deps: McpHttpDeps) {
       if (denied) return denied;
     }
     const request = new Request(event.req.url, { method: 'POST', headers: event.req.headers });
-    const server = createMcpServer({ ctx: deps.ctx, openapi: deps.openapi });
+    const server = createMcpServer({ ctx: deps.ctx, openapi: deps.openapi, toolsets, siteUrl: deps.siteUrl });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {

@@ -6,9 +6,11 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { registry } from '../engine/registry.ts';
-import { systemContext, ToolInputError, ToolUnavailableError, type AnyTool, type ToolContext } from '../engine/tool.ts';
+import { systemContext, TOOLSET_NAMES, ToolInputError, ToolUnavailableError, type AnyTool, type ToolContext, type Toolset } from '../engine/tool.ts';
 import { validateInput, type FieldError } from '../engine/validate.ts';
 import { jsonWriterOf } from '../service/json-writer.ts';
+import { toolPagePath } from '../service/links.ts';
+import { toolsetCatalogue, toolsIn } from '../service/toolsets.ts';
 import { registerDiscovery, type DiscoveryOptions } from './discovery.ts';
 
 export const MCP_SERVER_NAME = 'time-coordinate-api';
@@ -29,19 +31,30 @@ export function annotationsOf(tool: AnyTool) {
   };
 }
 
-/** A model-oriented description: the tool's own text plus the matching HTTP route for reference. */
-const describe = (tool: AnyTool) => `${tool.description}\n\nSame answer as HTTP ${tool.http.method} ${tool.http.path}.`;
+/** The default site address (SITE_URL's default), for links when a caller names none. */
+const DEFAULT_SITE_URL = 'http://localhost:4321';
+
+/** The web page a person can open for this tool's answer: its calculator, or its entry on the API page. */
+function pageLink(tool: AnyTool, siteUrl: string) {
+  return {
+    type: 'resource_link' as const,
+    uri: `${siteUrl.replace(/\/+$/, '')}${toolPagePath(tool)}`,
+    name: tool.calculator ? `${tool.calculator.name ?? tool.title} calculator` : `${tool.title} (HTTP API reference)`,
+    mimeType: 'text/html',
+    description: tool.calculator ? 'The same calculation as a web page, with a form' : `${tool.http.method} ${tool.http.path} on the API reference page`,
+  };
+}
 
 /**
  * A tool's answer as MCP gives it: the JSON text the HTTP API writes (the writer compiled from the
  * tool's output schema: keys in the schema's order), and the same JSON, parsed, as structuredContent,
- * so the two agree key for key and in order.
+ * so the two agree key for key and in order; then a link to the page a person can open for it.
  */
-export function toolResult(tool: AnyTool, result: unknown): CallToolResult {
+export function toolResult(tool: AnyTool, result: unknown, siteUrl = DEFAULT_SITE_URL): CallToolResult {
   const text = jsonWriterOf(tool.output)(result);
   return {
     structuredContent: JSON.parse(text) as Record<string, unknown>,
-    content: [{ type: 'text', text }],
+    content: [{ type: 'text', text }, pageLink(tool, siteUrl)],
   };
 }
 
@@ -51,11 +64,11 @@ const errorResult = (text: string): CallToolResult => ({ isError: true, content:
  * Runs one tool as the HTTP handler does: validate with the tool's schema (our wording), run, and turn
  * input and provider errors into tool errors rather than protocol errors.
  */
-export async function callTool(tool: AnyTool, args: unknown, ctx: ToolContext): Promise<CallToolResult> {
+export async function callTool(tool: AnyTool, args: unknown, ctx: ToolContext, siteUrl?: string): Promise<CallToolResult> {
   const checked = validateInput(tool.input, args ?? {});
   if (!checked.ok) return errorResult(invalidMessage(checked.errors));
   try {
-    return toolResult(tool, await tool.run(checked.data, ctx));
+    return toolResult(tool, await tool.run(checked.data, ctx), siteUrl);
   } catch (error) {
     if (error instanceof ToolInputError) return errorResult(invalidMessage(error.errors));
     if (error instanceof ToolUnavailableError) return errorResult(`Unavailable: ${error.message}`);
@@ -63,7 +76,9 @@ export async function callTool(tool: AnyTool, args: unknown, ctx: ToolContext): 
   }
 }
 
-function newServer(): McpServer {
+function newServer(toolsets: readonly Toolset[]): McpServer {
+  const all = toolsets.length === TOOLSET_NAMES.length;
+  const others = TOOLSET_NAMES.filter((t) => !toolsets.includes(t));
   const server = new McpServer(
     { name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION, title: 'Time, Date, Geo, Solar and Astronomy tools' },
     {
@@ -72,6 +87,9 @@ function newServer(): McpServer {
         'Time zones, local time at coordinates, date arithmetic, business days, holidays, WGS84 geodesics, the Sun and the planets.',
         'Every result carries provenance (data releases and methods). Local time for a coordinate comes from a time-zone boundary lookup and IANA rules, never from longitude.',
         'Instants are ISO-8601 with Z or an offset (or epoch seconds/milliseconds); dates are YYYY-MM-DD.',
+        all
+          ? `Toolsets: all (${toolsets.join(', ')}).`
+          : `Toolsets on: ${toolsets.join(', ')}; also available: ${others.join(', ')} (read toolsets://catalogue).`,
       ].join(' '),
     },
   );
@@ -85,26 +103,32 @@ function newServer(): McpServer {
 export interface McpServerOptions extends DiscoveryOptions {
   ctx?: ToolContext;
   tools?: readonly AnyTool[];
+  /** The toolsets to list and serve (default: all). */
+  toolsets?: readonly Toolset[];
+  /** The website's address, for the page links in tool results (SITE_URL). */
+  siteUrl?: string;
 }
 
-/** A fresh server with every tool, the discovery resources and the prompts. */
+/** A fresh server with the tools of the chosen toolsets, the discovery resources and the prompts. */
 export function createMcpServer(options: McpServerOptions = {}): McpServer {
-  const tools = options.tools ?? registry;
+  const toolsets = options.toolsets ?? TOOLSET_NAMES;
+  const everyTool = options.tools ?? registry;
+  const tools = toolsIn(everyTool, toolsets);
   const ctx = options.ctx ?? systemContext;
-  const server = newServer();
+  const server = newServer(toolsets);
   for (const tool of tools) {
     server.registerTool(
       tool.name,
       {
         title: tool.title,
-        description: describe(tool),
+        description: tool.description,
         inputSchema: tool.input,
         outputSchema: tool.output,
         annotations: annotationsOf(tool),
       },
-      (args: unknown) => callTool(tool, args, ctx),
+      (args: unknown) => callTool(tool, args, ctx, options.siteUrl),
     );
   }
-  registerDiscovery(server, { ...options, tools, now: ctx.now });
+  registerDiscovery(server, { ...options, tools, now: ctx.now, catalogue: toolsetCatalogue(everyTool, toolsets) });
   return server;
 }

@@ -4,6 +4,8 @@
  * one line naming the setting, what it must be, and what was given.
  */
 import { readFileSync } from 'node:fs';
+import { TOOLSET_NAMES, type Toolset } from '../engine/tool.ts';
+import { readToolsets } from './toolsets.ts';
 
 export type CacheMode = 'memory' | 'off' | 'redis';
 export type LogFormat = 'json' | 'pretty';
@@ -38,6 +40,8 @@ export interface Settings {
   maxConnections: number;
   /** Reverse proxies in front of the server whose X-Forwarded-For entries are trusted (TRUST_PROXY). */
   trustProxy: number;
+  /** The MCP toolsets served when a client names none (MCP_TOOLSETS; default all). */
+  mcpToolsets: Toolset[];
 }
 
 export class SettingsError extends Error {
@@ -85,6 +89,14 @@ function origin(name: string, value: string): string {
     throw new SettingsError(name, 'must be origins such as https://example.com (scheme, host and optional port only)', value);
   }
   return url.origin;
+}
+
+function toolsets(env: Env): Toolset[] {
+  const v = present(env, 'MCP_TOOLSETS');
+  if (v === undefined) return [...TOOLSET_NAMES];
+  const read = readToolsets(v);
+  if (!read.ok) throw new SettingsError('MCP_TOOLSETS', read.message, v);
+  return read.toolsets;
 }
 
 function httpUrl(env: Env, name: string, fallback: string): string {
@@ -202,6 +214,7 @@ export function loadSettings(env: Env = process.env): Settings {
     keepAliveTimeoutMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 120_000),
     maxConnections: integer(env, 'MAX_CONNECTIONS', defaultMaxConnections(), 1, 1_000_000),
     trustProxy: integer(env, 'TRUST_PROXY', 0, 0, 10),
+    mcpToolsets: toolsets(env),
     logFormat: oneOf(env, 'LOG_FORMAT', ['json', 'pretty'] as const, production || !process.stdout.isTTY ? 'json' : 'pretty'),
   };
 }

@@ -84,6 +84,7 @@ const DailyTaglineResult = z.object({
 export const dailyTagline = defineTool({
   name: 'daily_tagline',
   family: 'public',
+  toolset: 'utility',
   title: 'Tagline of the day',
   description:
     'Returns the tagline of the day: one short, factually checked line about time zones, calendars, geodesy, ' +

@@ -61,7 +61,7 @@ describe('tools/list', () => {
     for (const t of tools) {
       const tool = registry.find((r) => r.name === t.name)!;
       expect(t.title).toBe(tool.title);
-      expect(t.description).toContain(tool.http.path);
+      expect(t.description).toBe(tool.description);
       expect(t.inputSchema.type).toBe('object');
       expect(t.outputSchema?.type).toBe('object');
       expect(t.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: tool.name === 'geo_elevation' });

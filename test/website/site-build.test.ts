@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../engine/registry.ts';
+import { toolPagePath } from '../../service/links.ts';
 import { BUILD_CLOCK_ISO } from '../../website/src/lib/site.ts';
 import { CRAWLERS } from '../../website/src/lib/discovery.ts';
 import { SITE_URL, apiBaseUrl, buildSite } from './build-site.ts';
@@ -228,13 +229,19 @@ describe('API overview', () => {
     const html = read('developers/api/index.html');
     for (const r of routeInventory()) {
       const path = r.path.replace(/:(\w+)/g, '{$1}');
-      const block = new RegExp(`<article data-route="${r.method} ${path.replace(/[{}]/g, '\\$&')}">([\\s\\S]*?)</article>`).exec(html);
+      const block = new RegExp(`<article data-route="${r.method} ${path.replace(/[{}]/g, '\\$&')}"[^>]*>([\\s\\S]*?)</article>`).exec(html);
       expect(block, `${r.method} ${path}`).not.toBeNull();
       expect(block![1]).toContain('curl -s');
       if (r.auth === 'key') expect(block![1]).toContain('Authorization: Bearer YOUR_KEY');
       if (r.tool && r.tool.name !== 'geo_elevation') expect(block![1], `${r.method} ${path}`).toContain('<code data-answer>');
     }
     for (const words of ['Authorization: Bearer', 'RateLimit-Limit', 'problem+json', 'Beta boundaries']) expect(html).toContain(words);
+    // The page every MCP tool result links to (resource_link) exists, down to the anchor.
+    for (const tool of registry) {
+      const [page, anchor] = toolPagePath(tool).split('#');
+      expect(builtFile(page), tool.name).toBeDefined();
+      if (anchor) expect(read(relative(dist, builtFile(page)!)), tool.name).toContain(`id="${anchor}"`);
+    }
     expect(read('sitemap.xml')).toContain('/developers/api/</loc>');
   });
 });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { registry } from '../../../engine/registry.ts';
 import { EXAMPLE_CLOCK, exampleInput, type AnyTool, type CalculatorMeta, type ToolContext } from '../../../engine/tool.ts';
 import { curlCommand as curlWith } from './calls.ts';
+import { calculatorPath } from '../../../service/links.ts';
 
 const trimSlash = (s: string) => s.replace(/\/+$/, '');
 export const SITE_URL = trimSlash(process.env.SITE_URL ?? 'http://localhost:4321');
@@ -42,7 +43,7 @@ export const calculators: Calculator[] = registry
     const c = tool.calculator!;
     if (!/^[a-z0-9-]+$/.test(c.slug)) throw new Error(`calculator slug must match ^[a-z0-9-]+$: ${c.slug}`);
     const meta = { ...c, name: c.name ?? tool.title, category: c.category ?? tool.family, keywords: c.keywords ?? [] };
-    const path = `/calculators/${c.slug}/`;
+    const path = calculatorPath(c.slug);
     return { tool, meta, example: exampleInput(tool), slug: c.slug, path, url: SITE_URL + path };
   });
 
