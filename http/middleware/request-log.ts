@@ -27,8 +27,7 @@ const quotedStrings = new Map<string, string>();
 
 /**
  * JSON.stringify of a string from a small set (routes, customer ids, cache states), remembered: every
- * log line writes several (quoting them again cost ~0.25 µs a line in a loop). Bounded all
- * the same: emptied when it holds 4,096.
+ * log line writes several, and the set is small. Bounded all the same: emptied when it holds 4,096.
  */
 export function quotedJson(value: string): string {
   let json = quotedStrings.get(value);
