@@ -10,8 +10,8 @@ export const num = () => z.number({ error: (iss) => (iss.input === undefined ? '
 export const int = () =>
   z.number({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a whole number') }).int({ error: 'must be a whole number' });
 
-export const Latitude = num().min(-90, 'must be ≥ -90').max(90, 'must be ≤ 90').describe('Latitude in decimal degrees, WGS84, -90..90 (north positive)');
-export const Longitude = num().min(-180, 'must be ≥ -180').max(180, 'must be ≤ 180').describe('Longitude in decimal degrees, WGS84, -180..180 (east positive)');
+export const Latitude = num().min(-90, 'must be ≥ -90').max(90, 'must be ≤ 90').describe('Latitude, decimal degrees WGS84, -90..90, north positive');
+export const Longitude = num().min(-180, 'must be ≥ -180').max(180, 'must be ≤ 180').describe('Longitude, decimal degrees WGS84, -180..180, east positive');
 
 export const Coordinate = z.strictObject({ lat: Latitude, lon: Longitude });
 
@@ -22,7 +22,7 @@ export const IsoDate = z
     const problem = isoDateProblem(s);
     if (problem) ctx.addIssue({ code: 'custom', message: problem, input: s });
   })
-  .describe('Calendar date YYYY-MM-DD (proleptic Gregorian, 0001..9999)');
+  .describe('Date YYYY-MM-DD, proleptic Gregorian, 0001..9999');
 
 /** An instant; the tool receives epoch milliseconds. */
 export const Instant = z
@@ -37,9 +37,7 @@ export const Instant = z
     }
     return parsed.ms;
   })
-  .describe('Instant: ISO-8601 with Z or offset (2026-11-22T08:00:00Z), epoch seconds (≤ 11 digits) or epoch milliseconds (12–13 digits)');
+  .describe('ISO-8601 with Z or offset, or epoch seconds (≤ 11 digits) or ms (12–13 digits)');
 
 /** Data sets and methods behind a result. */
-export const Provenance = z
-  .record(z.string(), z.string())
-  .describe('The data sets and methods that produced this answer (data releases, tzdb version, method names)');
+export const Provenance = z.record(z.string(), z.string()).describe('Data releases and methods used');

@@ -127,7 +127,11 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
   /** The MCP toolset, when it is not the family's. */
   toolset?: Toolset;
   title: string;
-  /** Written for a model and a developer: what it answers, units, limits. */
+  /**
+   * Written for a model and a developer, at most 400 characters (every client reads every tool's before
+   * its first call): what it answers, when to call it instead of reasoning, units, limits. No worked
+   * examples: `examples` feed the docs, OpenAPI and the calculator page.
+   */
   description: string;
   http: { method: 'GET' | 'POST'; path: string };
   auth: 'public' | 'key';

@@ -23,7 +23,7 @@ export const weekday = defineTool({
   family: 'date',
   title: 'Day of the week of a date',
   description: 'The day of the week of a calendar date of years 0001..9999 (proleptic Gregorian calendar), with its '
-    + 'ISO 8601 number (Monday 1 .. Sunday 7). Call it rather than working a weekday out by hand. Example: 1969-07-20 → Sunday.',
+    + 'ISO 8601 number (Monday 1 .. Sunday 7). Call it rather than working a weekday out by hand.',
   http: { method: 'GET', path: '/v1/date/weekday' },
   auth: 'key',
   cache: 'deterministic',

@@ -47,44 +47,41 @@ export const EphemerisDate = z
     }
     return ms;
   })
-  .describe(
-    'Date YYYY-MM-DD (meaning 00:00 UTC) or instant (ISO-8601 with Z or offset, epoch seconds or milliseconds), ' +
-      '1900-01-01T00:00:00Z..2100-12-31T23:59:59Z',
-  );
+  .describe('YYYY-MM-DD (00:00 UTC) or instant (ISO-8601 with Z or offset, epoch s/ms), 1900-01-01..2100-12-31 UTC');
 
 export const EphemerisInput = z.strictObject({ date: EphemerisDate });
 
-const au = (what: string) => z.number().describe(`${what}, astronomical units`);
+const au = (what: string) => z.number().describe(`${what}, AU`);
 const deg = (what: string) => z.number().describe(`${what}, degrees`);
 
 const Geocentric = z
   .object({
-    x_au: au('x toward the J2000 equinox'),
-    y_au: au('y, 90° east along the J2000 equator'),
-    z_au: au('z toward the J2000 north celestial pole'),
-    distance_au: au("Distance from the Earth's centre (light-time corrected)"),
-    right_ascension_deg: deg('Astrometric right ascension, J2000, 0..360'),
-    right_ascension_hours: z.number().describe('Astrometric right ascension, J2000, hours 0..24'),
-    declination_deg: deg('Astrometric declination, J2000'),
-    ecliptic_longitude_deg: deg('Longitude on the mean ecliptic and equinox of J2000, 0..360'),
-    ecliptic_latitude_deg: deg('Latitude from the mean ecliptic of J2000'),
+    x_au: au('x, to the J2000 equinox'),
+    y_au: au('y, 90° east on the J2000 equator'),
+    z_au: au('z, to the J2000 north pole'),
+    distance_au: au("Distance from the Earth's centre"),
+    right_ascension_deg: deg('Right ascension, J2000, 0..360'),
+    right_ascension_hours: z.number().describe('Right ascension, J2000, hours 0..24'),
+    declination_deg: deg('Declination, J2000'),
+    ecliptic_longitude_deg: deg('Ecliptic longitude, J2000, 0..360'),
+    ecliptic_latitude_deg: deg('Ecliptic latitude, J2000'),
   })
-  .describe('Geocentric astrometric position: light-time corrected, no aberration or light deflection (JPL Horizons "astrometric")');
+  .describe('Geocentric astrometric (light-time corrected, no aberration, as JPL Horizons)');
 
 const Heliocentric = z
   .object({
-    x_au: au('x toward the J2000 equinox'),
-    y_au: au('y, 90° east along the J2000 equator'),
-    z_au: au('z toward the J2000 north celestial pole'),
+    x_au: au('x, to the J2000 equinox'),
+    y_au: au('y, 90° east on the J2000 equator'),
+    z_au: au('z, to the J2000 north pole'),
     distance_au: au("Distance from the Sun's centre"),
-    ecliptic_longitude_deg: deg('Longitude on the mean ecliptic and equinox of J2000, 0..360'),
-    ecliptic_latitude_deg: deg('Latitude from the mean ecliptic of J2000'),
+    ecliptic_longitude_deg: deg('Ecliptic longitude, J2000, 0..360'),
+    ecliptic_latitude_deg: deg('Ecliptic latitude, J2000'),
   })
-  .describe('Heliocentric geometric position (no light time), J2000 equatorial axes');
+  .describe('Heliocentric geometric (no light time), J2000 equatorial axes');
 
 export const EphemerisResult = z.object({
-  at: z.string().describe('The instant, UTC'),
-  frame: z.literal(EPHEMERIS_FRAME).describe('Vectors and RA/Dec on the J2000 mean equator and equinox; ecliptic angles on the mean ecliptic of J2000'),
+  at: z.string().describe('The instant, UTC ISO-8601 with Z'),
+  frame: z.literal(EPHEMERIS_FRAME).describe('Vectors, RA/Dec: J2000 mean equator and equinox; ecliptic angles: mean ecliptic of J2000'),
   bodies: z
     .array(
       z.object({
@@ -93,7 +90,7 @@ export const EphemerisResult = z.object({
         heliocentric: Heliocentric.nullable().describe('Null for the Sun'),
       }),
     )
-    .describe('Sun, Moon, Mercury, Venus, Mars, Jupiter, Saturn, Uranus, Neptune, Pluto, in that order'),
+    .describe('One entry per body, in the order of the body enum'),
   provenance: Provenance,
 });
 export type Ephemeris = z.output<typeof EphemerisResult>;
@@ -120,14 +117,10 @@ export const ephemeris = defineTool({
   family: 'astronomy',
   title: 'Positions of the Sun, Moon and planets',
   description:
-    'Positions of the Sun, the Moon and the planets Mercury through Pluto at one instant. For each body: the ' +
-    'geocentric astrometric position (what JPL Horizons calls astrometric RA/DEC: light-time corrected, no ' +
-    'aberration) as a J2000 equatorial vector in AU, distance in AU, right ascension (degrees and hours), ' +
-    'declination, and longitude/latitude on the mean ecliptic of J2000; and the heliocentric geometric vector, ' +
-    'distance and J2000 ecliptic longitude/latitude (null for the Sun). Use it for "where is Mars", distances ' +
-    'between the Earth and a planet, or sky charts. Input: date, a day YYYY-MM-DD (00:00 UTC) or an instant with ' +
-    'Z or offset, from 1900-01-01 to 2100-12-31. Accuracy about 1 arcminute or better (astronomy-engine models). ' +
-    'For where the Sun is in a local sky use solar_position. Example: date=2000-01-01T12:00:00Z.',
+    'Positions of the Sun, Moon and planets Mercury–Pluto at an instant: geocentric astrometric (J2000 vector and distance in AU, ' +
+    'RA/Dec, ecliptic lon/lat) and heliocentric (vector, distance, ecliptic; null for the Sun). Call it instead of recalling planet ' +
+    'positions. at: ISO-8601 or epoch s/ms (omit for now) or date YYYY-MM-DD (00:00 UTC), 1900..2100; ~1′ accuracy. Sun in a local ' +
+    'sky: solar_position.',
   http: { method: 'GET', path: '/v1/astronomy/ephemeris' },
   auth: 'key',
   cache: 'deterministic',

@@ -22,17 +22,17 @@ export const WeekendDays = z
       if (first < i) ctx.addIssue({ code: 'custom', path: [i], message: `repeats weekend[${first}] (weekdays must be distinct)`, input: day });
     });
   })
-  .describe('ISO weekdays that are weekend days, 1 = Monday … 7 = Sunday; default [6, 7]; [] means no weekend');
+  .describe('Weekend as ISO weekdays, 1 = Monday … 7 = Sunday; default [6, 7]; [] for none');
 
 export const BusinessDaysResult = z.object({
-  start: z.string().describe('First date of the range, YYYY-MM-DD'),
-  end: z.string().describe('Last date of the range, YYYY-MM-DD (counted only when include_end is true)'),
-  business_days: z.number().int().describe('Days in the counted range that are neither weekend days nor holidays'),
-  weekend_days: z.number().int().describe('Days in the counted range that fall on a weekend weekday'),
-  holidays_excluded: z.number().int().describe('Distinct holiday dates in the counted range that fall on a non-weekend day'),
-  include_end: z.boolean().describe('Whether the end date itself was counted'),
-  weekend: z.array(z.number().int()).describe('The ISO weekdays treated as weekend (1 = Monday … 7 = Sunday), ascending'),
-  total_days: z.number().int().describe('Days in the counted range = business_days + weekend_days + holidays_excluded'),
+  start: z.string().describe('First date, YYYY-MM-DD'),
+  end: z.string().describe('Last date, YYYY-MM-DD (counted when include_end)'),
+  business_days: z.number().int().describe('Days neither weekend nor holiday'),
+  weekend_days: z.number().int().describe('Days on a weekend weekday'),
+  holidays_excluded: z.number().int().describe('Distinct holiday dates on non-weekend days'),
+  include_end: z.boolean().describe('Whether the end date was counted'),
+  weekend: z.array(z.number().int()).describe('Weekend ISO weekdays used (1 = Monday), ascending'),
+  total_days: z.number().int().describe('Days counted = business_days + weekend_days + holidays_excluded'),
   provenance: Provenance,
 });
 
@@ -103,14 +103,10 @@ export const businessDays = defineTool({
   family: 'date',
   title: 'Count business days between two dates',
   description:
-    'Counts working days from start through end: days that are not weekend days and not in your holiday list. ' +
-    'Both ends count by default (include_end: false leaves out the end date). The weekend is a list of ISO weekdays ' +
-    '(1 = Monday … 7 = Sunday), default [6, 7]; e.g. [5, 6] for a Friday–Saturday weekend, [] for none. holidays are ' +
-    'YYYY-MM-DD dates (up to 3660; repeats and dates outside the range are ignored; a holiday on a weekend day counts ' +
-    'as a weekend day only). Returns business_days, weekend_days, holidays_excluded and total_days ' +
-    "(= the three added). For a country's public holidays use the jurisdiction variant. Dates are proleptic Gregorian, " +
-    '0001..9999; any span up to the whole range is answered instantly. ' +
-    'Example: {"start":"2024-07-01","end":"2024-07-31","holidays":["2024-07-04"]} → 22 business days.',
+    'Counts working days from start through end: days not on the weekend and not in your holiday list. Call it instead of counting ' +
+    "weekdays yourself; for a country's holidays use count_business_days_in_jurisdiction. include_end: default true. weekend: ISO " +
+    'weekdays (1 = Mon … 7 = Sun), default [6, 7], [] for none. holidays: up to 3660 YYYY-MM-DD (one on a weekend counts as weekend). ' +
+    'Dates 0001..9999.',
   http: { method: 'POST', path: '/v1/date/business-days' },
   auth: 'key',
   cache: 'deterministic',
@@ -123,7 +119,7 @@ export const businessDays = defineTool({
         .max(MAX_HOLIDAYS, `must list at most ${MAX_HOLIDAYS} dates`)
         .optional()
         .describe('Non-working dates YYYY-MM-DD besides the weekend'),
-      include_end: z.boolean({ error: 'must be true or false' }).optional().describe('Count the end date itself (default true)'),
+      include_end: z.boolean({ error: 'must be true or false' }).optional().describe('Count the end date (default true)'),
       weekend: WeekendDays.optional(),
     })
     .superRefine((body, ctx) => {

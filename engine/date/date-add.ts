@@ -19,7 +19,7 @@ const bounded = (unit: Unit) => {
     .min(-limit, `must be ≥ -${limit}`)
     .max(limit, `must be ≤ ${limit}`)
     .optional()
-    .describe(`Signed whole ${unit} to add (negative subtracts), |${unit}| ≤ ${limit}; missing means 0`);
+    .describe(`Signed ${unit} to add, |${unit}| ≤ ${limit}; default 0`);
 };
 
 export const DateAddResult = z.object({
@@ -31,8 +31,8 @@ export const DateAddResult = z.object({
       weeks: z.number().int(),
       days: z.number().int(),
     })
-    .describe('The amounts applied, in the order years → months → weeks → days (0 when not given)'),
-  result: z.string().describe('The resulting date YYYY-MM-DD'),
+    .describe('Amounts applied, in order years → months → weeks → days (0 when not given)'),
+  result: z.string().describe('Resulting date YYYY-MM-DD'),
   provenance: Provenance,
 });
 export type DateAdded = z.output<typeof DateAddResult>;
@@ -98,13 +98,9 @@ export const dateAdd = defineTool({
   family: 'date',
   title: 'Add years, months, weeks or days to a date',
   description:
-    'Moves a calendar date by signed whole years, months, weeks and days (negative values subtract; any left out count as 0). ' +
-    'They apply in the order years → months → weeks → days; after the year step and after the month step a day past the ' +
-    "month's end becomes its last day (2024-01-31 + 1 month = 2024-02-29; 2024-02-29 + 1 year = 2025-02-28; " +
-    '2024-02-29 + 1 year + 1 month = 2025-03-28). Weeks and days are exact day counts. Limits: |years| ≤ 9999, ' +
-    '|months| ≤ 119988, |weeks| ≤ 521775, |days| ≤ 3652425, and the result must lie in 0001-01-01..9999-12-31. ' +
-    'Dates are YYYY-MM-DD, proleptic Gregorian; no times or time zones are involved. ' +
-    'Example: start=2024-01-31&months=1&days=1 → result 2024-03-01.',
+    'Moves a calendar date by signed years, months, weeks and days (omitted = 0), applied in that order; after the year and the month ' +
+    "step a day past month end becomes the month's last day. Call it instead of doing date arithmetic yourself. Limits: |years| ≤ 9999, " +
+    '|months| ≤ 119988, |weeks| ≤ 521775, |days| ≤ 3652425; result in 0001-01-01..9999-12-31. YYYY-MM-DD, proleptic Gregorian.',
   http: { method: 'GET', path: '/v1/date/add' },
   auth: 'key',
   cache: 'deterministic',
@@ -138,6 +134,7 @@ export const dateAdd = defineTool({
       'Dates are proleptic Gregorian, 0001..9999.',
       'Adding months to the 31st clamps to the last day of a shorter month.',
       'Amounts may be negative to subtract.',
+      'Steps apply in order years, months, weeks, days, so 2024-02-29 + 1 year + 1 month = 2025-03-28 (2025-02-28, then a month).',
     ],
     keywords: ['add days to date', 'date calculator', 'subtract months', 'date plus'],
     browser: true,

@@ -17,10 +17,8 @@ import { computeDateDifference, DateDifferenceResult } from './date-difference.t
 export const MAX_DATE_PAIRS = 100;
 
 export const DateDifferenceBatchResult = z.object({
-  count: z.number().int().describe('Number of results (equals the number of pairs)'),
-  results: z
-    .array(DateDifferenceResult.omit({ provenance: true }))
-    .describe('One date_difference result per pair, in input order, without its provenance (stated once for the batch, below)'),
+  count: z.number().int().describe('Number of results'),
+  results: z.array(DateDifferenceResult.omit({ provenance: true })).describe('date_difference results in input order, without provenance'),
   provenance: Provenance,
 });
 
@@ -29,15 +27,9 @@ export const dateDifferenceBatch = defineTool({
   family: 'date',
   title: 'Differences between many pairs of dates',
   description: [
-    `How far apart each of up to ${MAX_DATE_PAIRS} pairs of calendar dates is, in one call.`,
-    'Each result is exactly what date_difference answers for that pair: the signed number of days (end − start; same date = 0,',
-    'an end before start gives negative values), weeks (4 decimals), whole_weeks + remainder_days, and calendar years, months and days',
-    '(largest units first, so that date_add(start, calendar) gives end). Results come in input order; provenance is stated once for',
-    'the whole batch rather than repeated per pair.',
-    `Input: pairs = [{start, end}, ...] (1..${MAX_DATE_PAIRS}), dates YYYY-MM-DD, proleptic Gregorian, years 0001..9999; a bad item`,
-    'is named by its path, e.g. pairs[7].end.',
-    'Example: {"pairs": [{"start": "2024-01-31", "end": "2024-03-01"}, {"start": "2024-02-29", "end": "2025-02-28"}]}',
-    '→ 30 days (0y 1m 1d), 365 days (0y 11m 30d).',
+    `date_difference for up to ${MAX_DATE_PAIRS} pairs of dates in one call: per pair signed days (end − start), weeks, whole weeks + remainder`,
+    'and calendar years, months and days, in input order (provenance once per batch). Use it instead of repeated date_difference calls.',
+    `pairs: 1..${MAX_DATE_PAIRS} {start, end}, YYYY-MM-DD, 0001..9999; a bad item is named by its path (pairs[7].end).`,
   ].join(' '),
   http: { method: 'POST', path: '/v1/date/difference/batch' },
   auth: 'key',
@@ -53,7 +45,7 @@ export const dateDifferenceBatch = defineTool({
       )
       .min(1, 'must have at least 1 pair')
       .max(MAX_DATE_PAIRS, `must have at most ${MAX_DATE_PAIRS} pairs`)
-      .describe(`Pairs of dates to compare, 1..${MAX_DATE_PAIRS}`),
+      .describe(`Date pairs, 1..${MAX_DATE_PAIRS}`),
   }),
   output: DateDifferenceBatchResult,
   examples: [

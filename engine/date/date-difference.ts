@@ -8,18 +8,18 @@ import { addMonthsClamped, addYearsClamped, compareYmd, daysFromCivil, parseIsoD
 export const CalendarSpan = z
   .object({
     years: z.number().int(),
-    months: z.number().int().describe('-11..11 after the whole years'),
-    days: z.number().int().describe('Days after the whole years and months'),
+    months: z.number().int().describe('-11..11, after the years'),
+    days: z.number().int().describe('Days after the years and months'),
   })
-  .describe('Largest-units-first difference (signed; all ≤ 0 when end is before start); start + years, then months, then days = end');
+  .describe('Signed (≤ 0 when end < start): start + years, then months, then days = end');
 
 export const DateDifferenceResult = z.object({
   start: z.string().describe('Start date YYYY-MM-DD'),
   end: z.string().describe('End date YYYY-MM-DD'),
-  days: z.number().int().describe('end − start in days (signed; the end date itself not counted, so same day = 0)'),
-  weeks: z.number().describe('days / 7, rounded to 4 decimal places'),
-  whole_weeks: z.number().int().describe('Whole weeks in days (truncated toward zero; sign follows days)'),
-  remainder_days: z.number().int().describe('days − 7 × whole_weeks (-6..6; sign follows days)'),
+  days: z.number().int().describe('end − start, days, signed (same day = 0)'),
+  weeks: z.number().describe('days / 7, 4 decimals'),
+  whole_weeks: z.number().int().describe('Whole weeks, truncated toward zero'),
+  remainder_days: z.number().int().describe('days − 7 × whole_weeks, -6..6'),
   calendar: CalendarSpan,
   provenance: Provenance,
 });
@@ -107,12 +107,9 @@ export const dateDifference = defineTool({
   family: 'date',
   title: 'Difference between two dates',
   description:
-    'How far apart two calendar dates are. Returns the signed number of days (end − start; the same date gives 0, ' +
-    'an end before start gives negative values), that span in weeks (4 decimals) and as whole weeks + remainder days, ' +
-    'and as calendar years, months and days (largest units first, so that adding them to start with date_add gives end; ' +
-    'a month is only counted when the day number exists or is reached: 2024-01-31 → 2024-02-29 is 0 months 29 days). ' +
-    'Dates are YYYY-MM-DD, proleptic Gregorian, years 0001..9999; no times or time zones are involved. ' +
-    'Example: start=2024-01-31&end=2024-03-01 → days 30, weeks 4.2857, calendar 0y 1m 1d.',
+    'Signed span between two calendar dates: days (end − start; same date = 0), weeks (4 decimals), whole weeks + remainder days, ' +
+    'and calendar years, months and days (largest first, so date_add(start, calendar) = end). Call it instead of counting days or ' +
+    'months yourself. Dates YYYY-MM-DD, proleptic Gregorian, 0001..9999; no times or zones. Many pairs: date_difference_batch.',
   http: { method: 'GET', path: '/v1/date/difference' },
   auth: 'key',
   cache: 'deterministic',
@@ -146,6 +143,7 @@ export const dateDifference = defineTool({
       'Dates are proleptic Gregorian, 0001..9999.',
       'The end date itself is not counted (same day = 0 days).',
       'A negative result means end is before start.',
+      "A month counts only once start's day number is reached in it: 2024-01-31 → 2024-02-29 is 0 months 29 days.",
     ],
     keywords: ['days between dates', 'date difference', 'day counter', 'how many days until'],
     browser: true,

@@ -86,14 +86,12 @@ const down = (x: number, lo: number) => noNegativeZero(Math.max(lo, Math.floor(x
 const up = (x: number, hi: number) => noNegativeZero(Math.min(hi, Math.ceil(x * DECIMALS) / DECIMALS));
 
 export const GeoBoundingBoxResult = z.object({
-  min_lat: z.number().min(-90).max(90).describe('Southern edge, decimal degrees (6 decimals, rounded outward)'),
-  min_lon: z.number().min(-180).max(180).describe('Western edge, decimal degrees; greater than max_lon when the box crosses the antimeridian'),
-  max_lat: z.number().min(-90).max(90).describe('Northern edge, decimal degrees (6 decimals, rounded outward)'),
-  max_lon: z.number().min(-180).max(180).describe('Eastern edge, decimal degrees; less than min_lon when the box crosses the antimeridian'),
-  crosses_antimeridian: z
-    .boolean()
-    .describe('True when the box is split by the 180° meridian: it is then [min_lon, 180] ∪ [-180, max_lon] (and min_lon > max_lon)'),
-  includes_pole: z.boolean().describe('True when a pole lies within the radius: latitudes reach ±90 and longitudes span -180..180'),
+  min_lat: z.number().min(-90).max(90).describe('South edge, degrees (6 decimals, rounded outward)'),
+  min_lon: z.number().min(-180).max(180).describe('West edge, degrees; > max_lon across the antimeridian'),
+  max_lat: z.number().min(-90).max(90).describe('North edge, degrees (6 decimals, rounded outward)'),
+  max_lon: z.number().min(-180).max(180).describe('East edge, degrees; < min_lon across the antimeridian'),
+  crosses_antimeridian: z.boolean().describe('Split at 180°: the box is [min_lon, 180] ∪ [-180, max_lon]'),
+  includes_pole: z.boolean().describe('A pole is within the radius: latitude reaches ±90, longitudes -180..180'),
   provenance: Provenance,
 });
 export type GeoBoundingBox = z.output<typeof GeoBoundingBoxResult>;
@@ -122,23 +120,15 @@ export const geoBoundingBox = defineTool({
   family: 'geospatial',
   title: 'Bounding box around a point',
   description:
-    'The smallest latitude/longitude box containing every point within radius_km of a centre, for pre-filtering places ' +
-    'in a database (min_lat ≤ lat ≤ max_lat and a longitude range) before an exact distance check with geo_distance. ' +
-    'Spherical approximation (mean Earth radius 6371.0088 km, bounding coordinates after J. P. Matuschek), so it can differ ' +
-    'from WGS84 geodesic distance by up to about 0.5 %: enlarge the radius by that much if nothing may be missed. ' +
-    'Returns min_lat, min_lon, max_lat, max_lon (decimal degrees, 6 decimals, rounded outward), crosses_antimeridian and ' +
-    'includes_pole. Antimeridian convention: when the circle crosses the 180° meridian, crosses_antimeridian is true and ' +
-    'min_lon > max_lon; the box is then the union of longitudes [min_lon, 180] and [-180, max_lon]. When a pole is within ' +
-    'the radius (or the centre is a pole), includes_pole is true, the latitude reaching that pole is ±90 and the longitudes ' +
-    'are -180..180. Inputs: lat -90..90, lon -180..180, 0 < radius_km ≤ 20000. ' +
-    'Example: lat=-16.8&lon=179.5&radius_km=200 (Fiji) → min_lat -18.598641, min_lon 177.621141, max_lat -15.001359, ' +
-    'max_lon -178.621141, crosses_antimeridian true (the box is 177.621141..180 and -180..-178.621141).',
+    'Smallest lat/lon box holding every point within radius_km of a centre, to pre-filter places (lat and lon BETWEEN) before exact ' +
+    'geo_distance checks. Spherical (R = 6371.0088 km): up to ~0.5 % off WGS84, so pad the radius. If crosses_antimeridian, min_lon > ' +
+    'max_lon and the box is [min_lon, 180] ∪ [-180, max_lon]; if includes_pole, lon spans -180..180. Degrees; 0 < radius_km ≤ 20000.',
   http: { method: 'GET', path: '/v1/geo/bounding-box' },
   auth: 'key',
   cache: 'deterministic',
   input: z.strictObject({
-    lat: Latitude.describe('Latitude of the centre, decimal degrees, -90..90 (north positive)'),
-    lon: Longitude.describe('Longitude of the centre, decimal degrees, -180..180 (east positive)'),
+    lat: Latitude.describe('Centre latitude, decimal degrees, -90..90'),
+    lon: Longitude.describe('Centre longitude, decimal degrees, -180..180'),
     radius_km: num().gt(0, 'must be > 0').max(MAX_RADIUS_KM, `must be ≤ ${MAX_RADIUS_KM}`).describe('Radius in kilometres, 0 < r ≤ 20000'),
   }),
   output: GeoBoundingBoxResult,
@@ -166,6 +156,8 @@ export const geoBoundingBox = defineTool({
       'Coordinates are WGS84 decimal degrees.',
       'A box that crosses the antimeridian has west > east.',
       'A box that reaches a pole spans every longitude.',
+      'The box is computed on a sphere of the mean Earth radius, 6371.0088 km (bounding coordinates after J. P. Matuschek).',
+      'It can differ from WGS84 geodesic distance by up to about 0.5 %: enlarge the radius by that much if nothing may be missed.',
     ],
     keywords: ['bounding box', 'radius search', 'bbox', 'coordinates within radius'],
     browser: true,

@@ -17,10 +17,8 @@ import { distanceBetween, GeoDistanceResult } from './geo-distance.ts';
 export const MAX_DISTANCE_PAIRS = 100;
 
 export const GeoDistanceBatchResult = z.object({
-  count: z.number().int().describe('Number of results (equals the number of pairs)'),
-  results: z
-    .array(GeoDistanceResult.omit({ provenance: true }))
-    .describe('One geo_distance result per pair, in input order, without its provenance (stated once for the batch, below)'),
+  count: z.number().int().describe('Number of results'),
+  results: z.array(GeoDistanceResult.omit({ provenance: true })).describe('geo_distance results in input order, without provenance'),
   provenance: Provenance,
 });
 
@@ -29,16 +27,9 @@ export const geoDistanceBatch = defineTool({
   family: 'geospatial',
   title: 'Distances and bearings between many pairs of coordinates',
   description: [
-    `Distance and bearings for up to ${MAX_DISTANCE_PAIRS} pairs of points on Earth, in one call.`,
-    'Each result is exactly what geo_distance answers for that pair: the shortest path (geodesic) on the WGS84 ellipsoid',
-    '(GeographicLib, Karney 2013; not haversine) in kilometers, miles (1609.344 m), meters (to the millimetre) and nautical_miles',
-    '(1852 m), initial_bearing_deg (direction of departure, degrees clockwise from true north, 0 ≤ x < 360), final_bearing_deg',
-    '(direction of travel on arrival) and compass_direction (16-point). Results come in input order; provenance is stated once for',
-    'the whole batch rather than repeated per pair.',
-    `Input: pairs = [{from: {lat, lon}, to: {lat, lon}}, ...] (1..${MAX_DISTANCE_PAIRS}), decimal degrees, lat -90..90, lon -180..180;`,
-    'a bad item is named by its path, e.g. pairs[7].to.lat.',
-    'Example: {"pairs": [{"from": {"lat": 40.639722, "lon": -73.778889}, "to": {"lat": 1.359167, "lon": 103.989444}}]}',
-    '(JFK → Singapore Changi) → kilometers 15347.627646, initial_bearing_deg 3.308313.',
+    `geo_distance for up to ${MAX_DISTANCE_PAIRS} pairs of points in one call: per pair the WGS84 geodesic distance (km, miles, m, nautical miles),`,
+    'initial and final bearing and compass point, in input order (provenance once per batch). Use it instead of repeated geo_distance calls.',
+    `pairs: 1..${MAX_DISTANCE_PAIRS} {from: {lat, lon}, to: {lat, lon}}, decimal degrees; a bad item is named by its path (pairs[7].to.lat).`,
   ].join(' '),
   http: { method: 'POST', path: '/v1/geo/distance/batch' },
   auth: 'key',
@@ -47,14 +38,14 @@ export const geoDistanceBatch = defineTool({
     pairs: z
       .array(
         z.strictObject({
-          from: Coordinate.describe('Start point {lat, lon}, decimal degrees WGS84'),
-          to: Coordinate.describe('End point {lat, lon}, decimal degrees WGS84'),
+          from: Coordinate.describe('Start point, decimal degrees'),
+          to: Coordinate.describe('End point, decimal degrees'),
         }),
         { error: (iss) => (iss.input === undefined ? 'is required' : 'must be an array of {from: {lat, lon}, to: {lat, lon}} pairs') },
       )
       .min(1, 'must have at least 1 pair')
       .max(MAX_DISTANCE_PAIRS, `must have at most ${MAX_DISTANCE_PAIRS} pairs`)
-      .describe(`Pairs of points, 1..${MAX_DISTANCE_PAIRS}`),
+      .describe(`Point pairs, 1..${MAX_DISTANCE_PAIRS}`),
   }),
   output: GeoDistanceBatchResult,
   examples: [

@@ -25,17 +25,13 @@ export const METRES_PER_NAUTICAL_MILE = 1852;
 const Bearing = z.number().min(0).lt(360);
 
 export const GeoDistanceResult = z.object({
-  kilometers: z.number().min(0).describe('Geodesic distance in kilometres (6 decimals)'),
-  miles: z.number().min(0).describe('Geodesic distance in international miles of 1609.344 m (6 decimals)'),
-  meters: z.number().min(0).describe('Geodesic distance in metres (3 decimals: the millimetre)'),
-  nautical_miles: z.number().min(0).describe('Geodesic distance in nautical miles of 1852 m (6 decimals)'),
-  initial_bearing_deg: Bearing.describe(
-    'Direction of departure from the first point, degrees clockwise from true north, 0 ≤ x < 360 (6 decimals); 0 for coincident points',
-  ),
-  final_bearing_deg: Bearing.describe(
-    'Direction of travel on arrival at the second point (not the bearing back), 0 ≤ x < 360 (6 decimals); 0 for coincident points',
-  ),
-  compass_direction: z.enum(COMPASS_POINTS).describe('16-point compass name of the initial bearing (22.5° sectors centred on each point)'),
+  kilometers: z.number().min(0).describe('Distance, km (6 decimals)'),
+  miles: z.number().min(0).describe('Distance, international miles of 1609.344 m (6 decimals)'),
+  meters: z.number().min(0).describe('Distance, metres (3 decimals)'),
+  nautical_miles: z.number().min(0).describe('Distance, nautical miles of 1852 m (6 decimals)'),
+  initial_bearing_deg: Bearing.describe('Departure direction, degrees clockwise from true north, 0 ≤ x < 360; 0 for coincident points'),
+  final_bearing_deg: Bearing.describe('Direction of travel on arrival (not the bearing back), degrees, 0 ≤ x < 360'),
+  compass_direction: z.enum(COMPASS_POINTS).describe('16-point compass name of the initial bearing'),
   provenance: Provenance,
 });
 export type GeoDistance = z.output<typeof GeoDistanceResult>;
@@ -63,24 +59,18 @@ export const geoDistance = defineTool({
   family: 'geospatial',
   title: 'Distance and bearing between two coordinates',
   description:
-    'How far apart two points on Earth are, and in which direction to set off. Solves the shortest path (geodesic) on the ' +
-    'WGS84 ellipsoid with GeographicLib (Karney 2013), accurate to nanometres for any pair of points, nearly antipodal ones ' +
-    'included; not a spherical (haversine) estimate. Returns the distance in kilometers, miles (international, 1609.344 m), ' +
-    'meters (to the millimetre) and nautical_miles (1852 m); initial_bearing_deg (direction of departure, degrees clockwise ' +
-    'from true north, 0 ≤ x < 360), final_bearing_deg (direction of travel on arrival, not the bearing back) and ' +
-    'compass_direction (16-point name of the initial bearing: N, NNE, NE, ...). Coordinates are decimal degrees, lat -90..90, ' +
-    'lon -180..180; the path may cross the antimeridian or a pole. Same point twice → 0 and bearings 0. Exactly antipodal ' +
-    'points have several shortest paths; one is reported. Ground distance only: no altitude, roads or terrain. ' +
-    'Example: from_lat=40.639722&from_lon=-73.778889&to_lat=1.359167&to_lon=103.989444 (JFK → Singapore Changi) → ' +
-    'kilometers 15347.627646, initial_bearing_deg 3.308313 (N, over the Arctic), final_bearing_deg 177.485902.',
+    'Distance and bearings between two points along the WGS84 geodesic (GeographicLib, Karney 2013; not haversine): kilometers, miles, ' +
+    'meters, nautical_miles, initial and final bearing (degrees from true north), 16-point compass. Call it instead of estimating ' +
+    'distances yourself. Decimal degrees, lat -90..90, lon -180..180; antimeridian and poles fine. Ground distance. Many pairs: ' +
+    'geo_distance_batch.',
   http: { method: 'GET', path: '/v1/geo/distance' },
   auth: 'key',
   cache: 'deterministic',
   input: z.strictObject({
-    from_lat: Latitude.describe('Latitude of the start point, decimal degrees, -90..90 (north positive)'),
-    from_lon: Longitude.describe('Longitude of the start point, decimal degrees, -180..180 (east positive)'),
-    to_lat: Latitude.describe('Latitude of the end point, decimal degrees, -90..90 (north positive)'),
-    to_lon: Longitude.describe('Longitude of the end point, decimal degrees, -180..180 (east positive)'),
+    from_lat: Latitude.describe('Start latitude, decimal degrees, -90..90'),
+    from_lon: Longitude.describe('Start longitude, decimal degrees, -180..180'),
+    to_lat: Latitude.describe('End latitude, decimal degrees, -90..90'),
+    to_lon: Longitude.describe('End longitude, decimal degrees, -180..180'),
   }),
   output: GeoDistanceResult,
   examples: [
@@ -106,6 +96,7 @@ export const geoDistance = defineTool({
       'Coordinates are WGS84 decimal degrees.',
       'The path is the shortest one on the ellipsoid, not haversine on a sphere.',
       'Miles are international miles (1609.344 m); nautical miles are 1852 m.',
+      'Ground distance only: no altitude, roads or terrain. Exactly antipodal points have several shortest paths; one is reported.',
     ],
     keywords: ['distance between coordinates', 'great circle distance', 'geodesic distance', 'bearing'],
     browser: true,

@@ -16,9 +16,9 @@ import { Latitude, Longitude, Provenance } from '../inputs.ts';
 export const GeoElevationResult = z.object({
   lat: z.number().describe('Latitude, as given'),
   lon: z.number().describe('Longitude, as given'),
-  elevation_m: z.number().describe('Height of the surface above mean sea level, metres (Copernicus DEM: above the EGM2008 geoid); negative below sea level'),
-  provider: z.string().describe('The service that answered (e.g. "Open-Meteo elevation API")'),
-  dataset: z.string().describe('The elevation model behind it (e.g. "Copernicus DEM GLO-90")'),
+  elevation_m: z.number().describe('Height above mean sea level, metres (Copernicus DEM: EGM2008 geoid); negative below sea level'),
+  provider: z.string().describe('Service that answered'),
+  dataset: z.string().describe('Elevation model used'),
   provenance: Provenance,
 });
 
@@ -27,13 +27,9 @@ export const geoElevation = defineTool({
   family: 'geospatial',
   title: 'Terrain elevation at a coordinate',
   description: [
-    'Height of the ground above mean sea level, in metres, at a coordinate. Looked up from a digital elevation model by a',
-    'third-party service: by default the Open-Meteo elevation API with the Copernicus DEM GLO-90 (a 3 arc-second, about 90 m grid;',
-    'a surface model, so dense forest or buildings can add a few metres; heights above the EGM2008 geoid). The value is the',
-    "model's, not a survey: expect metres of error on steep slopes. Coordinates are rounded to 5 decimals (about 1 m) for the",
-    'lookup. Inputs: lat -90..90, lon -180..180 (decimal degrees, WGS84). When the provider is unreachable or fails, the answer is',
-    'an error (HTTP 503), never an estimated value.',
-    'Example: lat=52.52&lon=13.41 (Berlin) → elevation_m 38, provider "Open-Meteo elevation API", dataset "Copernicus DEM GLO-90".',
+    'Ground height above mean sea level, in metres, at a coordinate, from a third-party elevation model: by default Open-Meteo,',
+    'Copernicus DEM GLO-90 (about 90 m grid, EGM2008 geoid; a surface model: trees and buildings may add metres). Call it instead of',
+    'guessing altitudes. lat -90..90, lon -180..180. If the provider fails the answer is an error (HTTP 503), never an estimate.',
   ].join(' '),
   http: { method: 'GET', path: '/v1/geo/elevation' },
   auth: 'key',

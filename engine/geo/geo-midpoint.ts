@@ -21,11 +21,11 @@ import { geodesicProvenance, midpoint, roundTo, type LatLon } from './geodesic.t
 export const GeoMidpointResult = z.object({
   midpoint: z
     .object({
-      lat: z.number().min(-90).max(90).describe('Latitude of the halfway point, decimal degrees (8 decimals)'),
-      lon: z.number().min(-180).max(180).describe('Longitude of the halfway point, decimal degrees, -180..180 (8 decimals)'),
+      lat: z.number().min(-90).max(90).describe('Latitude, decimal degrees (8 decimals)'),
+      lon: z.number().min(-180).max(180).describe('Longitude, decimal degrees (8 decimals)'),
     })
-    .describe('The point halfway along the geodesic from the first point to the second'),
-  distance_km: z.number().min(0).describe('Length of the whole geodesic in kilometres (6 decimals); the midpoint is distance_km / 2 from each end'),
+    .describe('Halfway point along the geodesic'),
+  distance_km: z.number().min(0).describe('Whole path length, km (6 decimals); the midpoint is half of it from each end'),
   provenance: Provenance,
 });
 export type GeoMidpoint = z.output<typeof GeoMidpointResult>;
@@ -47,22 +47,17 @@ export const geoMidpoint = defineTool({
   family: 'geospatial',
   title: 'Midpoint between two coordinates',
   description:
-    'The point halfway between two points on Earth along the shortest path (the WGS84 geodesic, solved with GeographicLib, ' +
-    'Karney 2013): equally far from both along the route a plane or ship would fly or sail, not the average of the ' +
-    'coordinates, so it is correct across the antimeridian and near the poles. Returns midpoint {lat, lon} in decimal ' +
-    'degrees (8 decimals, about 1 mm) and distance_km, the full path length (the midpoint is half of it from each end). ' +
-    'Inputs are decimal degrees, lat -90..90, lon -180..180. Same point twice → that point and distance 0. Exactly ' +
-    'antipodal points have several shortest paths, so the midpoint is not unique there; one is reported. ' +
-    'Example: from_lat=40.639722&from_lon=-73.778889&to_lat=1.359167&to_lon=103.989444 (JFK → Singapore Changi) → ' +
-    'midpoint {lat 70.34144448, lon 97.02482473} (northern Siberia), distance_km 15347.627646.',
+    'The point halfway along the shortest path (WGS84 geodesic, GeographicLib) between two points, and the path length in km. Not the ' +
+    'average of the coordinates, so right across the antimeridian and near the poles: call it instead of averaging yourself. Decimal ' +
+    'degrees, lat -90..90, lon -180..180; midpoint to 8 decimals (about 1 mm). Antipodal points have several midpoints; one is reported.',
   http: { method: 'GET', path: '/v1/geo/midpoint' },
   auth: 'key',
   cache: 'deterministic',
   input: z.strictObject({
-    from_lat: Latitude.describe('Latitude of the first point, decimal degrees, -90..90 (north positive)'),
-    from_lon: Longitude.describe('Longitude of the first point, decimal degrees, -180..180 (east positive)'),
-    to_lat: Latitude.describe('Latitude of the second point, decimal degrees, -90..90 (north positive)'),
-    to_lon: Longitude.describe('Longitude of the second point, decimal degrees, -180..180 (east positive)'),
+    from_lat: Latitude.describe('First point latitude, decimal degrees, -90..90'),
+    from_lon: Longitude.describe('First point longitude, decimal degrees, -180..180'),
+    to_lat: Latitude.describe('Second point latitude, decimal degrees, -90..90'),
+    to_lon: Longitude.describe('Second point longitude, decimal degrees, -180..180'),
   }),
   output: GeoMidpointResult,
   examples: [

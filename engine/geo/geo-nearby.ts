@@ -20,31 +20,23 @@ export const MAX_NEARBY_RADIUS_KM = 500;
 export const MAX_NEARBY_LIMIT = 50;
 
 export const NearbyPlace = z.object({
-  name: z.string().describe('Place name as GeoNames records it (usually the local name in Latin script)'),
-  country: z.string().describe('ISO 3166-1 alpha-2 country code'),
-  admin_code: z
-    .string()
-    .describe('GeoNames first-level administrative division code within the country (e.g. "11" Île-de-France, "CA" California); "" where none'),
-  population: z.number().int().min(0).describe('Population as GeoNames records it; 0 where GeoNames has no figure (some administrative seats)'),
-  lat: z.number().describe('Latitude of the place, decimal degrees (5 decimals, as in GeoNames)'),
-  lon: z.number().describe('Longitude of the place, decimal degrees (5 decimals, as in GeoNames)'),
-  distance_km: z.number().min(0).describe('WGS84 geodesic distance from the query point, kilometres (3 decimals: the metre)'),
-  bearing_deg: z
-    .number()
-    .min(0)
-    .lt(360)
-    .describe('Initial geodesic bearing from the query point to the place, degrees clockwise from true north, 0 ≤ x < 360 (2 decimals)'),
+  name: z.string().describe('Name as in GeoNames (usually local, Latin script)'),
+  country: z.string().describe('ISO 3166-1 alpha-2'),
+  admin_code: z.string().describe('GeoNames first-level division code (CA for California); "" where none'),
+  population: z.number().int().min(0).describe('GeoNames population; 0 where unknown'),
+  lat: z.number().describe('Latitude, decimal degrees (5 decimals)'),
+  lon: z.number().describe('Longitude, decimal degrees (5 decimals)'),
+  distance_km: z.number().min(0).describe('Geodesic distance from the query point, km (3 decimals)'),
+  bearing_deg: z.number().min(0).lt(360).describe('Initial bearing from the query point, degrees clockwise from true north, 0 ≤ x < 360'),
 });
 
 export const GeoNearbyResult = z.object({
-  lat: z.number().describe('Query latitude, as given'),
-  lon: z.number().describe('Query longitude, as given'),
-  radius_km: z.number().describe('Search radius used, kilometres (geodesic)'),
+  lat: z.number().describe('Query latitude'),
+  lon: z.number().describe('Query longitude'),
+  radius_km: z.number().describe('Search radius used, km'),
   limit: z.number().int().describe('Most places returned'),
-  min_population: z.number().int().describe('Smallest population a place needed to be listed'),
-  places: z
-    .array(NearbyPlace)
-    .describe('Places within radius_km, nearest first (ties in the order of the data); empty where there are none (open sea, ice caps)'),
+  min_population: z.number().int().describe('Smallest population listed'),
+  places: z.array(NearbyPlace).describe('Places within radius_km, nearest first; empty if none'),
   provenance: Provenance,
 });
 
@@ -57,17 +49,10 @@ export const geoNearby = defineTool({
   family: 'geospatial',
   title: 'Populated places near a coordinate',
   description: [
-    'Which towns and cities are near a point: populated places from GeoNames (cities1000: every place of 1000+ people and',
-    'administrative seats, about 135,000 worldwide) within radius_km of lat/lon, nearest first.',
-    'Each place has name, country (ISO 3166-1 alpha-2), admin_code (GeoNames first-level division code), population (0 where',
-    'GeoNames has no figure), lat, lon, distance_km (WGS84 geodesic, not haversine, 3 decimals) and bearing_deg (initial bearing',
-    'from the query point, degrees clockwise from true north).',
-    `Inputs: lat -90..90, lon -180..180 (decimal degrees); radius_km > 0, ≤ ${MAX_NEARBY_RADIUS_KM} (default 50);`,
-    `limit 1..${MAX_NEARBY_LIMIT} (default 10); min_population ≥ 0 (default 0) to skip small places.`,
-    'Searches work across the antimeridian and near the poles; where there is nothing in range (open sea) places is an empty list,',
-    'not an error. Places are points (a representative coordinate), not areas, so this is not reverse geocoding of a boundary.',
-    'Example: lat=48.8566&lon=2.3522&radius_km=10&limit=3 → Paris (0.434 km, bearing 215.12), Le Kremlin-Bicêtre (4.7 km),',
-    'Bagnolet (4.861 km). Data © GeoNames, CC BY 4.0.',
+    'Populated places near a point: GeoNames cities1000 (1000+ people or an administrative seat, about 135,000) within radius_km, nearest',
+    'first, with WGS84 geodesic distance and initial bearing. Call it to name the towns near a coordinate instead of guessing.',
+    `radius_km ≤ ${MAX_NEARBY_RADIUS_KM} (default 50), limit 1..${MAX_NEARBY_LIMIT} (default 10), min_population (default 0). Empty at sea, not an error.`,
+    'Data © GeoNames, CC BY 4.0.',
   ].join(' '),
   http: { method: 'GET', path: '/v1/geo/nearby' },
   auth: 'key',
@@ -79,13 +64,13 @@ export const geoNearby = defineTool({
       .gt(0, 'must be > 0')
       .max(MAX_NEARBY_RADIUS_KM, `must be ≤ ${MAX_NEARBY_RADIUS_KM}`)
       .default(50)
-      .describe(`Search radius in kilometres along the WGS84 geodesic, > 0 and ≤ ${MAX_NEARBY_RADIUS_KM} (default 50)`),
+      .describe(`Search radius, km (geodesic), ≤ ${MAX_NEARBY_RADIUS_KM}; default 50`),
     limit: int()
       .min(1, 'must be ≥ 1')
       .max(MAX_NEARBY_LIMIT, `must be ≤ ${MAX_NEARBY_LIMIT}`)
       .default(10)
-      .describe(`Most places to return, 1..${MAX_NEARBY_LIMIT} (default 10)`),
-    min_population: int().min(0, 'must be ≥ 0').default(0).describe('Only places with at least this population (GeoNames figure), default 0 (all)'),
+      .describe(`Most places to return, 1..${MAX_NEARBY_LIMIT}; default 10`),
+    min_population: int().min(0, 'must be ≥ 0').default(0).describe('Minimum population (GeoNames figure); default 0'),
   }),
   output: GeoNearbyResult,
   examples: [

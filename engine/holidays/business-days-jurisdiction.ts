@@ -30,15 +30,11 @@ export const JurisdictionBusinessDaysResult = BusinessDaysResult.extend({
     .array(
       z.object({
         date: z.string().describe('YYYY-MM-DD'),
-        name: z.string().describe('Holiday name in English where the data has it; "Extra holiday (from extra_holidays)" for your own dates'),
-        source: z.enum(['calendar', 'extra_holidays']).describe('"calendar" for the jurisdiction\'s holiday data, "extra_holidays" for a date you supplied'),
+        name: z.string().describe(`English name where known; "${EXTRA_HOLIDAY_NAME}" for your dates`),
+        source: z.enum(['calendar', 'extra_holidays']).describe('calendar: holiday data; extra_holidays: a date you gave'),
       }),
     )
-    .describe(
-      'The holidays that took a working day out of the count: every holiday of the requested types dated inside the ' +
-        'counted range on a non-weekend day (two holidays on one date are two entries), then each extra_holidays date inside the ' +
-        'range on a non-weekend day that no listed holiday already covers; sorted by date. Its distinct dates number holidays_excluded.',
-    ),
+    .describe('Holidays that removed a working day, by date; their distinct dates number holidays_excluded'),
 });
 
 const METHOD =
@@ -60,31 +56,25 @@ export const businessDaysInJurisdiction = defineTool({
   family: 'date',
   title: 'Count business days in a country between two dates',
   description:
-    'Counts working days from start through end (both YYYY-MM-DD in 1900..2200; both counted unless include_end is false) ' +
-    "in a country or subdivision: days that are not on the country's weekend and not holidays of the requested types " +
-    '(default public only; types adds bank, optional, school or observance) nor one of your extra_holidays (up to 3660 ' +
-    "dates). The weekend is the country's current one from CLDR (ISO weekdays, 1 = Monday: [5, 6] for Saudi Arabia, [5] " +
-    'for Iran); historic weekend changes are not modelled. A holiday on a weekend day counts as a weekend day only. ' +
-    'Returns business_days, weekend_days, holidays_excluded (distinct dates), total_days (the three added) and holidays: ' +
-    'each holiday that took a working day out, i.e. those of the requested types inside the counted range on non-weekend ' +
-    'days, plus your extra dates there not already covered. Any span up to 1900..2200 is answered. country: ISO 3166-1 ' +
-    'alpha-2; subdivision: ISO 3166-2 suffix or full code (list_holiday_countries). ' +
-    'Example: {"start":"2026-12-01","end":"2026-12-31","country":"GB","subdivision":"ENG"} → 21 business days.',
+    'Counts working days from start through end in a country or subdivision: not on its weekend (CLDR) nor a holiday of the requested ' +
+    'types (default public) nor in extra_holidays (≤ 3660); lists the holidays that removed a working day. Call it instead of recalling ' +
+    'holiday calendars. Dates 1900..2200; include_end default true. country ISO 3166-1 alpha-2, subdivision ISO 3166-2 ' +
+    '(list_holiday_countries).',
   http: { method: 'POST', path: '/v1/date/business-days/jurisdiction' },
   auth: 'key',
   cache: 'deterministic',
   input: z
     .strictObject({
-      start: HolidayDate.describe('First date YYYY-MM-DD (always counted), 1900..2200'),
-      end: HolidayDate.describe('Last date YYYY-MM-DD, not before start, 1900..2200'),
+      start: HolidayDate.describe('First date YYYY-MM-DD, 1900..2200'),
+      end: HolidayDate.describe('Last date YYYY-MM-DD, 1900..2200, not before start'),
       country: CountryCode,
       subdivision: SubdivisionCode.optional(),
       extra_holidays: z
         .array(IsoDate, { error: 'must be an array of YYYY-MM-DD dates' })
         .max(MAX_HOLIDAYS, `must list at most ${MAX_HOLIDAYS} dates`)
         .optional()
-        .describe('Further non-working dates YYYY-MM-DD (company days off); repeats and dates outside the range are ignored'),
-      include_end: z.boolean({ error: 'must be true or false' }).optional().describe('Count the end date itself (default true)'),
+        .describe('More non-working dates YYYY-MM-DD (company days off); repeats and out-of-range dates ignored'),
+      include_end: z.boolean({ error: 'must be true or false' }).optional().describe('Count the end date (default true)'),
       types: HolidayTypes,
     })
     .superRefine((body, ctx) => {

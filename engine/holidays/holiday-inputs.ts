@@ -8,7 +8,6 @@ import { sources } from '../provenance.ts';
 import {
   DATE_HOLIDAYS_VERSION,
   DEFAULT_TYPES,
-  DISCOVERY_ROUTE,
   DISCOVERY_TOOL,
   HOLIDAY_TYPES,
   isSupportedCountry,
@@ -27,16 +26,13 @@ export const CountryCode = z
   .trim()
   .toUpperCase()
   .refine(isSupportedCountry, { error: `is not a supported country code (ISO 3166-1 alpha-2); see ${DISCOVERY_TOOL}` })
-  .describe(`Country, ISO 3166-1 alpha-2 (GB, US, DE, SA; case-insensitive). The supported ones: ${DISCOVERY_ROUTE}`);
+  .describe(`ISO 3166-1 alpha-2 country code, any case; codes: ${DISCOVERY_TOOL}`);
 
 export const SubdivisionCode = z
   .string({ error: 'must be a subdivision code such as ENG or GB-ENG' })
   .trim()
   .min(1, 'must not be empty (leave it out for the whole country)')
-  .describe(
-    `Subdivision (state, region, nation): the ISO 3166-2 suffix (ENG, BY, CA) or the full code (GB-ENG); ` +
-      `leave it out for country-wide holidays. The codes of each country: ${DISCOVERY_ROUTE}`,
-  );
+  .describe('ISO 3166-2 subdivision, suffix (ENG) or full (GB-ENG); omit for country-wide');
 
 export const HolidayTypes = z
   .array(z.enum(HOLIDAY_TYPES, { error: `must be one of: ${HOLIDAY_TYPES.join(', ')}` }), {
@@ -45,10 +41,7 @@ export const HolidayTypes = z
   .min(1, 'must list at least one type (leave it out for public holidays only)')
   .max(HOLIDAY_TYPES.length * 2, `must list at most ${HOLIDAY_TYPES.length * 2} types`)
   .default(() => [...DEFAULT_TYPES])
-  .describe(
-    'Holiday types to list and to treat as non-working days: any of public, bank, optional, school, observance ' +
-      '(comma list in a query: types=public,bank). Default ["public"]. Each type listed counts, observance included when asked for.',
-  );
+  .describe('Holiday types to list or count as non-working; default ["public"]');
 
 export const HolidayYear = int()
   .min(MIN_YEAR, `must be ≥ ${MIN_YEAR} (the holiday data covers ${MIN_YEAR}..${MAX_YEAR})`)
@@ -97,9 +90,7 @@ export function holidayProvenance(j: Jurisdiction | null, types: readonly Holida
 
 // ----- output pieces ----------------------------------------------------------------------------
 
-export const HolidayTypeOut = z.enum(HOLIDAY_TYPES).describe("public, bank, optional, school or observance (date-holidays' classification)");
-export const CountryOut = z.string().describe('ISO 3166-1 alpha-2 country code, upper-case');
+export const HolidayTypeOut = z.enum(HOLIDAY_TYPES).describe('Holiday type (date-holidays classification)');
+export const CountryOut = z.string().describe('ISO 3166-1 alpha-2, upper-case');
 export const SubdivisionOut = z.string().nullable().describe('ISO 3166-2 subdivision suffix (ENG), or null for the whole country');
-export const WeekendOut = z
-  .array(z.number().int().min(1).max(7))
-  .describe("The country's weekend as ISO weekdays (1 = Monday … 7 = Sunday), ascending, from CLDR week data: the current weekend");
+export const WeekendOut = z.array(z.number().int().min(1).max(7)).describe("The country's current weekend (CLDR), ISO weekdays (1 = Monday), ascending");

@@ -22,21 +22,18 @@ import { cldrWeekend, weekendProvenance } from './weekend.ts';
 export const IsBusinessDayResult = z.object({
   country: CountryOut,
   subdivision: SubdivisionOut,
-  date: z.string().describe('The date checked, YYYY-MM-DD'),
-  business_day: z.boolean().describe('True when the date is neither a weekend day nor a holiday of the requested types'),
-  reason: z
-    .enum(['holiday', 'weekend'])
-    .nullable()
-    .describe('Why it is not a business day: "holiday" (also when the holiday falls on a weekend day), "weekend", or null for a business day'),
+  date: z.string().describe('Date checked, YYYY-MM-DD'),
+  business_day: z.boolean().describe('Neither a weekend day nor a holiday of the requested types'),
+  reason: z.enum(['holiday', 'weekend']).nullable().describe('holiday (also on a weekend), weekend, or null for a business day'),
   holiday: z
     .object({
-      name: z.string().describe('Name in English where the data has it, otherwise the local name'),
-      local_name: z.string().describe("Name in the jurisdiction's first local language"),
+      name: z.string().describe('English name where known, else the local name'),
+      local_name: z.string().describe('Name in the first local language'),
       type: HolidayTypeOut,
       substitute: z.boolean().describe('True for a substitute (observed) day'),
     })
     .nullable()
-    .describe('The holiday of the requested types on this date (the public one first when there are several), or null'),
+    .describe('Holiday of the requested types on the date (public first), or null'),
   weekend: WeekendOut,
   provenance: Provenance,
 });
@@ -61,22 +58,16 @@ export const isBusinessDay = defineTool({
   family: 'holiday',
   title: 'Is a date a business day in a country?',
   description:
-    'Says whether a date (YYYY-MM-DD, 1900..2200) is a business day in a country or subdivision: not a weekend day and ' +
-    'not a holiday of the requested types (default public only; types widens it to bank, optional, school or observance, ' +
-    'each counting only when asked for). reason is "holiday" (also when the holiday falls on a weekend), "weekend" or ' +
-    "null; holiday gives name (English), local_name, type and substitute (observed day). The weekend is the country's " +
-    'current one from CLDR as ISO weekdays (1 = Monday … 7 = Sunday): Saturday–Sunday in most places, Friday–Saturday ' +
-    'in Saudi Arabia, Friday only in Iran; historic weekend changes are not modelled (the UAE moved to Saturday–Sunday in ' +
-    '2022, and earlier dates still get Saturday–Sunday). A holiday of part of a day (DE Christmas Eve from 14:00, bank) ' +
-    'counts as the whole date. country: ISO 3166-1 alpha-2; subdivision: ISO 3166-2 suffix or full code; codes from ' +
-    'list_holiday_countries. Example: country=SA&date=2026-11-20 → business_day false, reason "weekend" (a Friday).',
+    'Whether a date (1900..2200) is a business day in a country or subdivision: not on its weekend and not a holiday of the requested ' +
+    'types (default public), with the reason and the holiday. Call it instead of guessing weekends or holidays. Weekend: the current ' +
+    'CLDR one (SA Fri–Sat, IR Fri), also for past dates. country ISO 3166-1 alpha-2; subdivision ISO 3166-2 (list_holiday_countries).',
   http: { method: 'GET', path: '/v1/holidays/is-business-day' },
   auth: 'key',
   cache: 'deterministic',
   input: z
     .strictObject({
       country: CountryCode,
-      date: HolidayDate.describe('The date to check, YYYY-MM-DD (1900..2200)'),
+      date: HolidayDate.describe('Date to check, YYYY-MM-DD, 1900..2200'),
       subdivision: SubdivisionCode.optional(),
       types: HolidayTypes,
     })
@@ -104,6 +95,7 @@ export const isBusinessDay = defineTool({
       "Weekend days are the country's (CLDR): Saturday–Sunday in most places, Friday–Saturday in Saudi Arabia.",
       'Only public holidays count unless other types are asked for.',
       'A holiday of part of a day counts as the whole date.',
+      'Historic weekend changes are not modelled: the UAE moved to Saturday–Sunday in 2022, and earlier dates still get Saturday–Sunday.',
     ],
     keywords: ['is it a business day', 'working day check', 'bank holiday today', 'weekend by country'],
     browser: false,

@@ -9,19 +9,19 @@ export const HolidayCountriesResult = z.object({
   countries: z
     .array(
       z.object({
-        code: z.string().describe('ISO 3166-1 alpha-2 code to pass as `country`'),
-        name: z.string().describe('Country name in English'),
+        code: z.string().describe('ISO 3166-1 alpha-2, pass as country'),
+        name: z.string().describe('English name'),
         subdivisions: z
           .array(
             z.object({
-              code: z.string().describe('Subdivision code to pass as `subdivision` (the ISO 3166-2 suffix; the full form COUNTRY-CODE works too)'),
-              name: z.string().describe('Subdivision name, in English where the data has it'),
+              code: z.string().describe('ISO 3166-2 suffix, pass as subdivision (or COUNTRY-CODE)'),
+              name: z.string().describe('Name, English where known'),
             }),
           )
-          .describe('Subdivisions with their own holidays, sorted by code; empty when the country has none in the data'),
+          .describe('Subdivisions with their own holidays, by code; may be empty'),
       }),
     )
-    .describe('Every supported country, sorted by code'),
+    .describe('Supported countries, by code'),
   provenance: Provenance,
 });
 
@@ -41,12 +41,9 @@ export const listHolidayCountries = defineTool({
   family: 'holiday',
   title: 'Countries and subdivisions with holiday data',
   description:
-    'Lists every country the holiday tools support (about 200; ISO 3166-1 alpha-2 codes, English names), each with the ' +
-    'subdivisions (states, regions, nations such as GB ENG/SCT/WLS/NIR, US states, German Länder) that have their own ' +
-    'holidays. Use it to find the `country` and `subdivision` codes for list_holidays, next_holidays, is_business_day and ' +
-    'count_business_days_in_jurisdiction; a subdivision is passed as the code listed here (ENG) or in full (GB-ENG). ' +
-    'Sorted by country code; takes no parameters; the answer changes only when the holiday data is upgraded. ' +
-    'Example: {} → countries [{code: "GB", name: "United Kingdom", subdivisions: [{code: "ENG", name: "England"}, …]}, …].',
+    'Every country the holiday tools support (about 200; ISO 3166-1 alpha-2 codes, English names), each with the subdivisions that have ' +
+    'their own holidays (GB ENG/SCT/WLS/NIR, US states, German Länder). Call it to find the country and subdivision codes for ' +
+    'list_holidays, next_holidays, is_business_day and count_business_days_in_jurisdiction instead of guessing them. No input; sorted by code.',
   http: { method: 'GET', path: '/v1/holidays/countries' },
   auth: 'key',
   cache: 'deterministic',

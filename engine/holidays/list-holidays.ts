@@ -19,20 +19,18 @@ import {
 import { cldrWeekend, weekendProvenance } from './weekend.ts';
 
 export const HolidayEntry = z.object({
-  date: z.string().describe('The day, YYYY-MM-DD (a multi-day holiday has one entry per day)'),
-  name: z.string().describe('Name in English where the data has it, otherwise the local name'),
-  local_name: z.string().describe("Name in the jurisdiction's first local language"),
+  date: z.string().describe('YYYY-MM-DD; one entry per day of a multi-day holiday'),
+  name: z.string().describe('English name where known, else the local name'),
+  local_name: z.string().describe('Name in the first local language'),
   type: HolidayTypeOut,
-  substitute: z.boolean().describe('True for a substitute (observed) day that replaces a holiday falling on a weekend or another holiday'),
+  substitute: z.boolean().describe('True for a substitute (observed) day'),
 });
 
 export const ListHolidaysResult = z.object({
   country: CountryOut,
   subdivision: SubdivisionOut,
-  year: z.number().int().describe('The calendar year listed'),
-  holidays: z
-    .array(HolidayEntry)
-    .describe('Holidays of the requested types dated in the year, sorted by date (public before bank, optional, school, observance on one day)'),
+  year: z.number().int().describe('Year listed'),
+  holidays: z.array(HolidayEntry).describe('Holidays of the requested types in the year, by date (public first on a shared day)'),
   weekend: WeekendOut,
   provenance: Provenance,
 });
@@ -54,16 +52,10 @@ export const listHolidays = defineTool({
   family: 'holiday',
   title: 'Holidays of a country in a year',
   description:
-    'Lists the holidays of a country, or of one of its subdivisions, in a calendar year (1900..2200), sorted by date: date ' +
-    '(YYYY-MM-DD), name in English where the data has it, local_name, type and substitute (true for an observed/substitute ' +
-    'day, e.g. GB 2026-12-28 Boxing Day (substitute day)). A multi-day holiday is listed once per day; a holiday of part of ' +
-    'a day (DE Christmas Eve from 14:00, type bank) is listed on its date. types filters by public, bank, optional, school, ' +
-    'observance (default public only); date-holidays types the UK bank holidays as public. country is ISO 3166-1 alpha-2, ' +
-    'subdivision the ISO 3166-2 suffix (ENG, BY, CA) or full code (GB-ENG); without it, country-wide holidays only (US: ' +
-    'federal). Codes: list_holiday_countries. Also returns the weekend (ISO weekdays, 1 = Monday, from CLDR, current only). ' +
-    "Past years follow the data's rules, which record some historic changes but not all. Islamic-calendar holidays " +
-    'exist only for 1970..2080 and follow a computed calendar, not moon sighting. ' +
-    'Example: country=GB&subdivision=ENG&year=2026 → 8 bank holidays, 2026-01-01 … 2026-12-28.',
+    'Holidays of a country or subdivision in one year (1900..2200), by date: date, English and local name, type, substitute flag; ' +
+    'plus the weekend (CLDR). Call it instead of recalling holiday dates. types: public (default), bank, optional, school, observance. ' +
+    'country ISO 3166-1 alpha-2; subdivision ISO 3166-2, omit for country-wide (codes: list_holiday_countries). Islamic holidays only' +
+    ' 1970..2080.',
   http: { method: 'GET', path: '/v1/holidays' },
   auth: 'key',
   cache: 'deterministic',
@@ -102,7 +94,9 @@ export const listHolidays = defineTool({
     assumptions: [
       'Country is ISO 3166-1 alpha-2; subdivision is the ISO 3166-2 suffix.',
       'Holiday rules come from the date-holidays data set; historic changes are recorded only in part.',
-      'Islamic-calendar holidays follow a computed calendar (1970..2080).',
+      'Islamic-calendar holidays follow a computed calendar, not moon sighting (1970..2080).',
+      'Without a subdivision only country-wide holidays are listed (US: federal); the data types the UK bank holidays as public.',
+      'A multi-day holiday is listed once per day; a part-day holiday (DE Christmas Eve from 14:00, type bank) on its date.',
     ],
     keywords: ['public holidays', 'bank holidays', 'holiday calendar', 'national holidays'],
     browser: false,

@@ -22,19 +22,19 @@ export const MAX_NEXT = 20;
 export const NextHolidaysResult = z.object({
   country: CountryOut,
   subdivision: SubdivisionOut,
-  after: z.string().describe('The date searched from, YYYY-MM-DD (not itself included); today in UTC when not given'),
+  after: z.string().describe('Date searched after (excluded), YYYY-MM-DD'),
   holidays: z
     .array(
       z.object({
-        date: z.string().describe('The day, YYYY-MM-DD'),
-        name: z.string().describe('Name in English where the data has it, otherwise the local name'),
-        local_name: z.string().describe("Name in the jurisdiction's first local language"),
+        date: z.string().describe('YYYY-MM-DD'),
+        name: z.string().describe('English name where known, else the local name'),
+        local_name: z.string().describe('Name in the first local language'),
         type: HolidayTypeOut,
         substitute: z.boolean().describe('True for a substitute (observed) day'),
-        days_until: z.number().int().describe('Days from `after` to this date (1 = the day after)'),
+        days_until: z.number().int().describe('Days from after (1 = the next day)'),
       }),
     )
-    .describe('The next holidays strictly after `after`, soonest first; fewer than count only when the data ends (2200-12-31)'),
+    .describe('Holidays after `after`, soonest first; fewer than count only where the data ends (2200)'),
   provenance: Provenance,
 });
 export type NextHolidays = z.output<typeof NextHolidaysResult>['holidays'];
@@ -70,14 +70,9 @@ export const nextHolidays = defineTool({
   family: 'holiday',
   title: 'Next holidays after a date',
   description:
-    'Finds the next holidays of a country or subdivision strictly after a date (default: today in UTC), across year ' +
-    'ends, soonest first: date (YYYY-MM-DD), name (English where the data has it), local_name, type, substitute ' +
-    '(observed day) and days_until (whole days from `after`; 1 = the next day). count: 1..20, default 1; several holidays ' +
-    'on one date are separate entries (public first), and a multi-day holiday gives one entry per day. types: public, ' +
-    'bank, optional, school, observance (default public). Dates 1900-01-01..2200-12-31; the list is shorter than count ' +
-    'only when the data ends in 2200. country is ISO 3166-1 alpha-2; subdivision the ISO 3166-2 suffix (ENG) or full ' +
-    'code (GB-ENG); codes from list_holiday_countries. Without `after` the answer depends on today. ' +
-    "Example: country=US&after=2026-12-26&count=2 → 2027-01-01 New Year's Day (days_until 6), 2027-01-18 Martin Luther King Jr. Day (23).",
+    'Next holidays of a country or subdivision strictly after a date (default today in UTC), across year ends, soonest first, with ' +
+    'days_until. Call it instead of recalling holiday dates. count 1..20 (default 1); types: public (default), bank, optional, school, ' +
+    'observance; dates 1900..2200. country ISO 3166-1 alpha-2; subdivision ISO 3166-2 (codes: list_holiday_countries).',
   http: { method: 'GET', path: '/v1/holidays/next' },
   auth: 'key',
   cache: 'deterministic-unless-now',
@@ -86,8 +81,8 @@ export const nextHolidays = defineTool({
     .strictObject({
       country: CountryCode,
       subdivision: SubdivisionCode.optional(),
-      after: HolidayDate.optional().describe('Search strictly after this date, YYYY-MM-DD (1900..2200); default today in UTC'),
-      count: int().min(1, 'must be ≥ 1').max(MAX_NEXT, `must be ≤ ${MAX_NEXT}`).optional().describe(`How many holidays to return, 1..${MAX_NEXT} (default 1)`),
+      after: HolidayDate.optional().describe('Search after this date (excluded), YYYY-MM-DD, 1900..2200; default today (UTC)'),
+      count: int().min(1, 'must be ≥ 1').max(MAX_NEXT, `must be ≤ ${MAX_NEXT}`).optional().describe(`Holidays to return, 1..${MAX_NEXT} (default 1)`),
       types: HolidayTypes,
     })
     .superRefine(checkSubdivision),

@@ -16,36 +16,27 @@ export const SolarPositionInput = z.strictObject({
     .min(-500, 'must be ≥ -500')
     .max(9000, 'must be ≤ 9000')
     .optional()
-    .describe('Observer height above sea level in metres, -500..9000; default 0. Sets the parallax and the default pressure'),
+    .describe('Observer height above sea level, metres, -500..9000; default 0 (parallax, default pressure)'),
   pressure_hpa: num()
     .min(1, 'must be ≥ 1')
     .max(1100, 'must be ≤ 1100')
     .optional()
-    .describe('Air pressure at the observer in hPa, 1..1100, for refraction; default: ISA pressure at elevation_m'),
-  temperature_c: num()
-    .min(-90, 'must be ≥ -90')
-    .max(60, 'must be ≤ 60')
-    .optional()
-    .describe('Air temperature at the observer in °C, -90..60, for refraction; default 15'),
+    .describe('Air pressure for refraction, hPa, 1..1100; default ISA at elevation_m'),
+  temperature_c: num().min(-90, 'must be ≥ -90').max(60, 'must be ≤ 60').optional().describe('Air temperature for refraction, °C, -90..60; default 15'),
 });
 
 const deg = (what: string) => z.number().describe(what);
 
 export const SolarPositionResult = z.object({
   azimuth_deg: deg("Azimuth of the Sun's centre, degrees clockwise from true north, 0..360"),
-  elevation_deg: deg("Geometric (airless) topocentric elevation of the Sun's centre above the horizon, degrees"),
-  apparent_elevation_deg: deg('Elevation including atmospheric refraction (NREL SPA formula), degrees'),
+  elevation_deg: deg('Geometric (airless) topocentric elevation of the centre, degrees'),
+  apparent_elevation_deg: deg('Elevation with refraction (NREL SPA), degrees'),
   zenith_deg: deg('90 − apparent_elevation_deg, degrees'),
-  hour_angle_deg: deg('Local topocentric hour angle, degrees, -180..180 (negative before local noon, 0 at transit)'),
+  hour_angle_deg: deg('Local hour angle, degrees, -180..180, negative before transit'),
   declination_deg: deg('Topocentric apparent declination of date, degrees'),
   right_ascension_deg: deg('Topocentric apparent right ascension of date, degrees 0..360'),
-  equation_of_time_min: deg('Apparent minus mean solar time, minutes (about -14.2..+16.4 over a year)'),
-  daylight: z
-    .enum(DAYLIGHT_STATES)
-    .describe(
-      'From the geometric elevation e: "day" e > -0.833°; "civil_twilight" -6° ≤ e ≤ -0.833°; ' +
-        '"nautical_twilight" -12° ≤ e < -6°; "astronomical_twilight" -18° ≤ e < -12°; "night" e < -18°',
-    ),
+  equation_of_time_min: deg('Apparent minus mean solar time, minutes'),
+  daylight: z.enum(DAYLIGHT_STATES).describe('By geometric elevation e: day e > -0.833°; civil ≥ -6°; nautical ≥ -12°; astronomical ≥ -18°; night below'),
   atmosphere: z
     .object({
       pressure_hpa: z.number(),
@@ -53,7 +44,7 @@ export const SolarPositionResult = z.object({
       temperature_c: z.number(),
       temperature_source: z.enum(['given', 'ISA']),
     })
-    .describe('The pressure and temperature the refraction used, and whether each was given or taken from the ISA'),
+    .describe('Pressure and temperature used for refraction, each given or ISA'),
   provenance: Provenance,
 });
 export type SolarPosition = z.output<typeof SolarPositionResult>;
@@ -91,17 +82,10 @@ export const solarPosition = defineTool({
   family: 'solar',
   title: 'Sun position for an observer',
   description:
-    'Where the Sun is in the sky seen from a place on Earth at an instant: azimuth (degrees clockwise from true ' +
-    'north), geometric and refracted elevation, zenith angle, local hour angle, topocentric right ascension and ' +
-    'declination (degrees, of date), the equation of time (minutes) and whether it is day, civil, nautical or ' +
-    'astronomical twilight, or night. Use it for sun angles, shadow directions, solar panel geometry, or "is it ' +
-    'dark at X at time T". Inputs: lat, lon (WGS84 degrees), at (ISO-8601 with Z or offset, or epoch seconds), ' +
-    'optional elevation_m (-500..9000, default 0), pressure_hpa and temperature_c for refraction (default: the ' +
-    'ISA atmosphere at elevation_m, 15 °C). Agrees with the NREL SPA reference example within 0.001°; far from ' +
-    'the present (before about 1800 or after 2100) the unknown Earth-rotation offset ΔT dominates the error; ' +
-    'refraction near the horizon is an estimate. ' +
-    'Example: lat=39.742476, lon=-105.1786, at=2003-10-17T12:30:30-07:00, elevation_m=1830.14, pressure_hpa=820, ' +
-    'temperature_c=11 → azimuth_deg ≈ 194.34, zenith_deg ≈ 50.11.',
+    'Where the Sun is for an observer: azimuth, elevation (geometric and refracted), zenith, hour angle, RA/Dec, equation of time, ' +
+    'day/twilight/night. Call it instead of estimating sun angles. at: ISO-8601 with Z/offset or epoch s/ms (omit for now); optional ' +
+    'elevation_m, pressure_hpa, temperature_c (refraction; default ISA). Within 0.001° of NREL SPA; less accurate before ~1800 and ' +
+    'after 2100 (ΔT).',
   http: { method: 'GET', path: '/v1/solar/position' },
   auth: 'key',
   cache: 'deterministic',
@@ -146,6 +130,7 @@ export const solarPosition = defineTool({
       'Coordinates are WGS84 decimal degrees; elevation in metres.',
       'Refraction uses the given pressure and temperature, or the ISA atmosphere at the elevation and 15 °C.',
       'Far from the present the unknown ΔT dominates the error.',
+      'Refraction near the horizon is an estimate.',
     ],
     keywords: ['sun position', 'solar azimuth', 'solar elevation', 'sun angle'],
     browser: true,

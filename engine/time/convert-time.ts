@@ -57,12 +57,12 @@ const LocalClockArgument = z
     }
     return parsed;
   })
-  .describe('Wall-clock time in the source zone: HH:MM[:SS] (on `date`, default today there) or YYYY-MM-DDTHH:MM[:SS]; no Z or offset');
+  .describe('Local time in the source zone: HH:MM[:SS] or YYYY-MM-DDTHH:MM[:SS]; no Z or offset');
 
 export const ConvertTimeInput = z
   .strictObject({
     time: LocalClockArgument,
-    date: IsoDate.optional().describe('Date of an HH:MM time, YYYY-MM-DD; default today in the source zone; not allowed when time has a date'),
+    date: IsoDate.optional().describe('Date of an HH:MM time, YYYY-MM-DD; default today in the source zone; not with a dated time'),
     source_timezone: ZoneArgument.optional(),
     target_timezone: ZoneArgument.optional(),
   })
@@ -83,22 +83,19 @@ const ZoneSide = z.object({
   dst: s.dst,
   day_of_week: s.day_of_week,
   resolved_from: ResolvedFrom.optional(),
-  candidates: z.array(z.string()).optional().describe('For an abbreviation: other zones that use it (up to 10)'),
+  candidates: z.array(z.string()).optional().describe('Abbreviation only: other zones using it (≤ 10)'),
 });
 
 export const ConvertTimeResult = z.object({
-  source: ZoneSide.describe('The time in the source zone (after any DST-gap adjustment)'),
+  source: ZoneSide.describe('The time in the source zone (after any DST-gap shift)'),
   target: ZoneSide.describe('The same instant in the target zone'),
   utc_time: s.utc_time,
-  time_difference: z.string().describe('Target offset minus source offset at this instant: +8h, +5h45m, -3h30m, +0h'),
-  time_difference_seconds: z.number().int().describe('The same difference in seconds'),
-  date_difference_days: z.number().int().describe('Target local date minus source local date, in days (-1 when the target is still on the previous day)'),
-  fold: z
-    .enum(['earlier'])
-    .nullable()
-    .describe('"earlier" when the source local time occurs twice (DST fold) and the earlier instant was taken; null otherwise'),
-  gap_adjusted: z.boolean().describe('True when the source local time does not exist (DST gap) and was moved forward by the gap length'),
-  note: z.string().optional().describe('What was assumed: omitted zones or date, abbreviations, legacy names, gap or fold handling'),
+  time_difference: z.string().describe('Target minus source offset: +5h45m, -3h30m, +0h'),
+  time_difference_seconds: z.number().int().describe('The same, seconds'),
+  date_difference_days: z.number().int().describe('Target local date minus source local date, days'),
+  fold: z.enum(['earlier']).nullable().describe('"earlier": the local time occurs twice (DST fold), the earlier instant taken; else null'),
+  gap_adjusted: z.boolean().describe('True when the local time does not exist (DST gap) and was moved forward by the gap'),
+  note: z.string().optional().describe('What was assumed (omitted zone or date, abbreviation, legacy name, gap, fold)'),
   provenance: Provenance,
 });
 export type ConvertTimeResult = z.output<typeof ConvertTimeResult>;
@@ -209,12 +206,9 @@ export const convertTime = defineTool({
   family: 'time',
   title: 'Convert a time between time zones',
   description: [
-    'Converts a wall-clock time in one time zone to the wall-clock time in another, with offsets, abbreviations, DST flags and the difference between the zones (+5h45m style).',
-    'time: HH:MM (on `date`, default today in the source zone) or a full local YYYY-MM-DDTHH:MM[:SS]; local to source_timezone, so no Z or offset.',
-    'source_timezone / target_timezone: IANA names (letter case ignored), legacy names, or abbreviations (CET, EST, IST, ... resolved to a documented zone, other candidates listed); each defaults to UTC when omitted, and `note` says so.',
-    'DST: a time that does not exist (spring-forward gap) moves forward by the gap and gap_adjusted is true; a time that occurs twice (fall-back fold) takes the earlier instant and fold is "earlier".',
-    'Offsets come from the IANA tz rules of each zone at that instant, including history and date-line changes. Years 0001..9999.',
-    'Example: time=2026-11-22T09:00, source_timezone=Europe/Paris, target_timezone=Asia/Kathmandu → 2026-11-22T13:45:00+05:45, time_difference +4h45m.',
+    'Converts a wall-clock time in one time zone to the wall-clock time in another, with offsets, abbreviations, DST flags and the difference',
+    '(+5h45m). Call it instead of converting by hand. time: HH:MM[:SS] (on date, default today there) or YYYY-MM-DDTHH:MM[:SS], no offset.',
+    'Zones: IANA, legacy or abbreviation; omitted = UTC. DST gap: moved forward (gap_adjusted); fold: earlier instant. Years 1..9999.',
   ].join(' '),
   http: { method: 'GET', path: '/v1/time/convert' },
   auth: 'key',

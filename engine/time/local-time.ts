@@ -47,30 +47,25 @@ export function localTimeProvenance(resolution: 'land' | 'ocean'): Readonly<Reco
 export const LocalTimeResult = z.object({
   lat: Latitude,
   lon: Longitude,
-  timezone: z
-    .string()
-    .describe('Primary IANA zone at the point (canonical spelling, e.g. Asia/Kolkata); Etc/GMT±N at sea (sign inverted: Etc/GMT+9 is UTC-09:00)'),
-  timezones: z
-    .array(z.string())
-    .min(1)
-    .describe('Every candidate zone at the point, primary first; more than one on borders, in disputed areas and at the poles'),
-  local_time: z.string().describe('Local wall time with its UTC offset, ISO-8601 (2026-11-22T09:00:00+01:00)'),
-  utc_time: z.string().describe('The instant in UTC, ISO-8601 with Z'),
-  unix_seconds: z.number().int().describe('Seconds since 1970-01-01T00:00:00Z (floored)'),
-  unix_ms: z.number().int().describe('Milliseconds since 1970-01-01T00:00:00Z'),
-  utc_offset: z.string().describe('Offset from UTC, ±HH:MM (±HH:MM:SS for pre-1900s local mean time)'),
-  utc_offset_seconds: z.number().int().describe('Offset from UTC in seconds, east positive'),
-  abbreviation: z.string().describe('tzdb abbreviation (CEST, IST, EDT) or tzdb numeric style where the zone has none (+0545, -03)'),
-  dst: z.boolean().describe('True when the offset is above the standard offset (the lowest offset in force within half a year either side)'),
-  day_of_week: z.enum(WEEKDAYS).describe('Local day of the week'),
+  timezone: z.string().describe('Primary IANA zone (canonical); at sea Etc/GMT±N, sign inverted (Etc/GMT+9 = UTC-09:00)'),
+  timezones: z.array(z.string()).min(1).describe('All candidate zones, primary first (several on borders, disputed areas, poles)'),
+  local_time: z.string().describe('Local time, ISO-8601 with offset'),
+  utc_time: z.string().describe('UTC, ISO-8601 with Z'),
+  unix_seconds: z.number().int().describe('Unix time, seconds (floored)'),
+  unix_ms: z.number().int().describe('Unix time, milliseconds'),
+  utc_offset: z.string().describe('±HH:MM (±HH:MM:SS for local mean time)'),
+  utc_offset_seconds: z.number().int().describe('UTC offset, seconds, east positive'),
+  abbreviation: z.string().describe('tzdb abbreviation (CEST) or numeric style (+0545)'),
+  dst: z.boolean().describe('True when the offset is above standard (the lowest offset within ±6 months)'),
+  day_of_week: z.enum(WEEKDAYS).describe('Local weekday'),
   next_transition: z
     .object({
-      at: z.string().describe('Instant of the next offset change, UTC ISO-8601 with Z'),
-      utc_offset_seconds: z.number().int().describe('Offset in force after the change, seconds'),
+      at: z.string().describe('UTC, ISO-8601 with Z'),
+      utc_offset_seconds: z.number().int().describe('Offset after the change, seconds'),
     })
     .nullable()
-    .describe('Next change of UTC offset in this zone, or null when its rules schedule none'),
-  resolution: z.enum(['land', 'ocean']).describe('land: zone from a boundary polygon; ocean: nautical zone by 15° longitude band'),
+    .describe('Next UTC-offset change; null when none is scheduled'),
+  resolution: z.enum(['land', 'ocean']).describe('land: boundary polygon; ocean: nautical zone of the 15° longitude band'),
   provenance: Provenance,
 });
 export type LocalTimeResult = z.output<typeof LocalTimeResult>;
@@ -177,12 +172,9 @@ export const localTime = defineTool({
   family: 'time',
   title: 'Local time at a coordinate',
   description: [
-    'Local time, UTC offset, time-zone abbreviation, DST flag and next DST/offset change at a latitude/longitude, now or at a given instant.',
-    'The IANA zone comes from a point-in-polygon lookup in timezone-boundary-builder data (land); at sea the answer is the nautical zone of the 15° longitude band (resolution "ocean").',
-    'Offsets come from the IANA tz rules of that zone at that instant, including history back to the 1800s (local mean time) and far-future rules; never from longitude.',
-    'Inputs: lat -90..90 and lon -180..180 in decimal degrees (WGS84); at = ISO-8601 instant with Z or offset, or epoch seconds/milliseconds; omit at for the current time.',
-    '`timezones` lists every candidate zone where boundaries overlap (borders, disputed areas, poles). dst is true when the offset is above the lowest offset in force within half a year either side.',
-    'Example: lat=27.7172, lon=85.324, at=2026-11-22T08:00:00Z → Asia/Kathmandu, 2026-11-22T13:45:00+05:45, +0545.',
+    'Local time at a latitude/longitude, now or at an instant: IANA zone, local time, UTC offset, abbreviation, DST flag, weekday, next offset change.',
+    'Call it instead of guessing a zone or offset from longitude or memory. Zone from boundary polygons (Etc/GMT±N at sea); offset from IANA tz rules,',
+    'history included. lat -90..90, lon -180..180; at: ISO-8601 with Z/offset or epoch s/ms (omit for now).',
   ].join(' '),
   http: { method: 'GET', path: '/v1/time' },
   auth: 'key',

@@ -15,9 +15,9 @@ import { instantTexts, LocalTimeFields, localTimeFields, localTimeProvenance } f
 export const MAX_POINTS = 100;
 
 export const LocalTimesResult = z.object({
-  at: z.string().describe('The instant every point was evaluated at, UTC ISO-8601 with Z'),
-  count: z.number().int().describe('Number of results (equals the number of points)'),
-  results: z.array(LocalTimeFields).describe('One get_local_time result per point, in input order, without its provenance (stated once for the batch, below)'),
+  at: z.string().describe('The shared instant, UTC ISO-8601 with Z'),
+  count: z.number().int().describe('Number of results'),
+  results: z.array(LocalTimeFields).describe('get_local_time results in input order, without provenance'),
   provenance: Provenance,
 });
 
@@ -26,10 +26,9 @@ export const localTimes = defineTool({
   family: 'time',
   title: 'Local times at many coordinates',
   description: [
-    'Local time, UTC offset, abbreviation, DST flag and next offset change at up to 100 coordinates, all at one instant (now, or `at`).',
-    'Each result is what get_local_time answers for that point (zone by boundary lookup, nautical zone at sea, offset from IANA rules), in input order; provenance is stated once for the whole batch rather than repeated per point.',
-    'Inputs: points = [{lat, lon}, ...] (1..100, decimal degrees WGS84); at = ISO-8601 instant with Z or offset, or epoch seconds/milliseconds; omit at for the current time.',
-    'Example: {"at": "2026-11-22T08:00:00Z", "points": [{"lat": 48.8566, "lon": 2.3522}, {"lat": 35.6762, "lon": 139.6503}]} → Europe/Paris 09:00+01:00, Asia/Tokyo 17:00+09:00.',
+    `get_local_time for up to ${MAX_POINTS} coordinates at one shared instant: per point the IANA zone, local time, UTC offset, abbreviation, DST flag`,
+    'and next offset change, in input order (provenance once per batch). Use it instead of calling get_local_time repeatedly.',
+    `points: 1..${MAX_POINTS} {lat, lon}, decimal degrees; at: ISO-8601 with Z/offset or epoch s/ms (omit for now).`,
   ].join(' '),
   http: { method: 'POST', path: '/v1/time/batch' },
   auth: 'key',
@@ -41,7 +40,7 @@ export const localTimes = defineTool({
       .array(Coordinate, { error: 'must be an array of {lat, lon} points' })
       .min(1, 'must have at least 1 point')
       .max(MAX_POINTS, `must have at most ${MAX_POINTS} points`)
-      .describe(`Coordinates to evaluate, 1..${MAX_POINTS}`),
+      .describe(`Coordinates, 1..${MAX_POINTS}`),
   }),
   output: LocalTimesResult,
   examples: [

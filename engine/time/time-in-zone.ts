@@ -53,15 +53,11 @@ export const ZoneArgument = z
     }
     return resolved;
   })
-  .describe(
-    'IANA time-zone name (Europe/Paris; letter case ignored; legacy names such as Asia/Calcutta are answered under the canonical name) or a common abbreviation (CET, EST, IST, JST: resolved to a documented zone, other candidates listed). Omitted: UTC.',
-  );
+  .describe('IANA zone (any case; legacy names too) or abbreviation (CET, IST: one documented zone); omitted: UTC');
 
 export const ResolvedFrom = z
   .enum(['alias', 'abbreviation', 'case', 'default'])
-  .describe(
-    'How the zone argument was read: alias = legacy name or tzdb link; abbreviation = documented zone for an abbreviation; case = name in other letter case; default = omitted, UTC',
-  );
+  .describe('alias: legacy name or link; case: other letter case; default: omitted, UTC');
 
 /** The zone an omitted argument stands for. */
 export const DEFAULT_ZONE = 'UTC';
@@ -126,7 +122,7 @@ export function namedZoneProvenance(): Readonly<Record<string, string>> {
 const s = LocalTimeResult.shape;
 
 export const TimeInZoneResult = z.object({
-  timezone: z.string().describe('Canonical IANA zone the answer is for (Asia/Kolkata, never the legacy Asia/Calcutta)'),
+  timezone: z.string().describe('Canonical IANA zone answered for'),
   local_time: s.local_time,
   utc_time: s.utc_time,
   utc_offset: s.utc_offset,
@@ -136,11 +132,8 @@ export const TimeInZoneResult = z.object({
   day_of_week: s.day_of_week,
   next_transition: s.next_transition,
   resolved_from: ResolvedFrom.optional(),
-  candidates: z
-    .array(z.string())
-    .optional()
-    .describe('For an abbreviation: other zones that use it (up to 10), zones where it stands for another offset first'),
-  note: z.string().optional().describe('What was assumed in reading the input, when anything was (an omitted zone, an ambiguous abbreviation, a legacy name)'),
+  candidates: z.array(z.string()).optional().describe('Abbreviation only: other zones using it (≤ 10), other offsets first'),
+  note: z.string().optional().describe('What was assumed reading the input (omitted zone, ambiguous abbreviation, legacy name)'),
   provenance: Provenance,
 });
 export type TimeInZoneResult = z.output<typeof TimeInZoneResult>;
@@ -164,12 +157,9 @@ export const timeInZone = defineTool({
   family: 'time',
   title: 'Time in a named time zone',
   description: [
-    'Local time, UTC offset, abbreviation, DST flag and next DST/offset change in a named time zone, now or at a given instant.',
-    'timezone: an IANA name (Europe/Paris; letter case ignored), a legacy name (Asia/Calcutta → answered as Asia/Kolkata) or a common abbreviation (CET, CEST, EST, PST, IST, JST, AEST, ...).',
-    'Abbreviations are ambiguous: each resolves to one documented zone (IST → Asia/Kolkata, CST → America/Chicago, EST → America/New_York), `candidates` lists other zones that use it and `note` says what was assumed.',
-    'Omit timezone for UTC (the answer says so). An unknown zone is an error that suggests close names.',
-    'at: ISO-8601 instant with Z or offset, or epoch seconds/milliseconds; omit it for the current time. Offsets come from the IANA tz rules of the zone at that instant.',
-    'Example: timezone=Asia/Kathmandu, at=2026-11-22T08:00:00Z → 2026-11-22T13:45:00+05:45 (+05:45, no DST).',
+    'Local time in a named time zone, now or at an instant: local time, UTC offset, abbreviation, DST flag, weekday, next offset change.',
+    'Call it instead of working out offsets or DST yourself. timezone: IANA name (any case), legacy name or abbreviation',
+    '(IST, CST: one documented zone, others in candidates, assumption in note); omit for UTC. at: ISO-8601 with Z/offset or epoch s/ms (omit for now).',
   ].join(' '),
   http: { method: 'GET', path: '/v1/time/zone' },
   auth: 'key',

@@ -19,11 +19,11 @@ export const ACCURACY_STATEMENT =
 export const UtcTimeResult = z.object({
   timezone: z.literal('UTC'),
   utc_time: z.string().describe('Current UTC time, ISO-8601 with Z'),
-  unix_seconds: z.number().int().describe('Seconds since 1970-01-01T00:00:00Z (floored)'),
-  unix_ms: z.number().int().describe('Milliseconds since 1970-01-01T00:00:00Z'),
+  unix_seconds: z.number().int().describe('Unix time, seconds (floored)'),
+  unix_ms: z.number().int().describe('Unix time, milliseconds'),
   sla_claimed: z.literal(false).describe('No accuracy or availability SLA is claimed'),
   accuracy_model: z.object({
-    statement: z.string().describe('Where the time comes from and what that means for its accuracy'),
+    statement: z.string().describe('Source of the time and what it means for accuracy'),
     clock_source: z.literal('system-clock').describe('The API host system clock'),
   }),
   provenance: Provenance,
@@ -34,8 +34,9 @@ export const utcTime = defineTool({
   family: 'public',
   title: 'Current UTC time',
   description:
-    "The current time in UTC (ISO-8601 with Z, Unix seconds and milliseconds) as read from the API host's system clock; no input, no key. " +
-    'No external time source is consulted and no accuracy is guaranteed (sla_claimed: false). For local time at a place use get_local_time.',
+    "The current time in UTC (ISO-8601 with Z, Unix seconds and milliseconds) from the API host's system clock; no input. " +
+    "Call it instead of assuming today's date or the time. No external time source is consulted and no accuracy is guaranteed " +
+    '(sla_claimed: false). For local time use get_local_time (coordinates) or get_time_in_zone (zone name).',
   http: { method: 'GET', path: '/v1/time/utc' },
   auth: 'public',
   cache: 'never',

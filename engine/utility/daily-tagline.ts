@@ -67,9 +67,9 @@ export function secondsUntilNextUtcMidnight(now: Date): number {
 }
 
 const DailyTaglineResult = z.object({
-  date: z.string().describe('The UTC date the tagline belongs to, YYYY-MM-DD'),
-  tagline: z.string().describe('One line about time, calendars, geography, the Sun, astronomy or precise calculation'),
-  category: z.enum(TAGLINE_CATEGORIES).describe('The tagline’s topic'),
+  date: z.string().describe('UTC date of the tagline, YYYY-MM-DD'),
+  tagline: z.string().describe('The tagline, one line'),
+  category: z.enum(TAGLINE_CATEGORIES).describe('Topic'),
   provenance: Provenance,
 });
 
@@ -87,11 +87,9 @@ export const dailyTagline = defineTool({
   toolset: 'utility',
   title: 'Tagline of the day',
   description:
-    'Returns the tagline of the day: one short, factually checked line about time zones, calendars, geodesy, ' +
-    'the Sun, astronomy or precise calculation, with its category. The choice is deterministic per UTC date: ' +
-    'every caller gets the same tagline for the whole UTC day, consecutive days always differ, and every tagline ' +
-    `appears once in each ${TAGLINE_CYCLE_DAYS}-day cycle. Without \`date\` it uses today's UTC date; ` +
-    'pass `date` (YYYY-MM-DD, 0001-01-01..9999-12-31) to see any other day’s tagline.',
+    'The tagline of the day: one short, checked line about time zones, calendars, geodesy, the Sun, astronomy or precise ' +
+    'calculation, with its category. Deterministic per UTC date: the same for every caller all UTC day, different on ' +
+    `consecutive days, each tagline once per ${TAGLINE_CYCLE_DAYS}-day cycle. date: YYYY-MM-DD, 0001..9999 (omit for today in UTC).`,
   http: { method: 'GET', path: '/api/v1/utility/tagline' },
   auth: 'public',
   cache: 'deterministic-unless-now',
@@ -99,7 +97,7 @@ export const dailyTagline = defineTool({
   // Asked for "today", the answer holds until the next UTC midnight, so clients may reuse it until then.
   maxAgeSeconds: (input, ctx) => (input.date === undefined ? secondsUntilNextUtcMidnight(ctx.now()) : undefined),
   input: z.strictObject({
-    date: IsoDate.optional().describe('UTC date YYYY-MM-DD (proleptic Gregorian, 0001..9999); default today in UTC'),
+    date: IsoDate.optional().describe('UTC date YYYY-MM-DD, 0001..9999; default today (UTC)'),
   }),
   output: DailyTaglineResult,
   examples: [

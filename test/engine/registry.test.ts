@@ -51,7 +51,7 @@ describe('registry', () => {
     expect(FAMILIES).toContain(tool.family);
     expect(tool.http.path).toMatch(/^\/(v1|api\/v1)\//);
     expect(tool.title.length).toBeGreaterThan(5);
-    expect(tool.description.length, 'a description written for a model: what, units, limits, example').toBeGreaterThan(150);
+    expect(tool.description.length, 'a description written for a model: what it answers, when to call it, units, limits').toBeGreaterThan(150);
     if (tool.cache === 'deterministic-unless-now') expect(tool.usesClock).toBeTypeOf('function');
     // Both schemas must convert to JSON Schema: the OpenAPI document and MCP need them.
     expect(() => z.toJSONSchema(tool.input, { io: 'input' })).not.toThrow();
@@ -74,6 +74,11 @@ describe('registry', () => {
       expect(mismatches(tool.output.parse(result), example.expect), example.source).toEqual([]);
     },
   );
+
+  it('describes every tool in at most 400 characters: the whole tools/list is read before every conversation', () => {
+    const long = registry.filter((t) => t.description.length > 400).map((t) => `${t.name}: ${t.description.length} characters`);
+    expect(long, 'what it answers, when to call it, units and limits; worked examples belong in `examples`').toEqual([]);
+  });
 
   it('the example matcher fails where it should', () => {
     expect(mismatches({ a: 1.23456 }, { a: 1.235 })).toEqual([]);

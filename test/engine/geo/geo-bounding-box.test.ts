@@ -41,7 +41,7 @@ function inBox(box: { min_lat: number; max_lat: number; min_lon: number; max_lon
 }
 
 describe('geo_bounding_box', () => {
-  it('the JSDoc and description example (Fiji, 200 km) exactly as documented', async () => {
+  it('the JSDoc and first worked example (Fiji, 200 km) exactly as documented', async () => {
     expect(await runTool(geoBoundingBox, geoBoundingBox.examples[0].input)).toEqual({
       min_lat: -18.598641,
       min_lon: 177.621141,

@@ -17,7 +17,7 @@ const TENTH_ARCSEC = 0.05 / 3600 + 0.5e-6;
 const run = (from_lat: number, from_lon: number, to_lat: number, to_lon: number) => runTool(geoDistance, { from_lat, from_lon, to_lat, to_lon });
 
 describe('geo_distance', () => {
-  it('the JSDoc and description example, JFK → Singapore Changi, exactly as documented', async () => {
+  it('the JSDoc and first worked example, JFK → Singapore Changi, exactly as documented', async () => {
     const r = await runTool(geoDistance, geoDistance.examples[0].input);
     expect(r).toEqual({
       kilometers: 15347.627646,

@@ -15,7 +15,7 @@ const dms = (d: number, m: number, s: number) => d + m / 60 + s / 3600;
 const run = (from_lat: number, from_lon: number, to_lat: number, to_lon: number) => runTool(geoMidpoint, { from_lat, from_lon, to_lat, to_lon });
 
 describe('geo_midpoint', () => {
-  it('the JSDoc and description example, JFK → Singapore Changi, exactly as documented', async () => {
+  it('the JSDoc and first worked example, JFK → Singapore Changi, exactly as documented', async () => {
     expect(await runTool(geoMidpoint, geoMidpoint.examples[0].input)).toEqual({
       midpoint: { lat: 70.34144448, lon: 97.02482473 },
       distance_km: 15347.627646,
