@@ -39,6 +39,9 @@ export const Instant = z
   })
   .describe('Instant: ISO-8601 with Z or offset (2026-11-22T08:00:00Z), epoch seconds (≤ 11 digits) or epoch milliseconds (12–13 digits)');
 
+/** An instant that defaults to now when omitted: every optional `at`. */
+export const InstantOrNow = Instant.optional().describe(`${Instant.description}; omit for now (the answer says which instant it used)`);
+
 /** Data sets and methods behind a result. */
 export const Provenance = z
   .record(z.string(), z.string())

@@ -85,7 +85,10 @@ export const EXAMPLE_CLOCK = '2026-11-22T08:00:00Z';
 export interface ToolAnnotations {
   /** Changes nothing anywhere (every calculation). */
   readOnlyHint: boolean;
-  /** Calling again with the same input has no further effect (true of anything read-only). */
+  /**
+   * Calling again with the same input gives the same answer and has no further effect. The contract sets
+   * it false for "now"-dependent tools (their answer moves with the clock), true for every other.
+   */
   idempotentHint: boolean;
   /** Asks a third party (a network provider) rather than only the shipped data. */
   openWorldHint: boolean;
@@ -93,6 +96,13 @@ export interface ToolAnnotations {
 
 /** A calculation over shipped data: reads nothing outside the process, changes nothing. */
 export const CALCULATION: ToolAnnotations = Object.freeze({ readOnlyHint: true, idempotentHint: true, openWorldHint: false });
+
+/**
+ * A calculation whose answer can come from the clock (an omitted instant or date means now or today): it
+ * changes nothing, but the same call later can answer differently, so it is not idempotent (the contract's
+ * rule for "now"-dependent tools).
+ */
+export const CLOCK_DEPENDENT: ToolAnnotations = Object.freeze({ readOnlyHint: true, idempotentHint: false, openWorldHint: false });
 
 export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   /** MCP tool name: snake_case, verb first. */
