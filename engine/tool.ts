@@ -149,12 +149,23 @@ export class ToolInputError extends Error {
 }
 
 /**
+ * An error text as a sentence ending in exactly one mark: its own ".", "?" or "!" (a run of them cut to
+ * the first), or a "." added. Texts are joined from parts ("did you mean Europe/Lisbon?" inside a 400
+ * detail), so whoever writes the whole text ends it here rather than appending a mark blindly.
+ */
+export function asSentence(text: string): string {
+  const trimmed = text.trimEnd();
+  const end = /[.?!]+$/.exec(trimmed);
+  return end ? trimmed.slice(0, end.index + 1) : `${trimmed}.`;
+}
+
+/**
  * A data provider the tool depends on cannot answer (none configured, down, refusing): the tool gives no
  * invented value. Each front end says so its own way (the API: 503 with Retry-After; MCP: a tool error).
  */
 export class ToolUnavailableError extends Error {
   constructor(message: string) {
-    super(message);
+    super(asSentence(message));
     this.name = 'ToolUnavailableError';
   }
 }
