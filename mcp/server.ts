@@ -6,7 +6,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { registry } from '../engine/registry.ts';
-import { asSentence, systemContext, ToolInputError, ToolUnavailableError, type AnyTool, type ToolContext } from '../engine/tool.ts';
+import { systemContext, ToolInputError, ToolUnavailableError, type AnyTool, type ToolContext } from '../engine/tool.ts';
 import { validateInput, type FieldError } from '../engine/validate.ts';
 import { jsonWriterOf } from '../service/json-writer.ts';
 import { registerDiscovery, type DiscoveryOptions } from './discovery.ts';
@@ -17,7 +17,11 @@ export const MCP_SERVER_VERSION = '0.1.0';
 /** The wording of an HTTP 400 `detail`, so an agent reads the same sentence on either transport. */
 export function invalidMessage(errors: FieldError[]): string {
   const fields = [...new Set(errors.map((e) => e.field))];
-  return asSentence(`Invalid ${fields.length === 1 ? 'parameter' : 'parameters'}: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`);
+  const text = `Invalid ${fields.length === 1 ? 'parameter' : 'parameters'}: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`;
+  // One closing mark, as engine/tool.ts asSentence gives the HTTP detail: a message may end in its own
+  // ("did you mean Europe/Lisbon?").
+  const end = /[.?!]+$/.exec(text);
+  return end ? text.slice(0, end.index + 1) : `${text}.`;
 }
 
 /** The MCP annotations of a tool: what its declaration says it does to the world. */
