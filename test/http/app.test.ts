@@ -145,12 +145,14 @@ describe('OpenAPI', () => {
 });
 
 describe('keys', () => {
-  it('401 with WWW-Authenticate when the key is missing or wrong', async () => {
+  it('401 with WWW-Authenticate when the key is missing or wrong, saying how to send one and where keys come from', async () => {
     for (const key of [null, 'wrong-key-0000000']) {
       const res = await call('/v1/time?lat=51.5&lon=-0.12', { key });
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toMatch(/^Bearer realm="time-coordinate-api"/);
-      await problemOf(res);
+      const { detail } = await problemOf(res);
+      expect(detail).toContain('Authorization: Bearer <key> or X-API-Key: <key>');
+      expect(detail).toContain('npm run keys -- create --customer ID');
     }
   });
 
