@@ -1,7 +1,7 @@
 /**
  * `Vary` as one list with each header once. Several steps may vary an answer (CORS on Origin, and any
- * later one on Accept-Encoding or the like), and a preflight names Origin before the finishing step
- * does too: appending blindly gave `Vary: Origin, Origin`.
+ * later one on Accept-Encoding or the like), and a preflight names Origin itself before the finishing
+ * step adds it again, so every step merges rather than appends.
  */
 
 /** Adds `names` to the answer's Vary, keeping each header once (compared case-insensitively). */
