@@ -39,5 +39,8 @@ export const Instant = z
   })
   .describe('ISO-8601 with Z or offset, or epoch seconds (≤ 11 digits) or ms (12–13 digits)');
 
+/** An instant that defaults to now when omitted: every optional `at`. */
+export const InstantOrNow = Instant.optional().describe(`${Instant.description}; omit for now (the answer says which instant it used)`);
+
 /** Data sets and methods behind a result. */
 export const Provenance = z.record(z.string(), z.string()).describe('Data releases and methods used');

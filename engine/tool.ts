@@ -111,7 +111,10 @@ export const EXAMPLE_CLOCK = '2026-11-22T08:00:00Z';
 export interface ToolAnnotations {
   /** Changes nothing anywhere (every calculation). */
   readOnlyHint: boolean;
-  /** Calling again with the same input has no further effect (true of anything read-only). */
+  /**
+   * Calling again with the same input gives the same answer and has no further effect. The contract sets
+   * it false for "now"-dependent tools (their answer moves with the clock), true for every other.
+   */
   idempotentHint: boolean;
   /** Asks a third party (a network provider) rather than only the shipped data. */
   openWorldHint: boolean;
@@ -119,6 +122,13 @@ export interface ToolAnnotations {
 
 /** A calculation over shipped data: reads nothing outside the process, changes nothing. */
 export const CALCULATION: ToolAnnotations = Object.freeze({ readOnlyHint: true, idempotentHint: true, openWorldHint: false });
+
+/**
+ * A calculation whose answer can come from the clock (an omitted instant or date means now or today): it
+ * changes nothing, but the same call later can answer differently, so it is not idempotent (the contract's
+ * rule for "now"-dependent tools).
+ */
+export const CLOCK_DEPENDENT: ToolAnnotations = Object.freeze({ readOnlyHint: true, idempotentHint: false, openWorldHint: false });
 
 export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   /** MCP tool name: snake_case, verb first. */
@@ -174,12 +184,26 @@ export class ToolInputError extends Error {
 }
 
 /**
+ * An error text as a sentence ending in exactly one mark: its own ".", "?" or "!" (a run of them cut to
+ * the first), or a "." added. Texts are joined from parts ("did you mean Europe/Lisbon?" inside a 400
+ * detail), so whoever writes the whole text ends it here rather than appending a mark blindly.
+ */
+export function asSentence(text: string): string {
+  const trimmed = text.trimEnd();
+  // Walked back by hand rather than with /[.?!]+$/, whose backtracking is quadratic on a long run of
+  // marks inside a text that echoes client input.
+  let start = trimmed.length;
+  while (start > 0 && '.?!'.includes(trimmed[start - 1])) start--;
+  return start < trimmed.length ? trimmed.slice(0, start + 1) : `${trimmed}.`;
+}
+
+/**
  * A data provider the tool depends on cannot answer (none configured, down, refusing): the tool gives no
  * invented value. Each front end says so its own way (the API: 503 with Retry-After; MCP: a tool error).
  */
 export class ToolUnavailableError extends Error {
   constructor(message: string) {
-    super(message);
+    super(asSentence(message));
     this.name = 'ToolUnavailableError';
   }
 }

@@ -6,7 +6,16 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { registry } from '../engine/registry.ts';
-import { systemContext, TOOLSET_NAMES, ToolInputError, ToolUnavailableError, type AnyTool, type ToolContext, type Toolset } from '../engine/tool.ts';
+import {
+  asSentence,
+  systemContext,
+  TOOLSET_NAMES,
+  ToolInputError,
+  ToolUnavailableError,
+  type AnyTool,
+  type ToolContext,
+  type Toolset,
+} from '../engine/tool.ts';
 import { validateInput, type FieldError } from '../engine/validate.ts';
 import { jsonWriterOf } from '../service/json-writer.ts';
 import { toolPagePath } from '../service/links.ts';
@@ -19,7 +28,7 @@ export const MCP_SERVER_VERSION = '0.1.0';
 /** The wording of an HTTP 400 `detail`, so an agent reads the same sentence on either transport. */
 export function invalidMessage(errors: FieldError[]): string {
   const fields = [...new Set(errors.map((e) => e.field))];
-  return `Invalid ${fields.length === 1 ? 'parameter' : 'parameters'}: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`;
+  return asSentence(`Invalid ${fields.length === 1 ? 'parameter' : 'parameters'}: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`);
 }
 
 /** The MCP annotations of a tool: what its declaration says it does to the world. */

@@ -3,6 +3,7 @@
  * endpoint's HTTP layer alike. Bodies never carry stack traces.
  */
 import { FastResponse } from 'srvx';
+import { asSentence } from '../engine/tool.ts';
 import type { FieldError } from '../engine/validate.ts';
 
 const TITLES: Record<number, string> = {
@@ -26,12 +27,13 @@ export interface ProblemInit {
   headers?: Record<string, string>;
 }
 
+/** A problem answer; its `detail` ends in exactly one full stop, question or exclamation mark ({@link asSentence}). */
 export function problem(status: number, init: ProblemInit): Response {
   const body: Record<string, unknown> = {
     type: 'about:blank',
     title: TITLES[status] ?? 'Error',
     status,
-    detail: init.detail,
+    detail: asSentence(init.detail),
   };
   if (init.errors?.length) body.errors = init.errors;
   return new FastResponse(JSON.stringify(body), {
@@ -55,7 +57,7 @@ export function invalid(errors: FieldError[], detail?: string): Response {
   const fields = new Set(errors.map((e) => e.field));
   const text = listed.map((e) => `${e.field} ${e.message}`).join('; ') + (more > 0 ? `; and ${more} more` : '');
   return problem(400, {
-    detail: detail ?? `Invalid ${fields.size === 1 ? 'parameter' : 'parameters'}: ${text}.`,
+    detail: detail ?? `Invalid ${fields.size === 1 ? 'parameter' : 'parameters'}: ${text}`,
     errors: listed,
   });
 }

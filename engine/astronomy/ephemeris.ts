@@ -1,7 +1,7 @@
 /** `ephemeris`: where the Sun, the Moon and the planets are, seen from the Earth's centre and from the Sun. */
 import { z } from 'zod';
-import { CALCULATION, defineTool } from '../tool.ts';
-import { Provenance } from '../inputs.ts';
+import { CLOCK_DEPENDENT, defineTool } from '../tool.ts';
+import { InstantOrNow, Provenance } from '../inputs.ts';
 import { formatUtc, isoDateProblem, parseInstant } from '../instant.ts';
 import { sources } from '../provenance.ts';
 import { bodyPositions, EPHEMERIS_BODIES, EPHEMERIS_END_MS, EPHEMERIS_FRAME, EPHEMERIS_MIN_MS } from './body-positions.ts';
@@ -49,7 +49,24 @@ export const EphemerisDate = z
   })
   .describe('YYYY-MM-DD (00:00 UTC) or instant (ISO-8601 with Z or offset, epoch s/ms), 1900-01-01..2100-12-31 UTC');
 
-export const EphemerisInput = z.strictObject({ date: EphemerisDate });
+const inRange = (ms: number) => ms >= EPHEMERIS_MIN_MS && ms < EPHEMERIS_END_MS;
+
+/**
+ * `at` as every tool takes it, or the older `date` (which also takes a bare day); neither means now. Both
+ * name the same thing, so giving both is refused rather than one silently winning.
+ */
+export const EphemerisInput = z
+  .strictObject({
+    at: InstantOrNow.refine((ms) => ms === undefined || inRange(ms), EPHEMERIS_RANGE_MESSAGE).describe(
+      `${InstantOrNow.description}; 1900-01-01T00:00:00Z..2100-12-31T23:59:59Z`,
+    ),
+    date: EphemerisDate.optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.at !== undefined && input.date !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['at'], message: 'must not be given together with date (both set the instant: give one)', input: input.at });
+    }
+  });
 
 const au = (what: string) => z.number().describe(`${what}, AU`);
 const deg = (what: string) => z.number().describe(`${what}, degrees`);
@@ -80,7 +97,7 @@ const Heliocentric = z
   .describe('Heliocentric geometric (no light time), J2000 equatorial axes');
 
 export const EphemerisResult = z.object({
-  at: z.string().describe('The instant, UTC ISO-8601 with Z'),
+  at: z.string().describe('The instant used (from at or date, or now), UTC ISO-8601 with Z'),
   frame: z.literal(EPHEMERIS_FRAME).describe('Vectors, RA/Dec: J2000 mean equator and equinox; ecliptic angles: mean ecliptic of J2000'),
   bodies: z
     .array(
@@ -123,12 +140,13 @@ export const ephemeris = defineTool({
     'sky: solar_position.',
   http: { method: 'GET', path: '/v1/astronomy/ephemeris' },
   auth: 'key',
-  cache: 'deterministic',
+  cache: 'deterministic-unless-now',
+  usesClock: (input) => input.at === undefined && input.date === undefined,
   input: EphemerisInput,
   output: EphemerisResult,
   examples: [
     {
-      input: { date: '2000-01-01T12:00:00Z' },
+      input: { at: '2000-01-01T12:00:00Z' },
       expect: {
         at: '2000-01-01T12:00:00Z',
         bodies: [{ body: 'Sun', geocentric: { distance_au: 0.983, declination_deg: -23.0 }, heliocentric: null }, { body: 'Moon' }],
@@ -151,7 +169,7 @@ export const ephemeris = defineTool({
         'JPL Horizons observer table, Mars (499), geocentric astrometric RA/Dec 118.566848°, 22.211104° at 2021-06-06 00:00 UT (kept in cosinekitty/astronomy, generate/galactic/mars.txt)',
     },
   ],
-  annotations: CALCULATION,
+  annotations: CLOCK_DEPENDENT,
   calculator: {
     slug: 'planet-positions',
     name: 'Planet positions',
@@ -167,8 +185,8 @@ export const ephemeris = defineTool({
         : `${r.bodies.length} bodies are listed.`;
     },
   },
-  run: (input) => {
-    const { at_ms, frame, bodies } = bodyPositions(input.date);
+  run: (input, ctx) => {
+    const { at_ms, frame, bodies } = bodyPositions(input.at ?? input.date ?? ctx.now().getTime());
     return { at: formatUtc(at_ms), frame, bodies, provenance: { ...PROVENANCE } };
   },
 });

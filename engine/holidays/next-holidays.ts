@@ -1,6 +1,6 @@
 /** `next_holidays`: the next holidays after a date, across year ends. */
 import { z } from 'zod';
-import { CALCULATION, defineTool } from '../tool.ts';
+import { CLOCK_DEPENDENT, defineTool } from '../tool.ts';
 import { int, Provenance } from '../inputs.ts';
 import { toEpochDay } from '../date/calendar.ts';
 import { hasTypes, holidaysInYear, MAX_YEAR, MIN_YEAR, type HolidayType, type Jurisdiction } from './calendar-data.ts';
@@ -99,7 +99,7 @@ export const nextHolidays = defineTool({
       source: "5 U.S.C. 6103(a): New Year's Day, 1 January; Birthday of Martin Luther King, Jr., the third Monday in January (18 January 2027)",
     },
   ],
-  annotations: CALCULATION,
+  annotations: CLOCK_DEPENDENT,
   calculator: {
     slug: 'next-public-holidays',
     name: 'Next public holidays',

@@ -1,7 +1,8 @@
 /** `solar_position`: where the Sun is in the sky for an observer, and how light it is. */
 import { z } from 'zod';
-import { CALCULATION, defineTool } from '../tool.ts';
-import { Instant, Latitude, Longitude, num, Provenance } from '../inputs.ts';
+import { CLOCK_DEPENDENT, defineTool } from '../tool.ts';
+import { InstantOrNow, Latitude, Longitude, num, Provenance } from '../inputs.ts';
+import { formatUtc } from '../instant.ts';
 import { sources } from '../provenance.ts';
 import { DAYLIGHT_LIMITS_DEG, DAYLIGHT_STATES, SPA_REFRACTION_FLOOR_DEG, sunPosition, type SunPosition } from './sun-position.ts';
 
@@ -11,7 +12,7 @@ export type { Daylight, SunPosition, SunPositionInput } from './sun-position.ts'
 export const SolarPositionInput = z.strictObject({
   lat: Latitude,
   lon: Longitude,
-  at: Instant,
+  at: InstantOrNow,
   elevation_m: num()
     .min(-500, 'must be ≥ -500')
     .max(9000, 'must be ≤ 9000')
@@ -28,6 +29,7 @@ export const SolarPositionInput = z.strictObject({
 const deg = (what: string) => z.number().describe(what);
 
 export const SolarPositionResult = z.object({
+  at: z.string().describe('The instant the position is for, UTC ISO-8601 with Z (the given at, or now when it was omitted)'),
   azimuth_deg: deg("Azimuth of the Sun's centre, degrees clockwise from true north, 0..360"),
   elevation_deg: deg('Geometric (airless) topocentric elevation of the centre, degrees'),
   apparent_elevation_deg: deg('Elevation with refraction (NREL SPA), degrees'),
@@ -88,7 +90,8 @@ export const solarPosition = defineTool({
     'after 2100 (ΔT).',
   http: { method: 'GET', path: '/v1/solar/position' },
   auth: 'key',
-  cache: 'deterministic',
+  cache: 'deterministic-unless-now',
+  usesClock: (input) => input.at === undefined,
   input: SolarPositionInput,
   output: SolarPositionResult,
   examples: [
@@ -102,6 +105,7 @@ export const solarPosition = defineTool({
         temperature_c: 11,
       },
       expect: {
+        at: '2003-10-17T19:30:30Z',
         zenith_deg: 50.112,
         azimuth_deg: 194.34,
         declination_deg: -9.316,
@@ -119,7 +123,7 @@ export const solarPosition = defineTool({
         'polar night at Longyearbyen: sin h = sin φ sin δ + cos φ cos δ cos H with δ = −23.44° at the December solstice (Astronomical Almanac) and H ≈ 16° at 12:00 UT gives h ≈ −12.1°',
     },
   ],
-  annotations: CALCULATION,
+  annotations: CLOCK_DEPENDENT,
   calculator: {
     slug: 'sun-position',
     name: 'Sun position',
@@ -136,15 +140,16 @@ export const solarPosition = defineTool({
     browser: true,
     answer: (r) => `The Sun is at azimuth ${r.azimuth_deg.toFixed(1)}° and elevation ${(r.apparent_elevation_deg ?? r.elevation_deg).toFixed(1)}°.`,
   },
-  run: (input) => {
+  run: (input, ctx) => {
+    const atMs = input.at ?? ctx.now().getTime();
     const result = sunPosition({
       lat: input.lat,
       lon: input.lon,
-      atMs: input.at,
+      atMs,
       elevationM: input.elevation_m,
       pressureHpa: input.pressure_hpa,
       temperatureC: input.temperature_c,
     });
-    return { ...result, provenance: provenanceFor(result, input.elevation_m ?? 0) };
+    return { at: formatUtc(atMs), ...result, provenance: provenanceFor(result, input.elevation_m ?? 0) };
   },
 });

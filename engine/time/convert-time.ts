@@ -11,7 +11,7 @@
  * //     utc_time: '2026-11-22T08:00:00Z', time_difference: '+4h45m', fold: null, gap_adjusted: false, ... }
  */
 import { z } from 'zod';
-import { CALCULATION, defineTool, ToolInputError } from '../tool.ts';
+import { CLOCK_DEPENDENT, defineTool, ToolInputError } from '../tool.ts';
 import { IsoDate, Provenance } from '../inputs.ts';
 import { formatLocal, formatOffset, formatUtc, isoDateProblem, MAX_INSTANT_MS, MIN_INSTANT_MS, WEEKDAYS } from '../instant.ts';
 import { LocalTimeResult } from './local-time.ts';
@@ -236,7 +236,7 @@ export const convertTime = defineTool({
         'EU summer time (Directive 2000/84/EC): on 2026-03-29 Paris clocks go from 02:00 CET to 03:00 CEST, so 02:30 does not exist and moves forward by the hour',
     },
   ],
-  annotations: CALCULATION,
+  annotations: CLOCK_DEPENDENT,
   calculator: {
     slug: 'time-zone-converter',
     name: 'Time zone converter',

@@ -8,8 +8,8 @@
  * //     abbreviation: '+0545', dst: false, day_of_week: 'Sunday', next_transition: null, resolution: 'land', ... }
  */
 import { z } from 'zod';
-import { CALCULATION, defineTool } from '../tool.ts';
-import { Instant, Latitude, Longitude, Provenance } from '../inputs.ts';
+import { CLOCK_DEPENDENT, defineTool } from '../tool.ts';
+import { InstantOrNow, Latitude, Longitude, Provenance } from '../inputs.ts';
 import { formatOffset, formatUtc, formatWall, WEEKDAYS } from '../instant.ts';
 import { sources } from '../provenance.ts';
 import { lookupZones } from './zone-lookup.ts';
@@ -180,7 +180,7 @@ export const localTime = defineTool({
   auth: 'key',
   cache: 'deterministic-unless-now',
   usesClock: (input) => input.at === undefined,
-  input: z.strictObject({ lat: Latitude, lon: Longitude, at: Instant.optional() }),
+  input: z.strictObject({ lat: Latitude, lon: Longitude, at: InstantOrNow }),
   output: LocalTimeResult,
   examples: [
     {
@@ -197,7 +197,7 @@ export const localTime = defineTool({
       source: 'IANA tzdb, file asia, Zone Asia/Kathmandu: +05:45 since 1986, no DST; Kathmandu lies in Nepal (27.7172 N, 85.324 E)',
     },
   ],
-  annotations: CALCULATION,
+  annotations: CLOCK_DEPENDENT,
   calculator: {
     slug: 'local-time-at-coordinates',
     name: 'Local time at coordinates',

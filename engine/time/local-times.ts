@@ -8,8 +8,8 @@
  * //     '2026-11-22T09:00:00+01:00', ... }, { timezone: 'Etc/GMT+9', resolution: 'ocean', ... }], ... }
  */
 import { z } from 'zod';
-import { CALCULATION, defineTool } from '../tool.ts';
-import { Coordinate, Instant, Provenance } from '../inputs.ts';
+import { CLOCK_DEPENDENT, defineTool } from '../tool.ts';
+import { Coordinate, InstantOrNow, Provenance } from '../inputs.ts';
 import { instantTexts, LocalTimeFields, localTimeFields, localTimeProvenance } from './local-time.ts';
 
 export const MAX_POINTS = 100;
@@ -35,7 +35,7 @@ export const localTimes = defineTool({
   cache: 'deterministic-unless-now',
   usesClock: (input) => input.at === undefined,
   input: z.strictObject({
-    at: Instant.optional(),
+    at: InstantOrNow,
     points: z
       .array(Coordinate, { error: 'must be an array of {lat, lon} points' })
       .min(1, 'must have at least 1 point')
@@ -68,7 +68,7 @@ export const localTimes = defineTool({
         'IANA tzdb, files europe (Europe/Paris: CET/CEST, EU rule, summer time from the last Sunday of March at 01:00 UTC, Directive 2000/84/EC) and asia (Asia/Tokyo: JST +09:00, no DST since 1951)',
     },
   ],
-  annotations: CALCULATION,
+  annotations: CLOCK_DEPENDENT,
   run: (input, ctx) => {
     const texts = instantTexts(input.at ?? ctx.now().getTime());
     return {

@@ -15,8 +15,8 @@
  * //     (-06:00) all year.', ... }
  */
 import { z } from 'zod';
-import { CALCULATION, defineTool } from '../tool.ts';
-import { Instant, Provenance } from '../inputs.ts';
+import { CLOCK_DEPENDENT, defineTool } from '../tool.ts';
+import { InstantOrNow, Provenance } from '../inputs.ts';
 import { formatOffset, formatUtc } from '../instant.ts';
 import { sources } from '../provenance.ts';
 import { clockFields, LocalTimeResult, localTimeProvenance } from './local-time.ts';
@@ -165,7 +165,7 @@ export const timeInZone = defineTool({
   auth: 'key',
   cache: 'deterministic-unless-now',
   usesClock: (input) => input.at === undefined,
-  input: z.strictObject({ timezone: ZoneArgument.optional(), at: Instant.optional() }),
+  input: z.strictObject({ timezone: ZoneArgument.optional(), at: InstantOrNow }),
   output: TimeInZoneResult,
   examples: [
     {
@@ -179,7 +179,7 @@ export const timeInZone = defineTool({
       source: 'IANA tzdb: file backward links Asia/Calcutta to Asia/Kolkata; file asia, Zone Asia/Kolkata: IST +05:30 since 1945',
     },
   ],
-  annotations: CALCULATION,
+  annotations: CLOCK_DEPENDENT,
   calculator: {
     slug: 'time-in-time-zone',
     name: 'Time in a time zone',

@@ -7,7 +7,7 @@
  * //     sla_claimed: false, accuracy_model: { statement: 'UTC is read from ...', clock_source: 'system-clock' }, ... }
  */
 import { z } from 'zod';
-import { CALCULATION, defineTool } from '../tool.ts';
+import { CLOCK_DEPENDENT, defineTool } from '../tool.ts';
 import { Provenance } from '../inputs.ts';
 import { formatUtc } from '../instant.ts';
 
@@ -49,7 +49,7 @@ export const utcTime = defineTool({
       source: 'POSIX "Seconds Since the Epoch" (IEEE Std 1003.1-2024, 4.19): 20,779 days × 86,400 s + 8 h × 3,600 s, read at the examples\' clock',
     },
   ],
-  annotations: CALCULATION,
+  annotations: CLOCK_DEPENDENT,
   run: (_input, ctx) => {
     const ms = ctx.now().getTime();
     return {

@@ -7,7 +7,7 @@
  * coprime nearest N/φ, so neighbouring days land far apart in the list and usually in other categories.
  */
 import { z } from 'zod';
-import { CALCULATION, defineTool } from '../tool.ts';
+import { CLOCK_DEPENDENT, defineTool } from '../tool.ts';
 import { IsoDate, Provenance } from '../inputs.ts';
 import { TAGLINES, TAGLINE_CATEGORIES, type Tagline } from './taglines.ts';
 
@@ -107,7 +107,7 @@ export const dailyTagline = defineTool({
       source: 'the date asked for, echoed as the day the tagline belongs to',
     },
   ],
-  annotations: CALCULATION,
+  annotations: CLOCK_DEPENDENT,
   run: (input, ctx) => {
     const date = input.date ?? utcDateOf(ctx.now());
     const { category, text } = taglineForDate(date);

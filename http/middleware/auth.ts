@@ -90,6 +90,14 @@ export class KeyRing {
 
 const CHALLENGE = { 'www-authenticate': 'Bearer realm="time-coordinate-api"' };
 
+/**
+ * How to send a key and where one comes from, in every 401. There is no self-service sign-up: the
+ * operator issues keys (the keys CLI, or TIME_API_KEYS), so a client is told whom to ask and how.
+ */
+const KEY_HEADERS = 'Authorization: Bearer <key> or X-API-Key: <key>';
+const HOW_TO_GET =
+  "Keys come from this API's operator, who issues them with `npm run keys -- create --customer ID` (or lists them in TIME_API_KEYS); public routes such as /v1/status need none.";
+
 /** The caller, or the 401 problem to answer with. */
 export function authenticate(keys: KeyRing, headers: Headers): Caller | Response {
   const key = presentedKey(headers);
@@ -97,11 +105,15 @@ export function authenticate(keys: KeyRing, headers: Headers): Caller | Response
     const detail =
       keys.size === 0
         ? 'This route needs an API key, and this server has none configured: set TIME_API_KEYS (for example TIME_API_KEYS=me:a-long-random-key) and restart, or create one with `npm run keys -- create --customer ID`.'
-        : 'This route needs an API key: send Authorization: Bearer <key> or X-API-Key: <key>.';
+        : `This route needs an API key: send it as ${KEY_HEADERS}. ${HOW_TO_GET}`;
     return problem(401, { detail, headers: CHALLENGE });
   }
   const caller = keys.identify(key);
-  if (!caller)
-    return problem(401, { detail: 'The API key is not valid.', headers: { 'www-authenticate': 'Bearer realm="time-coordinate-api", error="invalid_token"' } });
+  if (!caller) {
+    return problem(401, {
+      detail: `The API key is not valid (unknown, revoked, or replaced by a rotation): send a current key as ${KEY_HEADERS}. ${HOW_TO_GET}`,
+      headers: { 'www-authenticate': 'Bearer realm="time-coordinate-api", error="invalid_token"' },
+    });
+  }
   return caller;
 }

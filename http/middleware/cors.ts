@@ -4,6 +4,7 @@
  */
 import type { H3Event } from 'h3';
 import { problem } from '../../service/problem.ts';
+import { addVary } from './vary.ts';
 
 const ALLOWED_HEADERS = 'Authorization, X-API-Key, Content-Type';
 const EXPOSED_HEADERS = 'X-Cache, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, WWW-Authenticate';
@@ -23,7 +24,7 @@ export class Cors {
   decorate(event: H3Event, response: Response): void {
     const origin = event.req.headers.get('origin');
     if (origin === null) return;
-    response.headers.append('vary', 'Origin');
+    addVary(response.headers, 'Origin');
     if (!this.allowed.has(origin)) return;
     response.headers.set('access-control-allow-origin', origin);
     response.headers.set('access-control-expose-headers', EXPOSED_HEADERS);

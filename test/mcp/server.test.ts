@@ -10,7 +10,8 @@ import { fixedClock } from '../helpers.ts';
 import { createOpenMeteoElevation } from '../../engine/geo/open-meteo-elevation.ts';
 import { startElevationServer, type ElevationServer } from '../../scripts/elevation-stand-in.ts';
 import type { H3 } from 'h3';
-import type { ToolContext } from '../../engine/tool.ts';
+import type { AnyTool, ToolContext } from '../../engine/tool.ts';
+import { validateInput } from '../../engine/validate.ts';
 
 const KEY = 'mcp-test-key-0123456';
 let elevation: ElevationServer;
@@ -65,11 +66,44 @@ describe('tools/list', () => {
       expect(t.inputSchema.type).toBe('object');
       expect(t.outputSchema?.type).toBe('object');
       expect(t.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: tool.name === 'geo_elevation' });
-      // Every tool only reads: calling it again changes nothing more (MCP: idempotentHint).
-      expect(t.annotations?.idempotentHint).toBe(true);
+      // The contract: idempotent except "now"-dependent tools, those whose answer can come from the clock.
+      expect(t.annotations?.idempotentHint, t.name).toBe(!readsClock(tool));
+    }
+  });
+
+  it('a tool counted as not reading the clock answers the same at any clock, even with every optional input left out', async () => {
+    for (const tool of registry.filter((t) => !readsClock(t))) {
+      const input = leanestInput(tool);
+      const at = (iso: string) => tool.run(input, { ...fixedClock(iso), elevation: ctx.elevation });
+      expect(await at('2030-06-01T12:00:00Z'), tool.name).toEqual(await at('2026-11-22T08:00:00Z'));
     }
   });
 });
+
+/**
+ * Whether a tool's answer can come from the clock: it reads it every time (cache `never`), or when an
+ * input is left out (`usesClock`, which the leanest input must then trigger).
+ */
+function readsClock(tool: AnyTool): boolean {
+  if (tool.cache === 'never') return true;
+  if (!tool.usesClock) return false;
+  expect(tool.usesClock(leanestInput(tool)), `${tool.name}: leaving its optional inputs out uses the clock`).toBe(true);
+  return true;
+}
+
+/** The tool's first example with every input it lets a caller leave out left out, parsed. */
+function leanestInput(tool: AnyTool): unknown {
+  const input = { ...(tool.examples[0].input as Record<string, unknown>) };
+  for (const key of Object.keys(input)) {
+    const { [key]: _dropped, ...rest } = input;
+    if (validateInput(tool.input, rest).ok) delete input[key];
+  }
+  // A time with its own date (convert_time) stands for a given day: the wall time alone leaves the day to the clock.
+  if (typeof input.time === 'string') input.time = input.time.replace(/^.*T/, '');
+  const checked = validateInput(tool.input, input);
+  if (!checked.ok) throw new Error(`${tool.name}: ${JSON.stringify(checked.errors)}`);
+  return checked.data;
+}
 
 describe('tools/call', () => {
   it.each(registry.map((t) => [t.name, t] as const))('%s answers its example exactly as the REST route does', async (_name, tool) => {

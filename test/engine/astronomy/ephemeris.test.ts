@@ -1,7 +1,7 @@
 import * as Astronomy from 'astronomy-engine';
 import { describe, expect, it } from 'vitest';
 import { bodyPositions, ephemeris, type EPHEMERIS_BODIES, EPHEMERIS_FRAME, type Ephemeris } from '../../../engine/astronomy/ephemeris.ts';
-import { inputErrors, runTool } from '../../helpers.ts';
+import { fixedClock, inputErrors, runTool } from '../../helpers.ts';
 
 /**
  * References are JPL Horizons output kept in astronomy-engine's own repository (cosinekitty/astronomy,
@@ -239,11 +239,50 @@ describe('edge cases', () => {
     expect(inputErrors(ephemeris, { date: '2023-02-29' })).toEqual([{ field: 'date', message: 'is not a real date (2023-02 has 28 days)' }]);
     expect(inputErrors(ephemeris, { date: '2000-01-01T12:00' })[0]).toMatchObject({ field: 'date', message: expect.stringMatching(/offset/) });
     expect(inputErrors(ephemeris, { date: 'yesterday' }).map((e) => e.field)).toEqual(['date']);
-    expect(inputErrors(ephemeris, {}).map((e) => e.field)).toEqual(['date']);
     expect(ephemeris.input.safeParse({ date: '2000-01-01', body: 'Mars' }).success).toBe(false);
   });
 
   it('its own example is valid and answers', async () => {
     expect((await runTool(ephemeris, ephemeris.examples[0].input)).bodies).toHaveLength(10);
+  });
+});
+
+describe('at, date, or now', () => {
+  const NOW = '2026-11-22T08:00:00Z';
+
+  it('at is the same instant as date, in every form other tools take it', async () => {
+    const viaDate = await run('2024-02-29T06:00:00Z');
+    expect(await runTool(ephemeris, { at: '2024-02-29T06:00:00Z' })).toEqual(viaDate);
+    expect(await runTool(ephemeris, { at: '2024-02-29T07:30:00+01:30' })).toEqual(viaDate);
+    expect(await runTool(ephemeris, { at: Date.parse('2024-02-29T06:00:00Z') / 1000 })).toEqual(viaDate);
+    expect(await runTool(ephemeris, { at: Date.parse('2024-02-29T06:00:00Z') })).toEqual(viaDate);
+  });
+
+  it('neither at nor date: now, and the answer says which instant', async () => {
+    const now = await runTool(ephemeris, {}, fixedClock(NOW));
+    expect(now.at).toBe(NOW);
+    expect(now).toEqual(await runTool(ephemeris, { at: NOW }));
+    expect((await runTool(ephemeris, {}, fixedClock('2030-01-01T00:00:00Z'))).at).toBe('2030-01-01T00:00:00Z');
+  });
+
+  it('uses the clock only when both are omitted, so only then is the answer never cached', () => {
+    expect(ephemeris.cache).toBe('deterministic-unless-now');
+    expect(ephemeris.usesClock?.(ephemeris.input.parse({}))).toBe(true);
+    expect(ephemeris.usesClock?.(ephemeris.input.parse({ at: NOW }))).toBe(false);
+    expect(ephemeris.usesClock?.(ephemeris.input.parse({ date: '2026-11-22' }))).toBe(false);
+  });
+
+  it('both given: refused, naming at and date', () => {
+    const errors = inputErrors(ephemeris, { at: NOW, date: '2026-11-22' });
+    expect(errors).toEqual([{ field: 'at', message: expect.stringMatching(/date/) }]);
+  });
+
+  it('at: an instant within the range, not a bare day', () => {
+    expect(inputErrors(ephemeris, { at: '1899-12-31T23:59:59Z' })).toEqual([
+      { field: 'at', message: 'must lie between 1900-01-01T00:00:00Z and 2100-12-31T23:59:59Z' },
+    ]);
+    expect(inputErrors(ephemeris, { at: '2101-01-01T00:00:00Z' }).map((e) => e.field)).toEqual(['at']);
+    expect(inputErrors(ephemeris, { at: '2026-11-22' }).map((e) => e.field)).toEqual(['at']);
+    expect(inputErrors(ephemeris, { at: '2026-11-22T08:00' })[0]).toMatchObject({ field: 'at', message: expect.stringMatching(/offset/) });
   });
 });

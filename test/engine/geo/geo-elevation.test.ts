@@ -72,7 +72,7 @@ describe('edge cases', () => {
   it('no provider configured: unavailable, never a value', async () => {
     const error = await runTool(geoElevation, { lat: 0, lon: 0 }, fixedClock('2026-11-22T08:00:00Z')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ToolUnavailableError);
-    expect((error as ToolUnavailableError).message).toBe('no elevation provider configured');
+    expect((error as ToolUnavailableError).message).toBe('no elevation provider configured.');
     // The engine names no HTTP status: the API answers 503 (test/http/app.test.ts), MCP a tool error.
     expect(error).not.toHaveProperty('status');
   });
@@ -83,7 +83,7 @@ describe('edge cases', () => {
       const error = await runTool(geoElevation, { lat: 10, lon: 10 }, withProvider(createOpenMeteoElevation(base))).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ToolUnavailableError);
       expect((error as Error).message).toBe(
-        'Open-Meteo elevation API unavailable: the provider refused the request (HTTP 400): Service is down for maintenance',
+        'Open-Meteo elevation API unavailable: the provider refused the request (HTTP 400): Service is down for maintenance.',
       );
     } finally {
       down = false;

@@ -154,7 +154,7 @@ describe('edge cases: every failure is a ToolUnavailableError, never a value', (
     const hanging: ServerResponse[] = [];
     handler = (_req, res) => hanging.push(res); // never answers
     const error = await failure(createOpenMeteoElevation(base, { timeoutMs: 100 }).elevations([{ lat: 0, lon: 0 }]));
-    expect(error.message).toBe('Open-Meteo elevation API unavailable: no answer within 100 ms (after 2 attempts)');
+    expect(error.message).toBe('Open-Meteo elevation API unavailable: no answer within 100 ms (after 2 attempts).');
     expect(requests).toHaveLength(2);
     for (const res of hanging) res.destroy();
   });
@@ -170,7 +170,7 @@ describe('edge cases: every failure is a ToolUnavailableError, never a value', (
       return fetch(...args);
     };
     const error = await failure(createOpenMeteoElevation(`http://127.0.0.1:${port}/v1/elevation`, { fetch: counting }).elevations([{ lat: 0, lon: 0 }]));
-    expect(error.message).toBe('Open-Meteo elevation API unavailable: connection failed (ECONNREFUSED) (after 2 attempts)');
+    expect(error.message).toBe('Open-Meteo elevation API unavailable: connection failed (ECONNREFUSED) (after 2 attempts).');
     expect(calls).toBe(2);
     expect(error.message).not.toContain(String(port)); // no URL in messages
   });
@@ -184,11 +184,11 @@ describe('edge cases: every failure is a ToolUnavailableError, never a value', (
   it('two 5xx answers fail, naming the status', async () => {
     handler = (_req, res) => json(res, 503, '{"error":true,"reason":"Too many concurrent requests"}');
     const error = await failure(createOpenMeteoElevation(base).elevations([{ lat: 10, lon: 20 }]));
-    expect(error.message).toBe('Open-Meteo elevation API unavailable: HTTP 503: Too many concurrent requests (after 2 attempts)');
+    expect(error.message).toBe('Open-Meteo elevation API unavailable: HTTP 503: Too many concurrent requests (after 2 attempts).');
     expect(requests).toHaveLength(2);
     handler = (_req, res) => json(res, 502, 'Bad Gateway');
     const once = await failure(createOpenMeteoElevation(base, { retries: 0 }).elevations([{ lat: 10, lon: 20 }]));
-    expect(once.message).toBe('Open-Meteo elevation API unavailable: HTTP 502');
+    expect(once.message).toBe('Open-Meteo elevation API unavailable: HTTP 502.');
   });
 
   it.each([
@@ -201,7 +201,7 @@ describe('edge cases: every failure is a ToolUnavailableError, never a value', (
   ])('%s is a failure, not retried', async (_name, status, body, reason) => {
     handler = (_req, res) => json(res, status, body);
     const error = await failure(createOpenMeteoElevation(base).elevations([{ lat: 10, lon: 20 }]));
-    expect(error.message).toBe(`Open-Meteo elevation API unavailable: ${reason}`);
+    expect(error.message).toBe(`Open-Meteo elevation API unavailable: ${reason}.`);
     expect(requests).toHaveLength(1);
   });
 
@@ -218,7 +218,7 @@ describe('edge cases: every failure is a ToolUnavailableError, never a value', (
     handler = (req, res, seen) => (seen.latitude.length < 100 ? json(res, 200, '{"elevation": [1]}') : openMeteo(req, res, seen));
     const points = Array.from({ length: 150 }, (_, i) => ({ lat: i / 10, lon: 0 }));
     const error = await failure(createOpenMeteoElevation(base).elevations(points));
-    expect(error.message).toBe('Open-Meteo elevation API unavailable: asked for 50 elevations, got 1');
+    expect(error.message).toBe('Open-Meteo elevation API unavailable: asked for 50 elevations, got 1.');
   });
 
   it('a malformed base URL fails at creation, not on the first request', () => {

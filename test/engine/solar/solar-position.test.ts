@@ -1,7 +1,7 @@
 import * as Astronomy from 'astronomy-engine';
 import { describe, expect, it } from 'vitest';
 import { daylightState, isaPressureHpa, solarPosition, spaRefractionDeg, sunPosition } from '../../../engine/solar/solar-position.ts';
-import { inputErrors, runTool } from '../../helpers.ts';
+import { fixedClock, inputErrors, runTool } from '../../helpers.ts';
 
 /**
  * NREL SPA worked example: Reda & Andreas, "Solar Position Algorithm for Solar Radiation Applications",
@@ -66,8 +66,9 @@ describe('solar_position: NREL SPA worked example (Reda & Andreas 2008, Table A5
 
   it('the pure core gives the same answer as the tool', async () => {
     const r = await runTool(solarPosition, SPA_INPUT);
-    const { provenance, ...rest } = r;
+    const { provenance, at, ...rest } = r;
     expect(provenance).toBeDefined();
+    expect(at).toBe('2003-10-17T19:30:30Z');
     expect(
       sunPosition({
         lat: SPA_INPUT.lat,
@@ -268,7 +269,6 @@ describe('edge cases', () => {
 
   it('rejects bad input, naming the field', () => {
     expect(inputErrors(solarPosition, { lat: 91, lon: 0, at: '2024-01-01T00:00:00Z' })).toEqual([{ field: 'lat', message: 'must be ≤ 90' }]);
-    expect(inputErrors(solarPosition, { lat: 0, lon: 0 }).map((e) => e.field)).toEqual(['at']);
     expect(inputErrors(solarPosition, { lat: 0, lon: 0, at: '2024-01-01T00:00:00' })[0]).toMatchObject({
       field: 'at',
       message: expect.stringMatching(/offset/),
@@ -283,5 +283,25 @@ describe('edge cases', () => {
   it('its own example is valid and answers', async () => {
     const r = await runTool(solarPosition, solarPosition.examples[0].input);
     expect(r.daylight).toBe('day');
+  });
+});
+
+describe('solar_position: at defaults to now', () => {
+  const NOW = '2026-11-22T08:00:00Z';
+
+  it('says which instant it used: the given one in UTC, or the clock when at is omitted', async () => {
+    expect((await runTool(solarPosition, SPA_INPUT)).at).toBe('2003-10-17T19:30:30Z');
+    const now = await runTool(solarPosition, { lat: 51.4769, lon: -0.0005 }, fixedClock(NOW));
+    expect(now.at).toBe(NOW);
+    expect(now).toEqual(await runTool(solarPosition, { lat: 51.4769, lon: -0.0005, at: NOW }));
+    const later = await runTool(solarPosition, { lat: 51.4769, lon: -0.0005 }, fixedClock('2026-11-22T12:00:00Z'));
+    expect(later.at).toBe('2026-11-22T12:00:00Z');
+    expect(later.elevation_deg).not.toBe(now.elevation_deg);
+  });
+
+  it('uses the clock only without at, so only then is the answer never cached', () => {
+    expect(solarPosition.cache).toBe('deterministic-unless-now');
+    expect(solarPosition.usesClock?.(solarPosition.input.parse({ lat: 0, lon: 0 }))).toBe(true);
+    expect(solarPosition.usesClock?.(solarPosition.input.parse({ lat: 0, lon: 0, at: 0 }))).toBe(false);
   });
 });
