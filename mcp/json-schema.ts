@@ -1,0 +1,160 @@
+/**
+ * The JSON Schemas the MCP tools/list shows: zod 4's `z.toJSONSchema` of each tool's schema, rewritten
+ * into the subset every client reads alike (draft-07 and 2020-12 readers, and the single-`type` dialects
+ * some clients map tool schemas onto). The MCP Inspector's `--strict` mode (2.4 and later) warns about
+ * anything outside it; `test/mcp/json-schema.test.ts` runs the same checks and more over every tool.
+ *
+ * - no `$schema`: without it MCP reads 2020-12, and nothing here reads differently under draft-07;
+ * - no `type` arrays: `type: ["string", "null"]` becomes `anyOf: [{type: "string"}, {type: "null"}]`,
+ *   each keyword going to the branch of the type it constrains;
+ * - no ±9007199254740991 bounds, which zod writes on every integer (noise, not a limit of ours);
+ * - `const: x` is `enum: [x]` (the same constraint; OpenAPI 3.0 readers have no `const`);
+ * - no `propertyNames: {type: "string"}`, which every JSON object key satisfies.
+ *
+ * `installToolList` answers tools/list with these schemas in place of the SDK's own conversion.
+ */
+import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ListToolsRequestSchema, type ListToolsResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+
+export type JsonSchema = { [keyword: string]: unknown };
+
+/** The keywords that constrain only values of one type, so a `type` array's branches can take them. */
+const KEYWORDS_OF_TYPE: Record<string, readonly string[]> = {
+  string: ['minLength', 'maxLength', 'pattern', 'format', 'contentEncoding', 'contentMediaType', 'contentSchema'],
+  number: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
+  array: ['items', 'prefixItems', 'additionalItems', 'unevaluatedItems', 'contains', 'minContains', 'maxContains', 'minItems', 'maxItems', 'uniqueItems'],
+  object: [
+    'properties',
+    'patternProperties',
+    'additionalProperties',
+    'unevaluatedProperties',
+    'propertyNames',
+    'required',
+    'dependentRequired',
+    'dependentSchemas',
+    'minProperties',
+    'maxProperties',
+  ],
+};
+KEYWORDS_OF_TYPE.integer = KEYWORDS_OF_TYPE.number;
+
+/** Keywords whose value is one subschema, a list of them, or a map of them (walked by {@link portable}). */
+const ONE = [
+  'items',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'additionalItems',
+  'unevaluatedItems',
+  'contains',
+  'not',
+  'if',
+  'then',
+  'else',
+  'propertyNames',
+  'contentSchema',
+];
+const LIST = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
+const MAP = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+
+const isSchema = (value: unknown): value is JsonSchema => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `type: [a, b]` → `anyOf: [{type: a, ...a's keywords}, {type: b, ...b's keywords}]`; the rest stays. */
+function splitTypeArray(node: JsonSchema, types: readonly unknown[]): JsonSchema {
+  const rest: JsonSchema = { ...node };
+  delete rest.type;
+  for (const keyword of Object.values(KEYWORDS_OF_TYPE).flat()) delete rest[keyword];
+  const branches = types.map((type) => {
+    const branch: JsonSchema = { type };
+    for (const keyword of KEYWORDS_OF_TYPE[String(type)] ?? []) if (keyword in node) branch[keyword] = node[keyword];
+    return tidy(branch);
+  });
+  if (!Array.isArray(rest.anyOf)) return { ...rest, anyOf: branches };
+  // Already an anyOf: both must hold.
+  const { anyOf, ...others } = rest;
+  return { ...others, allOf: [{ anyOf }, { anyOf: branches }] };
+}
+
+/** The rewrites of one node that do not depend on its subschemas. */
+function tidy(node: JsonSchema): JsonSchema {
+  if (node.type === 'integer') {
+    if (node.minimum === Number.MIN_SAFE_INTEGER) delete node.minimum;
+    if (node.maximum === Number.MAX_SAFE_INTEGER) delete node.maximum;
+  }
+  if ('const' in node) {
+    const { const: value, ...rest } = node;
+    node = { ...rest, enum: [value] };
+  }
+  const names = node.propertyNames;
+  if (isSchema(names) && Object.keys(names).length === 1 && names.type === 'string') delete node.propertyNames;
+  return node;
+}
+
+/** A schema made portable (see the file comment): a new object, the input untouched. */
+export function portable(schema: JsonSchema): JsonSchema {
+  const node: JsonSchema = {};
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (keyword === '$schema') continue;
+    if (ONE.includes(keyword) && isSchema(value)) node[keyword] = portable(value);
+    else if (LIST.includes(keyword) && Array.isArray(value)) node[keyword] = value.map((v) => (isSchema(v) ? portable(v) : v));
+    else if (MAP.includes(keyword) && isSchema(value))
+      node[keyword] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isSchema(v) ? portable(v) : v]));
+    else node[keyword] = value;
+  }
+  if (Array.isArray(node.type) && node.type.length === 1) node.type = node.type[0];
+  return Array.isArray(node.type) ? splitTypeArray(node, node.type) : tidy(node);
+}
+
+const cache = { input: new WeakMap<object, JsonSchema>(), output: new WeakMap<object, JsonSchema>() };
+
+/** The JSON Schema a tool's zod schema is listed with (`io`: which side of its transforms). */
+export function toolJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  let json = cache[io].get(schema);
+  if (!json) {
+    json = portable(z.toJSONSchema(schema, { io, target: 'draft-2020-12' }) as JsonSchema);
+    cache[io].set(schema, json);
+  }
+  return json;
+}
+
+const EMPTY_OBJECT: JsonSchema = { type: 'object', properties: {} };
+
+/** A registered tool as tools/list shows it: the SDK's fields, with the portable schemas. */
+function listed(name: string, tool: RegisteredTool): Tool {
+  const entry: Tool = {
+    name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: (tool.inputSchema ? toolJsonSchema(tool.inputSchema as z.ZodType, 'input') : EMPTY_OBJECT) as Tool['inputSchema'],
+    annotations: tool.annotations,
+    execution: tool.execution,
+    _meta: tool._meta,
+  };
+  if (tool.outputSchema) entry.outputSchema = toolJsonSchema(tool.outputSchema as z.ZodType, 'output') as Tool['outputSchema'];
+  return entry;
+}
+
+/**
+ * Answers tools/list with the portable schemas: every enabled tool the server has registered (so it
+ * follows toolsets and `enable()`/`disable()` as the SDK's own list does), with its name, title,
+ * description, annotations, execution and `_meta` as registered, including tools registered later.
+ * Reads the McpServer's registered tools (private in SDK 1.x, as `validateToolInput` is).
+ */
+export function installToolList(server: McpServer): void {
+  const internals = server as unknown as {
+    _registeredTools: Record<string, RegisteredTool>;
+    _toolHandlersInitialized: boolean;
+    setToolRequestHandlers(): void;
+  };
+  // The SDK sets its tools handlers at the first registerTool, and would throw then if ours were there
+  // already: with no tool registered yet (an empty toolset), let it set them now.
+  if (!internals._toolHandlersInitialized) internals.setToolRequestHandlers();
+  server.server.setRequestHandler(
+    ListToolsRequestSchema,
+    (): ListToolsResult => ({
+      tools: Object.entries(internals._registeredTools)
+        .filter(([, tool]) => tool.enabled)
+        .map(([name, tool]) => listed(name, tool)),
+    }),
+  );
+}
