@@ -10,8 +10,8 @@ export const num = () => z.number({ error: (iss) => (iss.input === undefined ? '
 export const int = () =>
   z.number({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a whole number') }).int({ error: 'must be a whole number' });
 
-export const Latitude = num().min(-90, 'must be ≥ -90').max(90, 'must be ≤ 90').describe('Latitude, decimal degrees WGS84, -90..90, north positive');
-export const Longitude = num().min(-180, 'must be ≥ -180').max(180, 'must be ≤ 180').describe('Longitude, decimal degrees WGS84, -180..180, east positive');
+export const Latitude = num().min(-90, 'must be ≥ -90').max(90, 'must be ≤ 90').describe('Latitude, degrees WGS84, north positive');
+export const Longitude = num().min(-180, 'must be ≥ -180').max(180, 'must be ≤ 180').describe('Longitude, degrees WGS84, east positive');
 
 export const Coordinate = z.strictObject({ lat: Latitude, lon: Longitude });
 
@@ -37,10 +37,10 @@ export const Instant = z
     }
     return parsed.ms;
   })
-  .describe('ISO-8601 with Z or offset, or epoch seconds (≤ 11 digits) or ms (12–13 digits)');
+  .describe('ISO-8601 with Z or offset, or epoch seconds (≤ 11 digits) or ms (12–13)');
 
 /** An instant that defaults to now when omitted: every optional `at`. */
-export const InstantOrNow = Instant.optional().describe(`${Instant.description}; omit for now (the answer says which instant it used)`);
+export const InstantOrNow = Instant.optional().describe(`${Instant.description}; omit for now`);
 
 /** Data sets and methods behind a result. */
 export const Provenance = z.record(z.string(), z.string()).describe('Data releases and methods used');

@@ -90,15 +90,25 @@ function tidy(node: JsonSchema): JsonSchema {
   return node;
 }
 
+/**
+ * Output schemas are listed as an outline: types, enums, ranges and required fields, without the field
+ * texts and without `additionalProperties: false`. Every output field name carries its unit
+ * (`distance_km`, `azimuth_deg`, `utc_offset_seconds`) or is a count, and the texts stay in the
+ * OpenAPI document (`openapi://service`); so the list a client pays for in every conversation stays
+ * within its budget (test/mcp/tools-list-budget.test.ts).
+ */
+const OUTLINE_DROPS = new Set(['description', 'additionalProperties', 'required']);
+
 /** A schema made portable (see the file comment): a new object, the input untouched. */
-export function portable(schema: JsonSchema): JsonSchema {
+export function portable(schema: JsonSchema, outline = false): JsonSchema {
   const node: JsonSchema = {};
+  const walk = (v: unknown) => (isSchema(v) ? portable(v, outline) : v);
   for (const [keyword, value] of Object.entries(schema)) {
     if (keyword === '$schema') continue;
-    if (ONE.includes(keyword) && isSchema(value)) node[keyword] = portable(value);
-    else if (LIST.includes(keyword) && Array.isArray(value)) node[keyword] = value.map((v) => (isSchema(v) ? portable(v) : v));
-    else if (MAP.includes(keyword) && isSchema(value))
-      node[keyword] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isSchema(v) ? portable(v) : v]));
+    if (outline && OUTLINE_DROPS.has(keyword) && (keyword !== 'additionalProperties' || value === false)) continue;
+    if (ONE.includes(keyword) && isSchema(value)) node[keyword] = portable(value, outline);
+    else if (LIST.includes(keyword) && Array.isArray(value)) node[keyword] = value.map(walk);
+    else if (MAP.includes(keyword) && isSchema(value)) node[keyword] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v)]));
     else node[keyword] = value;
   }
   if (Array.isArray(node.type) && node.type.length === 1) node.type = node.type[0];
@@ -111,7 +121,7 @@ const cache = { input: new WeakMap<object, JsonSchema>(), output: new WeakMap<ob
 export function toolJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   let json = cache[io].get(schema);
   if (!json) {
-    json = portable(z.toJSONSchema(schema, { io, target: 'draft-2020-12' }) as JsonSchema);
+    json = portable(z.toJSONSchema(schema, { io, target: 'draft-2020-12' }) as JsonSchema, io === 'output');
     cache[io].set(schema, json);
   }
   return json;
@@ -126,8 +136,9 @@ function listed(name: string, tool: RegisteredTool): Tool {
     title: tool.title,
     description: tool.description,
     inputSchema: (tool.inputSchema ? toolJsonSchema(tool.inputSchema as z.ZodType, 'input') : EMPTY_OBJECT) as Tool['inputSchema'],
-    annotations: tool.annotations,
-    execution: tool.execution,
+    // The title once, at the top (MCP reads annotations.title only where the tool has none); no
+    // `execution`: its taskSupport "forbidden" is what an absent one means.
+    annotations: tool.annotations && { ...tool.annotations, title: undefined },
     _meta: tool._meta,
   };
   if (tool.outputSchema) entry.outputSchema = toolJsonSchema(tool.outputSchema as z.ZodType, 'output') as Tool['outputSchema'];
@@ -137,7 +148,7 @@ function listed(name: string, tool: RegisteredTool): Tool {
 /**
  * Answers tools/list with the portable schemas: every enabled tool the server has registered (so it
  * follows toolsets and `enable()`/`disable()` as the SDK's own list does), with its name, title,
- * description, annotations, execution and `_meta` as registered, including tools registered later.
+ * description, annotations and `_meta` as registered, including tools registered later.
  * Reads the McpServer's registered tools (private in SDK 1.x, as `validateToolInput` is).
  */
 export function installToolList(server: McpServer): void {

@@ -21,6 +21,7 @@ import { jsonWriterOf } from '../service/json-writer.ts';
 import { toolPagePath } from '../service/links.ts';
 import { toolsetCatalogue, toolsIn } from '../service/toolsets.ts';
 import { registerDiscovery, type DiscoveryOptions } from './discovery.ts';
+import { installToolList } from './json-schema.ts';
 
 export const MCP_SERVER_NAME = 'time-coordinate-api';
 export const MCP_SERVER_VERSION = '0.1.0';
@@ -138,6 +139,7 @@ export function createMcpServer(options: McpServerOptions = {}): McpServer {
       (args: unknown) => callTool(tool, args, ctx, options.siteUrl),
     );
   }
+  installToolList(server);
   registerDiscovery(server, { ...options, tools, now: ctx.now, catalogue: toolsetCatalogue(everyTool, toolsets) });
   return server;
 }

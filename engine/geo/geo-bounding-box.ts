@@ -127,8 +127,8 @@ export const geoBoundingBox = defineTool({
   auth: 'key',
   cache: 'deterministic',
   input: z.strictObject({
-    lat: Latitude.describe('Centre latitude, decimal degrees, -90..90'),
-    lon: Longitude.describe('Centre longitude, decimal degrees, -180..180'),
+    lat: Latitude.describe('Centre latitude, degrees'),
+    lon: Longitude.describe('Centre longitude, degrees'),
     radius_km: num().gt(0, 'must be > 0').max(MAX_RADIUS_KM, `must be ≤ ${MAX_RADIUS_KM}`).describe('Radius in kilometres, 0 < r ≤ 20000'),
   }),
   output: GeoBoundingBoxResult,

@@ -67,10 +67,10 @@ export const geoDistance = defineTool({
   auth: 'key',
   cache: 'deterministic',
   input: z.strictObject({
-    from_lat: Latitude.describe('Start latitude, decimal degrees, -90..90'),
-    from_lon: Longitude.describe('Start longitude, decimal degrees, -180..180'),
-    to_lat: Latitude.describe('End latitude, decimal degrees, -90..90'),
-    to_lon: Longitude.describe('End longitude, decimal degrees, -180..180'),
+    from_lat: Latitude.describe('Start latitude, degrees'),
+    from_lon: Longitude.describe('Start longitude, degrees'),
+    to_lat: Latitude.describe('End latitude, degrees'),
+    to_lon: Longitude.describe('End longitude, degrees'),
   }),
   output: GeoDistanceResult,
   examples: [

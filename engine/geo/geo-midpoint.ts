@@ -54,10 +54,10 @@ export const geoMidpoint = defineTool({
   auth: 'key',
   cache: 'deterministic',
   input: z.strictObject({
-    from_lat: Latitude.describe('First point latitude, decimal degrees, -90..90'),
-    from_lon: Longitude.describe('First point longitude, decimal degrees, -180..180'),
-    to_lat: Latitude.describe('Second point latitude, decimal degrees, -90..90'),
-    to_lon: Longitude.describe('Second point longitude, decimal degrees, -180..180'),
+    from_lat: Latitude.describe('First point latitude, degrees'),
+    from_lon: Longitude.describe('First point longitude, degrees'),
+    to_lat: Latitude.describe('Second point latitude, degrees'),
+    to_lon: Longitude.describe('Second point longitude, degrees'),
   }),
   output: GeoMidpointResult,
   examples: [
