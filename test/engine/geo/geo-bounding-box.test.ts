@@ -1,14 +1,14 @@
 /**
  * geo_bounding_box: Matuschek's bounding coordinates on a sphere of mean radius 6371.0088 km. References:
- * the closed form itself (recomputed here independently), the worked example in J. P. Matuschek,
- * "Finding Points Within a Distance of a Latitude/Longitude Using Bounding Coordinates" (§2–3.3:
- * M = (1.3963 rad, −0.6981 rad), 1000 km on R = 6371 km → r = 0.1570 rad, and eq. 8
- * Δlon = asin(sin r / cos lat) = 1.1202 rad; the box edges are M ± r and M ± Δlon from those published
- * 4-decimal figures), and a containment check: points exactly r away on the sphere lie inside the box.
+ * the closed form itself (recomputed here independently, and rounded outward to 6 decimals as the tool
+ * promises), the worked example in J. P. Matuschek's paper (test/fixtures/reference/geo.ts: the box edges
+ * are M ± r and M ± Δlon from its published 4-decimal figures), and a containment check: points exactly r
+ * away on the sphere lie inside the box.
  */
 import { describe, expect, it } from 'vitest';
 import { boundingBoxAround, boundingCoordinates, geoBoundingBox, MEAN_EARTH_RADIUS_KM } from '../../../engine/geo/geo-bounding-box.ts';
 import { inputErrors, runTool } from '../../helpers.ts';
+import { MATUSCHEK_WORKED_EXAMPLE } from '../../fixtures/reference/geo.ts';
 
 const near = (actual: number, expected: number, tolerance: number) =>
   expect(Math.abs(actual - expected), `${actual} vs ${expected} ± ${tolerance}`).toBeLessThanOrEqual(tolerance);
@@ -20,6 +20,14 @@ function closedForm(lat: number, lon: number, radiusKm: number) {
   const d = radiusKm / 6371.0088;
   const dLon = Math.asin(Math.sin(d) / Math.cos(lat * RAD)) / RAD;
   return { minLat: lat - d / RAD, maxLat: lat + d / RAD, minLon: lon - dLon, maxLon: lon + dLon };
+}
+
+/** The closed form's edges rounded outward to 6 decimals, longitudes wrapped into [−180, 180] as the tool writes them. */
+function outward(c: ReturnType<typeof closedForm>) {
+  const down = (x: number) => Math.floor(x * 1e6) / 1e6;
+  const up = (x: number) => Math.ceil(x * 1e6) / 1e6;
+  const wrap = (x: number) => (x > 180 ? x - 360 : x < -180 ? x + 360 : x);
+  return { min_lat: down(c.minLat), max_lat: up(c.maxLat), min_lon: down(wrap(c.minLon)), max_lon: up(wrap(c.maxLon)) };
 }
 
 /** The point `radiusKm` from (lat, lon) along `bearing` on the sphere (spherical direct problem). */
@@ -41,12 +49,10 @@ function inBox(box: { min_lat: number; max_lat: number; min_lon: number; max_lon
 }
 
 describe('geo_bounding_box', () => {
-  it('the JSDoc and first worked example (Fiji, 200 km) exactly as documented', async () => {
+  it('the JSDoc and first worked example (Fiji, 200 km) is the closed form, rounded outward, wrapped at the antimeridian', async () => {
+    expect(geoBoundingBox.examples[0].input).toEqual({ lat: -16.8, lon: 179.5, radius_km: 200 });
     expect(await runTool(geoBoundingBox, geoBoundingBox.examples[0].input)).toEqual({
-      min_lat: -18.598641,
-      min_lon: 177.621141,
-      max_lat: -15.001359,
-      max_lon: -178.621141,
+      ...outward(closedForm(-16.8, 179.5, 200)),
       crosses_antimeridian: true,
       includes_pole: false,
       provenance: {
@@ -68,20 +74,20 @@ describe('geo_bounding_box', () => {
       near(got, want, 1e-6);
       expect(Math.sign(got - want) === outward || got === want).toBe(true);
     }
-    expect(r).toMatchObject({ min_lat: 48.766667, max_lat: 48.946533, min_lon: 2.215513, max_lon: 2.488887 });
+    expect(r).toMatchObject(outward(c));
     expect(r.provenance.method).toContain('spherical approximation');
     expect([r.crosses_antimeridian, r.includes_pole]).toEqual([false, false]);
   });
 
   it("Matuschek's worked example: M = (1.3963, −0.6981) rad = (80°, −40°), 1000 km → r = 0.1570, Δlon = 1.1202 rad", () => {
-    const box = boundingCoordinates({ lat: 80, lon: -40 }, 1000);
-    const [lat, lon, r, dLon] = [1.3963, -0.6981, 0.157, 1.1202]; // published, 4 decimals in radians
-    // 4-decimal rounding of M, r and Δlon (and R = 6371 vs 6371.0088 km: 2e-7 rad) stays within 1e-4 rad.
-    near((box.max_lon - -40) * RAD, dLon, 1e-4);
-    near(box.min_lat * RAD, lat - r, 1e-4);
-    near(box.max_lat * RAD, lat + r, 1e-4);
-    near(box.min_lon * RAD, lon - dLon, 1e-4);
-    near(box.max_lon * RAD, lon + dLon, 1e-4);
+    const { input, expected, tolerance } = MATUSCHEK_WORKED_EXAMPLE;
+    const box = boundingCoordinates({ lat: input.lat_deg, lon: input.lon_deg }, input.distance_km);
+    const { lat_rad: lat, lon_rad: lon, r_rad: r, delta_lon_rad: dLon } = expected;
+    near((box.max_lon - input.lon_deg) * RAD, dLon, tolerance!);
+    near(box.min_lat * RAD, lat - r, tolerance!);
+    near(box.max_lat * RAD, lat + r, tolerance!);
+    near(box.min_lon * RAD, lon - dLon, tolerance!);
+    near(box.max_lon * RAD, lon + dLon, tolerance!);
     expect([box.includes_pole, box.crosses_antimeridian]).toEqual([false, false]);
   });
 

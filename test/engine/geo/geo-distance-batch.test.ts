@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { geoDistance } from '../../../engine/geo/geo-distance.ts';
 import { geoDistanceBatch } from '../../../engine/geo/geo-distance-batch.ts';
 import { inputErrors, runTool } from '../../helpers.ts';
+import { GEODSOLVE0, type GeodesicPair, JFK_SIN_DECIMAL } from '../../fixtures/reference/geo.ts';
 
 type P = { lat: number; lon: number };
 const JFK = { lat: 40.639722, lon: -73.778889 };
 const SIN = { lat: 1.359167, lon: 103.989444 };
 const PARIS = { lat: 48.8566, lon: 2.3522 };
 const LONDON = { lat: 51.5074, lon: -0.1278 };
+
+const round = (x: number, decimals: number) => Number(x.toFixed(decimals));
+const pairOf = (p: GeodesicPair) => ({ from: { lat: p.lat1, lon: p.lon1 }, to: { lat: p.lat2, lon: p.lon2 } });
 
 /** What geo_distance answers for one pair, without its provenance. */
 async function single(from: P, to: P) {
@@ -17,20 +21,23 @@ async function single(from: P, to: P) {
 
 describe('geo_distance_batch', () => {
   it('answers the JSDoc @example and the declared example', async () => {
+    expect(geoDistanceBatch.examples[0].input).toEqual({ pairs: [pairOf(JFK_SIN_DECIMAL.input), pairOf(GEODSOLVE0.input)] });
     const r = await runTool(geoDistanceBatch, geoDistanceBatch.examples[0].input);
     expect(r.count).toBe(2);
+    // GeodSolve 2.1.2's answer for the first pair, rounded as the tool rounds; miles and nautical miles by definition.
+    const { s12_m, azi1_deg, azi2_deg } = JFK_SIN_DECIMAL.expected as Required<typeof JFK_SIN_DECIMAL.expected>;
     expect(r.results[0]).toEqual({
-      kilometers: 15347.627646,
-      miles: 9536.573688,
-      meters: 15347627.646,
-      nautical_miles: 8287.055964,
-      initial_bearing_deg: 3.308313,
-      final_bearing_deg: 177.485902,
+      kilometers: round(s12_m / 1000, 6),
+      miles: round(s12_m / 1609.344, 6),
+      meters: round(s12_m, 3),
+      nautical_miles: round(s12_m / 1852, 6),
+      initial_bearing_deg: round(azi1_deg, 6),
+      final_bearing_deg: round(azi2_deg, 6),
       compass_direction: 'N',
     });
     // GeodSolve0 (geographiclib-js test): JFK (40.6, -73.8) → CDG (49.01666667, 2.55) is 5853226 m at 53.47022°.
-    expect(r.results[1].meters).toBeCloseTo(5853226, 0);
-    expect(r.results[1].initial_bearing_deg).toBeCloseTo(53.47022, 5);
+    expect(r.results[1].meters).toBeCloseTo(GEODSOLVE0.expected.s12_m!, 0);
+    expect(r.results[1].initial_bearing_deg).toBeCloseTo(GEODSOLVE0.expected.azi1_deg!, 5);
     expect(r.results[1].compass_direction).toBe('NE');
   });
 

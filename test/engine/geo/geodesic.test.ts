@@ -1,86 +1,87 @@
 /**
- * The shared WGS84 geodesic helpers, pinned to GeographicLib's own published test values:
- * - "GeodSolveN": the GeodSolve regression cases, geographiclib/geographiclib-js geodesic/test/geodesictest.js
- *   (the same cases as the C++ library's tests);
- * - "GeodTest.dat": Karney's geodesic test set, rows reproduced in the `testcases` table of that file;
- * - "GeodSolve(1) EXAMPLES": geographiclib/geographiclib man/GeodSolve.pod (JFK → Singapore Changi);
- * - "JS tutorial": geographiclib/geographiclib-js doc/tutorials/3-examples.md.
+ * The shared WGS84 geodesic helpers, pinned to GeographicLib's own published test values and to runs of
+ * its C++ GeodSolve (test/fixtures/reference/geo.ts names the source of every row).
  */
 import { describe, expect, it } from 'vitest';
 import { COMPASS_POINTS, compass16, ELLIPSOID, inverse, midpoint, normalizeBearing, roundBearing, roundTo } from '../../../engine/geo/geodesic.ts';
+import {
+  GEODSOLVE0,
+  GEODSOLVE29,
+  GEODSOLVE33_179_5,
+  GEODSOLVE33_180,
+  GEODSOLVE4,
+  GEODSOLVE76,
+  GEODSOLVE78,
+  GEODSOLVE_MAN_JFK_SIN,
+  GEODSOLVE_MAN_JFK_SIN_HALFWAY,
+  GEODTEST_ROWS,
+  type GeodesicPair,
+  type InverseReference,
+  JS_TUTORIAL_BEIJING_SAN_FRANCISCO,
+  JS_TUTORIAL_WELLINGTON_SALAMANCA,
+  NEARLY_ANTIPODAL,
+  POLE_TO_POLE,
+  QUARTER_MERIDIAN,
+} from '../../fixtures/reference/geo.ts';
 
 const near = (actual: number, expected: number, tolerance: number) =>
   expect(Math.abs(actual - expected), `${actual} vs ${expected} ± ${tolerance}`).toBeLessThanOrEqual(tolerance);
-const dms = (d: number, m: number, s: number) => d + m / 60 + s / 3600;
-const ARCSEC_TENTH = 0.05 / 3600; // half the last printed digit of a "-p 0" DMS azimuth (0.1")
+const from = (p: GeodesicPair) => ({ lat: p.lat1, lon: p.lon1 });
+const to = (p: GeodesicPair) => ({ lat: p.lat2, lon: p.lon2 });
+const solve = (ref: InverseReference) => inverse(from(ref.input), to(ref.input));
+/** Each value the reference prints, within its published precision. */
+function expectInverse(r: ReturnType<typeof inverse>, ref: InverseReference) {
+  const { expected: e, tolerance: t = {} } = ref;
+  if (e.azi1_deg !== undefined) near(r.initial_bearing_deg, e.azi1_deg, t.azi1_deg!);
+  if (e.azi2_deg !== undefined) near(r.final_bearing_deg, e.azi2_deg, t.azi2_deg!);
+  if (e.s12_m !== undefined) near(r.distance_m, e.s12_m, t.s12_m!);
+}
 
 describe('inverse', () => {
   it('GeodSolve0: JFK (40.6, -73.8) → Paris CDG (49.01666667, 2.55)', () => {
-    const r = inverse({ lat: 40.6, lon: -73.8 }, { lat: 49.01666667, lon: 2.55 });
-    near(r.initial_bearing_deg, 53.47022, 0.5e-5); // GeodSolve0
-    near(r.final_bearing_deg, 111.59367, 0.5e-5); // GeodSolve0
-    near(r.distance_m, 5853226, 0.5); // GeodSolve0
+    const r = solve(GEODSOLVE0);
+    expectInverse(r, GEODSOLVE0);
     expect(r.coincident).toBe(false);
   });
 
   it('GeodSolve(1) EXAMPLES: JFK → Singapore Changi, 003:18:29.9 177:29:09.2 15347628', () => {
-    const jfk = { lat: dms(40, 38, 23), lon: -dms(73, 46, 44) };
-    const sin = { lat: dms(1, 21, 33), lon: dms(103, 59, 22) };
-    const r = inverse(jfk, sin);
-    near(r.initial_bearing_deg, dms(3, 18, 29.9), ARCSEC_TENTH); // man/GeodSolve.pod
-    near(r.final_bearing_deg, dms(177, 29, 9.2), ARCSEC_TENTH); // man/GeodSolve.pod
-    near(r.distance_m, 15347628, 0.5); // man/GeodSolve.pod (-p 0: whole metres)
+    expectInverse(solve(GEODSOLVE_MAN_JFK_SIN), GEODSOLVE_MAN_JFK_SIN);
   });
 
   it("GeodTest.dat rows (Karney's test set): distances to 1e-8 m, negative azimuths normalised to [0, 360)", () => {
-    // [lat1, lon1, azi1, lat2, lon2, azi2, s12] from geodesictest.js `testcases` (rows 5, 6 and 13).
-    // biome-ignore-start lint/correctness/noPrecisionLoss: the published digits, kept as printed
-    const rows = [
-      [-17.42761, 173.34268, -159.033557661192928, -15.84784, 5.93557, -20.787484651536988, 16076603.1631180673],
-      [32.84994, 48.28919, 150.492927788121982, -56.28556, 202.29132, 48.113449399816759, 16727068.9438164461],
-      [-19.79938, -174.47484, 71.167275780171533, -11.99349, -154.35109, 65.589099775199228, 2319004.8601169389],
-    ];
-    // biome-ignore-end lint/correctness/noPrecisionLoss: the published digits, kept as printed
-    for (const [lat1, lon1, azi1, lat2, lon2, azi2, s12] of rows) {
-      const r = inverse({ lat: lat1, lon: lon1 }, { lat: lat2, lon: ((lon2 + 180) % 360) - 180 });
-      near(r.distance_m, s12, 1e-8);
-      near(r.initial_bearing_deg, (azi1 + 360) % 360, 1e-11);
-      near(r.final_bearing_deg, (azi2 + 360) % 360, 1e-11);
+    for (const { input, expected, tolerance } of GEODTEST_ROWS) {
+      const r = inverse(from(input), { lat: input.lat2, lon: ((input.lon2 + 180) % 360) - 180 });
+      near(r.distance_m, expected.s12_m!, tolerance!.s12_m!);
+      // The file holds its library to 1e-13°; moving an azimuth into [0, 360) costs a few ulps of 360, so 1e-11.
+      near(r.initial_bearing_deg, (expected.azi1_deg! + 360) % 360, 1e-11);
+      near(r.final_bearing_deg, (expected.azi2_deg! + 360) % 360, 1e-11);
     }
   });
 
   it('GeodSolve76: Wellington → Salamanca, nearly antipodal (a classic failure of Vincenty)', () => {
-    const r = inverse({ lat: -(41 + 19 / 60), lon: 174 + 49 / 60 }, { lat: 40 + 58 / 60, lon: -(5 + 30 / 60) });
-    near(r.initial_bearing_deg, 160.39137649664, 0.5e-11); // GeodSolve76
-    near(r.final_bearing_deg, 19.50042925176, 0.5e-11); // GeodSolve76
-    near(r.distance_m, 19960543.857179, 0.5e-6); // GeodSolve76
+    expectInverse(solve(GEODSOLVE76), GEODSOLVE76);
   });
 
   it('GeodSolve78: (27.2, 0) → (-27.1, 179.5), where the NGS calculator fails to converge', () => {
-    const r = inverse({ lat: 27.2, lon: 0 }, { lat: -27.1, lon: 179.5 });
-    near(r.initial_bearing_deg, 45.82468716758, 0.5e-11); // GeodSolve78
-    near(r.final_bearing_deg, 134.2277653267, 0.5e-11); // GeodSolve78
-    near(r.distance_m, 19974354.765767, 0.5e-6); // GeodSolve78
+    expectInverse(solve(GEODSOLVE78), GEODSOLVE78);
   });
 
   it('JS tutorial: Wellington (-41.32, 174.81) → Salamanca (40.96, -5.50) is 19959679.267 m', () => {
-    near(inverse({ lat: -41.32, lon: 174.81 }, { lat: 40.96, lon: -5.5 }).distance_m, 19959679.267, 0.0005);
+    expectInverse(solve(JS_TUTORIAL_WELLINGTON_SALAMANCA), JS_TUTORIAL_WELLINGTON_SALAMANCA);
   });
 
   it('JS tutorial: Beijing (40.1, 116.6) → San Francisco (37.6, -122.4) across the antimeridian', () => {
-    const r = inverse({ lat: 40.1, lon: 116.6 }, { lat: 37.6, lon: -122.4 });
-    near(r.distance_m, 9513998, 0.5); // waypoint table, last row
-    near(r.initial_bearing_deg, 42.91642, 0.5e-5); // waypoint table, first row
-    near(r.final_bearing_deg, 138.89027, 0.5e-5); // waypoint table, last row
+    expectInverse(solve(JS_TUTORIAL_BEIJING_SAN_FRANCISCO), JS_TUTORIAL_BEIJING_SAN_FRANCISCO);
   });
 });
 
 describe('midpoint', () => {
   it('GeodSolve(1) EXAMPLES: the 0.5 waypoint JFK → SIN is 70:20:29.2N 097:01:29.4E', () => {
-    const m = midpoint({ lat: dms(40, 38, 23), lon: -dms(73, 46, 44) }, { lat: dms(1, 21, 33), lon: dms(103, 59, 22) });
-    near(m.lat, dms(70, 20, 29.2), ARCSEC_TENTH); // man/GeodSolve.pod, "-I … -F" waypoint 0.5
-    near(m.lon, dms(97, 1, 29.4), ARCSEC_TENTH);
-    near(m.distance_m, 15347628, 0.5);
+    const { input, expected, tolerance } = GEODSOLVE_MAN_JFK_SIN_HALFWAY;
+    const m = midpoint(from(input), to(input));
+    near(m.lat, expected.lat, tolerance!.lat);
+    near(m.lon, expected.lon, tolerance!.lon);
+    near(m.distance_m, GEODSOLVE_MAN_JFK_SIN.expected.s12_m!, GEODSOLVE_MAN_JFK_SIN.tolerance!.s12_m!);
   });
 
   it('is equally far from both ends along the geodesic', () => {
@@ -141,8 +142,8 @@ describe('edge cases', () => {
   });
 
   it('GeodSolve29: (0, 179) → (0, −179) crosses the antimeridian, 222639 m, not 358° of longitude', () => {
-    const r = inverse({ lat: 0, lon: 179 }, { lat: 0, lon: -179 });
-    near(r.distance_m, 222639, 0.5); // GeodSolve29 (entered there as lon 539 → 181)
+    const r = solve(GEODSOLVE29); // entered there as lon 539 → 181
+    expectInverse(r, GEODSOLVE29);
     expect(r.initial_bearing_deg).toBe(90);
   });
 
@@ -152,24 +153,21 @@ describe('edge cases', () => {
   });
 
   it('GeodSolve33: beyond (1 − f)·180° on the equator the geodesic leaves the equator; at 180° it runs over a pole', () => {
-    const r1795 = inverse({ lat: 0, lon: 0 }, { lat: 0, lon: 179.5 });
-    near(r1795.initial_bearing_deg, 55.9665, 0.5e-5);
-    near(r1795.final_bearing_deg, 124.0335, 0.5e-5);
-    near(r1795.distance_m, 19980862, 0.5);
-    const r180 = inverse({ lat: 0, lon: 0 }, { lat: 0, lon: 180 });
-    expect(r180.initial_bearing_deg).toBe(0);
-    expect(r180.final_bearing_deg).toBe(180);
-    near(r180.distance_m, 20003931, 0.5);
+    expectInverse(solve(GEODSOLVE33_179_5), GEODSOLVE33_179_5);
+    const r180 = solve(GEODSOLVE33_180);
+    expect(r180.initial_bearing_deg).toBe(GEODSOLVE33_180.expected.azi1_deg);
+    expect(r180.final_bearing_deg).toBe(GEODSOLVE33_180.expected.azi2_deg);
+    expectInverse(r180, GEODSOLVE33_180);
     near(midpoint({ lat: 0, lon: 0 }, { lat: 0, lon: 180 }).lat, 90, 1e-9);
   });
 
-  it('poles: the quarter meridian is 10001965.729 m (published WGS84 value); bearings due north and south', () => {
-    const up = inverse({ lat: 0, lon: 0 }, { lat: 90, lon: 0 });
-    near(up.distance_m, 10001965.729, 0.0005);
+  it('poles: the quarter meridian is 10001965.729 m (GeodSolve); bearings due north and south', () => {
+    const up = solve(QUARTER_MERIDIAN);
+    near(up.distance_m, QUARTER_MERIDIAN.expected.s12_m!, 0.0005);
     expect([up.initial_bearing_deg, up.final_bearing_deg]).toEqual([0, 0]);
     const down = inverse({ lat: 0, lon: 0 }, { lat: -90, lon: 0 });
     expect([down.initial_bearing_deg, down.final_bearing_deg]).toEqual([180, 180]);
-    near(inverse({ lat: 90, lon: 0 }, { lat: -90, lon: 0 }).distance_m, 2 * 10001965.729, 0.001);
+    near(solve(POLE_TO_POLE).distance_m, POLE_TO_POLE.expected.s12_m!, 0.001);
   });
 
   it('from a pole, bearings are measured from the meridian of the longitude given there', () => {
@@ -178,11 +176,11 @@ describe('edge cases', () => {
   });
 
   it('GeodSolve4: a 72 mm line is still solved (short line bug found 2010-05-21)', () => {
-    near(inverse({ lat: 36.493349428792, lon: 0 }, { lat: 36.49334942879201, lon: 0.0000008 }).distance_m, 0.072, 0.5e-3);
+    expectInverse(solve(GEODSOLVE4), GEODSOLVE4);
   });
 
   it('nearly antipodal (0, 0) → (0.5, 179.5): 19936288.579 m (GeodSolve -i "0 0 0.5 179.5")', () => {
-    near(inverse({ lat: 0, lon: 0 }, { lat: 0.5, lon: 179.5 }).distance_m, 19936288.5789653, 1e-6);
+    near(solve(NEARLY_ANTIPODAL).distance_m, NEARLY_ANTIPODAL.expected.s12_m!, 1e-6);
   });
 
   it('bearing helpers keep [0, 360) and never return −0 or 360', () => {
