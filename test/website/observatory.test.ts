@@ -6,6 +6,7 @@ import { isShareToken, localDayBounds, localParts, orrery, parseView, sky, sunPa
 import { observatoryZoneData } from '../../website/src/lib/zone-data.ts';
 import { escapeXml, renderOrrery, renderPositionsTable, renderSky, renderSunPath } from '../../website/src/lib/observatory-svg.ts';
 import { runTool } from '../helpers.ts';
+import { LONDON_SOLSTICE_2025, USNO_SUN_N80_2019, USNO_SUN_RISE_SET_2019 } from '../fixtures/reference/solar.ts';
 
 // The page's zone data: the engine's tzdb release over the observatory's years (what the build installs).
 useZoneData(observatoryZoneData());
@@ -20,8 +21,8 @@ describe('zonedToUtc: wall time in an IANA zone to an instant', () => {
     expect(iso(zonedToUtc('2026-11-24', '12:00', 'Africa/Casablanca'))).toBe('2026-11-24T12:00:00Z'); // +00 since 2026-09-20
   });
 
-  it("reads an ordinary time with the zone's offset (+05:45 in Kathmandu, the engine's localTimeAt example)", () => {
-    // engine/time/local-time.ts: 2026-11-22T08:00:00Z is 13:45 +05:45 in Asia/Kathmandu.
+  it('reads an ordinary time with the zone\'s offset (+05:45 in Kathmandu, tzdb asia: "5:45 - +0545")', () => {
+    // tzdb asia: Asia/Kathmandu "5:45 - +0545" since 1986, so 13:45 there is 08:00 UTC.
     expect(iso(zonedToUtc('2026-11-22', '13:45', 'Asia/Kathmandu'))).toBe('2026-11-22T08:00:00Z');
     expect(iso(zonedToUtc('2026-07-01', '12:00', 'Europe/London'))).toBe('2026-07-01T11:00:00Z');
   });
@@ -152,35 +153,35 @@ describe('sunPath: the Sun through a local day', () => {
   };
 
   it('sunrise and sunset at 60° N 0° E on 2019-06-21 match the USNO table within 2 minutes', () => {
-    // U.S. Naval Observatory, Astronomical Applications Dept., "Rise and Set for the Sun for 2019",
-    // location 000 00, N60 00, Universal Time: June 21 rise 0236, set 2128. (A copy is kept in
-    // astronomy-engine's repository, generate/riseset/sun_2019_E000_N60.html.)
-    const day = localDayBounds('2019-06-21', 'UTC');
-    const path = sunPath(day.startMs, day.endMs, { lat: 60, lng: 0 });
-    within(path.sunrise_ms, '2019-06-21T02:36:00Z', 2);
-    within(path.sunset_ms, '2019-06-21T21:28:00Z', 2);
+    // USNO "Rise and Set for the Sun for 2019", E000 N60, 21 June (test/fixtures/reference/solar.ts).
+    const { input, expected } = USNO_SUN_RISE_SET_2019.find((r) => r.input.lat === 60 && r.input.date === '2019-06-21')!;
+    const day = localDayBounds(input.date, input.zone);
+    const path = sunPath(day.startMs, day.endMs, { lat: input.lat, lng: input.lon });
+    within(path.sunrise_ms, expected.rise!, 2);
+    within(path.sunset_ms, expected.set!, 2);
     expect(path.daylight).toBe('rises_or_sets');
   });
 
   it('sunrise and sunset in London on 2025-06-21 match the published table within 2 minutes', () => {
-    // Diamond Geezer, "Summer Solstice London" (20 June 2025), table for the Houses of Parliament
-    // (51.5° N, 0.125° W): Jun 21 sunrise 04:42:38, sunset 21:22:06 BST.
-    const day = localDayBounds('2025-06-21', 'Europe/London');
-    const path = sunPath(day.startMs, day.endMs, { lat: 51.5, lng: -0.125 });
-    within(path.sunrise_ms, '2025-06-21T03:42:38Z', 2);
-    within(path.sunset_ms, '2025-06-21T20:22:06Z', 2);
+    const { input, expected, tolerance } = LONDON_SOLSTICE_2025;
+    const day = localDayBounds(input.date, input.zone);
+    const path = sunPath(day.startMs, day.endMs, { lat: input.lat, lng: input.lon });
+    within(path.sunrise_ms, expected.sunrise, tolerance!);
+    within(path.sunset_ms, expected.sunset, tolerance!);
   });
 
   it('polar night at Longyearbyen in December and polar day at 80° N in June', () => {
-    // USNO "Rise and Set for the Sun for 2019" at N80 00, 000 00: "continuously below horizon" all of
-    // December and "continuously above" all of June. Longyearbyen (78.22° N) in December: noon altitude
-    // ≈ 90° − 78.2° − 23.4° = −11.7°.
+    // USNO "Rise and Set for the Sun for 2019" at N80 00, 000 00: "continuously above" on 21 June
+    // (test/fixtures/reference/solar.ts). Longyearbyen (78.22° N) in December: noon altitude
+    // ≈ 90° − 78.2° − 23.4° = −11.7° (closed form, not a published row).
     const dec = localDayBounds('2026-12-21', 'Arctic/Longyearbyen');
     const night = sunPath(dec.startMs, dec.endMs, { lat: 78.2232, lng: 15.6267 });
     expect(night).toMatchObject({ daylight: 'polar_night', sunrise_ms: null, sunset_ms: null });
     expect(Math.max(...night.samples.map((s) => s.alt_deg))).toBeLessThan(-10);
-    const jun = localDayBounds('2019-06-21', 'UTC');
-    expect(sunPath(jun.startMs, jun.endMs, { lat: 80, lng: 0 })).toMatchObject({ daylight: 'polar_day', sunrise_ms: null, sunset_ms: null });
+    const { input: june, expected: juneSays } = USNO_SUN_N80_2019.midsummer;
+    expect(juneSays.all_day).toBe('above');
+    const jun = localDayBounds(june.date, june.zone);
+    expect(sunPath(jun.startMs, jun.endMs, { lat: june.lat, lng: june.lon })).toMatchObject({ daylight: 'polar_day', sunrise_ms: null, sunset_ms: null });
   });
 
   it('samples every 10 minutes from local midnight to midnight, 23 hours on the spring DST day', () => {

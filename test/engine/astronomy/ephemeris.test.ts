@@ -2,13 +2,20 @@ import * as Astronomy from 'astronomy-engine';
 import { describe, expect, it } from 'vitest';
 import { bodyPositions, ephemeris, type EPHEMERIS_BODIES, EPHEMERIS_FRAME, type Ephemeris } from '../../../engine/astronomy/ephemeris.ts';
 import { fixedClock, inputErrors, runTool } from '../../helpers.ts';
+import {
+  HORIZONS_GEOMETRIC_MOON_1970,
+  HORIZONS_HELIOCENTRIC,
+  HORIZONS_MARS_GEOCENTRIC,
+  HORIZONS_MOON_2099,
+  HORIZONS_TOPOCENTRIC_29N,
+  SITE_29N_279E,
+} from '../../fixtures/reference/astronomy.ts';
 
 /**
- * References are JPL Horizons output kept in astronomy-engine's own repository (cosinekitty/astronomy,
- * folder `generate/`), the data astronomy-engine itself is tested against. Tolerance: 1′ (60″), the
- * accuracy astronomy-engine states; the residuals measured are ≤ 7″.
+ * References are JPL Horizons output kept in astronomy-engine's own repository (test/fixtures/reference/
+ * astronomy.ts names each file). Tolerance: 1′ (60″), the accuracy astronomy-engine states; the residuals
+ * measured are ≤ 7″.
  */
-const ARCMIN_ARCSEC = 60;
 const ARCMIN_RAD = Math.PI / 180 / 60;
 const AU_KM = 149_597_870.7;
 
@@ -29,45 +36,29 @@ const diffLength = (a: number[], b: number[]) => Math.hypot(a[0] - b[0], a[1] - 
 const utcForTt = (ttIso: string) => Astronomy.AstroTime.FromTerrestrialTime(Astronomy.MakeTime(new Date(ttIso)).ut).date.toISOString();
 
 describe('ephemeris: geocentric astrometric RA/Dec against JPL Horizons', () => {
-  // generate/galactic/mars.txt: Horizons observer table, target Mars (499), center GEOCENTRIC,
-  // "R.A._(ICRF)_DEC" astrometric, airless, times UT (generated 2021-06-07).
-  const MARS_GEOCENTRIC = [
-    ['2021-06-06T00:00:00Z', 118.566847915, 22.211104403],
-    ['2024-09-18T00:00:00Z', 98.061101117, 23.467813695],
-    ['2031-04-15T00:00:00Z', 227.289966998, -16.361786973],
-  ] as const;
-  for (const [date, ra, dec] of MARS_GEOCENTRIC) {
-    it(`Mars at ${date} within 1′`, async () => {
-      const mars = bodyOf(await run(date), 'Mars').geocentric;
-      expect(separationArcsec(mars.right_ascension_deg, mars.declination_deg, ra, dec)).toBeLessThan(ARCMIN_ARCSEC);
+  for (const { input, expected, tolerance } of HORIZONS_MARS_GEOCENTRIC) {
+    it(`Mars at ${input.at} within 1′`, async () => {
+      const mars = bodyOf(await run(input.at), 'Mars').geocentric;
+      expect(separationArcsec(mars.right_ascension_deg, mars.declination_deg, expected.ra_deg, expected.dec_deg)).toBeLessThan(tolerance!);
     });
   }
 
-  // generate/horizons/{Sun,Mars,Jupiter}.txt and generate/horizons/airless_Moon.txt: Horizons observer
-  // tables for a site at 29° N, 279° E, 10 m (1900-01-01 .. 2100-01-01, every 10 days, times UT),
-  // "R.A._(ICRF/J2K)_DEC" astrometric. The tool is geocentric, so the test moves its vector to that site
-  // by subtracting the site's J2000 position (astronomy-engine ObserverVector); that turns the Moon's
-  // ~1° parallax into a check as well.
-  const SITE = new Astronomy.Observer(29, -81, 10);
-  const TOPOCENTRIC: [Body, string, number, number][] = [
-    ['Sun', '1900-01-01T00:00:00Z', 282.55694, -22.95057],
-    ['Moon', '1900-01-01T00:00:00Z', 273.23023, -22.64126],
-    ['Mars', '1900-01-01T00:00:00Z', 286.68085, -23.49769],
-    ['Mars', '2099-12-23T00:00:00Z', 22.60093, 10.26177],
-    ['Jupiter', '1900-01-01T00:00:00Z', 240.63084, -19.8803],
-    ['Jupiter', '2099-12-23T00:00:00Z', 197.78276, -6.19199],
-  ];
+  // Horizons observer tables for a site at 29° N, 279° E, 10 m. The tool is geocentric, so the test moves its
+  // vector to that site by subtracting the site's J2000 position (astronomy-engine ObserverVector); that
+  // turns the Moon's ~1° parallax into a check as well.
+  const SITE = new Astronomy.Observer(SITE_29N_279E.lat_deg, SITE_29N_279E.east_lon_deg - 360, SITE_29N_279E.height_m);
   const topocentric = (body: Body, atUtc: string, r: Ephemeris) => {
     const g = bodyOf(r, body).geocentric;
     const site = Astronomy.ObserverVector(new Date(atUtc), SITE, false);
     const eq = Astronomy.EquatorFromVector(new Astronomy.Vector(g.x_au - site.x, g.y_au - site.y, g.z_au - site.z, site.t));
     return { ra: eq.ra * 15, dec: eq.dec };
   };
-  for (const [body, date, ra, dec] of TOPOCENTRIC) {
+  for (const { input, expected, tolerance } of HORIZONS_TOPOCENTRIC_29N) {
+    const { body, at: date } = input;
     it(`${body} at ${date} (seen from 29° N 81° W) within 1′`, async () => {
       // Asked as the bare day where the table's time is 00:00 UT, so that path is pinned too.
       const p = topocentric(body, date, await run(date.endsWith('T00:00:00Z') ? date.slice(0, 10) : date));
-      expect(separationArcsec(p.ra, p.dec, ra, dec)).toBeLessThan(ARCMIN_ARCSEC);
+      expect(separationArcsec(p.ra, p.dec, expected.ra_deg, expected.dec_deg)).toBeLessThan(tolerance!);
     });
   }
 
@@ -75,30 +66,28 @@ describe('ephemeris: geocentric astrometric RA/Dec against JPL Horizons', () => 
     // Horizons (2019) holds TT − UTC at 69.184 s after the last leap second; astronomy-engine
     // extrapolates ΔT to ~203 s by 2100. The Moon moves ~0.55″/s, so at the same UTC the two differ
     // by ~70″ from ΔT alone. Evaluated at the same TT the ephemerides agree to ~1″.
-    const date = '2099-12-23T00:00:00Z';
+    const { input, expected, tolerance, horizons_tt_minus_utc_s } = HORIZONS_MOON_2099;
+    const date = input.at;
     const t = Astronomy.MakeTime(new Date(date));
     const ourDeltaT = (t.tt - t.ut) * 86_400;
-    const sameTt = new Date(Date.parse(date) + (69.184 - ourDeltaT) * 1000).toISOString();
+    const sameTt = new Date(Date.parse(date) + (horizons_tt_minus_utc_s - ourDeltaT) * 1000).toISOString();
     const p = topocentric('Moon', date, await run(sameTt));
-    expect(separationArcsec(p.ra, p.dec, 33.68928, 17.1124)).toBeLessThan(ARCMIN_ARCSEC);
+    expect(separationArcsec(p.ra, p.dec, expected.ra_deg, expected.dec_deg)).toBeLessThan(tolerance!);
   });
 });
 
 describe('ephemeris: vectors and distances against JPL Horizons', () => {
-  // generate/heliostate/{Earth,Mars,Jupiter}.txt: Horizons VECTORS, center Sun (10), ICRF, geometric,
-  // AU; epochs in TDB, turned into UTC with astronomy-engine's ΔT (40.2 s in 1970, −2.8 s in 1900).
-  // Tolerance: the vector may be off by its length × 1′ (the stated angular accuracy). Measured: ≤ 0.2′.
-  const HELIO: [Body | 'Earth', string, number[]][] = [
-    ['Mars', '1970-01-01T00:00:00Z', [1.32610479954492, 0.4641143606634046, 0.1769212346128899]],
-    ['Jupiter', '1900-01-01T00:00:00Z', [-3.016039428434643, -4.126277988552982, -1.695438766522865]],
-    ['Earth', '1970-01-01T00:00:00Z', [-1.80533509286508e-1, 8.86808724538105e-1, 3.845492178557161e-1]],
-  ];
-  for (const [body, tdb, expected] of HELIO) {
+  // Horizons VECTORS, center Sun, epochs in TDB, turned into UTC with astronomy-engine's ΔT (40.2 s in 1970,
+  // −2.8 s in 1900). Tolerance: the vector may be off by its length × 1′ (the stated angular accuracy).
+  // Measured: ≤ 0.2′.
+  for (const { input, expected: e } of HORIZONS_HELIOCENTRIC) {
+    const { body, tdb } = input;
+    const expected = vec(e);
     it(`heliocentric ${body} at ${tdb} TDB`, async () => {
       // 1900: asked at 00:00 UTC, 2.8 s before the TDB epoch; Jupiter moves 2e-7 AU in that time.
       const r = await run(tdb.startsWith('1900') ? '1900-01-01' : utcForTt(tdb));
       // The Earth is not in the list: its heliocentric vector is minus the geocentric Sun.
-      const got = body === 'Earth' ? vec(bodyOf(r, 'Sun').geocentric).map((x) => -x) : vec(bodyOf(r, body).heliocentric!);
+      const got = body === 'Earth' ? vec(bodyOf(r, 'Sun').geocentric).map((x) => -x) : vec(bodyOf(r, body as Body).heliocentric!);
       const length = Math.hypot(...expected);
       expect(diffLength(got, expected)).toBeLessThan(length * ARCMIN_RAD);
       if (body === 'Earth') {
@@ -109,10 +98,9 @@ describe('ephemeris: vectors and distances against JPL Horizons', () => {
   }
 
   it('the geometric Moon (heliocentric Moon − heliocentric Earth) at 1970-01-01 TDB', async () => {
-    // generate/barystate/GeoMoon.txt: Horizons VECTORS, target Moon (301), center Earth (399), DE441,
-    // geometric, AU. Tolerance: distance × 1′ = 114 km; measured 12 km.
-    const expected = [-2.569375247394804e-3, -4.213431302421834e-4, -2.967254243277378e-4];
-    const r = await run(utcForTt('1970-01-01T00:00:00Z'));
+    // Horizons, Moon from the Earth's centre, geometric. Tolerance: distance × 1′ = 114 km; measured 12 km.
+    const expected = vec(HORIZONS_GEOMETRIC_MOON_1970.expected);
+    const r = await run(utcForTt(HORIZONS_GEOMETRIC_MOON_1970.input.tdb));
     const moonHelio = vec(bodyOf(r, 'Moon').heliocentric!);
     const earthHelio = vec(bodyOf(r, 'Sun').geocentric).map((x) => -x);
     const geometric = moonHelio.map((x, i) => x - earthHelio[i]);
@@ -147,10 +135,11 @@ describe('ephemeris: internal consistency', () => {
     }
   });
 
-  it('geocentric Sun = −heliocentric Earth, and heliocentric − geocentric = Earth for every body, up to light time', async () => {
+  it('heliocentric − geocentric is one vector, the Earth (−geocentric Sun), for every body, up to light time', async () => {
+    // The Earth as −geocentric Sun is pinned to Horizons above (1970); here every body must agree with it.
     const r = await run('2024-04-08T18:00:00Z');
-    const earth = Astronomy.HelioVector(Astronomy.Body.Earth, new Date('2024-04-08T18:00:00Z'));
-    expect(diffLength(vec(bodyOf(r, 'Sun').geocentric), [-earth.x, -earth.y, -earth.z])).toBeLessThan(1e-9);
+    const sun = vec(bodyOf(r, 'Sun').geocentric);
+    const earth = { x: -sun[0], y: -sun[1], z: -sun[2] };
     for (const b of r.bodies.filter((x) => x.heliocentric)) {
       // helio(t) − astrometric geo(t) = Earth(t) + [helio(t) − helio(t − τ)], |·| ≤ speed × τ, τ = distance / c.
       // No body here is faster than Mercury at perihelion, 59 km/s = 0.0341 AU/day.

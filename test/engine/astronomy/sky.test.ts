@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { bodyPositions } from '../../../engine/astronomy/body-positions.ts';
 import { ORRERY_BODIES, orreryPositions, SKY_BODIES, skyPositions } from '../../../engine/astronomy/sky.ts';
 import { solarPosition } from '../../../engine/solar/solar-position.ts';
-import { ISA_SEA_LEVEL, spaRefractionDeg } from '../../../engine/solar/sun-position.ts';
 import { runTool } from '../../helpers.ts';
+import { HORIZONS_AIRLESS_HORIZON_29N, HORIZONS_HELIOCENTRIC, SITE_29N_279E } from '../../fixtures/reference/astronomy.ts';
+import { ISA_SEA_LEVEL_DEFINITION, USNO_ONE_DAY_ATLANTA_2009 } from '../../fixtures/reference/solar.ts';
 
-const ARCMIN = 1 / 60;
+/** SPA eq. 42 (Reda & Andreas 2008), written out from the paper: refraction in degrees, P in hPa, T in °C. */
+const spaEq42 = (e0: number, p: number, t: number) => ((p / 1010) * (283 / (273 + t)) * 1.02) / (60 * Math.tan(((e0 + 10.3 / (e0 + 5.11)) * Math.PI) / 180));
 const bodyAt = (body: string, lat: number, lon: number, at: string) => skyPositions({ lat, lon, atMs: Date.parse(at) }).find((b) => b.body === body)!;
 
 describe('skyPositions', () => {
@@ -30,29 +32,26 @@ describe('skyPositions', () => {
     expect(sun.above_horizon).toBe(tool.apparent_elevation_deg > 0);
   });
 
-  // JPL Horizons, airless apparent azimuth and elevation (topocentric, of date) for the site E-lon 279°,
-  // lat 29°, 10 m: cosinekitty/astronomy, generate/horizons/airless_Moon.txt and airless_Jupiter.txt
-  // (Horizons run of 2019-04-12, DE431). The sky adds the engine's refraction (SPA, ISA sea level) to the
-  // airless elevation. Tolerance 1′, the accuracy astronomy-engine states; the residuals are ≤ 5″.
-  it.each([
-    ['Moon', '2028-06-28T00:00:00Z', 230.6517, 49.9678],
-    ['Moon', '2029-05-24T00:00:00Z', 141.5724, 43.248],
-    ['Moon', '2030-01-09T00:00:00Z', 239.9188, 42.5635],
-    ['Jupiter', '2026-01-30T00:00:00Z', 81.6864, 35.4117],
-    ['Jupiter', '2026-06-09T00:00:00Z', 276.1106, 36.8687],
-  ] as const)('%s at %s matches JPL Horizons within 1′', (body, at, azimuth, airless) => {
-    const b = bodyAt(body, 29, -81, at);
-    const expected = airless + spaRefractionDeg(airless, ISA_SEA_LEVEL.pressureHpa, ISA_SEA_LEVEL.temperatureC);
-    expect(Math.abs(b.alt_deg - expected)).toBeLessThan(ARCMIN);
-    expect(Math.abs(b.az_deg - azimuth)).toBeLessThan(ARCMIN);
-    expect(b.above_horizon).toBe(true);
-  });
+  // JPL Horizons, airless apparent azimuth and elevation (test/fixtures/reference/astronomy.ts). The sky adds
+  // the SPA refraction at the ISA sea-level atmosphere to the airless elevation. Tolerance 1′, the accuracy
+  // astronomy-engine states; the residuals are ≤ 5″.
+  it.each(HORIZONS_AIRLESS_HORIZON_29N.map((row) => [row.input.body, row.input.at, row] as const))(
+    '%s at %s matches JPL Horizons within 1′',
+    (body, at, row) => {
+      const { azimuth_deg, airless_elevation_deg: airless } = row.expected;
+      const b = bodyAt(body, SITE_29N_279E.lat_deg, SITE_29N_279E.east_lon_deg - 360, at);
+      const isa = ISA_SEA_LEVEL_DEFINITION.expected;
+      const expected = airless + spaEq42(airless, isa.pressure_hpa, isa.temperature_c);
+      expect(Math.abs(b.alt_deg - expected)).toBeLessThan(row.tolerance!);
+      expect(Math.abs(b.az_deg - azimuth_deg)).toBeLessThan(row.tolerance!);
+      expect(b.above_horizon).toBe(true);
+    },
+  );
 
   it('the Moon is due south at the USNO transit time (Atlanta, 2009-09-06 02:37 EDT)', () => {
-    // USNO one-day table for Atlanta (N33.8, W84.4), 6 September 2009, Eastern Daylight Time: "Moon transit
-    // 2:37 a.m.", as quoted in the PyEphem manual (https://rhodesmill.org/pyephem/rise-set.html). USNO
-    // rounds to the minute, during which the Moon near the meridian moves about 0.5° in azimuth.
-    const moon = bodyAt('Moon', 33.8, -84.4, '2009-09-06T06:37:00Z');
+    // USNO rounds to the minute, during which the Moon near the meridian moves about 0.5° in azimuth.
+    const { input, expected } = USNO_ONE_DAY_ATLANTA_2009;
+    const moon = bodyAt('Moon', input.lat, input.lon, new Date(expected.moon_transit).toISOString());
     expect(Math.abs(moon.az_deg - 180)).toBeLessThan(0.5);
   });
 
@@ -76,12 +75,20 @@ describe('orreryPositions', () => {
     }
   });
 
-  it("places the Earth where astronomy-engine's HelioVector(Earth) puts it (J2000 ecliptic), within 0.001°", () => {
-    const vector = Astronomy.HelioVector(Astronomy.Body.Earth, Astronomy.MakeTime(new Date(AT)));
-    const ecl = Astronomy.SphereFromVector(Astronomy.RotateVector(Astronomy.Rotation_EQJ_ECL(), vector));
-    const earth = orreryPositions(AT).find((b) => b.body === 'Earth')!;
-    expect(Math.abs(earth.lon_deg - ecl.lon)).toBeLessThan(0.001);
-    expect(Math.abs(earth.lat_deg - ecl.lat)).toBeLessThan(0.001);
-    expect(Math.abs(earth.distance_au - vector.Length())).toBeLessThan(1e-6);
+  it('places the Earth where JPL Horizons puts it (heliocentric, J2000 ecliptic), within 0.001° and 1e-5 AU', () => {
+    // Horizons' heliocentric Earth (ICRF) at 1970-01-01 00:00 TDB, turned to the ecliptic of J2000 by the mean
+    // obliquity 84381.406″ (IAU 2006); the TDB epoch becomes UTC with astronomy-engine's ΔT (40.2 s).
+    // Measured: 0.18″ in longitude, 0.16″ in latitude, 1.4e-6 AU in distance (the bound of the Earth–Sun
+    // distance check against Horizons in ephemeris.test.ts, 1e-5 AU).
+    const row = HORIZONS_HELIOCENTRIC.find((r) => r.input.body === 'Earth')!;
+    const { x_au: x, y_au: yq, z_au: zq } = row.expected;
+    const eps = ((84381.406 / 3600) * Math.PI) / 180;
+    const [y, z] = [yq * Math.cos(eps) + zq * Math.sin(eps), -yq * Math.sin(eps) + zq * Math.cos(eps)];
+    const deg = 180 / Math.PI;
+    const at = Astronomy.AstroTime.FromTerrestrialTime(Astronomy.MakeTime(new Date(row.input.tdb)).ut).date.getTime();
+    const earth = orreryPositions(at).find((b) => b.body === 'Earth')!;
+    expect(Math.abs(earth.lon_deg - ((Math.atan2(y, x) * deg + 360) % 360))).toBeLessThan(0.001);
+    expect(Math.abs(earth.lat_deg - Math.atan2(z, Math.hypot(x, y)) * deg)).toBeLessThan(0.001);
+    expect(Math.abs(earth.distance_au - Math.hypot(x, y, z))).toBeLessThan(1e-5);
   });
 });
