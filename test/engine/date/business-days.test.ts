@@ -2,23 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { businessDays, countBusinessDays } from '../../../engine/date/business-days.ts';
 import { inputErrors, runTool } from '../../helpers.ts';
 import { nearbyDate, randomDate, randomInt, seededRandom } from './random-dates.ts';
+import { OPM_FEDERAL_2024 } from '../../fixtures/reference/holidays.ts';
 
 const count = (input: Record<string, unknown>) => runTool(businessDays, input);
 
-/** OPM's 2024 US federal holidays, all on weekdays (opm.gov/policy-data-oversight/pay-leave/federal-holidays). */
-const US_FEDERAL_2024 = [
-  '2024-01-01',
-  '2024-01-15',
-  '2024-02-19',
-  '2024-05-27',
-  '2024-06-19',
-  '2024-07-04',
-  '2024-09-02',
-  '2024-10-14',
-  '2024-11-11',
-  '2024-11-28',
-  '2024-12-25',
-];
+/** OPM's 2024 US federal holidays, all on weekdays (test/fixtures/reference/holidays.ts). */
+const US_FEDERAL_2024 = [...OPM_FEDERAL_2024.expected];
 
 /** The obvious day-by-day count, on `Date` (independent of calendar.ts). */
 function naiveCount(start: string, end: string, holidays: string[], includeEnd: boolean, weekend: number[]) {

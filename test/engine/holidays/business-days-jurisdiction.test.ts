@@ -3,8 +3,18 @@ import { businessDaysInJurisdiction, EXTRA_HOLIDAY_NAME } from '../../../engine/
 import { isBusinessDay } from '../../../engine/holidays/is-business-day.ts';
 import { fromEpochDay, toEpochDay } from '../../../engine/date/calendar.ts';
 import { inputErrors, runTool } from '../../helpers.ts';
+import { GOV_UK_DAYS, GOV_UK_ENGLAND_WALES_2026, OPM_DAYS, OPM_FEDERAL_2026 } from '../../fixtures/reference/holidays.ts';
 
 const count = (input: Record<string, unknown>) => runTool(businessDaysInJurisdiction, input);
+
+/** Monday–Friday days of a year, counted by Date (not by the engine's calendar). */
+function weekdaysOf(year: number) {
+  let n = 0;
+  for (let ms = Date.UTC(year, 0, 1); ms < Date.UTC(year + 1, 0, 1); ms += 86_400_000) n += [1, 2, 3, 4, 5].includes(new Date(ms).getUTCDay()) ? 1 : 0;
+  return n;
+}
+/** A published list's days off that fall Monday–Friday. */
+const onWeekdays = (dates: readonly string[]) => dates.filter((d) => ![0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay()));
 
 /** Day-by-day count with is_business_day: the independent check of the O(1) count. */
 async function countByDays(input: { start: string; end: string; country: string; subdivision?: string; types?: string[] }) {
@@ -30,9 +40,10 @@ describe('count_business_days_in_jurisdiction', () => {
       country: 'GB',
       subdivision: 'ENG',
       weekend: [6, 7],
+      // gov.uk: Christmas Day and the Boxing Day substitute day, named as the data names them.
       holidays: [
         { date: '2026-12-25', name: 'Christmas Day', source: 'calendar' },
-        { date: '2026-12-28', name: 'Boxing Day (substitute day)', source: 'calendar' },
+        { date: GOV_UK_DAYS.boxingDay2026Observed.expected.date, name: 'Boxing Day (substitute day)', source: 'calendar' },
       ],
     });
     expect(result.provenance).toMatchObject({ weekend: expect.stringMatching(/^Saturday, Sunday \(GB\), from CLDR/), method: expect.any(String) });
@@ -40,23 +51,33 @@ describe('count_business_days_in_jurisdiction', () => {
 
   it('whole years: England 2026 has 253 working days, US federal 2026 has 250', async () => {
     // 2026 starts on a Thursday: 261 weekdays. gov.uk: 8 bank holidays, all on weekdays; OPM: 11 federal holidays on weekdays.
+    expect(weekdaysOf(2026)).toBe(261);
+    const england = onWeekdays(GOV_UK_ENGLAND_WALES_2026.expected).length;
+    const federal = onWeekdays(OPM_FEDERAL_2026.expected).length;
+    expect([england, federal]).toEqual([8, 11]);
     expect(await count({ start: '2026-01-01', end: '2026-12-31', country: 'GB', subdivision: 'ENG' })).toMatchObject({
-      business_days: 253,
-      weekend_days: 104,
-      holidays_excluded: 8,
+      business_days: weekdaysOf(2026) - england,
+      weekend_days: 365 - weekdaysOf(2026),
+      holidays_excluded: england,
       total_days: 365,
     });
-    expect(await count({ start: '2026-01-01', end: '2026-12-31', country: 'US' })).toMatchObject({ business_days: 250, holidays_excluded: 11 });
+    expect(await count({ start: '2026-01-01', end: '2026-12-31', country: 'US' })).toMatchObject({
+      business_days: weekdaysOf(2026) - federal,
+      holidays_excluded: federal,
+    });
   });
 
   it('across the year end, with substitute days in the old year (US, 20 Dec 2021 – 7 Jan 2022)', async () => {
     // OPM: Christmas 2021 observed Friday 24 December, New Year 2022 observed Friday 31 December 2021.
     const result = await count({ start: '2021-12-20', end: '2022-01-07', country: 'US' });
     expect(result).toMatchObject({ total_days: 19, weekend_days: 4, holidays_excluded: 2, business_days: 13 });
-    expect(result.holidays).toEqual([
-      { date: '2021-12-24', name: 'Christmas Day (substitute day)', source: 'calendar' },
-      { date: '2021-12-31', name: "New Year's Day (substitute day)", source: 'calendar' },
-    ]);
+    expect(result.holidays).toEqual(
+      [OPM_DAYS.christmas2021Observed, OPM_DAYS.newYear2022Observed].map(({ expected: d }) => ({
+        date: d.date,
+        name: `${d.holiday} (substitute day)`,
+        source: 'calendar',
+      })),
+    );
   });
 
   it("uses the country's CLDR weekend: Friday–Saturday in Saudi Arabia", async () => {

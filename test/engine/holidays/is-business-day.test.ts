@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isBusinessDay } from '../../../engine/holidays/is-business-day.ts';
 import { cldrWeekend } from '../../../engine/holidays/weekend.ts';
 import { inputErrors, runTool } from '../../helpers.ts';
+import { BAVARIA_2026, GOV_UK_DAYS, GOV_UK_SUBSTITUTE_DAYS, KOREA_CHUSEOK_2026, OPM_DAYS } from '../../fixtures/reference/holidays.ts';
 
 const check = (input: Record<string, unknown>) => runTool(isBusinessDay, input);
 
@@ -42,20 +43,24 @@ describe('is_business_day', () => {
   });
 
   it('substitute days are holidays (gov.uk: Monday 3 January 2022; OPM: Friday 31 December 2021)', async () => {
-    expect(await check({ country: 'GB', subdivision: 'ENG', date: '2022-01-03' })).toMatchObject({
+    // Named as the data names a substitute day: the holiday, then "(substitute day)".
+    const gb = GOV_UK_SUBSTITUTE_DAYS.find((r) => r.expected.date === '2022-01-03')!.expected;
+    expect(await check({ country: 'GB', subdivision: 'ENG', date: gb.date })).toMatchObject({
       business_day: false,
       reason: 'holiday',
-      holiday: { name: "New Year's Day (substitute day)", local_name: "New Year's Day (substitute day)", type: 'public', substitute: true },
+      holiday: { name: `${gb.holiday} (substitute day)`, local_name: `${gb.holiday} (substitute day)`, type: 'public', substitute: gb.substitute },
     });
-    expect(await check({ country: 'US', date: '2021-12-31' })).toMatchObject({
+    const us = OPM_DAYS.newYear2022Observed.expected;
+    expect(await check({ country: 'US', date: us.date })).toMatchObject({
       business_day: false,
       reason: 'holiday',
-      holiday: { name: "New Year's Day (substitute day)", substitute: true },
+      holiday: { name: `${us.holiday} (substitute day)`, substitute: us.substitute },
     });
   });
 
   it('US federal: Thanksgiving 2026 is a holiday (OPM), the Friday after is a business day', async () => {
-    expect(await check({ country: 'US', date: '2026-11-26' })).toMatchObject({ business_day: false, holiday: { name: 'Thanksgiving Day' } });
+    const thanksgiving = OPM_DAYS.thanksgiving2026.expected;
+    expect(await check({ country: 'US', date: thanksgiving.date })).toMatchObject({ business_day: false, holiday: { name: thanksgiving.holiday } });
     // The data has the day after Thanksgiving as an observance, which counts only when asked for.
     expect(await check({ country: 'US', date: '2026-11-27' })).toMatchObject({ business_day: true, holiday: null });
     expect(await check({ country: 'US', date: '2026-11-27', types: ['public', 'observance'] })).toMatchObject({
@@ -77,6 +82,7 @@ describe('is_business_day', () => {
     expect(await check({ country: 'DE', subdivision: 'DE-BY', date: '2026-11-18' })).toMatchObject({ business_day: true });
     expect(await check({ country: 'DE', subdivision: 'BY', date: '2026-11-18', types: ['school'] })).toMatchObject({ business_day: false, reason: 'holiday' });
     // Corpus Christi (4 June 2026) is public in Bavaria but not in Berlin.
+    expect(BAVARIA_2026.expected).toContain('2026-06-04');
     expect(await check({ country: 'DE', subdivision: 'BY', date: '2026-06-04' })).toMatchObject({ business_day: false });
     expect(await check({ country: 'DE', subdivision: 'BE', date: '2026-06-04' })).toMatchObject({ business_day: true });
   });
@@ -96,12 +102,13 @@ describe('is_business_day', () => {
 describe('edge cases', () => {
   it('a holiday on a weekend day gives reason "holiday"', async () => {
     // Saturday 26 December 2026, Boxing Day (gov.uk: observed on Monday 28 December).
+    const observed = GOV_UK_DAYS.boxingDay2026Observed.expected;
     expect(await check({ country: 'GB', subdivision: 'ENG', date: '2026-12-26' })).toMatchObject({
       business_day: false,
       reason: 'holiday',
-      holiday: { name: 'Boxing Day', substitute: false },
+      holiday: { name: observed.holiday, substitute: false },
     });
-    expect(await check({ country: 'GB', subdivision: 'ENG', date: '2026-12-28' })).toMatchObject({ reason: 'holiday', holiday: { substitute: true } });
+    expect(await check({ country: 'GB', subdivision: 'ENG', date: observed.date })).toMatchObject({ reason: 'holiday', holiday: { substitute: true } });
   });
 
   it('an ordinary weekday is a business day', async () => {
@@ -109,10 +116,11 @@ describe('edge cases', () => {
   });
 
   it('every day of a multi-day holiday is a holiday (Chuseok 2026, 24–26 September)', async () => {
-    for (const date of ['2026-09-24', '2026-09-25']) {
+    const [thursday, friday, saturday] = KOREA_CHUSEOK_2026.expected;
+    for (const date of [thursday, friday]) {
       expect(await check({ country: 'KR', date })).toMatchObject({ business_day: false, reason: 'holiday', holiday: { name: 'Korean Thanksgiving' } });
     }
-    expect(await check({ country: 'KR', date: '2026-09-26' })).toMatchObject({ reason: 'holiday' }); // a Saturday, still the holiday
+    expect(await check({ country: 'KR', date: saturday })).toMatchObject({ reason: 'holiday' }); // a Saturday, still the holiday
   });
 
   it('dates 1900-01-01 and 2200-12-31 work; 1899-12-31 and 2201-01-01 are rejected', async () => {

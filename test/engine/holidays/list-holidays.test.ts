@@ -4,6 +4,17 @@ import { queryReader } from '../../../service/query.ts';
 import type { AnyTool } from '../../../engine/tool.ts';
 import { isoWeekday, toEpochDay } from '../../../engine/date/calendar.ts';
 import { inputErrors, runTool } from '../../helpers.ts';
+import {
+  BAVARIA_2026,
+  FRANCE_2026,
+  GOV_UK_ENGLAND_WALES_2026,
+  GOV_UK_SCOTLAND_2026,
+  GOV_UK_SUBSTITUTE_DAYS,
+  JAPAN_2026,
+  KOREA_CHUSEOK_2026,
+  OPM_DAYS,
+  OPM_FEDERAL_2026,
+} from '../../fixtures/reference/holidays.ts';
 
 const list = (input: Record<string, unknown>) => runTool(listHolidays, input);
 const dates = async (input: Record<string, unknown>) => (await list(input)).holidays.map((h) => h.date);
@@ -16,9 +27,16 @@ describe('list_holidays', () => {
   it('answers the JSDoc @example and the declared example', async () => {
     const result = await list(listHolidays.examples[0].input);
     expect(result).toMatchObject({ country: 'GB', subdivision: 'ENG', year: 2026, weekend: [6, 7] });
-    expect(result.holidays[0]).toEqual({ date: '2026-01-01', name: "New Year's Day", local_name: "New Year's Day", type: 'public', substitute: false });
+    // gov.uk's first and last bank holidays of 2026, named as the data names them.
+    expect(result.holidays[0]).toEqual({
+      date: GOV_UK_ENGLAND_WALES_2026.expected[0],
+      name: "New Year's Day",
+      local_name: "New Year's Day",
+      type: 'public',
+      substitute: false,
+    });
     expect(result.holidays.at(-1)).toEqual({
-      date: '2026-12-28',
+      date: GOV_UK_ENGLAND_WALES_2026.expected.at(-1),
       name: 'Boxing Day (substitute day)',
       local_name: 'Boxing Day (substitute day)',
       type: 'public',
@@ -33,128 +51,46 @@ describe('list_holidays', () => {
   });
 
   it('England and Wales 2026 bank holidays match gov.uk', async () => {
-    // gov.uk/bank-holidays, England and Wales 2026 (Boxing Day, Saturday 26 December, is observed on Monday 28 December).
-    expect(await weekdayDates({ country: 'GB', subdivision: 'ENG', year: 2026 })).toEqual([
-      '2026-01-01',
-      '2026-04-03',
-      '2026-04-06',
-      '2026-05-04',
-      '2026-05-25',
-      '2026-08-31',
-      '2026-12-25',
-      '2026-12-28',
-    ]);
+    expect(await weekdayDates(GOV_UK_ENGLAND_WALES_2026.input)).toEqual(GOV_UK_ENGLAND_WALES_2026.expected);
     // The data lists the holiday itself on its Saturday too, beside the substitute day.
     expect(await dates({ country: 'GB', subdivision: 'ENG', year: 2026 })).toContain('2026-12-26');
   });
 
   it('Scotland 2026 bank holidays match gov.uk', async () => {
-    // gov.uk/bank-holidays, Scotland 2026: 2 January, first Monday in August and St Andrew's Day (Monday 30 November) are Scottish.
-    expect(await weekdayDates({ country: 'GB', subdivision: 'SCT', year: 2026 })).toEqual([
-      '2026-01-01',
-      '2026-01-02',
-      '2026-04-03',
-      '2026-05-04',
-      '2026-05-25',
-      '2026-08-03',
-      '2026-11-30',
-      '2026-12-25',
-      '2026-12-28',
-    ]);
+    expect(await weekdayDates(GOV_UK_SCOTLAND_2026.input)).toEqual(GOV_UK_SCOTLAND_2026.expected);
   });
 
   it('US federal holidays 2026 match OPM', async () => {
-    // opm.gov/policy-data-oversight/pay-leave/federal-holidays, 2026: Independence Day (Saturday 4 July) is observed Friday 3 July.
-    expect(await weekdayDates({ country: 'US', year: 2026 })).toEqual([
-      '2026-01-01',
-      '2026-01-19',
-      '2026-02-16',
-      '2026-05-25',
-      '2026-06-19',
-      '2026-07-03',
-      '2026-09-07',
-      '2026-10-12',
-      '2026-11-11',
-      '2026-11-26',
-      '2026-12-25',
-    ]);
+    expect(await weekdayDates(OPM_FEDERAL_2026.input)).toEqual(OPM_FEDERAL_2026.expected);
     const observed = (await list({ country: 'US', year: 2026 })).holidays.find((h) => h.date === '2026-07-03');
     expect(observed).toMatchObject({ name: 'Independence Day (substitute day)', substitute: true, type: 'public' });
   });
 
   it('Bavaria 2026 public holidays match the Bavarian state government', async () => {
-    // bayern.de / Bavarian Ministry of the Interior, "Gesetzliche Feiertage in Bayern" 2026. Mariä Himmelfahrt (15 August)
-    // is a holiday only in Bavaria's predominantly Catholic municipalities, so the state-wide data types it observance;
-    // Augsburg's Friedensfest (8 August) is the city's alone.
-    const result = await list({ country: 'de', subdivision: 'BY', year: 2026 });
-    expect(result.holidays.map((h) => h.date)).toEqual([
-      '2026-01-01',
-      '2026-01-06',
-      '2026-04-03',
-      '2026-04-06',
-      '2026-05-01',
-      '2026-05-14',
-      '2026-05-25',
-      '2026-06-04',
-      '2026-10-03',
-      '2026-11-01',
-      '2026-12-25',
-      '2026-12-26',
-    ]);
+    // Mariä Himmelfahrt is not state-wide, so the data types it observance (the fixture says why).
+    const result = await list({ ...BAVARIA_2026.input, country: 'de' });
+    expect(result.holidays.map((h) => h.date)).toEqual(BAVARIA_2026.expected);
     expect(result.holidays[0]).toMatchObject({ name: "New Year's Day", local_name: 'Neujahr' });
     expect(result.holidays.find((h) => h.date === '2026-06-04')).toMatchObject({ name: 'Corpus Christi', local_name: 'Fronleichnam' });
   });
 
   it('France 2026 jours fériés match service-public.fr', async () => {
-    // service-public.fr, "Jours fériés 2026": 11 days (Pentecost Sunday is not one; Whit Monday is).
-    expect(await dates({ country: 'FR', year: 2026 })).toEqual([
-      '2026-01-01',
-      '2026-04-06',
-      '2026-05-01',
-      '2026-05-08',
-      '2026-05-14',
-      '2026-05-25',
-      '2026-07-14',
-      '2026-08-15',
-      '2026-11-01',
-      '2026-11-11',
-      '2026-12-25',
-    ]);
+    expect(await dates(FRANCE_2026.input)).toEqual(FRANCE_2026.expected);
   });
 
   it('Japan 2026 national holidays match the Cabinet Office', async () => {
-    // Cabinet Office (内閣府) "国民の祝日について", 2026: 6 May is the substitute holiday (振替休日) for Constitution Day
-    // (a Sunday) and 22 September the citizens' holiday (国民の休日) between two holidays.
-    const result = await list({ country: 'JP', year: 2026 });
-    expect(result.holidays.map((h) => h.date)).toEqual([
-      '2026-01-01',
-      '2026-01-12',
-      '2026-02-11',
-      '2026-02-23',
-      '2026-03-20',
-      '2026-04-29',
-      '2026-05-03',
-      '2026-05-04',
-      '2026-05-05',
-      '2026-05-06',
-      '2026-07-20',
-      '2026-08-11',
-      '2026-09-21',
-      '2026-09-22',
-      '2026-09-23',
-      '2026-10-12',
-      '2026-11-03',
-      '2026-11-23',
-    ]);
-    expect(result.holidays.find((h) => h.date === '2026-05-06')).toMatchObject({ substitute: true, local_name: '憲法記念日 (振替休日)' });
-    expect(result.holidays.find((h) => h.date === '2026-09-22')).toMatchObject({ substitute: false, local_name: '国民の休日' });
+    // 6 May is the substitute holiday (振替休日) for Constitution Day, 22 September the citizens' holiday (国民の休日).
+    const result = await list(JAPAN_2026.input);
+    expect(result.holidays.map((h) => h.date)).toEqual(JAPAN_2026.expected);
+    expect(result.holidays.find((h) => h.date === JAPAN_2026.substitute)).toMatchObject({ substitute: true, local_name: '憲法記念日 (振替休日)' });
+    expect(result.holidays.find((h) => h.date === JAPAN_2026.citizens_holiday)).toMatchObject({ substitute: false, local_name: '国民の休日' });
   });
 
   it('a substitute day in the previous year is listed in that year (US 2021-12-31 for Saturday 2022-01-01)', async () => {
     // OPM, federal holidays 2021: "Friday, December 31 — New Year's Day" (1 January 2022 is a Saturday).
     const y2021 = await list({ country: 'US', year: 2021 });
     expect(y2021.holidays.at(-1)).toEqual({
-      date: '2021-12-31',
+      date: OPM_DAYS.newYear2022Observed.expected.date,
       name: "New Year's Day (substitute day)",
       local_name: "New Year's Day (substitute day)",
       type: 'public',
@@ -167,20 +103,17 @@ describe('list_holidays', () => {
   });
 
   it('GB substitute days match gov.uk (2021 Christmas, 2022 New Year)', async () => {
-    // gov.uk/bank-holidays: 27 and 28 December 2021 substitute days; Monday 3 January 2022 "New Year's Day (substitute day)".
+    // gov.uk's substitute days, named as the data names them: the holiday, then "(substitute day)".
+    const [christmas, boxingDay, newYear] = GOV_UK_SUBSTITUTE_DAYS.map((r) => r.expected);
     const y2021 = (await list({ country: 'GB', subdivision: 'ENG', year: 2021 })).holidays.filter((h) => h.substitute);
-    expect(y2021.map((h) => [h.date, h.name])).toEqual([
-      ['2021-12-27', 'Christmas Day (substitute day)'],
-      ['2021-12-28', 'Boxing Day (substitute day)'],
-    ]);
+    expect(y2021.map((h) => [h.date, h.name])).toEqual([christmas, boxingDay].map((d) => [d.date, `${d.holiday} (substitute day)`]));
     const y2022 = (await list({ country: 'GB', subdivision: 'ENG', year: 2022 })).holidays;
-    expect(y2022.find((h) => h.date === '2022-01-03')).toMatchObject({ name: "New Year's Day (substitute day)", substitute: true });
+    expect(y2022.find((h) => h.date === newYear.date)).toMatchObject({ name: `${newYear.holiday} (substitute day)`, substitute: true });
   });
 
   it('lists a multi-day holiday once per day', async () => {
-    // Korea Astronomy and Space Science Institute, 2026 almanac (월력요항): Chuseok holidays 24–26 September 2026.
-    const chuseok = (await list({ country: 'KR', year: 2026 })).holidays.filter((h) => h.local_name === '추석');
-    expect(chuseok.map((h) => h.date)).toEqual(['2026-09-24', '2026-09-25', '2026-09-26']);
+    const chuseok = (await list(KOREA_CHUSEOK_2026.input)).holidays.filter((h) => h.local_name === '추석');
+    expect(chuseok.map((h) => h.date)).toEqual(KOREA_CHUSEOK_2026.expected);
     expect(chuseok.every((h) => h.name === 'Korean Thanksgiving')).toBe(true);
   });
 

@@ -1,27 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import { nextHolidays } from '../../../engine/holidays/next-holidays.ts';
 import { fixedClock, inputErrors, runTool } from '../../helpers.ts';
+import { type DayOffReference, GOV_UK_DAYS, KOREA_CHUSEOK_2026, OPM_DAYS } from '../../fixtures/reference/holidays.ts';
 
 const next = (input: Record<string, unknown>, clock = '2026-11-22T08:00:00Z') => runTool(nextHolidays, input, fixedClock(clock));
+/** Whole days from `after` to a published date, counted by Date (not by the engine's calendar). */
+const daysFrom = (after: string, date: string) => (Date.parse(date) - Date.parse(after)) / 86_400_000;
+const day = ({ expected }: DayOffReference) => expected.date;
 const brief = async (input: Record<string, unknown>) => (await next(input)).holidays.map((h) => [h.date, h.name, h.days_until] as const);
 
 describe('next_holidays', () => {
   it('answers the JSDoc @example and the declared example, across the year end', async () => {
     const result = await next(nextHolidays.examples[0].input);
     expect(result).toMatchObject({ country: 'US', subdivision: null, after: '2026-12-26' });
-    // OPM: New Year's Day Friday 1 January 2027; Martin Luther King Jr. Day Monday 18 January 2027.
+    // OPM: New Year's Day Friday 1 January 2027; Martin Luther King Jr. Day Monday 18 January 2027 (names as the data writes them).
+    const [newYear, mlk] = [day(OPM_DAYS.newYear2027), day(OPM_DAYS.martinLutherKing2027)];
     expect(result.holidays).toEqual([
-      { date: '2027-01-01', name: "New Year's Day", local_name: "New Year's Day", type: 'public', substitute: false, days_until: 6 },
-      { date: '2027-01-18', name: 'Martin Luther King Jr. Day', local_name: 'Martin Luther King Jr. Day', type: 'public', substitute: false, days_until: 23 },
+      { date: newYear, name: "New Year's Day", local_name: "New Year's Day", type: 'public', substitute: false, days_until: daysFrom(result.after, newYear) },
+      {
+        date: mlk,
+        name: 'Martin Luther King Jr. Day',
+        local_name: 'Martin Luther King Jr. Day',
+        type: 'public',
+        substitute: false,
+        days_until: daysFrom(result.after, mlk),
+      },
     ]);
     expect(result.provenance).toMatchObject({ holidays: expect.stringMatching(/^date-holidays .* rules for US/), method: expect.any(String) });
   });
 
   it('defaults `after` to today in UTC and count to 1', async () => {
     // 2026-11-22 (clock) → Thanksgiving, Thursday 26 November 2026 (OPM).
+    const thanksgiving = day(OPM_DAYS.thanksgiving2026);
     expect(await next({ country: 'US' })).toMatchObject({
       after: '2026-11-22',
-      holidays: [{ date: '2026-11-26', name: 'Thanksgiving Day', days_until: 4 }],
+      holidays: [{ date: thanksgiving, name: 'Thanksgiving Day', days_until: daysFrom('2026-11-22', thanksgiving) }],
     });
     // Just before UTC midnight it is still the 22nd.
     expect((await next({ country: 'US' }, '2026-11-22T23:59:59Z')).after).toBe('2026-11-22');
@@ -30,19 +43,24 @@ describe('next_holidays', () => {
   });
 
   it('finds a substitute day that falls in the previous year (OPM: Friday 31 December 2027 for New Year 2028)', async () => {
-    expect(await brief({ country: 'US', after: '2027-12-24', count: 4 })).toEqual([
-      ['2027-12-25', 'Christmas Day', 1], // the holiday's own date, a Saturday; observed Friday 24 December
-      ['2027-12-31', "New Year's Day (substitute day)", 7],
-      ['2028-01-01', "New Year's Day", 8],
-      ['2028-01-17', 'Martin Luther King Jr. Day', 24],
+    const after = '2027-12-24';
+    const days = [OPM_DAYS.christmas2027, OPM_DAYS.newYear2028Observed, OPM_DAYS.newYear2028, OPM_DAYS.martinLutherKing2028].map(day);
+    expect(await brief({ country: 'US', after, count: 4 })).toEqual([
+      [days[0], 'Christmas Day', daysFrom(after, days[0])], // the holiday's own date, a Saturday; observed Friday 24 December
+      [days[1], "New Year's Day (substitute day)", daysFrom(after, days[1])],
+      [days[2], "New Year's Day", daysFrom(after, days[2])],
+      [days[3], 'Martin Luther King Jr. Day', daysFrom(after, days[3])],
     ]);
   });
 
   it('England: from Christmas 2026 to the next year (gov.uk)', async () => {
-    expect(await brief({ country: 'GB', subdivision: 'GB-ENG', after: '2026-12-25', count: 3 })).toEqual([
+    // The data lists Boxing Day on its own date (a Saturday) too, before gov.uk's substitute day.
+    const after = '2026-12-25';
+    const [substitute, newYear] = [day(GOV_UK_DAYS.boxingDay2026Observed), day(GOV_UK_DAYS.newYear2027)];
+    expect(await brief({ country: 'GB', subdivision: 'GB-ENG', after, count: 3 })).toEqual([
       ['2026-12-26', 'Boxing Day', 1],
-      ['2026-12-28', 'Boxing Day (substitute day)', 3],
-      ['2027-01-01', "New Year's Day", 7],
+      [substitute, 'Boxing Day (substitute day)', daysFrom(after, substitute)],
+      [newYear, "New Year's Day", daysFrom(after, newYear)],
     ]);
   });
 
@@ -70,15 +88,17 @@ describe('next_holidays', () => {
 
 describe('edge cases', () => {
   it('is strictly after: a holiday on `after` itself is not returned', async () => {
-    expect((await next({ country: 'US', after: '2026-11-26' })).holidays[0]).toMatchObject({ date: '2026-12-25', days_until: 29 });
+    const christmas = day(OPM_DAYS.christmas2026);
+    expect((await next({ country: 'US', after: day(OPM_DAYS.thanksgiving2026) })).holidays[0]).toMatchObject({
+      date: christmas,
+      days_until: daysFrom('2026-11-26', christmas),
+    });
   });
 
   it('each day of a multi-day holiday is one entry (Chuseok 2026)', async () => {
-    expect(await brief({ country: 'KR', after: '2026-09-23', count: 3 })).toEqual([
-      ['2026-09-24', 'Korean Thanksgiving', 1],
-      ['2026-09-25', 'Korean Thanksgiving', 2],
-      ['2026-09-26', 'Korean Thanksgiving', 3],
-    ]);
+    expect(await brief({ country: 'KR', after: '2026-09-23', count: 3 })).toEqual(
+      KOREA_CHUSEOK_2026.expected.map((date) => [date, 'Korean Thanksgiving', daysFrom('2026-09-23', date)]),
+    );
   });
 
   it('returns fewer than count where the data ends (2200-12-31), and nothing after it', async () => {
@@ -99,9 +119,9 @@ describe('edge cases', () => {
   });
 
   it('days_until counts across a leap day', async () => {
-    // 2028 is a leap year: 2028-02-01 → Washington's Birthday, Monday 21 February 2028 = 20 days.
-    expect(await brief({ country: 'US', after: '2028-02-01' })).toEqual([['2028-02-21', "Washington's Birthday", 20]]);
-    // From 28 February 2028 to Memorial Day (29 May 2028): 1 + 31 + 30 + 29 = 91 days.
-    expect(await brief({ country: 'US', after: '2028-02-28' })).toEqual([['2028-05-29', 'Memorial Day', 91]]);
+    // 2028 is a leap year: 2028-02-01 → Washington's Birthday, Monday 21 February 2028 (OPM) = 20 days.
+    expect(await brief({ country: 'US', after: '2028-02-01' })).toEqual([[day(OPM_DAYS.washingtonsBirthday2028), "Washington's Birthday", 20]]);
+    // From 28 February 2028 to Memorial Day (29 May 2028, OPM): 1 + 31 + 30 + 29 = 91 days.
+    expect(await brief({ country: 'US', after: '2028-02-28' })).toEqual([[day(OPM_DAYS.memorialDay2028), 'Memorial Day', 91]]);
   });
 });
