@@ -13,6 +13,7 @@ import { rulesOf, tzdbNames, tzdbRelease, zoneTable } from '../../../engine/time
 import { offsetAt, periodAt } from '../../../engine/time/tzdb-data.ts';
 import { boundaryZonesWithoutRules, zoneNames } from '../../../engine/time/zone-names.ts';
 import { instantOfLocal, zoneRulesAt } from '../../../engine/time/zone-rules.ts';
+import { MOLDOVA_CHANGES, TZDB_2026F_TODAY, ZONE_STATES } from '../../fixtures/reference/tzdb.ts';
 
 const require = createRequire(import.meta.url);
 interface MomentZone {
@@ -93,20 +94,25 @@ describe("every zone agrees with moment-timezone's reading of 2026f", () => {
 
 describe('what tzdb 2026f says today, at coordinates', () => {
   const today = at('2026-11-24T20:00:00Z');
-  it.each([
-    // northamerica 2026f: from 2026-11-01 British Columbia keeps "-7:00 - MST", Alberta "-6:00 - CST" and
-    // Manitoba "-5:00 - EST" all year (their summer offsets)
-    ['Vancouver', 49.2827, -123.1207, 'America/Vancouver', '-07:00', 'MST', '2026-11-24T13:00:00-07:00'],
-    ['Calgary', 51.0447, -114.0719, 'America/Edmonton', '-06:00', 'CST', '2026-11-24T14:00:00-06:00'],
-    ['Winnipeg', 49.8951, -97.1384, 'America/Winnipeg', '-05:00', 'EST', '2026-11-24T15:00:00-05:00'],
-    // northamerica 2026f: Cuba stays on -04:00 (CDT) until November 2027
-    ['Havana', 23.1136, -82.3666, 'America/Havana', '-04:00', 'CDT', '2026-11-24T16:00:00-04:00'],
-    // africa 2026f: Morocco on +00 from 2026-09-20
-    ['Casablanca', 33.5731, -7.5898, 'Africa/Casablanca', '+00:00', '+00', '2026-11-24T20:00:00+00:00'],
-    ['Kathmandu', 27.7172, 85.324, 'Asia/Kathmandu', '+05:45', '+0545', '2026-11-25T01:45:00+05:45'],
-  ] as const)('%s', (_, lat, lon, zone, offset, abbreviation, local) => {
+  /** A town in each zone (its centre, OpenStreetMap): the boundary lookup must find the zone there. */
+  const TOWN: Record<string, [string, number, number]> = {
+    'America/Vancouver': ['Vancouver', 49.2827, -123.1207],
+    'America/Edmonton': ['Calgary', 51.0447, -114.0719],
+    'America/Winnipeg': ['Winnipeg', 49.8951, -97.1384],
+    'America/Havana': ['Havana', 23.1136, -82.3666],
+    'Africa/Casablanca': ['Casablanca', 33.5731, -7.5898],
+    'Asia/Kathmandu': ['Kathmandu', 27.7172, 85.324],
+  };
+  it.each(TZDB_2026F_TODAY.map((row) => [TOWN[row.input.zone][0], row] as const))('%s', (_, { input, expected, source }) => {
+    expect(Date.parse(input.at)).toBe(today);
+    const [, lat, lon] = TOWN[input.zone];
     const r = localTimeAt(lat, lon, today);
-    expect({ zone: r.timezone, offset: r.utc_offset, abbreviation: r.abbreviation, local: r.local_time }).toEqual({ zone, offset, abbreviation, local });
+    expect({ zone: r.timezone, offset: r.utc_offset, abbreviation: r.abbreviation, local: r.local_time }, source).toEqual({
+      zone: input.zone,
+      offset: expected.utc_offset,
+      abbreviation: expected.abbreviation,
+      local: expected.local_time,
+    });
   });
 
   it('Vancouver on -07:00 is standard time, with no transition ahead', () => {
@@ -125,26 +131,23 @@ describe('what tzdb 2026f says today, at coordinates', () => {
   });
 
   it('Moldova changes at 01:00 UTC since 2022 (europe 2026f: Rule Moldova 2022 max)', () => {
-    for (const [iso, offset] of [
-      ['2022-03-27T01:00:00Z', 3 * H],
-      ['2022-10-30T01:00:00Z', 2 * H],
-      ['2026-03-29T01:00:00Z', 3 * H],
-      ['2026-10-25T01:00:00Z', 2 * H],
-    ] as const) {
-      expect(offsetAt(rulesOf('Europe/Chisinau'), at(iso) - 1)).not.toBe(offset);
-      expect(offsetAt(rulesOf('Europe/Chisinau'), at(iso))).toBe(offset);
+    const last = MOLDOVA_CHANGES.at(-1)!;
+    for (const { expected } of MOLDOVA_CHANGES.slice(0, -1)) {
+      expect(offsetAt(rulesOf('Europe/Chisinau'), at(expected.at) - 1)).not.toBe(expected.utc_offset_seconds);
+      expect(offsetAt(rulesOf('Europe/Chisinau'), at(expected.at))).toBe(expected.utc_offset_seconds);
     }
-    expect(zoneRulesAt('Europe/Chisinau', at('2026-11-24T00:00:00Z')).next_transition).toEqual({
-      at_ms: at('2027-03-28T01:00:00Z'),
-      utc_offset_seconds: 3 * H,
+    expect(zoneRulesAt(last.input.zone, at(last.input.after)).next_transition).toEqual({
+      at_ms: at(last.expected.at),
+      utc_offset_seconds: last.expected.utc_offset_seconds,
     });
   });
 
   it("Dublin's negative DST, Lord Howe's half hour", () => {
     // europe: "1:00 Eire IST/GMT": IST is tzdb's standard time, GMT in winter its negative DST; dst here
     // is true in summer (the offset above the lower one), the way ICU, Java and Windows read it.
-    expect(zoneRulesAt('Europe/Dublin', at('2026-07-01T12:00:00Z'))).toMatchObject({ utc_offset_seconds: H, abbreviation: 'IST', dst: true });
-    expect(zoneRulesAt('Europe/Dublin', at('2026-12-01T12:00:00Z'))).toMatchObject({ utc_offset_seconds: 0, abbreviation: 'GMT', dst: false });
+    const [summer, winter] = ZONE_STATES.filter((r) => r.input.zone === 'Europe/Dublin').map((r) => r.expected);
+    expect(zoneRulesAt('Europe/Dublin', at('2026-07-01T12:00:00Z'))).toMatchObject(summer);
+    expect(zoneRulesAt('Europe/Dublin', at('2026-12-01T12:00:00Z'))).toMatchObject(winter);
     // australasia: "10:30 LH +1030/+11": +11 from 2026-10-04 02:00 local
     expect(zoneRulesAt('Australia/Lord_Howe', today)).toMatchObject({ utc_offset_seconds: 11 * H, abbreviation: '+11', dst: true });
     expect(instantOfLocal('Australia/Lord_Howe', 2026, 10, 4, 2, 15)).toMatchObject({ gap: true });

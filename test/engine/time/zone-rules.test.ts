@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { instantOfLocal, offsetSecondsAt, standardOffsetSeconds, zoneRulesAt } from '../../../engine/time/zone-rules.ts';
+import { HISTORIC_STATES, type TransitionReference, TRANSITIONS, WAR_TIME_NAMES, ZONE_STATES } from '../../fixtures/reference/tzdb.ts';
 
 // The independent reading of the same tzdb release: moment-timezone's own zone objects.
 const moment = createRequire(import.meta.url)('moment-timezone') as {
@@ -9,58 +10,31 @@ const moment = createRequire(import.meta.url)('moment-timezone') as {
 
 const at = (iso: string) => Date.parse(iso);
 const H = 3600;
+/** The next transition a zone must report from the row's instant: the fixture's, as the engine writes it. */
+const nextOf = ({ input, expected }: TransitionReference) =>
+  [zoneRulesAt(input.zone, at(input.after)).next_transition, { at_ms: at(expected.at), utc_offset_seconds: expected.utc_offset_seconds }] as const;
 
-// Values are pinned to the IANA tz database source files (northamerica, europe, asia, australasia).
+// Values are pinned to the IANA tz database source files (test/fixtures/reference/tzdb.ts names each line).
 describe('zoneRulesAt', () => {
-  it.each([
-    // zone, instant, offset s, abbreviation, dst
-    ['Asia/Kolkata', '2026-11-22T08:00:00Z', 5.5 * H, 'IST', false], // asia: "5:30 - IST"
-    ['Europe/Paris', '2026-07-01T12:00:00Z', 2 * H, 'CEST', true], // europe: "1:00 EU CE%sT"
-    ['Europe/Paris', '2026-01-15T12:00:00Z', 1 * H, 'CET', false],
-    ['Europe/Dublin', '2026-07-01T12:00:00Z', 1 * H, 'IST', true], // europe: "1:00 Eire IST/GMT"
-    ['Europe/Dublin', '2026-01-15T12:00:00Z', 0, 'GMT', false],
-    ['Asia/Kathmandu', '2026-07-01T12:00:00Z', 5.75 * H, '+0545', false], // asia: "5:45 - +0545" since 1986
-    ['Australia/Sydney', '2026-01-15T12:00:00Z', 11 * H, 'AEDT', true], // australasia: "10:00 AN AE%sT"
-    ['Australia/Sydney', '2026-07-01T12:00:00Z', 10 * H, 'AEST', false],
-    ['Australia/Lord_Howe', '2026-01-15T12:00:00Z', 11 * H, '+11', true], // australasia: "10:30 LH +1030/+11"
-    ['Australia/Lord_Howe', '2026-07-01T12:00:00Z', 10.5 * H, '+1030', false],
-    ['America/New_York', '2026-01-15T12:00:00Z', -5 * H, 'EST', false], // northamerica: "-5:00 US E%sT"
-    ['America/New_York', '2026-07-01T12:00:00Z', -4 * H, 'EDT', true],
-    ['Pacific/Chatham', '2026-01-15T12:00:00Z', 13.75 * H, '+1345', true], // australasia: "12:45 Chatham +1245/+1345"
-    ['Pacific/Chatham', '2026-07-01T12:00:00Z', 12.75 * H, '+1245', false],
-    ['Etc/GMT+5', '2026-07-01T12:00:00Z', -5 * H, '-05', false], // etcetera: "Etc/GMT+5 -5 - -05"
-    ['America/Phoenix', '2026-07-01T12:00:00Z', -7 * H, 'MST', false], // northamerica: Arizona "-7:00 - MST" since 1968
-    ['Asia/Tokyo', '2026-07-01T12:00:00Z', 9 * H, 'JST', false],
-  ] as const)('%s at %s', (zone, iso, offset, abbreviation, dst) => {
-    const r = zoneRulesAt(zone, at(iso));
-    expect(r.utc_offset_seconds).toBe(offset);
-    expect(r.abbreviation).toBe(abbreviation);
-    expect(r.dst).toBe(dst);
+  it.each(ZONE_STATES.map((row) => [row.input.zone, row.input.at, row] as const))('%s at %s', (_zone, _at, { input, expected, source }) => {
+    const r = zoneRulesAt(input.zone, at(input.at));
+    expect(r.utc_offset_seconds, source).toBe(expected.utc_offset_seconds);
+    expect(r.abbreviation, source).toBe(expected.abbreviation);
+    expect(r.dst, source).toBe(expected.dst);
   });
 
   it('next transition carries the offset after the change', () => {
-    // northamerica: Rule US 2007 max Mar Sun>=8 2:00 1:00 D / Nov Sun>=1 2:00 0 S → 2026-03-08, 2026-11-01
-    expect(zoneRulesAt('America/New_York', at('2026-01-15T12:00:00Z')).next_transition).toEqual({
-      at_ms: at('2026-03-08T07:00:00Z'),
-      utc_offset_seconds: -4 * H,
-    });
-    expect(zoneRulesAt('America/New_York', at('2026-07-01T12:00:00Z')).next_transition).toEqual({
-      at_ms: at('2026-11-01T06:00:00Z'),
-      utc_offset_seconds: -5 * H,
-    });
-    // europe: Rule EU 1981 max Mar lastSun 1:00u → 2026-03-29 01:00 UTC, Oct lastSun → 2026-10-25
-    expect(zoneRulesAt('Europe/Paris', at('2026-01-15T12:00:00Z')).next_transition).toEqual({ at_ms: at('2026-03-29T01:00:00Z'), utc_offset_seconds: 2 * H });
-    expect(zoneRulesAt('Europe/Dublin', at('2026-07-01T12:00:00Z')).next_transition).toEqual({ at_ms: at('2026-10-25T01:00:00Z'), utc_offset_seconds: 0 });
-    // australasia: Rule LH 2008 max Oct Sun>=1 2:00 0:30 → 2026-10-04 02:00 +1030 = 2026-10-03 15:30Z
-    expect(zoneRulesAt('Australia/Lord_Howe', at('2026-07-01T12:00:00Z')).next_transition).toEqual({
-      at_ms: at('2026-10-03T15:30:00Z'),
-      utc_offset_seconds: 11 * H,
-    });
-    // australasia: Rule Chatham 2008 max Apr Sun>=1 2:45s → 2026-04-05 02:45 +1245 = 2026-04-04 14:00Z
-    expect(zoneRulesAt('Pacific/Chatham', at('2026-01-15T12:00:00Z')).next_transition).toEqual({
-      at_ms: at('2026-04-04T14:00:00Z'),
-      utc_offset_seconds: 12.75 * H,
-    });
+    for (const row of [
+      TRANSITIONS.newYorkSpring2026,
+      TRANSITIONS.newYorkFall2026,
+      TRANSITIONS.parisSpring2026,
+      TRANSITIONS.dublinFall2026,
+      TRANSITIONS.lordHoweSpring2026,
+      TRANSITIONS.chathamAutumn2026,
+    ]) {
+      const [got, want] = nextOf(row);
+      expect(got, row.source).toEqual(want);
+    }
   });
 
   it('zones with no future transitions answer null', () => {
@@ -82,56 +56,60 @@ describe('standardOffsetSeconds', () => {
 
 describe('edge cases', () => {
   it('history before 1970: Kolkata war time +06:30 (asia: "5:30 1:00 +0630 1945 Oct 15")', () => {
-    const r = zoneRulesAt('Asia/Kolkata', at('1943-06-01T00:00:00Z'));
-    expect(r.utc_offset_seconds).toBe(6.5 * H);
-    expect(r.abbreviation).toBe('+0630');
+    const { input, expected } = HISTORIC_STATES.kolkata1943;
+    const r = zoneRulesAt(input.zone, at(input.at));
+    expect(r.utc_offset_seconds).toBe(expected.utc_offset_seconds);
+    expect(r.abbreviation).toBe(expected.abbreviation);
     // 1945 Oct 15 00:00 local +06:30 = 1945-10-14T17:30Z, back to IST
-    expect(r.next_transition).toEqual({ at_ms: at('1945-10-14T17:30:00Z'), utc_offset_seconds: 5.5 * H });
+    const [next, want] = nextOf(TRANSITIONS.kolkata1945);
+    expect(next).toEqual(want);
     // The DST rule judges each local year alone: 1943 was +06:30 all year, so not DST; in 1942 the
     // +06:30 of October differs from July's +05:30 (asia: IST from 1942 May 15 to Sep), so DST.
-    expect(r.dst).toBe(false);
+    expect(r.dst).toBe(expected.dst);
     expect(zoneRulesAt('Asia/Kolkata', at('1942-10-15T00:00:00Z')).dst).toBe(true);
   });
 
   it('history before 2006: Indianapolis kept EST all year (northamerica: "-5:00 - EST 2006")', () => {
-    const r = zoneRulesAt('America/Indiana/Indianapolis', at('2005-07-01T12:00:00Z'));
-    expect(r).toMatchObject({ utc_offset_seconds: -5 * H, abbreviation: 'EST', dst: false });
-    expect(r.next_transition).toEqual({ at_ms: at('2006-04-02T07:00:00Z'), utc_offset_seconds: -4 * H });
+    const { input, expected } = HISTORIC_STATES.indianapolis2005;
+    expect(zoneRulesAt(input.zone, at(input.at))).toMatchObject(expected);
+    const [next, want] = nextOf(TRANSITIONS.indianapolis2006);
+    expect(next).toEqual(want);
   });
 
   it('1900-01-01: local mean times and early standard time', () => {
     // europe: Dublin "-0:25:21 - DMT 1916 May 21 2:00s", then IST +00:34:39
-    const dublin = zoneRulesAt('Europe/Dublin', at('1900-01-01T00:00:00Z'));
-    expect(dublin).toMatchObject({ utc_offset_seconds: -1521, abbreviation: 'DMT', dst: false });
-    expect(dublin.next_transition).toEqual({ at_ms: at('1916-05-21T02:25:21Z'), utc_offset_seconds: 2079 });
-    // europe: Paris "0:09:21 - PMT 1911 Mar 11"
-    expect(zoneRulesAt('Europe/Paris', at('1900-01-01T00:00:00Z')).next_transition).toEqual({ at_ms: at('1911-03-10T23:50:39Z'), utc_offset_seconds: 0 });
-    // northamerica: New York EST since 1883 Nov 18; first US DST 1918 Mar 31
-    expect(zoneRulesAt('America/New_York', at('1900-01-01T00:00:00Z')).next_transition).toEqual({
-      at_ms: at('1918-03-31T07:00:00Z'),
-      utc_offset_seconds: -4 * H,
-    });
+    const { input, expected } = HISTORIC_STATES.dublin1900;
+    expect(zoneRulesAt(input.zone, at(input.at))).toMatchObject(expected);
+    // europe: Dublin's IST; Paris "0:09:21 - PMT 1911 Mar 11"; New York's first US DST, 1918 Mar 31
+    for (const row of [TRANSITIONS.dublin1916, TRANSITIONS.paris1911, TRANSITIONS.newYork1918]) {
+      const [next, want] = nextOf(row);
+      expect(next, row.source).toEqual(want);
+    }
   });
 
   it('transitions before 1847 (which Temporal does not search) are found: Manila 1844 date-line change', () => {
     // asia: Asia/Manila "-15:56:08 - LMT 1844 Dec 31" then "8:03:52 - LMT"
-    const r = zoneRulesAt('Asia/Manila', at('1800-01-01T00:00:00Z'));
-    expect(r.utc_offset_seconds).toBe(-(15 * H + 56 * 60 + 8));
-    expect(r.next_transition).toEqual({ at_ms: at('1844-12-31T15:56:08Z'), utc_offset_seconds: 8 * H + 3 * 60 + 52 });
+    const { input, expected } = HISTORIC_STATES.manila1800;
+    expect(zoneRulesAt(input.zone, at(input.at)).utc_offset_seconds).toBe(expected.utc_offset_seconds);
+    const [next, want] = nextOf(TRANSITIONS.manila1844);
+    expect(next).toEqual(want);
   });
 
   it('war time abbreviations change without an offset change (northamerica: EWT then EPT 1945 Aug 14)', () => {
-    expect(zoneRulesAt('America/New_York', at('1944-01-01T00:00:00Z')).abbreviation).toBe('EWT');
-    expect(zoneRulesAt('America/New_York', at('1945-09-01T00:00:00Z')).abbreviation).toBe('EPT');
+    for (const { input, expected } of [WAR_TIME_NAMES.war, WAR_TIME_NAMES.peace]) {
+      expect(zoneRulesAt(input.zone, at(input.at)).abbreviation).toBe(expected.abbreviation);
+    }
   });
 
   it('beyond the data (2499) the yearly rules go on by the 400-year cycle', () => {
     expect(zoneRulesAt('Europe/Dublin', at('2600-07-01T00:00:00Z'))).toMatchObject({ abbreviation: 'IST', dst: true });
     expect(zoneRulesAt('Europe/Dublin', at('2600-01-01T12:00:00Z'))).toMatchObject({ abbreviation: 'GMT', dst: false });
-    // europe: Rule EU 1981 max Mar lastSun 1:00u: the last Sunday of March 2600 is the 30th
-    expect(zoneRulesAt('Europe/Paris', at('2600-01-15T00:00:00Z')).next_transition).toEqual({ at_ms: at('2600-03-30T01:00:00Z'), utc_offset_seconds: 2 * H });
-    // across the data's last listed change (2499-10-25) the next one is 2500's March change
-    expect(zoneRulesAt('Europe/Paris', at('2499-12-01T00:00:00Z')).next_transition).toEqual({ at_ms: at('2500-03-28T01:00:00Z'), utc_offset_seconds: 2 * H });
+    // europe: Rule EU 1981 max - Mar lastSun 1:00u: the last Sunday of March 2600 is the 30th; and across the
+    // data's last listed change (2499-10-25) the next one is 2500's March change
+    for (const row of [TRANSITIONS.paris2600, TRANSITIONS.paris2500]) {
+      const [next, want] = nextOf(row);
+      expect(next, row.source).toEqual(want);
+    }
     // a zone without yearly rules keeps its last offset for ever
     expect(zoneRulesAt('America/Vancouver', at('2600-07-01T00:00:00Z'))).toMatchObject({ utc_offset_seconds: -7 * H, next_transition: null });
   });
