@@ -15,21 +15,23 @@ import {
   toEpochDay,
   weekdayCounts,
 } from '../../../engine/date/calendar.ts';
+import { PYTHON_ISO_WEEKDAYS, PYTHON_MAX_MINUS_MIN, PYTHON_ORDINALS, UNIX_Y2K } from '../../fixtures/reference/calendar.ts';
 
 /** `Date` is an independent proleptic Gregorian implementation (ECMA-262 §21.4.1) to check against. */
 const utcMidnight = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
+const ordinal = (date: string) => PYTHON_ORDINALS.find((r) => r.input.date === date)!.expected;
+const weekdayOf = (date: string) => PYTHON_ISO_WEEKDAYS.find((r) => r.input.date === date)!.expected;
 
 describe('epoch days', () => {
   it('match published ordinals', () => {
-    // Python's datetime: date(1,1,1).toordinal() = 1, date(1970,1,1).toordinal() = 719163,
-    // date(9999,12,31).toordinal() = 3652059, so epoch days are ordinal − 719163.
+    // Python's datetime ordinals (day 1 = 0001-01-01): epoch days are ordinal − ordinal(1970-01-01).
     expect(toEpochDay('1970-01-01')).toBe(0);
-    expect(MIN_EPOCH_DAY).toBe(1 - 719163);
-    expect(MAX_EPOCH_DAY).toBe(3652059 - 719163);
-    // (date.max − date.min).days = 3652058 in Python.
-    expect(MAX_EPOCH_DAY - MIN_EPOCH_DAY).toBe(3652058);
+    expect(MIN_EPOCH_DAY).toBe(ordinal('0001-01-01') - ordinal('1970-01-01'));
+    expect(MAX_EPOCH_DAY).toBe(ordinal('9999-12-31') - ordinal('1970-01-01'));
+    expect(MAX_EPOCH_DAY - MIN_EPOCH_DAY).toBe(PYTHON_MAX_MINUS_MIN.expected);
     // Unix time of 2000-01-01T00:00:00Z is 946684800 s = 10957 days.
-    expect(toEpochDay('2000-01-01')).toBe(10957);
+    expect(UNIX_Y2K.expected.seconds / 86_400).toBe(UNIX_Y2K.expected.days);
+    expect(toEpochDay(UNIX_Y2K.input.instant.slice(0, 10))).toBe(UNIX_Y2K.expected.days);
   });
 
   it('walk every day of 0001..9999 in step with a day-by-day calendar', () => {
@@ -68,10 +70,7 @@ describe('isoWeekday', () => {
   it('matches known weekdays', () => {
     // ISO 8601: 1 = Monday … 7 = Sunday. 1970-01-01 Thursday (Unix epoch); 2000-01-01 Saturday (ISO week 1999-W52-6);
     // 2024-02-29 Thursday; 2026-11-22 Sunday.
-    expect(isoWeekday(toEpochDay('1970-01-01'))).toBe(4);
-    expect(isoWeekday(toEpochDay('2000-01-01'))).toBe(6);
-    expect(isoWeekday(toEpochDay('2024-02-29'))).toBe(4);
-    expect(isoWeekday(toEpochDay('2026-11-22'))).toBe(7);
+    for (const date of ['1970-01-01', '2000-01-01', '2024-02-29', '2026-11-22']) expect(isoWeekday(toEpochDay(date)), date).toBe(weekdayOf(date));
   });
 });
 
@@ -126,12 +125,8 @@ describe('edge cases', () => {
   });
 
   it('range ends and century ends', () => {
-    // Python: date(1,1,1).isoweekday() = 1, date(9999,12,31).isoweekday() = 5,
-    // date(1900,1,1).isoweekday() = 1, date(2100,12,31).isoweekday() = 5.
-    expect(isoWeekday(toEpochDay('0001-01-01'))).toBe(1);
-    expect(isoWeekday(toEpochDay('9999-12-31'))).toBe(5);
-    expect(isoWeekday(toEpochDay('1900-01-01'))).toBe(1);
-    expect(isoWeekday(toEpochDay('2100-12-31'))).toBe(5);
+    // Python: Monday, Friday, Monday, Friday.
+    for (const date of ['0001-01-01', '9999-12-31', '1900-01-01', '2100-12-31']) expect(isoWeekday(toEpochDay(date)), date).toBe(weekdayOf(date));
   });
 
   it('a reversed pair compares the other way', () => {
