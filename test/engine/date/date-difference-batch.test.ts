@@ -1,10 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { dateDifference } from '../../../engine/date/date-difference.ts';
 import { dateDifferenceBatch } from '../../../engine/date/date-difference-batch.ts';
+import { Temporal } from '@js-temporal/polyfill';
 import { inputErrors, runTool } from '../../helpers.ts';
 import { randomDate, seededRandom } from './random-dates.ts';
 
 const pair = (start: string, end: string) => ({ start, end });
+/**
+ * A date_difference answer worked out without the engine: days by Temporal, weeks as days / 7 to 4 decimals,
+ * whole weeks and the remainder truncated toward zero, and the span in years, months and days by Temporal's
+ * PlainDate.until (largestUnit years), whose month arithmetic the tool documents it shares outside 29 February.
+ */
+function independently(start: string, end: string) {
+  const [a, b] = [Temporal.PlainDate.from(start), Temporal.PlainDate.from(end)];
+  const days = a.until(b, { largestUnit: 'days' }).days;
+  const span = a.until(b, { largestUnit: 'years' });
+  const wholeWeeks = Math.trunc(days / 7);
+  return {
+    start,
+    end,
+    days,
+    weeks: Math.round((days / 7) * 1e4) / 1e4,
+    whole_weeks: wholeWeeks || 0,
+    remainder_days: days - wholeWeeks * 7 || 0,
+    calendar: { years: span.years || 0, months: span.months || 0, days: span.days || 0 },
+  };
+}
 
 /** What date_difference answers for one pair, without its provenance. */
 async function single(start: string, end: string) {
@@ -14,14 +35,14 @@ async function single(start: string, end: string) {
 
 describe('date_difference_batch', () => {
   it('answers the JSDoc @example and the declared example', async () => {
+    const pairs = [pair('2024-01-31', '2024-03-01'), pair('2024-02-29', '2025-02-28')];
+    expect(dateDifferenceBatch.examples[0].input).toEqual({ pairs });
     const r = await runTool(dateDifferenceBatch, dateDifferenceBatch.examples[0].input);
     expect(r.count).toBe(2);
-    expect(r.results).toEqual([
-      { start: '2024-01-31', end: '2024-03-01', days: 30, weeks: 4.2857, whole_weeks: 4, remainder_days: 2, calendar: { years: 0, months: 1, days: 1 } },
-      { start: '2024-02-29', end: '2025-02-28', days: 365, weeks: 52.1429, whole_weeks: 52, remainder_days: 1, calendar: { years: 0, months: 11, days: 30 } },
-    ]);
+    // 30 days = 1 month 1 day; 365 days = 11 months 30 days (2025 has no 29 February).
+    expect(r.results).toEqual(pairs.map((p) => independently(p.start, p.end)));
     const jsdoc = await runTool(dateDifferenceBatch, { pairs: [pair('2024-01-31', '2024-03-01'), pair('2026-12-25', '2026-01-01')] });
-    expect(jsdoc.results[1]).toMatchObject({ days: -358, calendar: { years: 0, months: -11, days: -24 } });
+    expect(jsdoc.results[1]).toEqual(independently('2026-12-25', '2026-01-01')); // −358 days, −11 months −24 days
   });
 
   it('each result equals date_difference for that pair, in input order, provenance stated once', async () => {

@@ -18,14 +18,37 @@ function addDays(start: string, n: number): string {
   return `${String(t.getUTCFullYear()).padStart(4, '0')}-${t.toISOString().slice(5, 10)}`;
 }
 
+/** Days from 0001-01-01 to a date, counted by Date (setUTCFullYear keeps years below 100 as written). */
+function daysSince0001(date: string): number {
+  const utc = (iso: string) => {
+    const [y, m, d] = iso.split('-').map(Number);
+    const t = new Date(0);
+    t.setUTCFullYear(y, m - 1, d);
+    return t.getTime();
+  };
+  return (utc(date) - utc('0001-01-01')) / 86_400_000;
+}
+
+/**
+ * The rule engine/utility/daily-tagline.ts documents, worked out here: day d (days since 0001-01-01) gets
+ * tagline (d × STEP) mod N, STEP the integer nearest N/φ that is coprime to N (searching outward from N/φ).
+ */
+function documentedTagline(date: string) {
+  const n = TAGLINES.length;
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  const target = Math.round(n / ((1 + Math.sqrt(5)) / 2));
+  let step = 0;
+  for (let delta = 0; !step; delta++) step = [target - delta, target + delta].find((c) => c > 0 && c < n && gcd(c, n) === 1) ?? 0;
+  return { step, tagline: TAGLINES[(daysSince0001(date) * step) % n] };
+}
+
 describe('daily_tagline', () => {
   it('answers the JSDoc example', async () => {
+    expect(dailyTagline.examples[0].input).toEqual({ date: '2026-11-22' });
     const result = await runTool(dailyTagline, dailyTagline.examples[0].input);
-    expect(result).toMatchObject({
-      date: '2026-11-22',
-      category: 'calendar',
-      tagline: 'Astronomers call 1 BC year 0 and 2 BC year -1, so date arithmetic stays arithmetic.',
-    });
+    const { step, tagline } = documentedTagline('2026-11-22');
+    expect(TAGLINE_STEP).toBe(step);
+    expect(result).toMatchObject({ date: '2026-11-22', category: tagline.category, tagline: tagline.text });
     expect(result.provenance.method).toContain(`× ${TAGLINE_STEP}) mod ${TAGLINE_CYCLE_DAYS}`);
   });
 
@@ -46,7 +69,8 @@ describe('daily_tagline', () => {
 
   it('counts days from 0001-01-01 like the JavaScript Date does', () => {
     expect(dayNumber('0001-01-01')).toBe(0);
-    expect(dayNumber('1970-01-01')).toBe(719_162);
+    expect(dayNumber('1970-01-01')).toBe(719_162); // CPython: date(1970, 1, 1).toordinal() − 1
+    expect(daysSince0001('1970-01-01')).toBe(719_162);
     for (const date of ['0001-03-01', '1582-10-15', '1900-03-01', '2000-02-29', '2024-12-31', '9999-12-31']) {
       const [y, m, d] = date.split('-').map(Number);
       const t = new Date(0);
