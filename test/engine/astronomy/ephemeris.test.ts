@@ -8,6 +8,7 @@ import {
   HORIZONS_MARS_GEOCENTRIC,
   HORIZONS_MOON_2099,
   HORIZONS_TOPOCENTRIC_29N,
+  J2000_MEAN_OBLIQUITY,
   SITE_29N_279E,
 } from '../../fixtures/reference/astronomy.ts';
 
@@ -154,7 +155,7 @@ describe('ephemeris: internal consistency', () => {
 
   it('RA/Dec and ecliptic angles describe the same vector (J2000 mean obliquity 84381.406″, IAU 2006)', async () => {
     const r = await run('1987-04-10T19:21:00Z');
-    const eps = ((84381.406 / 3600) * Math.PI) / 180;
+    const eps = ((J2000_MEAN_OBLIQUITY.expected.arcsec / 3600) * Math.PI) / 180;
     const d = Math.PI / 180;
     for (const { body, geocentric: g, heliocentric: h } of r.bodies) {
       const length = Math.hypot(g.x_au, g.y_au, g.z_au);

@@ -4,7 +4,7 @@ import { bodyPositions } from '../../../engine/astronomy/body-positions.ts';
 import { ORRERY_BODIES, orreryPositions, SKY_BODIES, skyPositions } from '../../../engine/astronomy/sky.ts';
 import { solarPosition } from '../../../engine/solar/solar-position.ts';
 import { runTool } from '../../helpers.ts';
-import { HORIZONS_AIRLESS_HORIZON_29N, HORIZONS_HELIOCENTRIC, SITE_29N_279E } from '../../fixtures/reference/astronomy.ts';
+import { HORIZONS_AIRLESS_HORIZON_29N, HORIZONS_HELIOCENTRIC, J2000_MEAN_OBLIQUITY, SITE_29N_279E } from '../../fixtures/reference/astronomy.ts';
 import { ISA_SEA_LEVEL_DEFINITION, USNO_ONE_DAY_ATLANTA_2009 } from '../../fixtures/reference/solar.ts';
 
 /** SPA eq. 42 (Reda & Andreas 2008), written out from the paper: refraction in degrees, P in hPa, T in °C. */
@@ -82,7 +82,7 @@ describe('orreryPositions', () => {
     // distance check against Horizons in ephemeris.test.ts, 1e-5 AU).
     const row = HORIZONS_HELIOCENTRIC.find((r) => r.input.body === 'Earth')!;
     const { x_au: x, y_au: yq, z_au: zq } = row.expected;
-    const eps = ((84381.406 / 3600) * Math.PI) / 180;
+    const eps = ((J2000_MEAN_OBLIQUITY.expected.arcsec / 3600) * Math.PI) / 180;
     const [y, z] = [yq * Math.cos(eps) + zq * Math.sin(eps), -yq * Math.sin(eps) + zq * Math.cos(eps)];
     const deg = 180 / Math.PI;
     const at = Astronomy.AstroTime.FromTerrestrialTime(Astronomy.MakeTime(new Date(row.input.tdb)).ut).date.getTime();

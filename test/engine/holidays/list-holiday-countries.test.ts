@@ -18,7 +18,11 @@ describe('list_holiday_countries', () => {
     expect(new Set(codes).size).toBe(codes.length);
     expect(codes.length).toBeGreaterThan(190);
     // Every country date-holidays itself lists, read through its own API; argument completion offers the same codes.
-    expect(codes).toEqual(Object.keys(new Holidays().getCountries('en')).map((c) => c.toUpperCase()).sort());
+    expect(codes).toEqual(
+      Object.keys(new Holidays().getCountries('en'))
+        .map((c) => c.toUpperCase())
+        .sort(),
+    );
     expect(holidayCountryCodes()).toEqual(codes);
     expect(codes.every((c) => /^[A-Z]{2}$/.test(c))).toBe(true);
 
