@@ -1,4 +1,5 @@
 import { Temporal } from '@js-temporal/polyfill';
+import { LONDON_SOLSTICE_2025, USNO_SUN_N80_2019, USNO_SUN_RISE_SET_2019 } from '../fixtures/reference/solar.ts';
 import { describe, expect, it } from 'vitest';
 import { SKY_BODIES } from '../../engine/astronomy/sky.ts';
 import { solarPosition } from '../../engine/solar/solar-position.ts';
@@ -6,7 +7,6 @@ import { isShareToken, localDayBounds, localParts, orrery, parseView, sky, sunPa
 import { observatoryZoneData } from '../../website/src/lib/zone-data.ts';
 import { escapeXml, renderOrrery, renderPositionsTable, renderSky, renderSunPath } from '../../website/src/lib/observatory-svg.ts';
 import { runTool } from '../helpers.ts';
-import { LONDON_SOLSTICE_2025, USNO_SUN_N80_2019, USNO_SUN_RISE_SET_2019 } from '../fixtures/reference/solar.ts';
 
 // The page's zone data: the engine's tzdb release over the observatory's years (what the build installs).
 useZoneData(observatoryZoneData());

@@ -1,7 +1,4 @@
 import * as Astronomy from 'astronomy-engine';
-import { describe, expect, it } from 'vitest';
-import { bodyPositions, ephemeris, type EPHEMERIS_BODIES, EPHEMERIS_FRAME, type Ephemeris } from '../../../engine/astronomy/ephemeris.ts';
-import { fixedClock, inputErrors, runTool } from '../../helpers.ts';
 import {
   HORIZONS_GEOMETRIC_MOON_1970,
   HORIZONS_HELIOCENTRIC,
@@ -11,6 +8,9 @@ import {
   J2000_MEAN_OBLIQUITY,
   SITE_29N_279E,
 } from '../../fixtures/reference/astronomy.ts';
+import { describe, expect, it } from 'vitest';
+import { bodyPositions, ephemeris, type EPHEMERIS_BODIES, EPHEMERIS_FRAME, type Ephemeris } from '../../../engine/astronomy/ephemeris.ts';
+import { fixedClock, inputErrors, runTool } from '../../helpers.ts';
 
 /**
  * References are JPL Horizons output kept in astronomy-engine's own repository (test/fixtures/reference/

@@ -1,11 +1,11 @@
 import * as Astronomy from 'astronomy-engine';
+import { HORIZONS_AIRLESS_HORIZON_29N, HORIZONS_HELIOCENTRIC, J2000_MEAN_OBLIQUITY, SITE_29N_279E } from '../../fixtures/reference/astronomy.ts';
+import { ISA_SEA_LEVEL_DEFINITION, USNO_ONE_DAY_ATLANTA_2009 } from '../../fixtures/reference/solar.ts';
 import { describe, expect, it } from 'vitest';
 import { bodyPositions } from '../../../engine/astronomy/body-positions.ts';
 import { ORRERY_BODIES, orreryPositions, SKY_BODIES, skyPositions } from '../../../engine/astronomy/sky.ts';
 import { solarPosition } from '../../../engine/solar/solar-position.ts';
 import { runTool } from '../../helpers.ts';
-import { HORIZONS_AIRLESS_HORIZON_29N, HORIZONS_HELIOCENTRIC, J2000_MEAN_OBLIQUITY, SITE_29N_279E } from '../../fixtures/reference/astronomy.ts';
-import { ISA_SEA_LEVEL_DEFINITION, USNO_ONE_DAY_ATLANTA_2009 } from '../../fixtures/reference/solar.ts';
 
 /** SPA eq. 42 (Reda & Andreas 2008), written out from the paper: refraction in degrees, P in hPa, T in °C. */
 const spaEq42 = (e0: number, p: number, t: number) => ((p / 1010) * (283 / (273 + t)) * 1.02) / (60 * Math.tan(((e0 + 10.3 / (e0 + 5.11)) * Math.PI) / 180));

@@ -1,8 +1,8 @@
+import { OPM_FEDERAL_2024 } from '../../fixtures/reference/holidays.ts';
 import { describe, expect, it } from 'vitest';
 import { businessDays, countBusinessDays } from '../../../engine/date/business-days.ts';
 import { inputErrors, runTool } from '../../helpers.ts';
 import { nearbyDate, randomDate, randomInt, seededRandom } from './random-dates.ts';
-import { OPM_FEDERAL_2024 } from '../../fixtures/reference/holidays.ts';
 
 const count = (input: Record<string, unknown>) => runTool(businessDays, input);
 

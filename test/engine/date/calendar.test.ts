@@ -1,3 +1,4 @@
+import { PYTHON_ISO_WEEKDAYS, PYTHON_MAX_MINUS_MIN, PYTHON_ORDINALS, UNIX_Y2K } from '../../fixtures/reference/calendar.ts';
 import { describe, expect, it } from 'vitest';
 import { daysInMonth } from '../../../engine/instant.ts';
 import {
@@ -15,7 +16,6 @@ import {
   toEpochDay,
   weekdayCounts,
 } from '../../../engine/date/calendar.ts';
-import { PYTHON_ISO_WEEKDAYS, PYTHON_MAX_MINUS_MIN, PYTHON_ORDINALS, UNIX_Y2K } from '../../fixtures/reference/calendar.ts';
 
 /** `Date` is an independent proleptic Gregorian implementation (ECMA-262 §21.4.1) to check against. */
 const utcMidnight = (iso: string) => Date.parse(`${iso}T00:00:00Z`);

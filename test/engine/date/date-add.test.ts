@@ -1,10 +1,10 @@
+import { PYTHON_MAX_MINUS_MIN, TIMEANDDATE_ADDED_DAYS } from '../../fixtures/reference/calendar.ts';
 import { describe, expect, it } from 'vitest';
 import { Temporal } from '@js-temporal/polyfill';
 import { addToDate, dateAdd, type DateAmounts } from '../../../engine/date/date-add.ts';
 import { ToolInputError } from '../../../engine/tool.ts';
 import { inputErrors, runTool } from '../../helpers.ts';
 import { randomDate, randomInt, seededRandom } from './random-dates.ts';
-import { PYTHON_MAX_MINUS_MIN, TIMEANDDATE_ADDED_DAYS } from '../../fixtures/reference/calendar.ts';
 
 const add = async (start: string, amounts: DateAmounts) => (await runTool(dateAdd, { start, ...amounts })).result;
 

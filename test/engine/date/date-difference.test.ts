@@ -1,3 +1,4 @@
+import { PYTHON_MAX_MINUS_MIN, TIMEANDDATE_DURATIONS } from '../../fixtures/reference/calendar.ts';
 import { describe, expect, it } from 'vitest';
 import { Temporal } from '@js-temporal/polyfill';
 import { calendarDifference, computeDateDifference, dateDifference } from '../../../engine/date/date-difference.ts';
@@ -6,7 +7,6 @@ import { isLeapYear } from '../../../engine/instant.ts';
 import { parseIsoDate } from '../../../engine/date/calendar.ts';
 import { inputErrors, runTool } from '../../helpers.ts';
 import { nearbyDate, randomDate, seededRandom } from './random-dates.ts';
-import { PYTHON_MAX_MINUS_MIN, TIMEANDDATE_DURATIONS } from '../../fixtures/reference/calendar.ts';
 
 const diff = (start: string, end: string) => runTool(dateDifference, { start, end });
 const span = (start: string, end: string) => calendarDifference(parseIsoDate(start), parseIsoDate(end));

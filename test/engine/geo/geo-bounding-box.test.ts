@@ -5,10 +5,10 @@
  * are M ± r and M ± Δlon from its published 4-decimal figures), and a containment check: points exactly r
  * away on the sphere lie inside the box.
  */
+import { MATUSCHEK_WORKED_EXAMPLE } from '../../fixtures/reference/geo.ts';
 import { describe, expect, it } from 'vitest';
 import { boundingBoxAround, boundingCoordinates, geoBoundingBox, MEAN_EARTH_RADIUS_KM } from '../../../engine/geo/geo-bounding-box.ts';
 import { inputErrors, runTool } from '../../helpers.ts';
-import { MATUSCHEK_WORKED_EXAMPLE } from '../../fixtures/reference/geo.ts';
 
 const near = (actual: number, expected: number, tolerance: number) =>
   expect(Math.abs(actual - expected), `${actual} vs ${expected} ± ${tolerance}`).toBeLessThanOrEqual(tolerance);

@@ -1,8 +1,8 @@
+import { GEODSOLVE0, type GeodesicPair, JFK_SIN_DECIMAL } from '../../fixtures/reference/geo.ts';
 import { describe, expect, it } from 'vitest';
 import { geoDistance } from '../../../engine/geo/geo-distance.ts';
 import { geoDistanceBatch } from '../../../engine/geo/geo-distance-batch.ts';
 import { inputErrors, runTool } from '../../helpers.ts';
-import { GEODSOLVE0, type GeodesicPair, JFK_SIN_DECIMAL } from '../../fixtures/reference/geo.ts';
 
 type P = { lat: number; lon: number };
 const JFK = { lat: 40.639722, lon: -73.778889 };

@@ -3,9 +3,6 @@
  * are GeographicLib's published ones and runs of its C++ GeodSolve, each row with its source in
  * test/fixtures/reference/geo.ts.
  */
-import { describe, expect, it } from 'vitest';
-import { distanceBetween, geoDistance, METRES_PER_MILE, METRES_PER_NAUTICAL_MILE } from '../../../engine/geo/geo-distance.ts';
-import { inputErrors, runTool } from '../../helpers.ts';
 import {
   GEODSOLVE0,
   GEODSOLVE33_179_5,
@@ -21,6 +18,9 @@ import {
   POLE_TO_POLE,
   QUARTER_MERIDIAN,
 } from '../../fixtures/reference/geo.ts';
+import { describe, expect, it } from 'vitest';
+import { distanceBetween, geoDistance, METRES_PER_MILE, METRES_PER_NAUTICAL_MILE } from '../../../engine/geo/geo-distance.ts';
+import { inputErrors, runTool } from '../../helpers.ts';
 
 const near = (actual: number, expected: number, tolerance: number) =>
   expect(Math.abs(actual - expected), `${actual} vs ${expected} ± ${tolerance}`).toBeLessThanOrEqual(tolerance);

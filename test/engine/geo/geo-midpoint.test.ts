@@ -4,10 +4,6 @@
  * tools' decimal example; symmetry of the ellipsoid (closed-form midpoints); and the defining property,
  * checked with the inverse solution: the midpoint is half the geodesic length from each end.
  */
-import { describe, expect, it } from 'vitest';
-import { geoMidpoint, midpointBetween } from '../../../engine/geo/geo-midpoint.ts';
-import { inverse } from '../../../engine/geo/geodesic.ts';
-import { inputErrors, runTool } from '../../helpers.ts';
 import {
   GEODSOLVE33_180,
   GEODSOLVE_MAN_JFK_SIN,
@@ -16,6 +12,10 @@ import {
   JFK_SIN_DECIMAL_HALFWAY,
   QUARTER_MERIDIAN,
 } from '../../fixtures/reference/geo.ts';
+import { describe, expect, it } from 'vitest';
+import { geoMidpoint, midpointBetween } from '../../../engine/geo/geo-midpoint.ts';
+import { inverse } from '../../../engine/geo/geodesic.ts';
+import { inputErrors, runTool } from '../../helpers.ts';
 
 const near = (actual: number, expected: number, tolerance: number) =>
   expect(Math.abs(actual - expected), `${actual} vs ${expected} ± ${tolerance}`).toBeLessThanOrEqual(tolerance);

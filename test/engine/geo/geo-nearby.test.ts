@@ -4,12 +4,6 @@
  * GeodSolve 2.1.2 (Debian geographiclib-tools), independent of the JS port: test/fixtures/reference/geo.ts.
  */
 import { createRequire } from 'node:module';
-import { describe, expect, it } from 'vitest';
-import KDBush from 'kdbush';
-import { inverse, roundBearing, roundTo } from '../../../engine/geo/geodesic.ts';
-import { geoNearby } from '../../../engine/geo/geo-nearby.ts';
-import { loadPlacesIndex, nearestPlaces, placesAround, placesReady, startPlacesIndex, type PlacesIndex } from '../../../engine/geo/places-index.ts';
-import { inputErrors, runTool } from '../../helpers.ts';
 import {
   EQUATOR_EAST_0_9,
   EQUATOR_NORTH_0_9005,
@@ -19,6 +13,12 @@ import {
   PARIS_TO_LE_KREMLIN_BICETRE,
   PARIS_TO_PARIS_CITY,
 } from '../../fixtures/reference/geo.ts';
+import { describe, expect, it } from 'vitest';
+import KDBush from 'kdbush';
+import { inverse, roundBearing, roundTo } from '../../../engine/geo/geodesic.ts';
+import { geoNearby } from '../../../engine/geo/geo-nearby.ts';
+import { loadPlacesIndex, nearestPlaces, placesAround, placesReady, startPlacesIndex, type PlacesIndex } from '../../../engine/geo/places-index.ts';
+import { inputErrors, runTool } from '../../helpers.ts';
 
 interface City {
   name: string;

@@ -2,8 +2,6 @@
  * The shared WGS84 geodesic helpers, pinned to GeographicLib's own published test values and to runs of
  * its C++ GeodSolve (test/fixtures/reference/geo.ts names the source of every row).
  */
-import { describe, expect, it } from 'vitest';
-import { COMPASS_POINTS, compass16, ELLIPSOID, inverse, midpoint, normalizeBearing, roundBearing, roundTo } from '../../../engine/geo/geodesic.ts';
 import {
   GEODSOLVE0,
   GEODSOLVE29,
@@ -23,6 +21,8 @@ import {
   POLE_TO_POLE,
   QUARTER_MERIDIAN,
 } from '../../fixtures/reference/geo.ts';
+import { describe, expect, it } from 'vitest';
+import { COMPASS_POINTS, compass16, ELLIPSOID, inverse, midpoint, normalizeBearing, roundBearing, roundTo } from '../../../engine/geo/geodesic.ts';
 
 const near = (actual: number, expected: number, tolerance: number) =>
   expect(Math.abs(actual - expected), `${actual} vs ${expected} ± ${tolerance}`).toBeLessThanOrEqual(tolerance);

@@ -1,9 +1,9 @@
+import { GOV_UK_DAYS, GOV_UK_ENGLAND_WALES_2026, OPM_DAYS, OPM_FEDERAL_2026 } from '../../fixtures/reference/holidays.ts';
 import { describe, expect, it } from 'vitest';
 import { businessDaysInJurisdiction, EXTRA_HOLIDAY_NAME } from '../../../engine/holidays/business-days-jurisdiction.ts';
 import { isBusinessDay } from '../../../engine/holidays/is-business-day.ts';
 import { fromEpochDay, toEpochDay } from '../../../engine/date/calendar.ts';
 import { inputErrors, runTool } from '../../helpers.ts';
-import { GOV_UK_DAYS, GOV_UK_ENGLAND_WALES_2026, OPM_DAYS, OPM_FEDERAL_2026 } from '../../fixtures/reference/holidays.ts';
 
 const count = (input: Record<string, unknown>) => runTool(businessDaysInJurisdiction, input);
 

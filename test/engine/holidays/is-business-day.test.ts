@@ -1,8 +1,8 @@
+import { BAVARIA_2026, GOV_UK_DAYS, GOV_UK_SUBSTITUTE_DAYS, KOREA_CHUSEOK_2026, OPM_DAYS } from '../../fixtures/reference/holidays.ts';
 import { describe, expect, it } from 'vitest';
 import { isBusinessDay } from '../../../engine/holidays/is-business-day.ts';
 import { cldrWeekend } from '../../../engine/holidays/weekend.ts';
 import { inputErrors, runTool } from '../../helpers.ts';
-import { BAVARIA_2026, GOV_UK_DAYS, GOV_UK_SUBSTITUTE_DAYS, KOREA_CHUSEOK_2026, OPM_DAYS } from '../../fixtures/reference/holidays.ts';
 
 const check = (input: Record<string, unknown>) => runTool(isBusinessDay, input);
 

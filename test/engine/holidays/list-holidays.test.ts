@@ -1,9 +1,3 @@
-import { describe, expect, it } from 'vitest';
-import { listHolidays } from '../../../engine/holidays/list-holidays.ts';
-import { queryReader } from '../../../service/query.ts';
-import type { AnyTool } from '../../../engine/tool.ts';
-import { isoWeekday, toEpochDay } from '../../../engine/date/calendar.ts';
-import { inputErrors, runTool } from '../../helpers.ts';
 import {
   BAVARIA_2026,
   FRANCE_2026,
@@ -15,6 +9,12 @@ import {
   OPM_DAYS,
   OPM_FEDERAL_2026,
 } from '../../fixtures/reference/holidays.ts';
+import { describe, expect, it } from 'vitest';
+import { listHolidays } from '../../../engine/holidays/list-holidays.ts';
+import { queryReader } from '../../../service/query.ts';
+import type { AnyTool } from '../../../engine/tool.ts';
+import { isoWeekday, toEpochDay } from '../../../engine/date/calendar.ts';
+import { inputErrors, runTool } from '../../helpers.ts';
 
 const list = (input: Record<string, unknown>) => runTool(listHolidays, input);
 const dates = async (input: Record<string, unknown>) => (await list(input)).holidays.map((h) => h.date);

@@ -1,7 +1,7 @@
+import { type DayOffReference, GOV_UK_DAYS, KOREA_CHUSEOK_2026, OPM_DAYS } from '../../fixtures/reference/holidays.ts';
 import { describe, expect, it } from 'vitest';
 import { nextHolidays } from '../../../engine/holidays/next-holidays.ts';
 import { fixedClock, inputErrors, runTool } from '../../helpers.ts';
-import { type DayOffReference, GOV_UK_DAYS, KOREA_CHUSEOK_2026, OPM_DAYS } from '../../fixtures/reference/holidays.ts';
 
 const next = (input: Record<string, unknown>, clock = '2026-11-22T08:00:00Z') => runTool(nextHolidays, input, fixedClock(clock));
 /** Whole days from `after` to a published date, counted by Date (not by the engine's calendar). */

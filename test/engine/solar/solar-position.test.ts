@@ -1,8 +1,8 @@
 import * as Astronomy from 'astronomy-engine';
+import { ISA_SEA_LEVEL_DEFINITION, SPA_WORKED_EXAMPLE, US_STANDARD_ATMOSPHERE_1976 } from '../../fixtures/reference/solar.ts';
 import { describe, expect, it } from 'vitest';
 import { daylightState, isaPressureHpa, solarPosition, spaRefractionDeg, sunPosition } from '../../../engine/solar/solar-position.ts';
 import { fixedClock, inputErrors, runTool } from '../../helpers.ts';
-import { ISA_SEA_LEVEL_DEFINITION, SPA_WORKED_EXAMPLE, US_STANDARD_ATMOSPHERE_1976 } from '../../fixtures/reference/solar.ts';
 
 /**
  * NREL SPA worked example (test/fixtures/reference/solar.ts: Reda & Andreas 2008, Tables A5.1 and A5.2).

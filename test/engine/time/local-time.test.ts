@@ -1,8 +1,8 @@
+import { TRANSITIONS } from '../../fixtures/reference/tzdb.ts';
 import { describe, expect, it } from 'vitest';
 import { clockFields, localTime, localTimeAt, localTimeFields, LocalTimeResult } from '../../../engine/time/local-time.ts';
 import { zoneRulesAt } from '../../../engine/time/zone-rules.ts';
 import { fixedClock, inputErrors, edgeAndRandomPoints, prng, runTool } from '../../helpers.ts';
-import { TRANSITIONS } from '../../fixtures/reference/tzdb.ts';
 
 const get = (lat: number, lon: number, at?: string | number) => runTool(localTime, at === undefined ? { lat, lon } : { lat, lon, at });
 // Before 1901 the core is called directly: engine/tool.ts's MIN_INSTANT_MS is Date.UTC(1, 0, 1), which

@@ -1,7 +1,7 @@
+import { TRANSITIONS } from '../../fixtures/reference/tzdb.ts';
 import { describe, expect, it } from 'vitest';
 import { timeInZone } from '../../../engine/time/time-in-zone.ts';
 import { fixedClock, inputErrors, runTool } from '../../helpers.ts';
-import { TRANSITIONS } from '../../fixtures/reference/tzdb.ts';
 
 const get = (timezone: string | undefined, at?: string | number) =>
   runTool(timeInZone, { ...(timezone === undefined ? {} : { timezone }), ...(at === undefined ? {} : { at }) });

@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { MOLDOVA_CHANGES, TZDB_2026F_TODAY, ZONE_STATES } from '../../fixtures/reference/tzdb.ts';
 import { describe, expect, it } from 'vitest';
 import { versions } from '../../../engine/provenance.ts';
 import { localTimeAt } from '../../../engine/time/local-time.ts';
@@ -13,7 +14,6 @@ import { rulesOf, tzdbNames, tzdbRelease, zoneTable } from '../../../engine/time
 import { offsetAt, periodAt } from '../../../engine/time/tzdb-data.ts';
 import { boundaryZonesWithoutRules, zoneNames } from '../../../engine/time/zone-names.ts';
 import { instantOfLocal, zoneRulesAt } from '../../../engine/time/zone-rules.ts';
-import { MOLDOVA_CHANGES, TZDB_2026F_TODAY, ZONE_STATES } from '../../fixtures/reference/tzdb.ts';
 
 const require = createRequire(import.meta.url);
 interface MomentZone {

@@ -1,7 +1,7 @@
+import { HISTORIC_STATES, type TransitionReference, TRANSITIONS, WAR_TIME_NAMES, ZONE_STATES } from '../../fixtures/reference/tzdb.ts';
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { instantOfLocal, offsetSecondsAt, standardOffsetSeconds, zoneRulesAt } from '../../../engine/time/zone-rules.ts';
-import { HISTORIC_STATES, type TransitionReference, TRANSITIONS, WAR_TIME_NAMES, ZONE_STATES } from '../../fixtures/reference/tzdb.ts';
 
 // The independent reading of the same tzdb release: moment-timezone's own zone objects.
 const moment = createRequire(import.meta.url)('moment-timezone') as {
