@@ -39,7 +39,12 @@ export const Instant = z
   })
   .describe('Instant: ISO-8601 with Z or offset (2026-11-22T08:00:00Z), epoch seconds (≤ 11 digits) or epoch milliseconds (12–13 digits)');
 
-/** Data sets and methods behind a result. */
+/**
+ * Data sets and methods behind a result (engine/provenance-catalogue.ts): `method` ids, data releases by
+ * id, and with provenance=full the long `explanations` (an object of id → text).
+ */
 export const Provenance = z
-  .record(z.string(), z.string())
-  .describe('The data sets and methods that produced this answer (data releases, tzdb version, method names)');
+  .object({ method: z.string().describe('Ids of the methods used, comma-separated') })
+  .catchall(z.union([z.string(), z.record(z.string(), z.string())]))
+  .describe('Method ids and data releases (tzdb: "2026f", ...) behind this answer; provenance=full adds explanations: {id: text}');
+export type ProvenanceValue = z.input<typeof Provenance>;

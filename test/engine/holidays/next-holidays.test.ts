@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nextHolidays } from '../../../engine/holidays/next-holidays.ts';
-import { fixedClock, inputErrors, runTool } from '../../helpers.ts';
+import { explanationsOf, fixedClock, inputErrors, runTool, withFullProvenance } from '../../helpers.ts';
 
 const next = (input: Record<string, unknown>, clock = '2026-11-22T08:00:00Z') => runTool(nextHolidays, input, fixedClock(clock));
 const brief = async (input: Record<string, unknown>) => (await next(input)).holidays.map((h) => [h.date, h.name, h.days_until] as const);
@@ -14,7 +14,9 @@ describe('next_holidays', () => {
       { date: '2027-01-01', name: "New Year's Day", local_name: "New Year's Day", type: 'public', substitute: false, days_until: 6 },
       { date: '2027-01-18', name: 'Martin Luther King Jr. Day', local_name: 'Martin Luther King Jr. Day', type: 'public', substitute: false, days_until: 23 },
     ]);
-    expect(result.provenance).toMatchObject({ holidays: expect.stringMatching(/^date-holidays .* rules for US/), method: expect.any(String) });
+    expect(result.provenance).toMatchObject({ method: 'holidays.next', holidays: expect.stringMatching(/^date-holidays \d/) });
+    const full = await runTool(nextHolidays, nextHolidays.examples[0].input, withFullProvenance());
+    expect(explanationsOf(full.provenance).holidays).toMatch(/^date-holidays .* rules for US/);
   });
 
   it('defaults `after` to today in UTC and count to 1', async () => {

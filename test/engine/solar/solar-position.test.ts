@@ -1,7 +1,7 @@
 import * as Astronomy from 'astronomy-engine';
 import { describe, expect, it } from 'vitest';
 import { daylightState, isaPressureHpa, solarPosition, spaRefractionDeg, sunPosition } from '../../../engine/solar/solar-position.ts';
-import { inputErrors, runTool } from '../../helpers.ts';
+import { explanationsOf, inputErrors, runTool, withFullProvenance } from '../../helpers.ts';
 
 /**
  * NREL SPA worked example: Reda & Andreas, "Solar Position Algorithm for Solar Radiation Applications",
@@ -59,9 +59,11 @@ describe('solar_position: NREL SPA worked example (Reda & Andreas 2008, Table A5
     expect(r.apparent_elevation_deg - r.elevation_deg).toBeCloseTo(spaRefractionDeg(r.elevation_deg, 820, 11), 6);
     expect(r.zenith_deg).toBeCloseTo(90 - r.apparent_elevation_deg, 9);
     expect(r.atmosphere).toEqual({ pressure_hpa: 820, pressure_source: 'given', temperature_c: 11, temperature_source: 'given' });
-    expect(r.provenance.refraction).toMatch(/Reda & Andreas.*P = 820 hPa \(given\).*T = 11 °C \(given\)/);
-    expect(r.provenance.ephemeris).toMatch(/astronomy-engine/);
-    expect(r.provenance.delta_t).toMatch(/Espenak & Meeus/);
+    expect(r.provenance).toEqual({ method: 'sun.topocentric', ephemeris: expect.stringMatching(/^astronomy-engine \d/) });
+    const full = explanationsOf((await runTool(solarPosition, SPA_INPUT, withFullProvenance())).provenance);
+    expect(full['sun.refraction']).toMatch(/Reda & Andreas.*P = 820 hPa \(given\).*T = 11 °C \(given\)/);
+    expect(full.ephemeris).toMatch(/astronomy-engine.*VSOP87/);
+    expect(full['sun.delta-t']).toMatch(/Espenak & Meeus/);
   });
 
   it('the pure core gives the same answer as the tool', async () => {
@@ -217,9 +219,9 @@ describe('edge cases', () => {
     expect(Math.abs(isaPressureHpa(5000) - 540.199)).toBeLessThan(0.05);
     expect(Math.abs(isaPressureHpa(-500) - 1074.775)).toBeLessThan(0.05);
 
-    const sea = await runTool(solarPosition, { lat: 39.742476, lon: -105.1786, at: SPA_INPUT.at });
+    const sea = await runTool(solarPosition, { lat: 39.742476, lon: -105.1786, at: SPA_INPUT.at }, withFullProvenance());
     expect(sea.atmosphere).toEqual({ pressure_hpa: 1013.25, pressure_source: 'ISA', temperature_c: 15, temperature_source: 'ISA' });
-    expect(sea.provenance.refraction).toMatch(/P = 1013.25 hPa \(ISA.*T = 15 °C \(ISA/);
+    expect(explanationsOf(sea.provenance)['sun.refraction']).toMatch(/P = 1013.25 hPa \(ISA.*T = 15 °C \(ISA/);
 
     const high = await runTool(solarPosition, { lat: 39.742476, lon: -105.1786, at: SPA_INPUT.at, elevation_m: 1830.14 });
     expect(high.atmosphere.pressure_hpa).toBeCloseTo(isaPressureHpa(1830.14), 2);
