@@ -44,7 +44,7 @@ export const Instant = z
  * id, and with provenance=full the long `explanations` (an object of id → text).
  */
 export const Provenance = z
-  .object({ method: z.string().describe('Ids of the methods used, comma-separated') })
+  .object({ method: z.string() })
   .catchall(z.union([z.string(), z.record(z.string(), z.string())]))
-  .describe('Method ids and data releases (tzdb: "2026f", ...) behind this answer; provenance=full adds explanations: {id: text}');
+  .describe('Method ids (comma-separated), data releases by id; provenance=full adds explanations {id: text}');
 export type ProvenanceValue = z.input<typeof Provenance>;
