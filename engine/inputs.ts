@@ -42,5 +42,12 @@ export const Instant = z
 /** An instant that defaults to now when omitted: every optional `at`. */
 export const InstantOrNow = Instant.optional().describe(`${Instant.description}; omit for now`);
 
-/** Data sets and methods behind a result. */
-export const Provenance = z.record(z.string(), z.string()).describe('Data releases and methods used');
+/**
+ * Data sets and methods behind a result (engine/provenance-catalogue.ts): `method` ids, data releases by
+ * id, and with provenance=full the long `explanations` (an object of id → text).
+ */
+export const Provenance = z
+  .object({ method: z.string() })
+  .catchall(z.union([z.string(), z.record(z.string(), z.string())]))
+  .describe('Method ids (comma-separated), data releases by id; provenance=full adds explanations {id: text}');
+export type ProvenanceValue = z.input<typeof Provenance>;

@@ -1,6 +1,7 @@
 /**
- * Names and versions of the data and methods behind answers, read from the installed packages and
- * the runtime once at start-up, so every `provenance` block says exactly what produced it.
+ * Names and versions of the data behind answers, read from the installed packages once at start-up, so
+ * every `provenance` block says exactly what produced it. The site's browser bundle replaces this module
+ * by its values (website/astro.config.mjs), so it holds values, not logic (versionOf aside).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -45,11 +46,11 @@ export const versions = {
 
 export const boundaryRelease = BOUNDARY_RELEASE_BY_GEO_TZ[versions.geoTz] ?? 'unknown';
 
+/**
+ * The releases /health and /v1/status name (answers name theirs through engine/provenance-catalogue.ts,
+ * where each id's long explanation lives).
+ */
 export const sources = {
   timezoneBoundaries: `timezone-boundary-builder ${boundaryRelease} (comprehensive), geo-tz ${versions.geoTz}`,
   tzdb: versions.tzdb,
-  tzRules: `IANA tzdb ${versions.tzdb} as built by moment-timezone ${versions.momentTimezone} (every zone's transitions to 2499, then its yearly rules by the 400-year cycle), searched by the engine`,
-  ephemeris: `astronomy-engine ${versions.astronomyEngine} (truncated VSOP87 planets, Montenbruck–Pfleger lunar series, numerically integrated Pluto; stated accuracy ±1 arcminute)`,
-  geodesic: `WGS84 ellipsoid geodesics, Karney (2013) algorithms, geographiclib-geodesic ${versions.geographiclib}`,
-  calendar: 'proleptic Gregorian calendar',
 } as const;

@@ -61,6 +61,11 @@ export interface ToolContext {
   now: () => Date;
   /** Terrain elevation; absent where no provider is configured (the tool then throws ToolUnavailableError). */
   elevation?: ElevationProvider;
+  /**
+   * The form of the answer's `provenance`: compact (releases and method ids; the default) or full (with
+   * each id's long explanation). engine/provenance-catalogue.ts builds both.
+   */
+  provenance?: 'compact' | 'full';
 }
 
 export const systemContext: ToolContext = { now: () => new Date() };

@@ -1,12 +1,14 @@
 /**
  * What an agent can read and be guided by besides the tools: the list of IANA zones, the service's
- * OpenAPI document, a per-zone resource with argument completion, and prompts that show good
- * multi-step use (with completable arguments for zone names and holiday country codes).
+ * OpenAPI document, a per-zone resource with argument completion, the provenance catalogue (what each id
+ * in a result's compact `provenance` means), and prompts that show good multi-step use (with
+ * completable arguments for zone names and holiday country codes).
  */
 import { completable } from '@modelcontextprotocol/sdk/server/completable.js';
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { holidayCountryCodes, holidaySubdivisionCodes } from '../engine/holidays/calendar-data.ts';
+import { provenanceCatalogue } from '../engine/provenance-catalogue.ts';
 import type { AnyTool } from '../engine/tool.ts';
 import { resolveZone, zoneNames } from '../engine/time/zone-names.ts';
 import { completeZones } from '../engine/time/zone-suggest.ts';
@@ -126,6 +128,21 @@ export function registerDiscovery(server: McpServer, options: DiscoveryOptions):
       async (uri) => json(uri.href, await openapi()),
     );
   }
+
+  // Tool results carry compact provenance (releases and ids); this is where each id is explained.
+  server.registerResource(
+    'provenance-methods',
+    'provenance://methods',
+    {
+      title: 'Provenance ids explained',
+      description: "Every id a result's provenance uses (data keys such as tzdb, and the method ids in provenance.method) with its long explanation.",
+      mimeType: 'application/json',
+    },
+    (uri) => {
+      const entries = provenanceCatalogue();
+      return json(uri.href, { count: entries.length, entries });
+    },
+  );
 
   const zoneArg = (what: string) => completable(z.string().describe(`IANA time zone of ${what}, e.g. Europe/Paris`), (value) => completeZones(value));
 

@@ -99,6 +99,18 @@ function tidy(node: JsonSchema): JsonSchema {
  */
 const OUTLINE_DROPS = new Set(['description', 'additionalProperties', 'required']);
 
+/**
+ * Every answer's `provenance` is outlined as an object and no more: its ids (method, data releases) are
+ * explained by the `provenance://methods` resource, and its full schema (with provenance=full's
+ * `explanations`) is in the OpenAPI document; spelled out in each of the tools it would cost the list
+ * about 4 KB.
+ */
+function outlineProvenance(schema: JsonSchema): JsonSchema {
+  const properties = schema.properties;
+  if (!isSchema(properties) || !isSchema(properties.provenance)) return schema;
+  return { ...schema, properties: { ...properties, provenance: { type: 'object' } } };
+}
+
 /** A schema made portable (see the file comment): a new object, the input untouched. */
 export function portable(schema: JsonSchema, outline = false): JsonSchema {
   const node: JsonSchema = {};
@@ -122,6 +134,7 @@ export function toolJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonS
   let json = cache[io].get(schema);
   if (!json) {
     json = portable(z.toJSONSchema(schema, { io, target: 'draft-2020-12' }) as JsonSchema, io === 'output');
+    if (io === 'output') json = outlineProvenance(json);
     cache[io].set(schema, json);
   }
   return json;

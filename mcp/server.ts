@@ -95,7 +95,7 @@ function newServer(toolsets: readonly Toolset[]): McpServer {
       capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
       instructions: [
         'Time zones, local time at coordinates, date arithmetic, business days, holidays, WGS84 geodesics, the Sun and the planets.',
-        'Every result carries provenance (data releases and methods). Local time for a coordinate comes from a time-zone boundary lookup and IANA rules, never from longitude.',
+        'Every result carries compact provenance (data releases and method ids, explained in the provenance://methods resource). Local time for a coordinate comes from a time-zone boundary lookup and IANA rules, never from longitude.',
         'Instants are ISO-8601 with Z or an offset (or epoch seconds/milliseconds); dates are YYYY-MM-DD.',
         all
           ? `Toolsets: all (${toolsets.join(', ')}).`

@@ -10,12 +10,15 @@
  *   default;
  * - strings, numbers, booleans exactly as JSON.stringify writes them (non-finite numbers → null,
  *   -0 → 0); enums and literals from their JSON written once; arrays element by element;
- * - records, unions, tuples, dates, unknown, any, loose objects and anything else: JSON.stringify.
+ * - loose objects (a provenance, whose keys vary by answer): the schema's keys first, then the others in
+ *   their order, as zod orders them, by JSON.stringify;
+ * - records, unions, tuples, dates, unknown, any and anything else: JSON.stringify.
  * A value of another type than its schema's (a bug) is written by JSON.stringify, so the text stays
  * JSON; `undefined` where a value is required is written null. The input is never changed.
  *
- * A frozen object or record holding only primitives (a tool's shared provenance, a zone's next
- * transition) cannot change, so its JSON is written once and remembered (a WeakMap per schema part).
+ * A frozen object or record holding only primitives (a zone's next transition), or a loose object frozen
+ * all the way down (a tool's shared provenance), cannot change, so its JSON is written once and remembered
+ * (a WeakMap per schema part).
  *
  * Each object, array and record schema is compiled to a function of its own (`new Function`). An object
  * is written, when each of its required primitive values has its schema's type and, for a string, holds
@@ -45,6 +48,18 @@ const anyJson: JsonWriter = (v) => JSON.stringify(v) ?? 'null';
 // a string with a paired one is simply written by JSON.stringify too).
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what JSON escapes
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** A loose object's writer: its schema's keys first, then the others in their own order (as zod orders them). */
+const looseJson = (keys: string[]) => (v: Record<string, unknown>) => {
+  const own = Object.keys(v);
+  if (keys.every((k, i) => own[i] === k)) return anyJson(v);
+  const ordered: Record<string, unknown> = Object.create(null); // a `__proto__` key stays a key
+  for (const k of [...keys.filter((k) => Object.hasOwn(v, k)), ...own.filter((k) => !keys.includes(k))]) ordered[k] = v[k];
+  return anyJson(ordered);
+};
+
+/** Whether nothing in a frozen value can change: every object it holds is frozen too. */
+const deepFrozen = (v: object): boolean => Object.isFrozen(v) && Object.values(v).every((x) => typeof x !== 'object' || x === null || deepFrozen(x));
 
 /** Writers of each schema part, so a schema used in several answers (or front ends) is compiled once. */
 const compiled = new WeakMap<z.ZodType, JsonWriter>();
@@ -90,8 +105,12 @@ function compile(schema: z.ZodType): JsonWriter {
     case 'object': {
       const shape = def.shape as Record<string, z.ZodType>;
       const catchall = def.catchall as z.ZodType | undefined;
-      // Extra keys are part of a loose object's answer, and `v["__proto__"]` would read the prototype.
-      if ((catchall !== undefined && defOf(catchall).type !== 'never') || Object.hasOwn(shape, '__proto__')) return anyJson;
+      // `v["__proto__"]` would read the prototype.
+      if (Object.hasOwn(shape, '__proto__')) return anyJson;
+      // Extra keys are part of a loose object's answer.
+      if (catchall !== undefined && defOf(catchall).type !== 'never') {
+        return code.compile(code.objectOnly(code.rememberingFrozen(`json = ${code.ref(looseJson(Object.keys(shape)))}(v);`, true)));
+      }
       const written = code.object(shape);
       return code.compile(code.objectOnly(Object.values(shape).every(isPrimitive) ? code.rememberingFrozen(`json = ${written};`) : `return ${written};`));
     }
@@ -249,13 +268,13 @@ class Code {
     return `(${reads}, ${tests} ? ${fast} : ${general})`;
   }
 
-  /** Statements returning the `json` that `compute` sets for object `v`, remembered when `v` is frozen. */
-  rememberingFrozen(compute: string): string {
+  /** Statements returning the `json` that `compute` sets for `v`, remembered when `v` is frozen (`deep`: all through). */
+  rememberingFrozen(compute: string, deep = false): string {
     const memo = this.ref(new WeakMap<object, string>());
     return `let json = ${memo}.get(v);
       if (json !== undefined) return json;
       ${compute}
-      if (Object.isFrozen(v)) ${memo}.set(v, json);
+      if (Object.isFrozen(v)${deep ? ` && ${this.ref(deepFrozen)}(v)` : ''}) ${memo}.set(v, json);
       return json;`;
   }
 

@@ -4,7 +4,9 @@
  */
 import { z } from 'zod';
 import { EXAMPLE_CLOCK, exampleInput, systemContext, type AnyTool } from '../engine/tool.ts';
+import { PROVENANCE_MODES } from '../engine/provenance-catalogue.ts';
 import { MAX_BODY_BYTES } from './limits.ts';
+import { PROVENANCE_FLAG } from './query.ts';
 import type { RouteInfo } from './inventory.ts';
 import { SERVICE, VERSION } from './identity.ts';
 
@@ -36,6 +38,15 @@ const PROBLEM_SCHEMA: Schema = {
       },
     },
   },
+};
+
+/** The flag every calculation route takes besides its tool's input (service/query.ts reads it). */
+const PROVENANCE_PARAMETER: Schema = {
+  name: PROVENANCE_FLAG,
+  in: 'query',
+  required: false,
+  description: 'The form of `provenance`: compact (data releases and method ids) or full (also `explanations`, each id explained).',
+  schema: { type: 'string', enum: PROVENANCE_MODES, default: 'compact' },
 };
 
 /** An example answer computed by the engine itself, with a pinned clock so the document is stable. */
@@ -71,7 +82,9 @@ async function toolOperation(route: RouteInfo & { tool: AnyTool }): Promise<Sche
       ...(schema.type === 'array' ? { style: 'form', explode: false } : {}),
       example: exampleInput(tool)[name],
     }));
+    (op.parameters as Schema[]).push(PROVENANCE_PARAMETER);
   } else {
+    op.parameters = [PROVENANCE_PARAMETER];
     op.requestBody = {
       required: true,
       description: `JSON body, at most ${MAX_BODY_BYTES} bytes.`,
@@ -137,7 +150,7 @@ export async function buildOpenApi(routes: RouteInfo[], serverUrl: string): Prom
       version: VERSION,
       description: [
         `Service \`${SERVICE}\`. One calculation engine for time zones, dates, geodesy, the Sun and the planets.`,
-        'Every calculation answer carries `provenance`: the data releases (time-zone boundaries, tzdb) and methods (WGS84 geodesic, ephemeris model) that produced it.',
+        'Every calculation answer carries `provenance`: the data releases (time-zone boundaries, tzdb, ephemeris, ...) and the ids of the methods that produced it; the query flag `provenance=full` adds `explanations`, the long text of each id.',
         'Calculation routes need an API key (`Authorization: Bearer <key>` or `X-API-Key: <key>`). Errors are RFC 9457 problem+json naming the offending field.',
         'Instants are ISO-8601 with Z or an offset, or epoch seconds (≤ 11 digits) or milliseconds (12–13 digits); dates are YYYY-MM-DD (proleptic Gregorian, 0001..9999).',
         'Unknown query parameters and body fields are rejected (400), so a misspelt optional parameter never silently falls back to a default.',

@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { AnyTool } from '../engine/tool.ts';
+import type { ProvenanceMode } from '../engine/provenance-catalogue.ts';
 import type { FieldError } from '../engine/validate.ts';
 
 /** How a query value is read: as a number, a boolean, a string, or a comma-separated list of one of those. */
@@ -154,4 +155,32 @@ export function queryReader(tool: AnyTool): QueryReader {
     }
     return { input, errors: errors ?? [] };
   };
+}
+
+/**
+ * The flag every calculation route takes besides its tool's input, on GET and POST alike: `provenance=full`
+ * asks for the long explanations, `compact` (the default) for releases and method ids.
+ */
+export const PROVENANCE_FLAG = 'provenance';
+const PROVENANCE_RULE = 'must be full or compact';
+
+/** The form a flag value asks for (absent: compact), or the error naming the flag. */
+export function provenanceMode(value: unknown): ProvenanceMode | FieldError {
+  if (value === undefined || value === 'compact') return 'compact';
+  return value === 'full' ? 'full' : { field: PROVENANCE_FLAG, message: PROVENANCE_RULE };
+}
+
+/** Takes the flag out of a GET route's query input, before the tool's strict schema reads the rest. */
+export function takeProvenanceFlag(input: Record<string, unknown>): ProvenanceMode | FieldError {
+  if (!Object.hasOwn(input, PROVENANCE_FLAG)) return 'compact';
+  const value = input[PROVENANCE_FLAG];
+  delete input[PROVENANCE_FLAG];
+  return provenanceMode(value);
+}
+
+/** The flag in the query string of a POST route (whose input is its body). */
+export function provenanceFlagOf(search: string): ProvenanceMode | FieldError {
+  if (search.length <= 1) return 'compact';
+  const values = new URLSearchParams(search).getAll(PROVENANCE_FLAG);
+  return values.length > 1 ? { field: PROVENANCE_FLAG, message: 'is given more than once' } : provenanceMode(values[0]);
 }

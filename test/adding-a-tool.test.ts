@@ -17,6 +17,13 @@ import { z } from 'zod';
 import { CALCULATION, defineTool } from '../tool.ts';
 import { IsoDate, Provenance } from '../inputs.ts';
 import { WEEKDAYS } from '../instant.ts';
+import { CALENDAR, catalogueEntry, fixedProvenance } from '../provenance-catalogue.ts';
+
+const provenance = fixedProvenance({
+  data: [CALENDAR],
+  methods: [catalogueEntry({ id: 'date.weekday', kind: 'method', summary: 'the weekday of a date, from its epoch day',
+    text: 'days since 1970-01-01 (a Thursday), modulo 7, on integer epoch days' })],
+});
 
 export const weekday = defineTool({
   name: 'get_weekday',
@@ -51,10 +58,10 @@ export const weekday = defineTool({
     browser: true,
     answer: (r) => \`\${r.date} is a \${r.weekday}.\`,
   },
-  run: ({ date }) => {
+  run: ({ date }, ctx) => {
     const days = Math.floor(Date.parse(\`\${date}T00:00:00Z\`) / 86_400_000);
     const index = (((days + 3) % 7) + 7) % 7; // 1970-01-01 was a Thursday (index 3 from Monday)
-    return { date, weekday: WEEKDAYS[index], iso_weekday: index + 1, provenance: { calendar: 'proleptic Gregorian', method: 'days since 1970-01-01 modulo 7' } };
+    return { date, weekday: WEEKDAYS[index], iso_weekday: index + 1, provenance: provenance(ctx) };
   },
 });
 `;

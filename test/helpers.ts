@@ -9,6 +9,12 @@ import { validateInput } from '../engine/validate.ts';
 /** A clock pinned to one instant. */
 export const fixedClock = (iso: string): ToolContext => ({ now: () => new Date(iso) });
 
+/** A context asking for full provenance (each id's long explanation), by default at the examples' clock. */
+export const withFullProvenance = (ctx: ToolContext = fixedClock('2026-11-22T08:00:00Z')): ToolContext => ({ ...ctx, provenance: 'full' });
+
+/** The long explanations of a full provenance, by id. */
+export const explanationsOf = (provenance: unknown): Record<string, string> => (provenance as { explanations?: Record<string, string> }).explanations ?? {};
+
 /**
  * Parses `input` with the tool's input schema, runs it, checks the result against the tool's own
  * output schema, and returns the result. Fails the test on any schema error.

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CLOCK_DEPENDENT, defineTool } from '../tool.ts';
 import { InstantOrNow, Provenance } from '../inputs.ts';
 import { formatUtc, isoDateProblem, parseInstant } from '../instant.ts';
-import { sources } from '../provenance.ts';
+import { catalogueEntry, EPHEMERIS, fixedProvenance } from '../provenance-catalogue.ts';
 import { bodyPositions, EPHEMERIS_BODIES, EPHEMERIS_END_MS, EPHEMERIS_FRAME, EPHEMERIS_MIN_MS } from './body-positions.ts';
 
 export { bodyPositions, EPHEMERIS_BODIES, EPHEMERIS_FRAME } from './body-positions.ts';
@@ -112,22 +112,43 @@ export const EphemerisResult = z.object({
 });
 export type Ephemeris = z.output<typeof EphemerisResult>;
 
-const PROVENANCE = {
-  ephemeris: sources.ephemeris,
-  frames:
-    'EQJ: J2000 mean equator and equinox (aligned with the ICRF to well under the model error); ecliptic: ' +
-    'mean ecliptic and equinox of J2000 (astronomy-engine Rotation_EQJ_ECL: obliquity 84381.406″ = 23.4392794°, ' +
-    "IAU 2006; JPL Horizons' ecliptic uses 84381.448″, 0.04″ apart)",
-  geocentric:
-    "astrometric: the body at the time its light left it, seen from the Earth's centre at the requested " +
-    'instant; no aberration, no gravitational light deflection (JPL Horizons "astrometric RA/DEC")',
-  heliocentric: 'geometric: position at the requested instant, no light time',
-  delta_t:
-    'ΔT = TT − UT from the Espenak & Meeus (2006) polynomials built into astronomy-engine; the instant is taken ' +
-    'as UT1. After the present ΔT is an extrapolation (about 200 s in 2100, where JPL Horizons keeps TT − UTC at ' +
-    '69.184 s), which can shift the Moon by up to about 1′',
-  range: '1900-01-01T00:00:00Z..2100-12-31T23:59:59Z, the span checked against JPL Horizons',
-} as const;
+const detail = (id: string, summary: string, text: string) => catalogueEntry({ id: `ephemeris.${id}`, kind: 'detail', summary, text });
+
+const PROVENANCE = fixedProvenance({
+  data: [EPHEMERIS],
+  methods: [
+    catalogueEntry({
+      id: 'ephemeris.positions',
+      kind: 'method',
+      summary: 'J2000 positions of the Sun, Moon and planets: geocentric astrometric, heliocentric geometric',
+      text: 'each body from the ephemeris at the instant: geocentric astrometric and heliocentric geometric positions, J2000 equatorial and ecliptic',
+    }),
+  ],
+  details: [
+    detail(
+      'frames',
+      'the J2000 equatorial and ecliptic frames',
+      'EQJ: J2000 mean equator and equinox (aligned with the ICRF to well under the model error); ecliptic: ' +
+        'mean ecliptic and equinox of J2000 (astronomy-engine Rotation_EQJ_ECL: obliquity 84381.406″ = 23.4392794°, ' +
+        "IAU 2006; JPL Horizons' ecliptic uses 84381.448″, 0.04″ apart)",
+    ),
+    detail(
+      'geocentric',
+      'what the geocentric positions are (astrometric)',
+      "astrometric: the body at the time its light left it, seen from the Earth's centre at the requested " +
+        'instant; no aberration, no gravitational light deflection (JPL Horizons "astrometric RA/DEC")',
+    ),
+    detail('heliocentric', 'what the heliocentric positions are (geometric)', 'geometric: position at the requested instant, no light time'),
+    detail(
+      'delta-t',
+      'ΔT = TT − UT, and its extrapolation after the present',
+      'ΔT = TT − UT from the Espenak & Meeus (2006) polynomials built into astronomy-engine; the instant is taken ' +
+        'as UT1. After the present ΔT is an extrapolation (about 200 s in 2100, where JPL Horizons keeps TT − UTC at ' +
+        '69.184 s), which can shift the Moon by up to about 1′',
+    ),
+    detail('range', 'the span of instants answered', '1900-01-01T00:00:00Z..2100-12-31T23:59:59Z, the span checked against JPL Horizons'),
+  ],
+});
 
 export const ephemeris = defineTool({
   name: 'ephemeris',
@@ -187,6 +208,6 @@ export const ephemeris = defineTool({
   },
   run: (input, ctx) => {
     const { at_ms, frame, bodies } = bodyPositions(input.at ?? input.date ?? ctx.now().getTime());
-    return { at: formatUtc(at_ms), frame, bodies, provenance: { ...PROVENANCE } };
+    return { at: formatUtc(at_ms), frame, bodies, provenance: PROVENANCE(ctx) };
   },
 });

@@ -2,8 +2,7 @@
 import { z } from 'zod';
 import { CALCULATION, defineTool } from '../tool.ts';
 import { int, IsoDate, Provenance } from '../inputs.ts';
-import { WEEKDAYS } from '../instant.ts';
-import { sources } from '../provenance.ts';
+import { CALENDAR, catalogueEntry, fixedProvenance } from '../provenance-catalogue.ts';
 import { isoWeekday, toEpochDay, weekdayCounts } from './calendar.ts';
 
 /** Saturday and Sunday, as ISO weekdays (1 = Monday … 7 = Sunday). */
@@ -84,9 +83,13 @@ export function countBusinessDays(start: string, end: string, options: BusinessD
   };
 }
 
-const METHOD = 'O(1) weekday counting on integer epoch days (whole weeks + leftover days); holidays as a set of distinct dates';
-
-const weekendLabel = (weekend: readonly number[]) => (weekend.length ? weekend.map((d) => WEEKDAYS[d - 1]).join(', ') : 'none');
+const METHOD = catalogueEntry({
+  id: 'date.business-days',
+  kind: 'method',
+  summary: 'weekdays counted in O(1) on epoch days, listed holidays taken out',
+  text: "O(1) weekday counting on integer epoch days (whole weeks + leftover days) with the request's weekend (default Saturday, Sunday); holidays as a set of distinct dates",
+});
+const provenance = fixedProvenance({ data: [CALENDAR], methods: [METHOD] });
 
 /**
  * Working days between two dates: every day from `start` through `end` (both counted unless
@@ -155,7 +158,7 @@ export const businessDays = defineTool({
     answer: (r, { plural }) =>
       `There are ${plural(r.business_days, 'business day')} (${plural(r.weekend_days, 'weekend day')}, ${plural(r.holidays_excluded, 'holiday')} excluded).`,
   },
-  run: ({ start, end, holidays, include_end: includeEnd = true, weekend: given = [...DEFAULT_WEEKEND] }) => {
+  run: ({ start, end, holidays, include_end: includeEnd = true, weekend: given = [...DEFAULT_WEEKEND] }, ctx) => {
     const weekend = [...given].sort((a, b) => a - b);
     return {
       start,
@@ -163,7 +166,7 @@ export const businessDays = defineTool({
       ...countBusinessDays(start, end, { holidays, includeEnd, weekend }),
       include_end: includeEnd,
       weekend,
-      provenance: { calendar: sources.calendar, weekend: weekendLabel(weekend), method: METHOD },
+      provenance: provenance(ctx),
     };
   },
 });

@@ -1,8 +1,8 @@
 /** `date_add`: a calendar date moved by signed years, months, weeks and days. */
 import { z } from 'zod';
-import { CALCULATION, defineTool, ToolInputError } from '../tool.ts';
+import { CALCULATION, defineTool, ToolInputError, type ToolContext } from '../tool.ts';
 import { int, IsoDate, Provenance } from '../inputs.ts';
-import { sources } from '../provenance.ts';
+import { CALENDAR, catalogueEntry, fixedProvenance } from '../provenance-catalogue.ts';
 import { addMonthsClamped, addYearsClamped, daysFromCivil, fromEpochDay, inSupportedRange, parseIsoDate } from './calendar.ts';
 
 /**
@@ -39,7 +39,13 @@ export type DateAdded = z.output<typeof DateAddResult>;
 
 export type DateAmounts = Partial<Record<Unit, number>>;
 
-const METHOD = "years, then months (each clamping a day past month end to the month's last day), then weeks and days on integer epoch days";
+const METHOD = catalogueEntry({
+  id: 'date.add',
+  kind: 'method',
+  summary: 'years, then months (clamped to month end), then weeks and days',
+  text: "years, then months (each clamping a day past month end to the month's last day), then weeks and days on integer epoch days",
+});
+const provenance = fixedProvenance({ data: [CALENDAR], methods: [METHOD] });
 const OUT_OF_RANGE = 'moves the result outside 0001-01-01..9999-12-31';
 
 /**
@@ -48,7 +54,7 @@ const OUT_OF_RANGE = 'moves the result outside 0001-01-01..9999-12-31';
  * for any year); only the result must lie inside. When it does not, throws `ToolInputError` naming
  * the last field whose step took the date from inside the range to outside it.
  */
-export function addToDate(start: string, amounts: DateAmounts): DateAdded {
+export function addToDate(start: string, amounts: DateAmounts, ctx?: ToolContext): DateAdded {
   const added = { years: amounts.years ?? 0, months: amounts.months ?? 0, weeks: amounts.weeks ?? 0, days: amounts.days ?? 0 };
 
   const initial = parseIsoDate(start);
@@ -78,7 +84,7 @@ export function addToDate(start: string, amounts: DateAmounts): DateAdded {
     start,
     added,
     result: fromEpochDay(afterDays),
-    provenance: { calendar: sources.calendar, method: METHOD },
+    provenance: provenance(ctx),
   };
 }
 
@@ -140,5 +146,5 @@ export const dateAdd = defineTool({
     browser: true,
     answer: (r) => `The resulting date is ${r.result}.`,
   },
-  run: ({ start, ...amounts }) => addToDate(start, amounts),
+  run: ({ start, ...amounts }, ctx) => addToDate(start, amounts, ctx),
 });

@@ -9,10 +9,12 @@
  * //     days: -358, ..., calendar: { years: 0, months: -11, days: -24 } }], provenance: { … } }
  */
 import { z } from 'zod';
-import { runBatch } from '../batch.ts';
+import { batchProvenance, runBatch } from '../batch.ts';
 import { CALCULATION, defineTool } from '../tool.ts';
 import { IsoDate, Provenance } from '../inputs.ts';
-import { computeDateDifference, DateDifferenceResult } from './date-difference.ts';
+import { computeDateDifference, DATE_DIFFERENCE_PARTS, DateDifferenceResult } from './date-difference.ts';
+
+const provenance = batchProvenance(DATE_DIFFERENCE_PARTS, 'date_difference');
 
 export const MAX_DATE_PAIRS = 100;
 
@@ -61,5 +63,5 @@ export const dateDifferenceBatch = defineTool({
     },
   ],
   annotations: CALCULATION,
-  run: ({ pairs }) => runBatch(pairs, ({ start, end }) => computeDateDifference(start, end), 'date_difference'),
+  run: ({ pairs }, ctx) => runBatch(pairs, ({ start, end }) => computeDateDifference(start, end), provenance(ctx)),
 });

@@ -1,8 +1,8 @@
 /** `date_difference`: the span between two calendar dates in days, weeks and calendar units. */
 import { z } from 'zod';
-import { CALCULATION, defineTool } from '../tool.ts';
+import { CALCULATION, defineTool, type ToolContext } from '../tool.ts';
 import { IsoDate, Provenance } from '../inputs.ts';
-import { sources } from '../provenance.ts';
+import { CALENDAR, catalogueEntry, fixedProvenance } from '../provenance-catalogue.ts';
 import { addMonthsClamped, addYearsClamped, compareYmd, daysFromCivil, parseIsoDate, type Ymd } from './calendar.ts';
 
 export const CalendarSpan = z
@@ -25,7 +25,15 @@ export const DateDifferenceResult = z.object({
 });
 export type DateDifference = z.output<typeof DateDifferenceResult>;
 
-const METHOD = 'integer epoch-day arithmetic (days since 1970-01-01); calendar span greedy years → months → days with month-end clamping';
+const METHOD = catalogueEntry({
+  id: 'date.difference',
+  kind: 'method',
+  summary: 'days on integer epoch days; calendar span largest units first',
+  text: 'integer epoch-day arithmetic (days since 1970-01-01); calendar span greedy years → months → days with month-end clamping',
+});
+/** The parts of date_difference's provenance (date_difference_batch states them once for the batch). */
+export const DATE_DIFFERENCE_PARTS = { data: [CALENDAR], methods: [METHOD] } as const;
+const provenance = fixedProvenance(DATE_DIFFERENCE_PARTS);
 
 /** Normalises -0 to 0 so results compare and serialise cleanly. */
 const noNegativeZero = (n: number) => (n === 0 ? 0 : n);
@@ -62,7 +70,7 @@ export function calendarDifference(a: Ymd, b: Ymd): { years: number; months: num
 }
 
 /** The whole `date_difference` answer for two valid `YYYY-MM-DD` dates (reused by the batch tool). */
-export function computeDateDifference(start: string, end: string): DateDifference {
+export function computeDateDifference(start: string, end: string, ctx?: ToolContext): DateDifference {
   const a = parseIsoDate(start);
   const b = parseIsoDate(end);
   const days = daysFromCivil(b.year, b.month, b.day) - daysFromCivil(a.year, a.month, a.day);
@@ -77,7 +85,7 @@ export function computeDateDifference(start: string, end: string): DateDifferenc
     whole_weeks: wholeWeeks,
     remainder_days: noNegativeZero(days - wholeWeeks * 7),
     calendar: calendarDifference(a, b),
-    provenance: { calendar: sources.calendar, method: METHOD },
+    provenance: provenance(ctx),
   };
 }
 
@@ -150,5 +158,5 @@ export const dateDifference = defineTool({
     answer: (r, { plural }) =>
       `From ${r.start} to ${r.end} is ${plural(r.days, 'day')} (${plural(r.calendar.years, 'year')}, ${plural(r.calendar.months, 'month')}, ${plural(r.calendar.days, 'day')}).`,
   },
-  run: ({ start, end }) => computeDateDifference(start, end),
+  run: ({ start, end }, ctx) => computeDateDifference(start, end, ctx),
 });

@@ -26,8 +26,9 @@
  * //     crosses_antimeridian: true, includes_pole: false, provenance: { … } }
  */
 import { z } from 'zod';
-import { CALCULATION, defineTool } from '../tool.ts';
+import { CALCULATION, defineTool, type ToolContext } from '../tool.ts';
 import { Latitude, Longitude, num, Provenance } from '../inputs.ts';
+import { catalogueEntry, fixedProvenance } from '../provenance-catalogue.ts';
 import type { LatLon } from './geodesic.ts';
 
 /** IUGG mean Earth radius R1 = (2a + b) / 3 of WGS84/GRS80, km (Moritz, Geodetic Reference System 1980). */
@@ -96,13 +97,25 @@ export const GeoBoundingBoxResult = z.object({
 });
 export type GeoBoundingBox = z.output<typeof GeoBoundingBoxResult>;
 
-const PROVENANCE = {
-  method: 'spherical approximation: bounding coordinates of a spherical cap (J. P. Matuschek), Δlon = asin(sin d / cos lat), d = r / R',
-  earth_radius: `${MEAN_EARTH_RADIUS_KM} km, IUGG mean Earth radius R1 (sphere, not the WGS84 ellipsoid)`,
-};
+const EARTH_RADIUS = catalogueEntry({
+  id: 'earth_radius',
+  kind: 'data',
+  value: `${MEAN_EARTH_RADIUS_KM} km`,
+  summary: 'radius of the sphere in spherical approximations',
+  text: `${MEAN_EARTH_RADIUS_KM} km, IUGG mean Earth radius R1 (sphere, not the WGS84 ellipsoid)`,
+});
+
+const SPHERICAL_CAP = catalogueEntry({
+  id: 'geo.spherical-cap',
+  kind: 'method',
+  summary: 'bounding box of a spherical cap (a spherical approximation)',
+  text: 'spherical approximation: bounding coordinates of a spherical cap (J. P. Matuschek), Δlon = asin(sin d / cos lat), d = r / R',
+});
+
+const provenance = fixedProvenance({ data: [EARTH_RADIUS], methods: [SPHERICAL_CAP] });
 
 /** The whole `geo_bounding_box` answer for a valid centre and 0 < radius_km. */
-export function boundingBoxAround(center: LatLon, radiusKm: number): GeoBoundingBox {
+export function boundingBoxAround(center: LatLon, radiusKm: number, ctx?: ToolContext): GeoBoundingBox {
   const box = boundingCoordinates(center, radiusKm);
   return {
     min_lat: down(box.min_lat, -90),
@@ -111,7 +124,7 @@ export function boundingBoxAround(center: LatLon, radiusKm: number): GeoBounding
     max_lon: up(box.max_lon, 180),
     crosses_antimeridian: box.crosses_antimeridian,
     includes_pole: box.includes_pole,
-    provenance: { ...PROVENANCE },
+    provenance: provenance(ctx),
   };
 }
 
@@ -164,5 +177,5 @@ export const geoBoundingBox = defineTool({
     answer: (r) =>
       `The box runs from latitude ${r.min_lat} to ${r.max_lat} and longitude ${r.min_lon} to ${r.max_lon}${r.crosses_antimeridian ? ' (across the antimeridian)' : ''}.`,
   },
-  run: ({ lat, lon, radius_km }) => boundingBoxAround({ lat, lon }, radius_km),
+  run: ({ lat, lon, radius_km }, ctx) => boundingBoxAround({ lat, lon }, radius_km, ctx),
 });

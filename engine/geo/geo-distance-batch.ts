@@ -9,10 +9,12 @@
  * //     compass_direction: 'N' }], provenance: { … } }
  */
 import { z } from 'zod';
-import { runBatch } from '../batch.ts';
+import { batchProvenance, runBatch } from '../batch.ts';
 import { CALCULATION, defineTool } from '../tool.ts';
 import { Coordinate, Provenance } from '../inputs.ts';
-import { distanceBetween, GeoDistanceResult } from './geo-distance.ts';
+import { distanceBetween, GEO_DISTANCE_PARTS, GeoDistanceResult } from './geo-distance.ts';
+
+const provenance = batchProvenance(GEO_DISTANCE_PARTS, 'geo_distance');
 
 export const MAX_DISTANCE_PAIRS = 100;
 
@@ -68,5 +70,5 @@ export const geoDistanceBatch = defineTool({
     },
   ],
   annotations: CALCULATION,
-  run: ({ pairs }) => runBatch(pairs, ({ from, to }) => distanceBetween(from, to), 'geo_distance'),
+  run: ({ pairs }, ctx) => runBatch(pairs, ({ from, to }) => distanceBetween(from, to), provenance(ctx)),
 });

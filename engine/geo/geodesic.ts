@@ -19,7 +19,8 @@
  * // → { distance_m: 5853226.26…, initial_bearing_deg: 53.47022…, final_bearing_deg: 111.59367…, coincident: false }
  */
 import geodesicLib from 'geographiclib-geodesic';
-import { sources } from '../provenance.ts';
+import { catalogueEntry, type CatalogueEntry, type ProvenanceParts } from '../provenance-catalogue.ts';
+import { versions } from '../provenance.ts';
 
 const { Geodesic } = geodesicLib;
 const WGS84 = Geodesic.WGS84;
@@ -28,12 +29,16 @@ const WGS84 = Geodesic.WGS84;
 export const ELLIPSOID = { name: 'WGS84', a_m: 6378137, inverse_flattening: 298.257223563 } as const;
 export const ELLIPSOID_DESCRIPTION = `${ELLIPSOID.name} (a = ${ELLIPSOID.a_m} m, f = 1/${ELLIPSOID.inverse_flattening})`;
 
-/** Provenance for every answer computed from a WGS84 geodesic. */
-export const geodesicProvenance = (method: string): Record<string, string> => ({
-  geodesic: sources.geodesic,
-  ellipsoid: ELLIPSOID_DESCRIPTION,
-  method,
+export const GEODESIC = catalogueEntry({
+  id: 'geodesic',
+  kind: 'data',
+  value: `geographiclib-geodesic ${versions.geographiclib} (${ELLIPSOID.name})`,
+  summary: 'geodesic library and ellipsoid of distances and bearings',
+  text: `WGS84 ellipsoid geodesics, Karney (2013) algorithms, geographiclib-geodesic ${versions.geographiclib}; ellipsoid ${ELLIPSOID_DESCRIPTION}`,
 });
+
+/** The provenance parts of every answer computed from a WGS84 geodesic. */
+export const geodesicParts = (method: CatalogueEntry): ProvenanceParts => ({ data: [GEODESIC], methods: [method] });
 
 export interface LatLon {
   /** Degrees, −90..90. */

@@ -18,7 +18,8 @@ import {
   SubdivisionOut,
   WeekendOut,
 } from './holiday-inputs.ts';
-import { cldrWeekend, weekendProvenance } from './weekend.ts';
+import { cldrWeekend } from './weekend.ts';
+import { catalogueEntry } from '../provenance-catalogue.ts';
 
 export const EXTRA_HOLIDAY_NAME = 'Extra holiday (from extra_holidays)';
 
@@ -37,9 +38,14 @@ export const JurisdictionBusinessDaysResult = BusinessDaysResult.extend({
     .describe('Holidays that removed a working day, by date; their distinct dates number holidays_excluded'),
 });
 
-const METHOD =
-  'date-holidays holidays of the requested types for the years of the range plus extra_holidays, as distinct dates; ' +
-  'O(1) weekday counting on integer epoch days (whole weeks + leftover days) with the CLDR weekend';
+const METHOD = catalogueEntry({
+  id: 'holidays.business-days',
+  kind: 'method',
+  summary: "weekdays counted in O(1), the jurisdiction's holidays and the CLDR weekend taken out",
+  text:
+    'date-holidays holidays of the requested types for the years of the range plus extra_holidays, as distinct dates; ' +
+    'O(1) weekday counting on integer epoch days (whole weeks + leftover days) with the CLDR weekend',
+});
 
 /**
  * Business days in a jurisdiction between two dates.
@@ -92,7 +98,7 @@ export const businessDaysInJurisdiction = defineTool({
     },
   ],
   annotations: CALCULATION,
-  run: (input) => {
+  run: (input, ctx) => {
     const { start, end, include_end: includeEnd = true, extra_holidays: extra = [] } = input;
     const j = jurisdictionOf(input);
     const weekend = [...cldrWeekend(j.country)];
@@ -123,7 +129,7 @@ export const businessDaysInJurisdiction = defineTool({
       country: j.country,
       subdivision: j.subdivision,
       holidays,
-      provenance: holidayProvenance(j, input.types, METHOD, weekendProvenance(j.country, weekend)),
+      provenance: holidayProvenance(METHOD, ctx, j, input.types, weekend),
     };
   },
 });

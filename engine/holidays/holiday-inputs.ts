@@ -3,8 +3,9 @@
  * reads `country`, `subdivision` and `types` the same way and answers a bad code with the same 400.
  */
 import { z } from 'zod';
-import { int, IsoDate } from '../inputs.ts';
-import { sources } from '../provenance.ts';
+import { int, IsoDate, type ProvenanceValue } from '../inputs.ts';
+import { CALENDAR, catalogueEntry, modeOf, provenanceOf, type CatalogueEntry } from '../provenance-catalogue.ts';
+import type { ToolContext } from '../tool.ts';
 import {
   DATE_HOLIDAYS_VERSION,
   DEFAULT_TYPES,
@@ -19,7 +20,7 @@ import {
   type HolidayType,
   type Jurisdiction,
 } from './calendar-data.ts';
-import { WEEKEND_SOURCE } from './weekend.ts';
+import { WEEKEND_DATA, weekendProvenance } from './weekend.ts';
 
 export const CountryCode = z
   .string({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a country code such as GB') })
@@ -77,15 +78,55 @@ export function jurisdictionOf(input: { country: string; subdivision?: string })
 
 const place = (j: Jurisdiction) => (j.subdivision ? `${j.country}-${j.subdivision}` : j.country);
 
-export function holidayProvenance(j: Jurisdiction | null, types: readonly HolidayType[] | null, method: string, weekend?: string): Record<string, string> {
-  const scope = j ? ` rules for ${place(j)}` : ' catalogue of countries and subdivisions';
-  return {
-    holidays: `date-holidays ${DATE_HOLIDAYS_VERSION}${scope} (data ISC and CC BY 3.0; Islamic-calendar holidays computed for 1970..2080 only, Hebrew-calendar ones for 1970..2100)`,
-    ...(types ? { types: normaliseTypes(types).join(', ') } : {}),
-    weekend: weekend ?? `per country from ${WEEKEND_SOURCE}`,
-    calendar: sources.calendar,
-    method,
+const holidaysText = (scope: string) =>
+  `date-holidays ${DATE_HOLIDAYS_VERSION}${scope} (data ISC and CC BY 3.0; Islamic-calendar holidays computed for 1970..2080 only, Hebrew-calendar ones for 1970..2100)`;
+
+export const HOLIDAY_DATA = catalogueEntry({
+  id: 'holidays',
+  kind: 'data',
+  value: `date-holidays ${DATE_HOLIDAYS_VERSION}`,
+  summary: 'holiday rules per country and subdivision',
+  text: holidaysText(' rules'),
+});
+
+export const HOLIDAY_TYPES_COUNTED = catalogueEntry({
+  id: 'types',
+  kind: 'data',
+  summary: 'the holiday types counted',
+  text: `the holiday types counted, in date-holidays' classification (${HOLIDAY_TYPES.join(', ')}); ${DEFAULT_TYPES.join(', ')} unless the request names others`,
+});
+
+/** Compact forms, one per method and types (a few dozen at most), frozen so their JSON is written once. */
+const compactForms = new Map<string, ProvenanceValue>();
+
+/**
+ * The provenance of a holiday answer for a jurisdiction (null: the catalogue of countries), the types it
+ * counted (null: none) and, in the full form, the country's weekend.
+ */
+export function holidayProvenance(
+  method: CatalogueEntry,
+  ctx: ToolContext | undefined,
+  j: Jurisdiction | null,
+  types: readonly HolidayType[] | null,
+  weekend?: readonly number[],
+): ProvenanceValue {
+  const typesText = types ? normaliseTypes(types).join(', ') : undefined;
+  const parts = {
+    data: typesText ? [HOLIDAY_DATA, HOLIDAY_TYPES_COUNTED, WEEKEND_DATA, CALENDAR] : [HOLIDAY_DATA, WEEKEND_DATA, CALENDAR],
+    methods: [method],
+    values: typesText ? { types: typesText } : undefined,
   };
+  if (modeOf(ctx) === 'compact') {
+    const key = `${method.id}|${typesText}`;
+    let compact = compactForms.get(key);
+    if (!compact) compactForms.set(key, (compact = Object.freeze(provenanceOf(parts))));
+    return compact;
+  }
+  const texts = {
+    holidays: holidaysText(j ? ` rules for ${place(j)}` : ' catalogue of countries and subdivisions'),
+    weekend: j && weekend ? weekendProvenance(j.country, weekend) : undefined,
+  };
+  return provenanceOf({ ...parts, texts }, 'full');
 }
 
 // ----- output pieces ----------------------------------------------------------------------------

@@ -17,7 +17,8 @@ import {
   SubdivisionOut,
   WeekendOut,
 } from './holiday-inputs.ts';
-import { cldrWeekend, weekendProvenance } from './weekend.ts';
+import { cldrWeekend } from './weekend.ts';
+import { catalogueEntry } from '../provenance-catalogue.ts';
 
 export const IsBusinessDayResult = z.object({
   country: CountryOut,
@@ -38,7 +39,12 @@ export const IsBusinessDayResult = z.object({
   provenance: Provenance,
 });
 
-const METHOD = 'holiday of the requested types on the date (date-holidays), else weekend weekday (CLDR), else a business day';
+const METHOD = catalogueEntry({
+  id: 'holidays.is-business-day',
+  kind: 'method',
+  summary: 'a holiday, else a weekend day, else a business day',
+  text: 'holiday of the requested types on the date (date-holidays), else weekend weekday (CLDR), else a business day',
+});
 
 /** The first holiday of the given types on `date`, or null. */
 export function holidayOn(j: Jurisdiction, date: string, types: readonly HolidayType[]): HolidayDay | null {
@@ -102,7 +108,7 @@ export const isBusinessDay = defineTool({
     answer: (r) =>
       `${r.date} is ${r.business_day ? 'a business day' : `not a business day (${r.reason === 'holiday' ? `holiday: ${r.holiday?.name}` : 'weekend'})`} in ${r.country}${r.subdivision ? `-${r.subdivision}` : ''}.`,
   },
-  run: (input) => {
+  run: (input, ctx) => {
     const j = jurisdictionOf(input);
     const weekend = [...cldrWeekend(j.country)];
     const holiday = holidayOn(j, input.date, input.types);
@@ -115,7 +121,7 @@ export const isBusinessDay = defineTool({
       reason: holiday ? ('holiday' as const) : onWeekend ? ('weekend' as const) : null,
       holiday: holiday && { name: holiday.name, local_name: holiday.local_name, type: holiday.type, substitute: holiday.substitute },
       weekend,
-      provenance: holidayProvenance(j, input.types, METHOD, weekendProvenance(j.country, weekend)),
+      provenance: holidayProvenance(METHOD, ctx, j, input.types, weekend),
     };
   },
 });

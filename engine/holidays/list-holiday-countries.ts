@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CALCULATION, defineTool } from '../tool.ts';
 import { Provenance } from '../inputs.ts';
 import { supportedCountries } from './calendar-data.ts';
+import { catalogueEntry } from '../provenance-catalogue.ts';
 import { holidayProvenance } from './holiday-inputs.ts';
 
 export const HolidayCountriesResult = z.object({
@@ -25,7 +26,12 @@ export const HolidayCountriesResult = z.object({
   provenance: Provenance,
 });
 
-const METHOD = 'the country and state catalogue of date-holidays, English names';
+const METHOD = catalogueEntry({
+  id: 'holidays.catalogue',
+  kind: 'method',
+  summary: 'the countries and subdivisions date-holidays has rules for',
+  text: 'the country and state catalogue of date-holidays, English names',
+});
 
 /**
  * Every country and subdivision the holiday tools accept.
@@ -57,5 +63,5 @@ export const listHolidayCountries = defineTool({
     },
   ],
   annotations: CALCULATION,
-  run: () => ({ countries: supportedCountries(), provenance: holidayProvenance(null, null, METHOD) }),
+  run: (_input, ctx) => ({ countries: supportedCountries(), provenance: holidayProvenance(METHOD, ctx, null, null) }),
 });

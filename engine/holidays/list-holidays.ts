@@ -16,7 +16,8 @@ import {
   SubdivisionOut,
   WeekendOut,
 } from './holiday-inputs.ts';
-import { cldrWeekend, weekendProvenance } from './weekend.ts';
+import { cldrWeekend } from './weekend.ts';
+import { catalogueEntry } from '../provenance-catalogue.ts';
 
 export const HolidayEntry = z.object({
   date: z.string().describe('YYYY-MM-DD; one entry per day of a multi-day holiday'),
@@ -35,7 +36,12 @@ export const ListHolidaysResult = z.object({
   provenance: Provenance,
 });
 
-const METHOD = 'date-holidays rules evaluated for the year (and the year before, for multi-day holidays running into it); one entry per holiday day';
+const METHOD = catalogueEntry({
+  id: 'holidays.year',
+  kind: 'method',
+  summary: 'the holidays of one year, one entry per day',
+  text: 'date-holidays rules evaluated for the year (and the year before, for multi-day holidays running into it); one entry per holiday day',
+});
 
 /**
  * The holidays of one year, one entry per day.
@@ -103,7 +109,7 @@ export const listHolidays = defineTool({
     answer: (r, { plural }) =>
       `There are ${plural(r.holidays.length, 'holiday')}${r.holidays.length ? `, from ${r.holidays[0].date} to ${r.holidays[r.holidays.length - 1].date}` : ''}.`,
   },
-  run: (input) => {
+  run: (input, ctx) => {
     const j = jurisdictionOf(input);
     const weekend = [...cldrWeekend(j.country)];
     return {
@@ -112,7 +118,7 @@ export const listHolidays = defineTool({
       year: input.year,
       holidays: holidaysInYear(j, input.year, input.types).map((h) => ({ ...h })),
       weekend,
-      provenance: holidayProvenance(j, input.types, METHOD, weekendProvenance(j.country, weekend)),
+      provenance: holidayProvenance(METHOD, ctx, j, input.types, weekend),
     };
   },
 });

@@ -1,4 +1,5 @@
 /** `next_holidays`: the next holidays after a date, across year ends. */
+import { catalogueEntry } from '../provenance-catalogue.ts';
 import { z } from 'zod';
 import { CLOCK_DEPENDENT, defineTool } from '../tool.ts';
 import { int, Provenance } from '../inputs.ts';
@@ -39,7 +40,12 @@ export const NextHolidaysResult = z.object({
 });
 export type NextHolidays = z.output<typeof NextHolidaysResult>['holidays'];
 
-const METHOD = 'date-holidays rules evaluated year by year from the year of `after` until enough holidays are found (up to 2200)';
+const METHOD = catalogueEntry({
+  id: 'holidays.next',
+  kind: 'method',
+  summary: 'the next holidays after a date, year by year',
+  text: 'date-holidays rules evaluated year by year from the year of `after` until enough holidays are found (up to 2200)',
+});
 
 /** The first `count` holiday days of the given types strictly after `after`, searching up to MAX_YEAR. */
 export function upcomingHolidays(j: Jurisdiction, after: string, count: number, types: readonly HolidayType[]): NextHolidays {
@@ -125,7 +131,7 @@ export const nextHolidays = defineTool({
       subdivision: j.subdivision,
       after,
       holidays: upcomingHolidays(j, after, input.count ?? 1, input.types),
-      provenance: holidayProvenance(j, input.types, METHOD),
+      provenance: holidayProvenance(METHOD, ctx, j, input.types),
     };
   },
 });

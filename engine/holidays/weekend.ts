@@ -7,6 +7,7 @@
  */
 import { createRequire } from 'node:module';
 import { WEEKDAYS } from '../instant.ts';
+import { catalogueEntry } from '../provenance-catalogue.ts';
 
 interface WeekData {
   supplemental: { version: { _cldrVersion: string }; weekData: { weekendStart: Record<string, string>; weekendEnd: Record<string, string> } };
@@ -50,3 +51,11 @@ export const WEEKEND_SOURCE = `CLDR ${data.supplemental.version._cldrVersion} we
 
 /** Provenance line for one country's weekend. */
 export const weekendProvenance = (country: string, weekend: readonly number[]): string => `${weekendNames(weekend)} (${country}), from ${WEEKEND_SOURCE}`;
+
+export const WEEKEND_DATA = catalogueEntry({
+  id: 'weekend',
+  kind: 'data',
+  value: `CLDR ${data.supplemental.version._cldrVersion}`,
+  summary: "a country's weekend days",
+  text: `per country from ${WEEKEND_SOURCE}`,
+});

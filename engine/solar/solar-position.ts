@@ -1,9 +1,9 @@
 /** `solar_position`: where the Sun is in the sky for an observer, and how light it is. */
 import { z } from 'zod';
-import { CLOCK_DEPENDENT, defineTool } from '../tool.ts';
-import { InstantOrNow, Latitude, Longitude, num, Provenance } from '../inputs.ts';
+import { CLOCK_DEPENDENT, defineTool, type ToolContext } from '../tool.ts';
+import { InstantOrNow, Latitude, Longitude, num, Provenance, type ProvenanceValue } from '../inputs.ts';
 import { formatUtc } from '../instant.ts';
-import { sources } from '../provenance.ts';
+import { catalogueEntry, EPHEMERIS, fixedProvenance, modeOf, provenanceOf } from '../provenance-catalogue.ts';
 import { DAYLIGHT_LIMITS_DEG, DAYLIGHT_STATES, SPA_REFRACTION_FLOOR_DEG, sunPosition, type SunPosition } from './sun-position.ts';
 
 export { daylightState, isaPressureHpa, spaRefractionDeg, sunPosition } from './sun-position.ts';
@@ -51,32 +51,78 @@ export const SolarPositionResult = z.object({
 });
 export type SolarPosition = z.output<typeof SolarPositionResult>;
 
-function provenanceFor(result: SunPosition, elevationM: number): Record<string, string> {
+const FRAMES = catalogueEntry({
+  id: 'sun.frames',
+  kind: 'detail',
+  summary: "the frame of the Sun's topocentric position",
+  text:
+    'topocentric apparent place of date (light time, aberration, precession, nutation, parallax for the ' +
+    'observer at elevation_m on the IERS 2003 ellipsoid, a = 6378.1366 km, 1/f = 298.2564); azimuth from true north; ' +
+    'hour angle from Greenwich apparent sidereal time',
+});
+
+const refractionText = (atmosphere: string) =>
+  `NREL SPA, Reda & Andreas (2008) eq. 42, ${atmosphere}; applied only when the geometric ` +
+  `elevation is ≥ ${SPA_REFRACTION_FLOOR_DEG.toFixed(5)}° (the Sun's upper limb can still be seen)`;
+
+const REFRACTION = catalogueEntry({
+  id: 'sun.refraction',
+  kind: 'detail',
+  summary: 'atmospheric refraction of the apparent elevation',
+  text: refractionText(
+    'with the given pressure P and temperature T, else the ISA ones (1013.25 hPa at sea level reduced to elevation_m by the ISA barometric formula; 15 °C)',
+  ),
+});
+
+const DELTA_T = catalogueEntry({
+  id: 'sun.delta-t',
+  kind: 'detail',
+  summary: 'ΔT = TT − UT, and UTC taken as UT1',
+  text:
+    'ΔT = TT − UT from the Espenak & Meeus (2006) polynomials built into astronomy-engine; the instant is ' +
+    'taken as UT1 (|UT1 − UTC| < 0.9 s, about 0.004° of hour angle)',
+});
+
+const EQUATION_OF_TIME = catalogueEntry({
+  id: 'sun.equation-of-time',
+  kind: 'detail',
+  summary: 'how the equation of time is computed',
+  text:
+    'Greenwich hour angle of the Sun (apparent sidereal time minus geocentric apparent right ' +
+    'ascension of date) / 15 + 12 h − UT, normalised to ±12 h, in minutes',
+});
+
+const DAYLIGHT = catalogueEntry({
+  id: 'sun.daylight',
+  kind: 'detail',
+  summary: 'the elevation thresholds of day and the three twilights',
+  text:
+    `geometric elevation thresholds ${DAYLIGHT_LIMITS_DEG.day}°, ${DAYLIGHT_LIMITS_DEG.civil}°, ` +
+    `${DAYLIGHT_LIMITS_DEG.nautical}°, ${DAYLIGHT_LIMITS_DEG.astronomical}°`,
+});
+
+const TOPOCENTRIC = catalogueEntry({
+  id: 'sun.topocentric',
+  kind: 'method',
+  summary: "the Sun's topocentric apparent position, refracted by the SPA formula",
+  text:
+    "the Sun's apparent position of date from the ephemeris, seen from the observer (parallax), turned into azimuth " +
+    "and elevation in the observer's horizon frame; the apparent elevation refracted by the NREL SPA formula",
+});
+
+const SOLAR_PARTS = { data: [EPHEMERIS], methods: [TOPOCENTRIC], details: [FRAMES, REFRACTION, DELTA_T, EQUATION_OF_TIME, DAYLIGHT] } as const;
+const compact = fixedProvenance(SOLAR_PARTS);
+
+/** The answer's provenance; the full form says which pressure and temperature refracted it. */
+function provenanceFor(result: SunPosition, elevationM: number, ctx: ToolContext): ProvenanceValue {
+  if (modeOf(ctx) === 'compact') return compact(ctx);
   const { pressure_hpa, pressure_source, temperature_c, temperature_source } = result.atmosphere;
   const pressure =
     pressure_source === 'given'
       ? `P = ${pressure_hpa} hPa (given)`
       : `P = ${pressure_hpa} hPa (ISA: 1013.25 hPa at sea level reduced to ${elevationM} m by the ISA barometric formula)`;
   const temperature = temperature_source === 'given' ? `T = ${temperature_c} °C (given)` : `T = ${temperature_c} °C (ISA sea-level temperature)`;
-  return {
-    ephemeris: sources.ephemeris,
-    frames:
-      'topocentric apparent place of date (light time, aberration, precession, nutation, parallax for the ' +
-      'observer at elevation_m on the IERS 2003 ellipsoid, a = 6378.1366 km, 1/f = 298.2564); azimuth from true north; ' +
-      'hour angle from Greenwich apparent sidereal time',
-    refraction:
-      `NREL SPA, Reda & Andreas (2008) eq. 42, ${pressure}, ${temperature}; applied only when the geometric ` +
-      `elevation is ≥ ${SPA_REFRACTION_FLOOR_DEG.toFixed(5)}° (the Sun's upper limb can still be seen)`,
-    delta_t:
-      'ΔT = TT − UT from the Espenak & Meeus (2006) polynomials built into astronomy-engine; the instant is ' +
-      'taken as UT1 (|UT1 − UTC| < 0.9 s, about 0.004° of hour angle)',
-    equation_of_time:
-      'Greenwich hour angle of the Sun (apparent sidereal time minus geocentric apparent right ' +
-      'ascension of date) / 15 + 12 h − UT, normalised to ±12 h, in minutes',
-    daylight:
-      `geometric elevation thresholds ${DAYLIGHT_LIMITS_DEG.day}°, ${DAYLIGHT_LIMITS_DEG.civil}°, ` +
-      `${DAYLIGHT_LIMITS_DEG.nautical}°, ${DAYLIGHT_LIMITS_DEG.astronomical}°`,
-  };
+  return provenanceOf({ ...SOLAR_PARTS, texts: { [REFRACTION.id]: refractionText(`${pressure}, ${temperature}`) } }, 'full');
 }
 
 export const solarPosition = defineTool({
@@ -150,6 +196,6 @@ export const solarPosition = defineTool({
       pressureHpa: input.pressure_hpa,
       temperatureC: input.temperature_c,
     });
-    return { at: formatUtc(atMs), ...result, provenance: provenanceFor(result, input.elevation_m ?? 0) };
+    return { at: formatUtc(atMs), ...result, provenance: provenanceFor(result, input.elevation_m ?? 0, ctx) };
   },
 });

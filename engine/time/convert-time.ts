@@ -11,13 +11,14 @@
  * //     utc_time: '2026-11-22T08:00:00Z', time_difference: '+4h45m', fold: null, gap_adjusted: false, ... }
  */
 import { z } from 'zod';
-import { CLOCK_DEPENDENT, defineTool, ToolInputError } from '../tool.ts';
+import { CLOCK_DEPENDENT, defineTool, ToolInputError, type ToolContext } from '../tool.ts';
 import { IsoDate, Provenance } from '../inputs.ts';
 import { formatLocal, formatOffset, formatUtc, isoDateProblem, MAX_INSTANT_MS, MIN_INSTANT_MS, WEEKDAYS } from '../instant.ts';
 import { LocalTimeResult } from './local-time.ts';
 import { instantOfLocal, zoneRulesAt } from './zone-rules.ts';
 import type { ResolvedZone } from './zone-names.ts';
-import { DEFAULT_ZONE, namedZoneProvenance, resolutionFields, resolutionNote, ResolvedFrom, ZoneArgument } from './time-in-zone.ts';
+import { catalogueEntry, fixedProvenance } from '../provenance-catalogue.ts';
+import { DEFAULT_ZONE, NAMED_ZONE_PARTS, resolutionFields, resolutionNote, ResolvedFrom, ZONE_BY_NAME, ZoneArgument } from './time-in-zone.ts';
 
 export interface LocalClock {
   date?: string;
@@ -131,7 +132,7 @@ function side(zone: string, resolved: ResolvedZone | undefined, ms: number) {
 
 const epochDay = (ms: number, offset: number) => Math.floor((ms + offset * 1000) / 86_400_000);
 
-export function convertLocalTime(input: z.output<typeof ConvertTimeInput>, now: () => Date): ConvertTimeResult {
+export function convertLocalTime(input: z.output<typeof ConvertTimeInput>, now: () => Date, ctx?: ToolContext): ConvertTimeResult {
   const sourceZone = input.source_timezone?.zone ?? DEFAULT_ZONE;
   const targetZone = input.target_timezone?.zone ?? DEFAULT_ZONE;
   const notes: string[] = [];
@@ -183,23 +184,21 @@ export function convertLocalTime(input: z.output<typeof ConvertTimeInput>, now: 
     date_difference_days: epochDay(ms, tgt.rules.utc_offset_seconds) - epochDay(ms, src.rules.utc_offset_seconds),
     fold: isFold ? 'earlier' : null,
     gap_adjusted: isGap,
-    provenance: convertProvenance(),
+    provenance: convertProvenance(ctx),
   };
   if (notes.length) result.note = notes.join(' ');
   return result;
 }
 
-let shared: Readonly<Record<string, string>> | undefined;
+export const CONVERT_COMPATIBLE = catalogueEntry({
+  id: 'time.convert-compatible',
+  kind: 'method',
+  summary: "a local time read in its zone as Temporal's 'compatible' disambiguation does, shown in another zone",
+  text: "local time read in the source zone's IANA rules the way Temporal's 'compatible' disambiguation reads it (a DST gap moves the time forward by the gap length, a fold takes the earlier instant); that instant shown in the target zone",
+});
 
-/** The same for every answer: built once and frozen, so the answer writer writes its JSON once too. */
-function convertProvenance(): Readonly<Record<string, string>> {
-  shared ??= Object.freeze({
-    ...namedZoneProvenance(),
-    method:
-      "local time read in the source zone's IANA rules the way Temporal's 'compatible' disambiguation reads it (a DST gap moves the time forward by the gap length, a fold takes the earlier instant); that instant shown in the target zone; zones by IANA name (letter case ignored; tzdb links to their canonical zone; abbreviations to a documented zone)",
-  });
-  return shared;
-}
+/** The same for every answer: built once per form and frozen, so the answer writer writes its JSON once too. */
+const convertProvenance = fixedProvenance({ ...NAMED_ZONE_PARTS, methods: [CONVERT_COMPATIBLE, ZONE_BY_NAME] });
 
 export const convertTime = defineTool({
   name: 'convert_time',
@@ -252,5 +251,5 @@ export const convertTime = defineTool({
     browser: false,
     answer: (r) => `${r.source.local_time} in ${r.source.timezone} is ${r.target.local_time} in ${r.target.timezone}.`,
   },
-  run: (input, ctx) => convertLocalTime(input, ctx.now),
+  run: (input, ctx) => convertLocalTime(input, ctx.now, ctx),
 });

@@ -8,41 +8,52 @@
  * //     abbreviation: '+0545', dst: false, day_of_week: 'Sunday', next_transition: null, resolution: 'land', ... }
  */
 import { z } from 'zod';
-import { CLOCK_DEPENDENT, defineTool } from '../tool.ts';
+import { CLOCK_DEPENDENT, defineTool, type ToolContext } from '../tool.ts';
 import { InstantOrNow, Latitude, Longitude, Provenance } from '../inputs.ts';
 import { formatOffset, formatUtc, formatWall, WEEKDAYS } from '../instant.ts';
-import { sources } from '../provenance.ts';
+import { catalogueEntry, fixedProvenance, TIMEZONE_BOUNDARIES, TZDB } from '../provenance-catalogue.ts';
 import { lookupZones } from './zone-lookup.ts';
 import { zoneRulesAt, type ZoneRules } from './zone-rules.ts';
 
-const DST_RULE = 'offset above the standard offset, the lowest offset in force within half a year either side of the instant';
-
-const baseProvenance = () => ({
-  timezone_boundaries: sources.timezoneBoundaries,
-  tzdb: sources.tzdb,
-  tz_rules: sources.tzRules,
-  abbreviations: `tzdb ${sources.tzdb}, the same data as the offsets: its letters (CEST) or its numeric style (+0545)`,
-  dst_rule: DST_RULE,
+export const ABBREVIATIONS = catalogueEntry({
+  id: 'time.abbreviations',
+  kind: 'detail',
+  summary: 'where time-zone abbreviations come from',
+  text: `tzdb ${TZDB.value}, the same data as the offsets: its letters (CEST) or its numeric style (+0545)`,
 });
 
-let landProvenance: Record<string, string> | undefined;
-let oceanProvenance: Record<string, string> | undefined;
+export const DST_RULE = catalogueEntry({
+  id: 'time.dst-rule',
+  kind: 'detail',
+  summary: 'when `dst` is true',
+  text: 'offset above the standard offset, the lowest offset in force within half a year either side of the instant',
+});
+
+export const BOUNDARY_LOOKUP = catalogueEntry({
+  id: 'time.boundary-lookup',
+  kind: 'method',
+  summary: 'zone of a coordinate by boundary polygon, offset from its IANA rules',
+  text: 'zone by point-in-polygon boundary lookup; offset, abbreviation, DST and next transition from its IANA rules at the instant, never from longitude',
+});
+
+export const NAUTICAL_ZONE = catalogueEntry({
+  id: 'time.nautical-zone',
+  kind: 'method',
+  summary: 'zone of a point at sea: the nautical zone of its 15° band',
+  text: "no land boundary contains the point: nautical zone Etc/GMT±N of its 15° longitude band; offset from that zone's IANA rules",
+});
+
+/** What every local-time answer uses; the method is the resolution's. */
+export const LOCAL_TIME_PARTS = { data: [TIMEZONE_BOUNDARIES, TZDB], details: [ABBREVIATIONS, DST_RULE] } as const;
+
+const landProvenance = fixedProvenance({ ...LOCAL_TIME_PARTS, methods: [BOUNDARY_LOOKUP] });
+const oceanProvenance = fixedProvenance({ ...LOCAL_TIME_PARTS, methods: [NAUTICAL_ZONE] });
 
 /**
- * Provenance of one answer: built once per resolution and frozen, so every answer shares it (and its
+ * Provenance of one answer: one frozen object per resolution and form, shared by every answer (so its
  * JSON is written once: service/json-writer.ts remembers the JSON of frozen values).
  */
-export function localTimeProvenance(resolution: 'land' | 'ocean'): Readonly<Record<string, string>> {
-  landProvenance ??= Object.freeze({
-    ...baseProvenance(),
-    method: 'zone by point-in-polygon boundary lookup; offset, abbreviation, DST and next transition from its IANA rules at the instant, never from longitude',
-  });
-  oceanProvenance ??= Object.freeze({
-    ...baseProvenance(),
-    method: "no land boundary contains the point: nautical zone Etc/GMT±N of its 15° longitude band; offset from that zone's IANA rules",
-  });
-  return resolution === 'land' ? landProvenance : oceanProvenance;
-}
+export const localTimeProvenance = (resolution: 'land' | 'ocean', ctx?: ToolContext) => (resolution === 'land' ? landProvenance(ctx) : oceanProvenance(ctx));
 
 export const LocalTimeResult = z.object({
   lat: Latitude,
@@ -75,9 +86,9 @@ export const LocalTimeFields = LocalTimeResult.omit({ provenance: true });
 export type LocalTimeFields = z.output<typeof LocalTimeFields>;
 
 /** The local time at a coordinate and an instant (epoch ms): the core of `get_local_time` and `get_local_times`. */
-export function localTimeAt(lat: number, lon: number, ms: number): LocalTimeResult {
+export function localTimeAt(lat: number, lon: number, ms: number, ctx?: ToolContext): LocalTimeResult {
   const fields = localTimeFields(lat, lon, ms) as LocalTimeResult;
-  fields.provenance = localTimeProvenance(fields.resolution);
+  fields.provenance = localTimeProvenance(fields.resolution, ctx);
   return fields;
 }
 
@@ -214,5 +225,5 @@ export const localTime = defineTool({
     browser: false,
     answer: (r) => `The local time is ${r.local_time} in ${r.timezone}.`,
   },
-  run: (input, ctx) => localTimeAt(input.lat, input.lon, input.at ?? ctx.now().getTime()),
+  run: (input, ctx) => localTimeAt(input.lat, input.lon, input.at ?? ctx.now().getTime(), ctx),
 });

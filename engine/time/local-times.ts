@@ -10,7 +10,8 @@
 import { z } from 'zod';
 import { CLOCK_DEPENDENT, defineTool } from '../tool.ts';
 import { Coordinate, InstantOrNow, Provenance } from '../inputs.ts';
-import { instantTexts, LocalTimeFields, localTimeFields, localTimeProvenance } from './local-time.ts';
+import { batchProvenance as batchProvenanceOf } from '../batch.ts';
+import { BOUNDARY_LOOKUP, instantTexts, LOCAL_TIME_PARTS, LocalTimeFields, localTimeFields, NAUTICAL_ZONE } from './local-time.ts';
 
 export const MAX_POINTS = 100;
 
@@ -75,23 +76,14 @@ export const localTimes = defineTool({
       at: texts.utc,
       count: input.points.length,
       results: input.points.map((p) => localTimeFields(p.lat, p.lon, texts.ms, texts)),
-      provenance: batchProvenance(),
+      provenance: batchProvenance(ctx),
     };
   },
 });
 
-let shared: Readonly<Record<string, string>> | undefined;
-
-/** The batch's provenance: the same for every batch, so built once and frozen (and its JSON written once). */
-function batchProvenance(): Readonly<Record<string, string>> {
-  if (!shared) {
-    const { method: land, ...rest } = localTimeProvenance('land');
-    shared = Object.freeze({
-      ...rest,
-      method: 'Every point evaluated at the same instant, as get_local_time does; this provenance applies to every result.',
-      method_land: land,
-      method_ocean: localTimeProvenance('ocean').method,
-    });
-  }
-  return shared;
-}
+/** The batch's provenance: the same for every batch, so built once per form and frozen (and its JSON written once). */
+const batchProvenance = batchProvenanceOf(
+  { ...LOCAL_TIME_PARTS, methods: [BOUNDARY_LOOKUP, NAUTICAL_ZONE] },
+  'get_local_time',
+  'at the same instant, in input order',
+);

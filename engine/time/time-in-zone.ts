@@ -15,11 +15,11 @@
  * //     (-06:00) all year.', ... }
  */
 import { z } from 'zod';
-import { CLOCK_DEPENDENT, defineTool } from '../tool.ts';
+import { CLOCK_DEPENDENT, defineTool, type ToolContext } from '../tool.ts';
 import { InstantOrNow, Provenance } from '../inputs.ts';
 import { formatOffset, formatUtc } from '../instant.ts';
-import { sources } from '../provenance.ts';
-import { clockFields, LocalTimeResult, localTimeProvenance } from './local-time.ts';
+import { catalogueEntry, fixedProvenance, TIMEZONE_BOUNDARIES, TZDB } from '../provenance-catalogue.ts';
+import { ABBREVIATIONS, clockFields, DST_RULE, LocalTimeResult } from './local-time.ts';
 import { zoneRulesAt, type ZoneRules } from './zone-rules.ts';
 import { abbreviationWindow, type ResolvedZone, resolveZone } from './zone-names.ts';
 import { suggestZones } from './zone-suggest.ts';
@@ -98,26 +98,34 @@ export function resolutionFields(resolved: ResolvedZone | undefined): { resolved
   return out;
 }
 
-let zoneProvenance: Readonly<Record<string, string>> | undefined;
+export const ZONE_NAMES = catalogueEntry({
+  id: 'time.zone-names',
+  kind: 'detail',
+  summary: 'which zone names are accepted and how legacy spellings are answered',
+  text: `IANA tzdb ${TZDB.value} zones and links (zone.tab, zone1970.tab, backward), zone list of ${TIMEZONE_BOUNDARIES.value} (comprehensive); legacy spellings and links answered under the current name`,
+});
 
-/** Provenance of answers for named zones (the rules wording is get_local_time's); frozen, written once. */
-export function namedZoneProvenance(): Readonly<Record<string, string>> {
-  if (!zoneProvenance) {
-    const { tzdb, tz_rules, abbreviations, dst_rule } = localTimeProvenance('land');
-    const window = abbreviationWindow();
-    zoneProvenance = Object.freeze({
-      tzdb,
-      tz_rules,
-      abbreviations,
-      dst_rule,
-      zone_names: `IANA tzdb ${sources.tzdb} zones and links (zone.tab, zone1970.tab, backward), zone list of ${sources.timezoneBoundaries}; legacy spellings and links answered under the current name`,
-      abbreviation_resolution: `documented primary zone per abbreviation; candidates are the zones using it in tzdb ${sources.tzdb} data between ${formatUtc(window.start_ms).slice(0, 10)} and ${formatUtc(window.end_ms).slice(0, 10)}`,
-      method:
-        'zone by IANA name (letter case ignored; tzdb links to their canonical zone; abbreviations to a documented zone); offset, abbreviation, DST and next transition from its IANA rules at the instant',
-    });
-  }
-  return zoneProvenance;
-}
+const window = abbreviationWindow();
+
+export const ABBREVIATION_RESOLUTION = catalogueEntry({
+  id: 'time.abbreviation-resolution',
+  kind: 'detail',
+  summary: 'how an ambiguous abbreviation (IST, CST) picks its zone and candidates',
+  text: `documented primary zone per abbreviation; candidates are the zones using it in tzdb ${TZDB.value} data between ${formatUtc(window.start_ms).slice(0, 10)} and ${formatUtc(window.end_ms).slice(0, 10)}`,
+});
+
+export const ZONE_BY_NAME = catalogueEntry({
+  id: 'time.zone-by-name',
+  kind: 'method',
+  summary: 'zone from its name, offset from its IANA rules',
+  text: 'zone by IANA name (letter case ignored; tzdb links to their canonical zone; abbreviations to a documented zone); offset, abbreviation, DST and next transition from its IANA rules at the instant',
+});
+
+/** What every answer for named zones uses (the rules wording is get_local_time's). */
+export const NAMED_ZONE_PARTS = { data: [TZDB], details: [ABBREVIATIONS, DST_RULE, ZONE_NAMES, ABBREVIATION_RESOLUTION] } as const;
+
+/** Provenance of answers for named zones: frozen, one per form, written once. */
+export const namedZoneProvenance = fixedProvenance({ ...NAMED_ZONE_PARTS, methods: [ZONE_BY_NAME] });
 
 const s = LocalTimeResult.shape;
 
@@ -139,7 +147,7 @@ export const TimeInZoneResult = z.object({
 export type TimeInZoneResult = z.output<typeof TimeInZoneResult>;
 
 /** The local time in an already resolved zone (undefined: omitted, UTC) at an instant (epoch ms). */
-export function timeInZoneAt(resolved: ResolvedZone | undefined, ms: number): TimeInZoneResult {
+export function timeInZoneAt(resolved: ResolvedZone | undefined, ms: number, ctx?: ToolContext): TimeInZoneResult {
   const timezone = resolved?.zone ?? DEFAULT_ZONE;
   const rules = zoneRulesAt(timezone, ms);
   const note = resolutionNote('timezone', resolved, rules);
@@ -148,7 +156,7 @@ export function timeInZoneAt(resolved: ResolvedZone | undefined, ms: number): Ti
     ...clockFields(ms, rules),
     ...resolutionFields(resolved),
     ...(note ? { note } : {}),
-    provenance: namedZoneProvenance(),
+    provenance: namedZoneProvenance(ctx),
   };
 }
 
@@ -195,5 +203,5 @@ export const timeInZone = defineTool({
     browser: false,
     answer: (r) => `It is ${r.local_time} in ${r.timezone} (UTC${r.utc_offset}, ${r.abbreviation}${r.dst ? ', daylight saving time' : ''}).`,
   },
-  run: (input, ctx) => timeInZoneAt(input.timezone, input.at ?? ctx.now().getTime()),
+  run: (input, ctx) => timeInZoneAt(input.timezone, input.at ?? ctx.now().getTime(), ctx),
 });

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { CLOCK_DEPENDENT, defineTool } from '../tool.ts';
 import { Provenance } from '../inputs.ts';
 import { formatUtc } from '../instant.ts';
+import { catalogueEntry, fixedProvenance } from '../provenance-catalogue.ts';
 
 export const ACCURACY_STATEMENT =
   "UTC is read from the API host's system clock when the request is handled. " +
@@ -28,6 +29,15 @@ export const UtcTimeResult = z.object({
   }),
   provenance: Provenance,
 });
+
+export const SYSTEM_CLOCK = catalogueEntry({
+  id: 'time.system-clock',
+  kind: 'method',
+  summary: "the API host's system clock, read once per request",
+  text: 'API host system clock (JavaScript Date: UTC without leap seconds), read once per request; no external time source',
+});
+
+const utcProvenance = fixedProvenance({ methods: [SYSTEM_CLOCK] });
 
 export const utcTime = defineTool({
   name: 'get_utc_time',
@@ -59,10 +69,7 @@ export const utcTime = defineTool({
       unix_ms: ms,
       sla_claimed: false as const,
       accuracy_model: { statement: ACCURACY_STATEMENT, clock_source: 'system-clock' as const },
-      provenance: {
-        clock: 'API host system clock (JavaScript Date: UTC without leap seconds)',
-        method: 'Read once per request; no external time source',
-      },
+      provenance: utcProvenance(ctx),
     };
   },
 });

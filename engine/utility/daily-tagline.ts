@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { CLOCK_DEPENDENT, defineTool } from '../tool.ts';
 import { IsoDate, Provenance } from '../inputs.ts';
+import { CALENDAR, catalogueEntry, fixedProvenance } from '../provenance-catalogue.ts';
 import { TAGLINES, TAGLINE_CATEGORIES, type Tagline } from './taglines.ts';
 
 const MS_PER_DAY = 86_400_000;
@@ -66,6 +67,39 @@ export function secondsUntilNextUtcMidnight(now: Date): number {
   return Math.ceil((nextMidnight - ms) / 1000);
 }
 
+const TAGLINE_LIST = catalogueEntry({
+  id: 'taglines',
+  kind: 'data',
+  value: `${TAGLINE_CYCLE_DAYS} curated taglines in ${TAGLINE_CATEGORIES.length} categories`,
+  summary: 'the fixed list the daily tagline is chosen from',
+  text: `${TAGLINE_CYCLE_DAYS} curated taglines in ${TAGLINE_CATEGORIES.length} categories`,
+});
+
+const DAILY_ROTATION = catalogueEntry({
+  id: 'tagline.daily-rotation',
+  kind: 'method',
+  summary: 'one tagline per UTC day, by a fixed step through the list',
+  text:
+    `index = (days since 0001-01-01 × ${TAGLINE_STEP}) mod ${TAGLINE_CYCLE_DAYS} over a fixed list; ` +
+    'same tagline all UTC day, a different one the next day',
+});
+
+const CLOCK = catalogueEntry({
+  id: 'clock',
+  kind: 'detail',
+  summary: 'where the date or instant of the answer came from',
+  text: 'the date or instant given in the request, or else read from the API host system clock',
+});
+
+const taglineParts = (clock: string) => ({
+  data: [TAGLINE_LIST, CALENDAR],
+  methods: [DAILY_ROTATION],
+  details: [CLOCK],
+  texts: { calendar: 'proleptic Gregorian calendar, UTC dates', clock },
+});
+const fromClock = fixedProvenance(taglineParts('UTC date read from the API host system clock'));
+const fromRequest = fixedProvenance(taglineParts('date given in the request'));
+
 const DailyTaglineResult = z.object({
   date: z.string().describe('UTC date of the tagline, YYYY-MM-DD'),
   tagline: z.string().describe('The tagline, one line'),
@@ -115,14 +149,7 @@ export const dailyTagline = defineTool({
       date,
       tagline: text,
       category,
-      provenance: {
-        method:
-          `index = (days since 0001-01-01 × ${TAGLINE_STEP}) mod ${TAGLINE_CYCLE_DAYS} over a fixed list; ` +
-          'same tagline all UTC day, a different one the next day',
-        taglines: `${TAGLINE_CYCLE_DAYS} curated taglines in ${TAGLINE_CATEGORIES.length} categories`,
-        calendar: 'proleptic Gregorian calendar, UTC dates',
-        clock: input.date === undefined ? 'UTC date read from the API host system clock' : 'date given in the request',
-      },
+      provenance: (input.date === undefined ? fromClock : fromRequest)(ctx),
     };
   },
 });

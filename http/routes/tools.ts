@@ -1,12 +1,13 @@
 /**
  * Calculation routes, generated from the registry: one small handler per tool that authenticates,
- * reads the query or JSON body, validates with the tool's own schema, runs it and answers JSON.
+ * reads the query or JSON body, validates with the tool's own schema, runs it and answers JSON. Every
+ * route also reads the `provenance` query flag (compact or full), taken out before the tool's schema.
  */
 import type { H3Event } from 'h3';
 import { FastResponse } from 'srvx';
 import { ToolInputError, ToolUnavailableError, type AnyTool, type ToolContext } from '../../engine/tool.ts';
-import { validateInput } from '../../engine/validate.ts';
-import { queryReader } from '../../service/query.ts';
+import { validateInput, type FieldError } from '../../engine/validate.ts';
+import { PROVENANCE_FLAG, provenanceFlagOf, queryReader, takeProvenanceFlag } from '../../service/query.ts';
 import type { Caller } from '../middleware/auth.ts';
 import { isDeterministic, type CacheStatus, type ResponseCache } from '../middleware/cache.ts';
 import { jsonWriterOf } from '../../service/json-writer.ts';
@@ -35,6 +36,9 @@ const isThenable = (v: unknown): v is PromiseLike<unknown> => typeof (v as Promi
  * a cache hit): h3 then answers without a promise hop; the body of a POST is read asynchronously.
  */
 export function toolHandler(tool: AnyTool, deps: ToolRouteDeps) {
+  if (Object.hasOwn((tool.input as unknown as { shape?: object }).shape ?? {}, PROVENANCE_FLAG)) {
+    throw new Error(`${tool.name}: an input named ${PROVENANCE_FLAG} would be read as the provenance flag`);
+  }
   const readQuery = tool.http.method === 'GET' ? queryReader(tool) : null;
   // Every answer is written by the writer compiled from the tool's output schema: its keys in the
   // schema's order, as MCP writes them too.
@@ -62,12 +66,16 @@ export function toolHandler(tool: AnyTool, deps: ToolRouteDeps) {
     return new FastResponse(body, { headers });
   };
 
-  const answer = (event: H3Event, raw: unknown): Response | Promise<Response> => {
+  const answer = (event: H3Event, raw: unknown, flag: 'compact' | 'full' | FieldError): Response | Promise<Response> => {
     const checked = validateInput(tool.input, raw);
+    if (typeof flag === 'object') return invalid(checked.ok ? [flag] : [flag, ...checked.errors]);
     if (!checked.ok) return invalid(checked.errors);
     const data = checked.data;
+    const full = flag === 'full';
+    const ctx: ToolContext = full ? { ...deps.ctx, provenance: 'full' } : deps.ctx;
     const deterministic = isDeterministic(tool, data);
-    const key = deterministic && deps.cache.mode !== 'off' ? `${tool.name}:${JSON.stringify(data)}` : null;
+    // The two forms of provenance are two answers: each has its own cache entry.
+    const key = deterministic && deps.cache.mode !== 'off' ? `${tool.name}${full ? '+full' : ''}:${JSON.stringify(data)}` : null;
     const done = (result: unknown) => {
       const body = writeJson(result);
       if (key !== null) void deps.cache.set(key, body);
@@ -77,7 +85,7 @@ export function toolHandler(tool: AnyTool, deps: ToolRouteDeps) {
       if (hit !== undefined) return respond(event, data, deterministic, 'HIT', hit);
       let result: unknown;
       try {
-        result = tool.run(data, deps.ctx);
+        result = tool.run(data, ctx);
       } catch (error) {
         return runFailure(error);
       }
@@ -91,9 +99,13 @@ export function toolHandler(tool: AnyTool, deps: ToolRouteDeps) {
   const afterGuard = (event: H3Event): Response | Promise<Response> => {
     if (readQuery) {
       const { input, errors } = readQuery(event.url.search);
-      return errors.length ? invalid(errors) : answer(event, input);
+      const flag = takeProvenanceFlag(input);
+      return errors.length
+        ? invalid(typeof flag === 'object' && !errors.some((e) => e.field === PROVENANCE_FLAG) ? [flag, ...errors] : errors)
+        : answer(event, input, flag);
     }
-    return readJsonBody(event.req).then((body) => (body instanceof Response ? body : answer(event, body)));
+    const flag = provenanceFlagOf(event.url.search);
+    return readJsonBody(event.req).then((body) => (body instanceof Response ? body : answer(event, body, flag)));
   };
 
   return (event: H3Event): Response | Promise<Response> => {

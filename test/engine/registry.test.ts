@@ -96,6 +96,16 @@ describe('registry', () => {
     }
   });
 
+  it.each(registry.flatMap((t) => t.examples.map((e, i) => [`${t.name} #${i + 1}`, t, e] as const)))(
+    'example %s: compact provenance (releases and method ids) in at most 300 bytes of JSON',
+    async (_name, tool, example) => {
+      const { provenance } = (await tool.run(tool.input.parse(example.input), at(EXAMPLE_CLOCK))) as { provenance: Record<string, unknown> };
+      expect(Buffer.byteLength(JSON.stringify(provenance)), JSON.stringify(provenance)).toBeLessThanOrEqual(300);
+      expect(provenance.method).toBeTypeOf('string');
+      expect(provenance).not.toHaveProperty('explanations');
+    },
+  );
+
   it('knows which boundary release the installed geo-tz ships', () => {
     // Upgrading geo-tz without recording its timezone-boundary-builder release here would make
     // provenance name the wrong boundary data.

@@ -123,7 +123,7 @@ describe('OpenAPI', () => {
     expect(ops.sort()).toEqual(routes.map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`).sort());
     const time = doc.paths['/v1/time'].get;
     expect(time.operationId).toBe('get_local_time');
-    expect(time.parameters.map((p: { name: string }) => p.name)).toEqual(['lat', 'lon', 'at']);
+    expect(time.parameters.map((p: { name: string }) => p.name)).toEqual(['lat', 'lon', 'at', 'provenance']);
     expect(time.parameters.find((p: { name: string }) => p.name === 'lat')).toMatchObject({
       in: 'query',
       required: true,

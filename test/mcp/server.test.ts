@@ -148,6 +148,23 @@ describe('resources, prompts, completions', () => {
     expect(list.zones).not.toContain('Asia/Calcutta');
   });
 
+  it('tool results carry compact provenance; provenance://methods explains every id they use', async () => {
+    const read = await client.readResource({ uri: 'provenance://methods' });
+    const { count, entries } = JSON.parse((read.contents[0] as { text: string }).text) as {
+      count: number;
+      entries: { id: string; kind: string; summary: string; text: string }[];
+    };
+    expect(count).toBe(entries.length);
+    const ids = new Set(entries.map((e) => e.id));
+    expect(entries.find((e) => e.id === 'tzdb')).toMatchObject({ kind: 'data', text: expect.stringMatching(/^IANA tzdb 2026f/) });
+    for (const tool of registry) {
+      const result = await client.callTool({ name: tool.name, arguments: tool.examples[0].input as Record<string, unknown> });
+      const { method, explanations, ...data } = (result.structuredContent as { provenance: Record<string, string> }).provenance;
+      expect(explanations, tool.name).toBeUndefined();
+      for (const id of [...method.split(', '), ...Object.keys(data)]) expect(ids.has(id), `${tool.name}: ${id}`).toBe(true);
+    }
+  });
+
   it("tz://zones/{timezone} is get_time_in_zone's own answer at the server's clock", async () => {
     const read = await client.readResource({ uri: 'tz://zones/America%2FVancouver' });
     const resource = JSON.parse((read.contents[0] as { text: string }).text);

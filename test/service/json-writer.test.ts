@@ -219,4 +219,29 @@ describe('frozen values', () => {
     inner.n = 2;
     expect(write(outer)).toBe('{"inner":{"n":2}}');
   });
+
+  it('a loose object (provenance): schema keys first, then the others in order; remembered only when frozen all through', () => {
+    const write = jsonWriterOf(z.object({ method: z.string() }).catchall(z.union([z.string(), z.record(z.string(), z.string())])));
+    expect(write({ tzdb: '2026f', method: 'm', explanations: { m: 'x' } })).toBe('{"method":"m","tzdb":"2026f","explanations":{"m":"x"}}');
+    const inner = { m: 'x' };
+    const shallow = Object.freeze({ method: 'm', explanations: inner });
+    expect(write(shallow)).toBe('{"method":"m","explanations":{"m":"x"}}');
+    inner.m = 'y';
+    expect(write(shallow)).toBe('{"method":"m","explanations":{"m":"y"}}');
+    let reads = 0;
+    const deep = Object.freeze({
+      method: 'm',
+      get tzdb() {
+        reads++;
+        return '2026f';
+      },
+      explanations: Object.freeze({ m: 'x' }),
+    });
+    expect(write(deep)).toBe('{"method":"m","tzdb":"2026f","explanations":{"m":"x"}}');
+    const once = reads;
+    expect(write(deep)).toBe(write(deep));
+    expect(reads).toBe(once);
+    const proto = JSON.parse('{"__proto__":"p","method":"m"}');
+    expect(write(proto)).toBe('{"method":"m","__proto__":"p"}');
+  });
 });

@@ -10,7 +10,7 @@ import {
 } from '../../fixtures/reference/astronomy.ts';
 import { describe, expect, it } from 'vitest';
 import { bodyPositions, ephemeris, type EPHEMERIS_BODIES, EPHEMERIS_FRAME, type Ephemeris } from '../../../engine/astronomy/ephemeris.ts';
-import { fixedClock, inputErrors, runTool } from '../../helpers.ts';
+import { explanationsOf, fixedClock, inputErrors, runTool, withFullProvenance } from '../../helpers.ts';
 
 /**
  * References are JPL Horizons output kept in astronomy-engine's own repository (test/fixtures/reference/
@@ -123,8 +123,10 @@ describe('ephemeris: internal consistency', () => {
     expect(r.frame).toBe(EPHEMERIS_FRAME);
     expect(r.bodies.map((b) => b.body)).toEqual(['Sun', 'Moon', 'Mercury', 'Venus', 'Mars', 'Jupiter', 'Saturn', 'Uranus', 'Neptune', 'Pluto']);
     expect(r.bodies.filter((b) => b.heliocentric === null).map((b) => b.body)).toEqual(['Sun']);
-    expect(r.provenance.ephemeris).toMatch(/astronomy-engine/);
-    expect(r.provenance.geocentric).toMatch(/astrometric/);
+    expect(r.provenance).toEqual({ method: 'ephemeris.positions', ephemeris: expect.stringMatching(/^astronomy-engine \d/) });
+    const full = explanationsOf((await runTool(ephemeris, { date: '2000-01-01T12:00:00Z' }, withFullProvenance())).provenance);
+    expect(full.ephemeris).toMatch(/VSOP87/);
+    expect(full['ephemeris.geocentric']).toMatch(/astrometric/);
   });
 
   it('the Sun lies on the ecliptic of J2000: |β| < 0.0005° at J2000, < 0.015° a century away', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dateDifference } from '../../../engine/date/date-difference.ts';
 import { dateDifferenceBatch } from '../../../engine/date/date-difference-batch.ts';
 import { Temporal } from '@js-temporal/polyfill';
-import { inputErrors, runTool } from '../../helpers.ts';
+import { explanationsOf, inputErrors, runTool, withFullProvenance } from '../../helpers.ts';
 import { randomDate, seededRandom } from './random-dates.ts';
 
 const pair = (start: string, end: string) => ({ start, end });
@@ -53,7 +53,9 @@ describe('date_difference_batch', () => {
     expect(r.results).toEqual(await Promise.all(pairs.map((p) => single(p.start, p.end))));
     expect(r.results.every((x) => !('provenance' in x))).toBe(true);
     const { provenance } = await runTool(dateDifference, pairs[0]);
-    expect(r.provenance).toEqual({ ...provenance, batch: expect.stringMatching(/applies to every result/) });
+    expect(r.provenance).toEqual(provenance);
+    const full = (await runTool(dateDifferenceBatch, { pairs }, withFullProvenance())).provenance;
+    expect(explanationsOf(full).batch).toMatch(/as date_difference does.*applies to every result/);
   });
 
   it('accepts 1 and exactly 100 pairs', async () => {

@@ -8,7 +8,7 @@
 import { MATUSCHEK_WORKED_EXAMPLE } from '../../fixtures/reference/geo.ts';
 import { describe, expect, it } from 'vitest';
 import { boundingBoxAround, boundingCoordinates, geoBoundingBox, MEAN_EARTH_RADIUS_KM } from '../../../engine/geo/geo-bounding-box.ts';
-import { inputErrors, runTool } from '../../helpers.ts';
+import { explanationsOf, inputErrors, runTool, withFullProvenance } from '../../helpers.ts';
 
 const near = (actual: number, expected: number, tolerance: number) =>
   expect(Math.abs(actual - expected), `${actual} vs ${expected} ± ${tolerance}`).toBeLessThanOrEqual(tolerance);
@@ -55,10 +55,7 @@ describe('geo_bounding_box', () => {
       ...outward(closedForm(-16.8, 179.5, 200)),
       crosses_antimeridian: true,
       includes_pole: false,
-      provenance: {
-        method: expect.stringContaining('spherical approximation'),
-        earth_radius: expect.stringContaining('6371.0088 km'),
-      },
+      provenance: { method: 'geo.spherical-cap', earth_radius: '6371.0088 km' },
     });
   });
 
@@ -75,7 +72,8 @@ describe('geo_bounding_box', () => {
       expect(Math.sign(got - want) === outward || got === want).toBe(true);
     }
     expect(r).toMatchObject(outward(c));
-    expect(r.provenance.method).toContain('spherical approximation');
+    const full = await runTool(geoBoundingBox, { lat: 48.8566, lon: 2.3522, radius_km: 10 }, withFullProvenance());
+    expect(explanationsOf(full.provenance)['geo.spherical-cap']).toContain('spherical approximation');
     expect([r.crosses_antimeridian, r.includes_pole]).toEqual([false, false]);
   });
 

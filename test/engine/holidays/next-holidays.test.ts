@@ -1,7 +1,7 @@
 import { type DayOffReference, GOV_UK_DAYS, KOREA_CHUSEOK_2026, OPM_DAYS } from '../../fixtures/reference/holidays.ts';
 import { describe, expect, it } from 'vitest';
 import { nextHolidays } from '../../../engine/holidays/next-holidays.ts';
-import { fixedClock, inputErrors, runTool } from '../../helpers.ts';
+import { explanationsOf, fixedClock, inputErrors, runTool, withFullProvenance } from '../../helpers.ts';
 
 const next = (input: Record<string, unknown>, clock = '2026-11-22T08:00:00Z') => runTool(nextHolidays, input, fixedClock(clock));
 /** Whole days from `after` to a published date, counted by Date (not by the engine's calendar). */
@@ -26,7 +26,9 @@ describe('next_holidays', () => {
         days_until: daysFrom(result.after, mlk),
       },
     ]);
-    expect(result.provenance).toMatchObject({ holidays: expect.stringMatching(/^date-holidays .* rules for US/), method: expect.any(String) });
+    expect(result.provenance).toMatchObject({ method: 'holidays.next', holidays: expect.stringMatching(/^date-holidays \d/) });
+    const full = await runTool(nextHolidays, nextHolidays.examples[0].input, withFullProvenance());
+    expect(explanationsOf(full.provenance).holidays).toMatch(/^date-holidays .* rules for US/);
   });
 
   it('defaults `after` to today in UTC and count to 1', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { convertTime, formatDifference, parseLocalClock } from '../../../engine/time/convert-time.ts';
 import { ToolInputError } from '../../../engine/tool.ts';
-import { fixedClock, inputErrors, runTool } from '../../helpers.ts';
+import { explanationsOf, fixedClock, inputErrors, runTool, withFullProvenance } from '../../helpers.ts';
 
 const convert = (time: string, source_timezone?: string, target_timezone?: string, extra: Record<string, unknown> = {}) =>
   runTool(convertTime, {
@@ -32,7 +32,9 @@ describe('convert_time', () => {
       gap_adjusted: false,
     });
     expect(r.note).toBeUndefined();
-    expect(r.provenance.method).toMatch(/compatible/);
+    expect(r.provenance).toEqual({ method: 'time.convert-compatible, time.zone-by-name', tzdb: '2026f' });
+    const full = await runTool(convertTime, convertTime.examples[0].input, withFullProvenance());
+    expect(explanationsOf(full.provenance)['time.convert-compatible']).toMatch(/compatible/);
   });
 
   it('reports +5h45m, +12h45m and +13h45m differences (asia: Kathmandu; australasia: Chatham)', async () => {

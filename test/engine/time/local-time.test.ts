@@ -2,7 +2,7 @@ import { TRANSITIONS } from '../../fixtures/reference/tzdb.ts';
 import { describe, expect, it } from 'vitest';
 import { clockFields, localTime, localTimeAt, localTimeFields, LocalTimeResult } from '../../../engine/time/local-time.ts';
 import { zoneRulesAt } from '../../../engine/time/zone-rules.ts';
-import { fixedClock, inputErrors, edgeAndRandomPoints, prng, runTool } from '../../helpers.ts';
+import { explanationsOf, fixedClock, inputErrors, edgeAndRandomPoints, prng, runTool, withFullProvenance } from '../../helpers.ts';
 
 const get = (lat: number, lon: number, at?: string | number) => runTool(localTime, at === undefined ? { lat, lon } : { lat, lon, at });
 // Before 1901 the core is called directly: engine/tool.ts's MIN_INSTANT_MS is Date.UTC(1, 0, 1), which
@@ -29,10 +29,15 @@ describe('get_local_time', () => {
       next_transition: null,
       resolution: 'land',
     });
-    expect(r.provenance.timezone_boundaries).toMatch(/timezone-boundary-builder/);
-    expect(r.provenance.tzdb).toBe('2026f');
-    expect(r.provenance.method).toMatch(/boundary lookup/);
-    expect(r.provenance.method).toMatch(/IANA rules/);
+    expect(r.provenance).toEqual({
+      method: 'time.boundary-lookup',
+      timezone_boundaries: expect.stringMatching(/^timezone-boundary-builder 20\d\d[a-z]$/),
+      tzdb: '2026f',
+    });
+    const full = explanationsOf((await runTool(localTime, localTime.examples[0].input, withFullProvenance())).provenance);
+    expect(full['time.boundary-lookup']).toMatch(/boundary lookup.*IANA rules/);
+    expect(full.tzdb).toMatch(/^IANA tzdb 2026f as built by moment-timezone/);
+    expect(full['time.dst-rule']).toMatch(/lowest offset in force within half a year/);
   });
 
   it('uses the clock when at is omitted, and says so', async () => {
@@ -127,8 +132,9 @@ describe('edge cases', () => {
   it('open ocean: nautical zone by longitude band', async () => {
     const r = await get(0, -140, '2026-11-22T08:00:00Z');
     expect(r).toMatchObject({ timezone: 'Etc/GMT+9', resolution: 'ocean', utc_offset: '-09:00', abbreviation: '-09', local_time: '2026-11-21T23:00:00-09:00' });
-    expect(r.provenance.method).toMatch(/nautical/);
-    expect(r.provenance.method).toMatch(/15° longitude band/);
+    expect(r.provenance.method).toBe('time.nautical-zone');
+    const full = await runTool(localTime, { lat: 0, lon: -140, at: '2026-11-22T08:00:00Z' }, withFullProvenance());
+    expect(explanationsOf(full.provenance)['time.nautical-zone']).toMatch(/nautical.*15° longitude band/);
   });
 
   it('antimeridian: Kiritimati (+14) and Honolulu share a clock time but not a date', async () => {

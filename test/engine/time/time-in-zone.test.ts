@@ -1,7 +1,7 @@
 import { TRANSITIONS } from '../../fixtures/reference/tzdb.ts';
 import { describe, expect, it } from 'vitest';
 import { timeInZone } from '../../../engine/time/time-in-zone.ts';
-import { fixedClock, inputErrors, runTool } from '../../helpers.ts';
+import { explanationsOf, fixedClock, inputErrors, runTool, withFullProvenance } from '../../helpers.ts';
 
 const get = (timezone: string | undefined, at?: string | number) =>
   runTool(timeInZone, { ...(timezone === undefined ? {} : { timezone }), ...(at === undefined ? {} : { at }) });
@@ -21,9 +21,11 @@ describe('get_time_in_zone', () => {
       next_transition: null,
       provenance: expect.any(Object),
     });
-    expect(r.provenance.tzdb).toBe('2026f');
-    expect(r.provenance.method).toMatch(/IANA rules/);
-    expect(r.provenance.zone_names).toMatch(/tzdb/);
+    expect(r.provenance).toEqual({ method: 'time.zone-by-name', tzdb: '2026f' });
+    const full = explanationsOf((await runTool(timeInZone, timeInZone.examples[0].input, withFullProvenance())).provenance);
+    expect(full['time.zone-by-name']).toMatch(/IANA rules/);
+    expect(full['time.zone-names']).toMatch(/tzdb 2026f/);
+    expect(full['time.abbreviation-resolution']).toMatch(/between 2025-01-01 and 2028-01-01/);
   });
 
   it('uses the clock when at is omitted', async () => {

@@ -16,7 +16,9 @@ describe('get_utc_time', () => {
     expect(r.accuracy_model.statement).toMatch(/system clock/);
     expect(r.accuracy_model.statement).toMatch(/no external time source/);
     expect(r.accuracy_model.statement).toMatch(/not a guarantee/);
-    expect(r.provenance.clock).toMatch(/system clock/);
+    expect(r.provenance).toEqual({ method: 'time.system-clock' });
+    const full = await runTool(utcTime, {}, { ...fixedClock('2026-11-22T08:00:00Z'), provenance: 'full' });
+    expect(full.provenance.explanations).toEqual({ 'time.system-clock': expect.stringMatching(/system clock.*no external time source/) });
   });
 
   it('is public and never cached', () => {

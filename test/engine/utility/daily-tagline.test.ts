@@ -8,7 +8,7 @@ import {
   taglineForDate,
 } from '../../../engine/utility/daily-tagline.ts';
 import { TAGLINE_CATEGORIES, TAGLINES } from '../../../engine/utility/taglines.ts';
-import { fixedClock, inputErrors, runTool } from '../../helpers.ts';
+import { explanationsOf, fixedClock, inputErrors, runTool, withFullProvenance } from '../../helpers.ts';
 
 /** `YYYY-MM-DD` of the UTC date `n` days after `start` (Date handles years below 100 via setUTCFullYear). */
 function addDays(start: string, n: number): string {
@@ -49,7 +49,9 @@ describe('daily_tagline', () => {
     const { step, tagline } = documentedTagline('2026-11-22');
     expect(TAGLINE_STEP).toBe(step);
     expect(result).toMatchObject({ date: '2026-11-22', category: tagline.category, tagline: tagline.text });
-    expect(result.provenance.method).toContain(`× ${TAGLINE_STEP}) mod ${TAGLINE_CYCLE_DAYS}`);
+    expect(result.provenance.method).toBe('tagline.daily-rotation');
+    const full = await runTool(dailyTagline, dailyTagline.examples[0].input, withFullProvenance());
+    expect(explanationsOf(full.provenance)['tagline.daily-rotation']).toContain(`× ${TAGLINE_STEP}) mod ${TAGLINE_CYCLE_DAYS}`);
   });
 
   it('defaults to the UTC date of the clock', async () => {
@@ -145,7 +147,10 @@ describe('edge cases', () => {
     const result = await runTool(dailyTagline, { date: '2000-01-01' }, fixedClock('2026-11-22T08:00:00Z'));
     expect(result.date).toBe('2000-01-01');
     expect(result.tagline).toBe(taglineForDate('2000-01-01').text);
-    expect(result.provenance.clock).toBe('date given in the request');
+    const full = await runTool(dailyTagline, { date: '2000-01-01' }, withFullProvenance(fixedClock('2026-11-22T08:00:00Z')));
+    expect(explanationsOf(full.provenance).clock).toBe('date given in the request');
+    const fromClock = await runTool(dailyTagline, {}, withFullProvenance());
+    expect(explanationsOf(fromClock.provenance).clock).toBe('UTC date read from the API host system clock');
   });
 
   it('handles the leap day and the ends of the supported calendar', async () => {
