@@ -41,6 +41,27 @@ export interface CatalogueEntry {
 const entries = new Map<string, CatalogueEntry>();
 
 /**
+ * The families of method and detail ids (the part before the dot), each one line in the README's
+ * provenance table; the ids themselves are listed, with their explanations, by the
+ * `provenance://methods` MCP resource and the site's API page. So a tool that adds a method to a
+ * family adds no README line; a new family is worth one.
+ */
+export const METHOD_FAMILIES: Readonly<Record<string, string>> = {
+  time: 'time zones: the boundary lookup, IANA rules, zone names, conversion, the clock',
+  date: 'calendar arithmetic: differences, sums, weekdays, business days',
+  holidays: 'holiday lists and business days of a jurisdiction',
+  geo: 'WGS84 geodesics, spherical approximations, places nearby, elevation',
+  sun: "the Sun: position, rise and set, twilights, and how they are computed",
+  moon: 'the Moon: phases, rise and set, illumination',
+  sky: 'the sky from a place and over the years: positions of the bodies, seasons, eclipses',
+  ephemeris: 'positions of the Sun, Moon and planets in space',
+  tagline: 'the daily tagline',
+};
+
+/** The family of a dotted id (`time` of `time.dst-rule`), or undefined for an id without one. */
+export const familyOf = (id: string): string | undefined => (id.includes('.') ? id.slice(0, id.indexOf('.')) : undefined);
+
+/**
  * Declares an id. Declaring it again with other words is a bug (two meanings for one name); the same
  * words again are not (a module evaluated twice, as a dev server reloading it does).
  */
@@ -48,6 +69,10 @@ export function catalogueEntry(entry: CatalogueEntry): CatalogueEntry {
   const known = entries.get(entry.id);
   if (known && JSON.stringify(known) !== JSON.stringify({ ...entry })) throw new Error(`provenance id declared twice: ${entry.id}`);
   if (!/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9-]*)?$/.test(entry.id)) throw new Error(`provenance id must be snake_case or family.kebab-case: ${entry.id}`);
+  const family = familyOf(entry.id);
+  if (family !== undefined && !Object.hasOwn(METHOD_FAMILIES, family)) {
+    throw new Error(`provenance id ${entry.id}: its family "${family}" is not in METHOD_FAMILIES (${Object.keys(METHOD_FAMILIES).join(', ')})`);
+  }
   const frozen = Object.freeze({ ...entry });
   entries.set(entry.id, frozen);
   return frozen;

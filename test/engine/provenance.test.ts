@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createOpenMeteoElevation } from '../../engine/geo/open-meteo-elevation.ts';
 import { registry } from '../../engine/registry.ts';
-import { catalogueEntry, fixedProvenance, provenanceCatalogue, TZDB } from '../../engine/provenance-catalogue.ts';
+import { catalogueEntry, familyOf, fixedProvenance, METHOD_FAMILIES, provenanceCatalogue, TZDB } from '../../engine/provenance-catalogue.ts';
 import { EXAMPLE_CLOCK, type ToolContext } from '../../engine/tool.ts';
 import { startElevationServer } from '../../scripts/elevation-stand-in.ts';
 import { fixedClock } from '../helpers.ts';
@@ -28,8 +28,17 @@ const readmeBlock = () => {
   const readme = readFileSync('README.md', 'utf8');
   return readme.slice(readme.indexOf(README_START) + README_START.length, readme.indexOf(README_END)).trim();
 };
-const catalogueBlock = () =>
-  ['| id | kind | what it names |', '|---|---|---|', ...provenanceCatalogue().map((e) => `| \`${e.id}\` | ${e.kind} | ${e.summary} |`)].join('\n');
+/** Each data id and undotted detail by itself, then each family of method and detail ids in use. */
+const catalogueBlock = () => {
+  const entries = provenanceCatalogue();
+  const families = [...new Set(entries.map((e) => familyOf(e.id)).filter((f) => f !== undefined))].sort();
+  return [
+    '| id | kind | what it names |',
+    '|---|---|---|',
+    ...entries.filter((e) => familyOf(e.id) === undefined).map((e) => `| \`${e.id}\` | ${e.kind} | ${e.summary} |`),
+    ...families.map((f) => `| \`${f}.*\` | methods | ${METHOD_FAMILIES[f]} |`),
+  ].join('\n');
+};
 
 describe('provenance', () => {
   it.each(examples)('example %s: compact names catalogued data and methods; full adds their explanations', async (_name, tool, example) => {
@@ -80,7 +89,7 @@ describe('provenance', () => {
     expect(provenance()).toEqual({ method: 'time.zone-by-name', tzdb: '2026f' });
   });
 
-  it("the README's provenance table lists every id with its kind and summary", () => {
+  it("the README's provenance table lists every data id and every family of method ids", () => {
     expect(readmeBlock(), `README.md, between ${README_START} and ${README_END}, should read:\n${catalogueBlock()}\n`).toBe(catalogueBlock());
   });
 });
