@@ -78,7 +78,13 @@ export function riseSetIn(body: Astronomy.Body, observer: Astronomy.Observer, di
 }
 
 /** The first instant within the day at which the body's centre crosses `altitudeDeg` (geometric, no refraction) going `direction`. */
-export function altitudeCrossingIn(body: Astronomy.Body, observer: Astronomy.Observer, direction: Direction, day: LocalDay, altitudeDeg: number): number | null {
+export function altitudeCrossingIn(
+  body: Astronomy.Body,
+  observer: Astronomy.Observer,
+  direction: Direction,
+  day: LocalDay,
+  altitudeDeg: number,
+): number | null {
   if (day.endMs <= day.startMs) return null;
   return inside(day, Astronomy.SearchAltitude(body, observer, direction, new Date(day.startMs), lengthDays(day), altitudeDeg));
 }

@@ -73,15 +73,15 @@ export const SunEventsResult = z.object({
 });
 export type SunEventsResult = z.output<typeof SunEventsResult>;
 
-const SkyDate = IsoDate.refine((d) => d >= FIRST_DATE && d <= LAST_DATE, RANGE).describe(`Local date ${FIRST_DATE}..${LAST_DATE}; default today there`);
+const SkyDate = IsoDate.refine((d) => d >= FIRST_DATE && d <= LAST_DATE, RANGE).describe('Local date, 1700..2200');
 
 export const SunEventsInput = z.strictObject({
   lat: Latitude,
   lon: Longitude,
   date: SkyDate.optional(),
-  days: int().min(1, 'must be ≥ 1').max(366, 'must be ≤ 366').optional().describe('Days in the table, 1..366; default 1'),
-  elevation_m: num().min(0, 'must be ≥ 0').max(10000, 'must be ≤ 10000').optional().describe('Height above the terrain, m, 0..10000 (horizon dip)'),
-  timezone: ZoneArgument.optional().describe('Zone for the days and times; default the place’s'),
+  days: int().min(1, 'must be ≥ 1').max(366, 'must be ≤ 366').optional().describe('Default 1'),
+  elevation_m: num().min(0, 'must be ≥ 0').max(10000, 'must be ≤ 10000').optional().describe('Above terrain, m'),
+  timezone: ZoneArgument.optional().describe('Default: the place’s'),
 });
 
 const SUN_EVENTS = catalogueEntry({
@@ -179,9 +179,8 @@ export const sunEventsTool = defineTool({
   family: 'solar',
   title: 'Sunrise, sunset, twilight and day length',
   description:
-    'Sunrise, sunset, solar noon, civil/nautical/astronomical twilight, golden and blue hour and day length for each local day at a place ' +
-    '(1..366 days from date, default today there), local times with offset; null when an event does not happen that day, sun_status for ' +
-    'midnight sun/polar night. Dates 1700..2200. Within 1 min of USNO at |lat| ≤ 60°.',
+    'Sunrise, sunset, solar noon, twilights, golden/blue hour, day length per local day at a place, 1..366 days from date (default ' +
+    'today there), 1700..2200; local times with offset, null if not that day; sun_status for polar day/night. ±1 min of USNO, |lat| ≤ 60°.',
   http: { method: 'GET', path: '/v1/solar/events' },
   auth: 'key',
   cache: 'deterministic-unless-now',

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { SPA_SUN_EVENTS_2003, type SunEventRow, USNO_ONE_DAY_ATLANTA_SUN_2009, USNO_SUN_N15_1750, USNO_SUN_N60_2019 } from '../../fixtures/reference/sun-events.ts';
+import {
+  SPA_SUN_EVENTS_2003,
+  type SunEventRow,
+  USNO_ONE_DAY_ATLANTA_SUN_2009,
+  USNO_SUN_N15_1750,
+  USNO_SUN_N60_2019,
+} from '../../fixtures/reference/sun-events.ts';
 import { type RiseSetReference, USNO_SUN_N80_2019, USNO_SUN_RISE_SET_2019 } from '../../fixtures/reference/solar.ts';
 import { sunEventsTool, type SunEventsDay } from '../../../engine/solar/sun-events.ts';
 import { localDays } from '../../../engine/astronomy/local-day-events.ts';
