@@ -24,6 +24,7 @@ import { geoElevation } from './geo/geo-elevation.ts';
 import { geoMidpoint } from './geo/geo-midpoint.ts';
 import { geoBoundingBox } from './geo/geo-bounding-box.ts';
 import { solarPosition } from './solar/solar-position.ts';
+import { sunEventsTool } from './solar/sun-events.ts';
 import { ephemeris } from './astronomy/ephemeris.ts';
 import { dailyTagline } from './utility/daily-tagline.ts';
 
@@ -50,6 +51,7 @@ export const registry: readonly AnyTool[] = [
   geoNearby,
   geoElevation,
   solarPosition,
+  sunEventsTool,
   ephemeris,
 ] as unknown as AnyTool[];
 

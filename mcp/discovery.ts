@@ -245,12 +245,12 @@ export function registerDiscovery(server: McpServer, options: DiscoveryOptions):
       }),
     );
 
-  if (serves('get_local_time', 'solar_position'))
+  if (serves('sun_events'))
     server.registerPrompt(
       'when-does-the-sun-set-here',
       {
         title: 'When does the Sun set here',
-        description: "Local sunset time at a coordinate on a date, from the Sun's position and the place's time zone.",
+        description: 'Local sunset time at a coordinate on a date, in one sun_events call.',
         argsSchema: {
           lat: z.string().describe('Latitude in decimal degrees, -90..90'),
           lon: z.string().describe('Longitude in decimal degrees, -180..180'),
@@ -265,10 +265,9 @@ export function registerDiscovery(server: McpServer, options: DiscoveryOptions):
               type: 'text',
               text: [
                 `Find the local time of sunset at lat ${lat}, lon ${lon} on ${date}.`,
-                `1. Call get_local_time with lat=${lat}, lon=${lon}, at=${date}T12:00:00Z to learn the place's IANA zone and UTC offset (from a boundary lookup, not from longitude).`,
-                '2. Sunset is when the Sun\'s geometric elevation falls through -0.833° (the upper limb touching a refracted horizon): call solar_position for that place at instants in the local afternoon and evening, and narrow down (bisect) the instant where elevation_deg crosses -0.833 while the daylight state changes from "day" to "civil_twilight".',
-                '3. If elevation_deg never drops below -0.833° that day it is polar day; if it never rises above, polar night: say so instead of inventing a time.',
-                '4. Give the sunset as a local time with its offset, and mention the ephemeris model from provenance.',
+                `1. Call sun_events with lat=${lat}, lon=${lon}, date=${date}: days[0].sunset is the local sunset with its UTC offset, in the zone named by timezone (from a boundary lookup, not from longitude).`,
+                '2. If sunset is null, read days[0].sun_status: "midnight_sun" (the Sun does not set that day), "polar_night" (it does not rise), or "normal" (it set after local midnight, on the next day): say so instead of inventing a time.',
+                '3. Give the sunset as a local time with its offset; it is within a minute of USNO (upper limb, 34′ refraction), as provenance says.',
               ].join('\n'),
             },
           },

@@ -1,0 +1,229 @@
+/**
+ * `sun_events` (GET /v1/solar/events): sunrise, sunset, solar noon, the three twilights, golden and blue
+ * hour and day length for each local day of a daily table at a place, in the place's zone (or a given one).
+ * The local-day machinery is engine/astronomy/local-day-events.ts; the definitions are the contract's:
+ * rise and set of the upper limb with 34′ refraction (USNO's), twilights and golden/blue hour by the
+ * geometric altitude of the Sun's centre.
+ */
+import * as Astronomy from 'astronomy-engine';
+import { z } from 'zod';
+import { CLOCK_DEPENDENT, defineTool, ToolInputError, type ToolContext } from '../tool.ts';
+import { int, IsoDate, Latitude, Longitude, num, Provenance } from '../inputs.ts';
+import { catalogueEntry, EPHEMERIS, fixedProvenance, TIMEZONE_BOUNDARIES, TZDB } from '../provenance-catalogue.ts';
+import { lookupZones } from '../time/zone-lookup.ts';
+import { BOUNDARY_LOOKUP, NAUTICAL_ZONE } from '../time/local-time.ts';
+import { ZONE_BY_NAME, ZoneArgument } from '../time/time-in-zone.ts';
+import {
+  addDays,
+  altitudeCrossingIn,
+  formatEvent,
+  geometricAltitude,
+  horizonDipDeg,
+  type LocalDay,
+  localDateAt,
+  localDays,
+  riseSetIn,
+  secondsUp,
+  transitIn,
+} from '../astronomy/local-day-events.ts';
+
+/** The dates the sky tools answer for (the contract's range). */
+export const FIRST_DATE = '1700-01-01';
+export const LAST_DATE = '2200-12-31';
+const RANGE = `must be between ${FIRST_DATE} and ${LAST_DATE}`;
+
+/** Altitudes of the Sun's centre (geometric, degrees) that bound the twilights and the golden and blue hours. */
+export const SUN_ALTITUDES = { civil: -6, nautical: -12, astronomical: -18, blueGolden: -4, goldenTop: 6 } as const;
+
+/** 34′: USNO's standard refraction at the horizon, which rise and set (and so the status) use. */
+const HORIZON_REFRACTION_DEG = 34 / 60;
+/** The Sun's mean semidiameter, 16′: enough to tell the side of the horizon on a day without rise or set. */
+const SEMIDIAMETER_DEG = 16 / 60;
+
+const at = () => z.string().nullable();
+const Span = z.object({ begin: at(), end: at() });
+const Period = z.object({ morning: Span, evening: Span });
+
+export const SunEventsDay = z.object({
+  date: z.string().describe('Local date'),
+  sunrise: at(),
+  sunset: at(),
+  solar_noon: at(),
+  solar_noon_elevation_deg: z.number().nullable().describe('Geometric, degrees'),
+  day_length_seconds: z.number().int().describe('Sun up within the local day'),
+  sun_status: z.enum(['normal', 'midnight_sun', 'polar_night']),
+  civil_dawn: at(),
+  civil_dusk: at(),
+  nautical_dawn: at(),
+  nautical_dusk: at(),
+  astronomical_dawn: at(),
+  astronomical_dusk: at(),
+  golden_hour: Period.describe('Sun −4°..+6°'),
+  blue_hour: Period.describe('Sun −6°..−4°'),
+});
+export type SunEventsDay = z.output<typeof SunEventsDay>;
+
+export const SunEventsResult = z.object({
+  lat: z.number(),
+  lon: z.number(),
+  timezone: z.string().describe('Zone of the local days and times'),
+  elevation_m: z.number(),
+  days: z.array(SunEventsDay).describe('Local times with offset; null: not that day'),
+  provenance: Provenance,
+});
+export type SunEventsResult = z.output<typeof SunEventsResult>;
+
+const SkyDate = IsoDate.refine((d) => d >= FIRST_DATE && d <= LAST_DATE, RANGE).describe('Local date, 1700..2200');
+
+export const SunEventsInput = z.strictObject({
+  lat: Latitude,
+  lon: Longitude,
+  date: SkyDate.optional(),
+  days: int().min(1, 'must be ≥ 1').max(366, 'must be ≤ 366').optional().describe('Default 1'),
+  elevation_m: num().min(0, 'must be ≥ 0').max(10000, 'must be ≤ 10000').optional().describe('Above terrain, m'),
+  timezone: ZoneArgument.optional().describe('Default: the place’s'),
+});
+
+const SUN_EVENTS = catalogueEntry({
+  id: 'sun.events',
+  kind: 'method',
+  summary: 'sunrise, sunset, transit, twilights, golden and blue hour within local days',
+  text:
+    "astronomy-engine searches within [local midnight, next local midnight) by the zone's tzdb rules: rise and set of the upper limb " +
+    'with 34′ refraction, the horizon lowered by the dip for elevation_m; transit at hour angle 0; twilights at the centre −6°/−12°/−18° ' +
+    'geometric, golden hour −4°..+6°, blue hour −6°..−4°. Rise, set and transit within 1 minute of USNO at |lat| ≤ 60°',
+});
+
+const DELTA_T = catalogueEntry({
+  id: 'sun.events-time-scale',
+  kind: 'detail',
+  summary: 'UT and ΔT of the event searches',
+  text: 'UTC taken as UT1; ΔT = TT − UT from the Espenak & Meeus (2006) polynomials in astronomy-engine, uncertain by minutes far from the present',
+});
+
+const PARTS = { data: [EPHEMERIS, TIMEZONE_BOUNDARIES, TZDB], details: [DELTA_T] } as const;
+const landProvenance = fixedProvenance({ ...PARTS, methods: [SUN_EVENTS, BOUNDARY_LOOKUP] });
+const oceanProvenance = fixedProvenance({ ...PARTS, methods: [SUN_EVENTS, NAUTICAL_ZONE] });
+const namedProvenance = fixedProvenance({ ...PARTS, methods: [SUN_EVENTS, ZONE_BY_NAME] });
+
+/** One local day's events for an observer `elevationM` above the terrain, as local times in `zone`. */
+export function sunDay(observer: Astronomy.Observer, elevationM: number, zone: string, day: LocalDay): SunEventsDay {
+  const sun = Astronomy.Body.Sun;
+  const cross = (direction: 1 | -1, altitude: number) => formatEvent(zone, day, altitudeCrossingIn(sun, observer, direction, day, altitude));
+  const rise = riseSetIn(sun, observer, +1, day, elevationM);
+  const set = riseSetIn(sun, observer, -1, day, elevationM);
+  const transit = transitIn(sun, observer, day);
+  let upAtStart = false;
+  if (rise === null && set === null && day.endMs > day.startMs) {
+    // No rise or set all day: the Sun stays on one side of the horizon, so any instant tells which.
+    const limb = geometricAltitude(sun, observer, (day.startMs + day.endMs) / 2) + SEMIDIAMETER_DEG;
+    upAtStart = limb > -HORIZON_REFRACTION_DEG - horizonDipDeg(elevationM);
+  }
+  const empty = day.endMs <= day.startMs;
+  const civilDawn = cross(+1, SUN_ALTITUDES.civil);
+  const civilDusk = cross(-1, SUN_ALTITUDES.civil);
+  const lowMorning = cross(+1, SUN_ALTITUDES.blueGolden);
+  const lowEvening = cross(-1, SUN_ALTITUDES.blueGolden);
+  return {
+    date: day.date,
+    sunrise: formatEvent(zone, day, rise),
+    sunset: formatEvent(zone, day, set),
+    solar_noon: formatEvent(zone, day, transit?.ms ?? null),
+    solar_noon_elevation_deg: transit ? Math.round(transit.altitudeDeg * 1000) / 1000 : null,
+    day_length_seconds: secondsUp(day, rise, set, upAtStart),
+    sun_status: rise !== null || set !== null || empty ? 'normal' : upAtStart ? 'midnight_sun' : 'polar_night',
+    civil_dawn: civilDawn,
+    civil_dusk: civilDusk,
+    nautical_dawn: cross(+1, SUN_ALTITUDES.nautical),
+    nautical_dusk: cross(-1, SUN_ALTITUDES.nautical),
+    astronomical_dawn: cross(+1, SUN_ALTITUDES.astronomical),
+    astronomical_dusk: cross(-1, SUN_ALTITUDES.astronomical),
+    golden_hour: {
+      morning: { begin: lowMorning, end: cross(+1, SUN_ALTITUDES.goldenTop) },
+      evening: { begin: cross(-1, SUN_ALTITUDES.goldenTop), end: lowEvening },
+    },
+    blue_hour: { morning: { begin: civilDawn, end: lowMorning }, evening: { begin: lowEvening, end: civilDusk } },
+  };
+}
+
+export interface SunEventsRequest {
+  lat: number;
+  lon: number;
+  date?: string;
+  days?: number;
+  elevation_m?: number;
+  timezone?: { zone: string };
+}
+
+/** The whole answer but provenance, and how the zone was found. */
+export function sunEvents(input: SunEventsRequest, nowMs: number): { result: Omit<SunEventsResult, 'provenance'>; zoneFrom: 'land' | 'ocean' | 'named' } {
+  const { lat, lon } = input;
+  const lookup = input.timezone ? null : lookupZones(lat, lon);
+  const zone = input.timezone?.zone ?? lookup!.zones[0];
+  const count = input.days ?? 1;
+  const first = input.date ?? localDateAt(zone, nowMs);
+  if (first < FIRST_DATE || first > LAST_DATE) throw new ToolInputError([{ field: 'date', message: `today (${first}) ${RANGE}` }]);
+  const last = addDays(first, count - 1);
+  if (last > LAST_DATE) throw new ToolInputError([{ field: 'days', message: `the table would end on ${last}; the last supported date is ${LAST_DATE}` }]);
+  const elevationM = input.elevation_m ?? 0;
+  const observer = new Astronomy.Observer(lat, lon, elevationM);
+  const days = localDays(zone, first, count).map((day) => sunDay(observer, elevationM, zone, day));
+  return { result: { lat, lon, timezone: zone, elevation_m: elevationM, days }, zoneFrom: lookup ? lookup.resolution : 'named' };
+}
+
+const provenanceFor = (zoneFrom: 'land' | 'ocean' | 'named', ctx: ToolContext) =>
+  zoneFrom === 'land' ? landProvenance(ctx) : zoneFrom === 'ocean' ? oceanProvenance(ctx) : namedProvenance(ctx);
+
+export const sunEventsTool = defineTool({
+  name: 'sun_events',
+  family: 'solar',
+  title: 'Sunrise, sunset, twilight and day length',
+  description:
+    'Sunrise, sunset, solar noon, twilights, golden/blue hour, day length per local day at a place, 1..366 days from date (default ' +
+    'today there), 1700..2200; local times with offset, null if not that day; sun_status for polar day/night. ±1 min of USNO, |lat| ≤ 60°.',
+  http: { method: 'GET', path: '/v1/solar/events' },
+  auth: 'key',
+  cache: 'deterministic-unless-now',
+  usesClock: (input) => input.date === undefined,
+  input: SunEventsInput,
+  output: SunEventsResult,
+  examples: [
+    {
+      input: { lat: 60, lon: 0, date: '2019-06-21' },
+      expect: { timezone: 'Etc/GMT', days: [{ date: '2019-06-21', sun_status: 'normal', solar_noon_elevation_deg: 53.4 }] },
+      source:
+        'USNO, Rise and Set for the Sun for 2019, 000 00 N60 00: June 21 rise 02:36, set 21:28 UT; noon elevation 90° − 60° + δ, δ = +23°26′ at the June solstice (Astronomical Almanac)',
+    },
+    {
+      input: { lat: 80, lon: 0, date: '2019-12-21' },
+      expect: { days: [{ sunrise: null, sunset: null, day_length_seconds: 0, sun_status: 'polar_night' }] },
+      source: 'USNO, Rise and Set for the Sun for 2019, 000 00 N80 00: Dec. 21 "----" (continuously below the horizon)',
+    },
+  ],
+  annotations: CLOCK_DEPENDENT,
+  calculator: {
+    slug: 'sunrise-sunset',
+    name: 'Sunrise and sunset',
+    category: 'Sun',
+    formula:
+      "first crossing within [local midnight, next local midnight) of the Sun's upper limb through the horizon with 34′ refraction (rise, set), of the centre through −6°, −12°, −18° (twilights), −4° and +6° (golden and blue hour); solar noon at hour angle 0",
+    assumptions: [
+      'Local days run from local midnight to the next by the IANA rules of the zone, so DST-change days are 23 or 25 hours.',
+      'Standard refraction of 34′ at the horizon; real refraction varies with the weather by a minute or more.',
+      'elevation_m is the height above the surrounding terrain: it lowers the horizon by its dip.',
+      'An event that does not happen within a local day is left empty.',
+    ],
+    keywords: ['sunrise', 'sunset', 'twilight', 'golden hour', 'blue hour', 'day length', 'solar noon'],
+    browser: false,
+    answer: (r) => {
+      const d = r.days[0];
+      if (d.sun_status === 'midnight_sun') return `On ${d.date} the Sun does not set (midnight sun).`;
+      if (d.sun_status === 'polar_night') return `On ${d.date} the Sun does not rise (polar night).`;
+      return `On ${d.date} the Sun rises at ${d.sunrise ?? '(no sunrise)'} and sets at ${d.sunset ?? '(no sunset)'} (${r.timezone}).`;
+    },
+  },
+  run: (input, ctx) => {
+    const { result, zoneFrom } = sunEvents(input, ctx.now().getTime());
+    return { ...result, provenance: provenanceFor(zoneFrom, ctx) };
+  },
+});
