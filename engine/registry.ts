@@ -25,6 +25,8 @@ import { geoMidpoint } from './geo/geo-midpoint.ts';
 import { geoBoundingBox } from './geo/geo-bounding-box.ts';
 import { solarPosition } from './solar/solar-position.ts';
 import { ephemeris } from './astronomy/ephemeris.ts';
+import { moonPhases } from './astronomy/moon-phases.ts';
+import { seasons } from './astronomy/seasons.ts';
 import { dailyTagline } from './utility/daily-tagline.ts';
 
 export const registry: readonly AnyTool[] = [
@@ -51,6 +53,8 @@ export const registry: readonly AnyTool[] = [
   geoElevation,
   solarPosition,
   ephemeris,
+  moonPhases,
+  seasons,
 ] as unknown as AnyTool[];
 
 export function toolByName(name: string): AnyTool | undefined {

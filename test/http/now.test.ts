@@ -38,6 +38,7 @@ const NOW_CALLS: Record<string, { path: string; body?: unknown; instant: (answer
   next_holidays: { path: '/v1/holidays/next?country=FR', instant: (a) => a.after },
   solar_position: { path: '/v1/solar/position?lat=48.8566&lon=2.3522', instant: (a) => a.at },
   ephemeris: { path: '/v1/astronomy/ephemeris', instant: (a) => a.at },
+  moon_phases: { path: '/v1/astronomy/moon-phases?count=1', instant: (a) => a.start },
 };
 
 describe('"now" is never cached', () => {
@@ -66,6 +67,7 @@ describe('"now" is never cached', () => {
     ['solar_position', '/v1/solar/position?lat=48.8566&lon=2.3522&at=2026-11-22T08:00:00Z'],
     ['ephemeris (at)', '/v1/astronomy/ephemeris?at=2026-11-22T08:00:00Z'],
     ['ephemeris (date)', '/v1/astronomy/ephemeris?date=2026-11-22'],
+    ['moon_phases (start)', '/v1/astronomy/moon-phases?start=2026-11-22'],
   ])('%s with its instant given is cached as usual', async (_name, path) => {
     const miss = await call(path);
     expect(miss.headers.get('x-cache')).toBe('MISS');
