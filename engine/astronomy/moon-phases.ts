@@ -61,16 +61,14 @@ const provenanceUtc = fixedProvenance({ data: [EPHEMERIS], methods: [METHOD] });
 const provenanceZoned = fixedProvenance({ data: [EPHEMERIS, TZDB], methods: [METHOD] });
 
 export const MoonPhasesResult = z.object({
-  start: z.string().describe('Date the search starts from, YYYY-MM-DD (its 00:00 UTC, or local midnight in timezone)'),
-  phases: z
-    .array(
-      z.object({
-        phase: z.enum(PHASES),
-        at: z.string().describe('UTC, whole seconds'),
-        local_time: z.string().optional().describe('In timezone, with its offset; only when timezone is given'),
-      }),
-    )
-    .describe('In time order'),
+  start: z.string().describe('Date searched from, YYYY-MM-DD'),
+  phases: z.array(
+    z.object({
+      phase: z.enum(PHASES),
+      at: z.string().describe('UTC, whole seconds'),
+      local_time: z.string().optional().describe('With timezone only'),
+    }),
+  ),
   provenance: Provenance,
 });
 export type MoonPhases = z.output<typeof MoonPhasesResult>;
@@ -98,27 +96,26 @@ export function moonPhasesAnswer(input: { start?: string; count?: number; timezo
 export const moonPhases = defineTool({
   name: 'moon_phases',
   family: 'astronomy',
-  title: 'Moon phases: next new, first quarter, full and last quarter',
+  title: 'Moon phases: new, quarters and full',
   description:
     'Instants of the principal Moon phases (new, first quarter, full, last quarter) at or after a date, in order. Call it instead of ' +
-    'estimating from a 29.5-day cycle. start: YYYY-MM-DD, 1700..2200 (default today; 00:00 UTC, or local midnight in timezone); ' +
-    'count 1..100 (default 4); timezone adds local_time. Times UTC to the second, within 2 minutes of USNO.',
+    'estimating. start YYYY-MM-DD 1700..2200 (default today; from 00:00 UTC, or local midnight in timezone); ' +
+    'count 1..100 (default 4). UTC to the second, within 2 min of USNO.',
   http: { method: 'GET', path: '/v1/astronomy/moon-phases' },
   auth: 'key',
   cache: 'deterministic-unless-now',
   usesClock: (input) => input.start === undefined,
   input: z.strictObject({
-    start: SkyDate.optional().describe(`Date YYYY-MM-DD, ${SKY_FIRST_YEAR}..${SKY_LAST_YEAR}; default today (UTC, or in timezone)`),
-    count: int().min(1, 'must be ≥ 1').max(100, 'must be ≤ 100').optional().describe('Phases to list, 1..100; default 4'),
-    timezone: ZoneArgument.optional().describe('Zone for local_time and for the start midnight; IANA name or abbreviation'),
+    start: SkyDate.optional().describe(`YYYY-MM-DD, ${SKY_FIRST_YEAR}..${SKY_LAST_YEAR}; default today`),
+    count: int().min(1, 'must be ≥ 1').max(100, 'must be ≤ 100').optional().describe('1..100; default 4'),
+    timezone: ZoneArgument.optional().describe('Zone of local_time and of the start midnight'),
   }),
   output: MoonPhasesResult,
   examples: [
     {
       input: { start: '2026-01-01' },
       expect: { start: '2026-01-01', phases: [{ phase: 'full_moon' }, { phase: 'last_quarter' }, { phase: 'new_moon' }, { phase: 'first_quarter' }] },
-      source:
-        'USNO "Phases of the Moon" 2026 (UT): full moon Jan 3 10:03, last quarter Jan 10 15:48, new moon Jan 18 19:52, first quarter Jan 26 04:47',
+      source: 'USNO "Phases of the Moon" 2026 (UT): full moon Jan 3 10:03, last quarter Jan 10 15:48, new moon Jan 18 19:52, first quarter Jan 26 04:47',
     },
     {
       input: { start: '2000-01-21', count: 2, timezone: 'Asia/Tokyo' },

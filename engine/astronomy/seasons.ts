@@ -19,11 +19,11 @@ type SeasonEvent = (typeof SEASON_EVENTS)[number];
 const METHOD = catalogueEntry({
   id: 'earth.seasons',
   kind: 'method',
-  summary: 'equinoxes and solstices, and the Earth’s perihelion and aphelion, of a year',
+  summary: "equinoxes and solstices, and the Earth's perihelion and aphelion, of a year",
   text:
     "equinoxes and solstices: the instants the Sun's apparent geocentric ecliptic longitude of date is 0°, 90°, 180°, 270° " +
     '(astronomy-engine Seasons), within 3 minutes of USNO "Earth\'s Seasons and Apsides" (113 s measured 1800–2100); ' +
-    "perihelion and aphelion: the extremes of the distance between the centres of the Sun and the Earth (astronomy-engine " +
+    'perihelion and aphelion: the extremes of the distance between the centres of the Sun and the Earth (astronomy-engine ' +
     'SearchPlanetApsis), whose instant the flat extremum leaves uncertain: within about an hour of USNO (68 min measured). ' +
     'TT converted to UT with the ΔT model (UTC taken as UT), rounded to the whole second',
 });
@@ -42,16 +42,14 @@ const provenanceZoned = fixedProvenance({ data: [EPHEMERIS, TZDB], methods: [MET
 
 export const SeasonsResult = z.object({
   year: z.number().int(),
-  events: z
-    .array(
-      z.object({
-        event: z.enum(SEASON_EVENTS),
-        at: z.string().describe('UTC, whole seconds'),
-        local_time: z.string().optional().describe('In timezone, with its offset; only when timezone is given'),
-        distance_au: z.number().optional().describe('Sun–Earth centre distance, AU; apsides only (absent otherwise)'),
-      }),
-    )
-    .describe('In time order'),
+  events: z.array(
+    z.object({
+      event: z.enum(SEASON_EVENTS),
+      at: z.string().describe('UTC, whole seconds'),
+      local_time: z.string().optional().describe('With timezone only'),
+      distance_au: z.number().optional().describe('Sun–Earth distance, AU; apsides only'),
+    }),
+  ),
   provenance: Provenance,
 });
 export type SeasonsAnswer = z.output<typeof SeasonsResult>;
@@ -88,11 +86,11 @@ export function seasonsAnswer(input: { year: number; timezone?: { zone: string }
 export const seasons = defineTool({
   name: 'seasons',
   family: 'astronomy',
-  title: 'Equinoxes, solstices, perihelion and aphelion of a year',
+  title: 'Equinoxes, solstices and apsides of a year',
   description:
-    "A year's March and September equinoxes, June and December solstices, and the Earth's perihelion and aphelion (with distance_au), " +
-    'in time order. Call it instead of assuming fixed dates. year 1700..2200; timezone adds local_time. UTC to the second; ' +
-    'equinoxes and solstices within 3 minutes of USNO, apsides within about an hour (a year may have 0–2 perihelia).',
+    "A year's equinoxes and solstices and the Earth's perihelion and aphelion (with distance_au), in time order. Call it instead of " +
+    'assuming fixed dates. year 1700..2200; timezone adds local_time. UTC to the second; equinoxes and solstices within 3 min of ' +
+    'USNO, apsides within about an hour (0–2 perihelia a year).',
   http: { method: 'GET', path: '/v1/astronomy/seasons' },
   auth: 'key',
   cache: 'deterministic',
@@ -101,7 +99,7 @@ export const seasons = defineTool({
       .min(SKY_FIRST_YEAR, `must be ≥ ${SKY_FIRST_YEAR}`)
       .max(SKY_LAST_YEAR, `must be ≤ ${SKY_LAST_YEAR}`)
       .describe(`Year, ${SKY_FIRST_YEAR}..${SKY_LAST_YEAR}`),
-    timezone: ZoneArgument.optional().describe('Zone for local_time and the year’s bounds; IANA name or abbreviation'),
+    timezone: ZoneArgument.optional().describe('Zone of local_time and of the year'),
   }),
   output: SeasonsResult,
   examples: [

@@ -19,7 +19,7 @@ describe('seasons against USNO "Earth\'s Seasons and Apsides"', () => {
     const r = await run({ year: Number(year) });
     expect(r.year).toBe(Number(year));
     expect(r.events.map((e) => e.event)).toEqual(rows.map((row) => row.input.event));
-    r.events.forEach((e, i) => expect(offBy(e.at, rows[i].expected.at), rows[i].source).toBeLessThanOrEqual(rows[i].tolerance!));
+    for (const [i, e] of r.events.entries()) expect(offBy(e.at, rows[i].expected.at), rows[i].source).toBeLessThanOrEqual(rows[i].tolerance!);
   });
 
   it.each(USNO_SEASONS_ACROSS_YEARS.map((r) => [r.source, r] as const))('%s', async (_source, row) => {
