@@ -54,7 +54,7 @@ const METHOD = catalogueEntry({
   text:
     "the instants the Moon's geocentric apparent ecliptic longitude is 0°, 90°, 180° and 270° ahead of the Sun's (astronomy-engine " +
     'SearchMoonQuarter), found in TT and converted to UT with its ΔT model (UTC taken as UT), rounded to the whole second; ' +
-    'within 2 minutes of USNO "Phases of the Moon" (70 s measured 1800–2100)',
+    'within 2 minutes of USNO "Phases of the Moon" (at most 72 s on the USNO rows tested, 1800–2100)',
 });
 
 const provenanceUtc = fixedProvenance({ data: [EPHEMERIS], methods: [METHOD] });

@@ -22,9 +22,9 @@ const METHOD = catalogueEntry({
   summary: "equinoxes and solstices, and the Earth's perihelion and aphelion, of a year",
   text:
     "equinoxes and solstices: the instants the Sun's apparent geocentric ecliptic longitude of date is 0°, 90°, 180°, 270° " +
-    '(astronomy-engine Seasons), within 3 minutes of USNO "Earth\'s Seasons and Apsides" (113 s measured 1800–2100); ' +
+    '(astronomy-engine Seasons), within 3 minutes of USNO "Earth\'s Seasons and Apsides" (at most 113 s on the USNO rows tested, 1800–2100); ' +
     'perihelion and aphelion: the extremes of the distance between the centres of the Sun and the Earth (astronomy-engine ' +
-    'SearchPlanetApsis), whose instant the flat extremum leaves uncertain: within about an hour of USNO (68 min measured). ' +
+    'SearchPlanetApsis), whose instant the flat extremum leaves uncertain: within about an hour of USNO (at most 68 min on the rows tested). ' +
     'TT converted to UT with the ΔT model (UTC taken as UT), rounded to the whole second',
 });
 
