@@ -26,6 +26,8 @@ import { geoBoundingBox } from './geo/geo-bounding-box.ts';
 import { solarPosition } from './solar/solar-position.ts';
 import { sunEventsTool } from './solar/sun-events.ts';
 import { ephemeris } from './astronomy/ephemeris.ts';
+import { moonPhases } from './astronomy/moon-phases.ts';
+import { seasons } from './astronomy/seasons.ts';
 import { dailyTagline } from './utility/daily-tagline.ts';
 
 export const registry: readonly AnyTool[] = [
@@ -53,6 +55,8 @@ export const registry: readonly AnyTool[] = [
   solarPosition,
   sunEventsTool,
   ephemeris,
+  moonPhases,
+  seasons,
 ] as unknown as AnyTool[];
 
 export function toolByName(name: string): AnyTool | undefined {

@@ -39,6 +39,7 @@ const NOW_CALLS: Record<string, { path: string; body?: unknown; instant: (answer
   solar_position: { path: '/v1/solar/position?lat=48.8566&lon=2.3522', instant: (a) => a.at },
   ephemeris: { path: '/v1/astronomy/ephemeris', instant: (a) => a.at },
   sun_events: { path: '/v1/solar/events?lat=48.8566&lon=2.3522', instant: (a) => (a.days as { date: string }[])[0].date },
+  moon_phases: { path: '/v1/astronomy/moon-phases?count=1', instant: (a) => a.start },
 };
 
 describe('"now" is never cached', () => {
@@ -68,6 +69,7 @@ describe('"now" is never cached', () => {
     ['ephemeris (at)', '/v1/astronomy/ephemeris?at=2026-11-22T08:00:00Z'],
     ['ephemeris (date)', '/v1/astronomy/ephemeris?date=2026-11-22'],
     ['sun_events (date)', '/v1/solar/events?lat=48.8566&lon=2.3522&date=2026-11-22'],
+    ['moon_phases (start)', '/v1/astronomy/moon-phases?start=2026-11-22'],
   ])('%s with its instant given is cached as usual', async (_name, path) => {
     const miss = await call(path);
     expect(miss.headers.get('x-cache')).toBe('MISS');

@@ -1,0 +1,145 @@
+/**
+ * `seasons` (GET /v1/astronomy/seasons): a year's equinoxes and solstices, and the Earth's perihelion and
+ * aphelion, in time order. Equinoxes and solstices: the Sun's apparent geocentric ecliptic longitude at
+ * 0°, 90°, 180°, 270° (astronomy-engine `Seasons`). Apsides: the extremes of the distance between the
+ * centres of the Earth and the Sun (astronomy-engine `SearchPlanetApsis`); the Moon pulls the Earth's
+ * centre around, so a calendar year can hold two perihelia (1800: Jan 1 and Dec 31) or none (1802).
+ */
+import { Body, NextPlanetApsis, SearchPlanetApsis, Seasons } from 'astronomy-engine';
+import { z } from 'zod';
+import { CALCULATION, defineTool, type ToolContext } from '../tool.ts';
+import { int, Provenance } from '../inputs.ts';
+import { catalogueEntry, EPHEMERIS, fixedProvenance, TZDB } from '../provenance-catalogue.ts';
+import { ZoneArgument } from '../time/time-in-zone.ts';
+import { eventTimes, SKY_FIRST_YEAR, SKY_LAST_YEAR, startOfDate, wholeSecond } from './moon-phases.ts';
+
+export const SEASON_EVENTS = ['march_equinox', 'june_solstice', 'september_equinox', 'december_solstice', 'perihelion', 'aphelion'] as const;
+type SeasonEvent = (typeof SEASON_EVENTS)[number];
+
+const METHOD = catalogueEntry({
+  id: 'sky.seasons',
+  kind: 'method',
+  summary: "equinoxes and solstices, and the Earth's perihelion and aphelion, of a year",
+  text:
+    "equinoxes and solstices: the instants the Sun's apparent geocentric ecliptic longitude of date is 0°, 90°, 180°, 270° " +
+    '(astronomy-engine Seasons), within 3 minutes of USNO "Earth\'s Seasons and Apsides" (at most 113 s on the USNO rows tested, 1800–2100); ' +
+    'perihelion and aphelion: the extremes of the distance between the centres of the Sun and the Earth (astronomy-engine ' +
+    'SearchPlanetApsis), whose instant the flat extremum leaves uncertain: within about an hour of USNO (at most 68 min on the rows tested). ' +
+    'TT converted to UT with the ΔT model (UTC taken as UT), rounded to the whole second',
+});
+
+const YEAR_WINDOW = catalogueEntry({
+  id: 'sky.seasons-year',
+  kind: 'detail',
+  summary: 'which apsides a year lists',
+  text:
+    'the apsides whose instant falls within the calendar year (UTC, or the local year in timezone): the Moon shifts the ' +
+    "Earth's perihelion by up to a day and a half, so a year can hold none, one or two",
+});
+
+const provenanceUtc = fixedProvenance({ data: [EPHEMERIS], methods: [METHOD], details: [YEAR_WINDOW] });
+const provenanceZoned = fixedProvenance({ data: [EPHEMERIS, TZDB], methods: [METHOD], details: [YEAR_WINDOW] });
+
+export const SeasonsResult = z.object({
+  year: z.number().int(),
+  events: z.array(
+    z.object({
+      event: z.enum(SEASON_EVENTS),
+      at: z.string().describe('UTC, whole seconds'),
+      local_time: z.string().optional().describe('With timezone only'),
+      distance_au: z.number().optional().describe('Sun–Earth distance, AU; apsides only'),
+    }),
+  ),
+  provenance: Provenance,
+});
+export type SeasonsAnswer = z.output<typeof SeasonsResult>;
+
+/** A year's events as instants: the four seasons and the apsides within [fromMs, toMs). */
+export function seasonEvents(year: number, fromMs: number, toMs: number): { event: SeasonEvent; ms: number; distance_au?: number }[] {
+  const s = Seasons(year);
+  const events: { event: SeasonEvent; ms: number; distance_au?: number }[] = [
+    { event: 'march_equinox', ms: wholeSecond(s.mar_equinox.date.getTime()) },
+    { event: 'june_solstice', ms: wholeSecond(s.jun_solstice.date.getTime()) },
+    { event: 'september_equinox', ms: wholeSecond(s.sep_equinox.date.getTime()) },
+    { event: 'december_solstice', ms: wholeSecond(s.dec_solstice.date.getTime()) },
+  ];
+  // Start a day early so an apsis a second before the window rounds in as the seasons do.
+  for (let apsis = SearchPlanetApsis(Body.Earth, new Date(fromMs - 86_400_000)); ; apsis = NextPlanetApsis(Body.Earth, apsis)) {
+    const ms = wholeSecond(apsis.time.date.getTime());
+    if (ms >= toMs) break;
+    if (ms >= fromMs) events.push({ event: apsis.kind === 0 ? 'perihelion' : 'aphelion', ms, distance_au: Number(apsis.dist_au.toFixed(6)) });
+  }
+  return events.sort((a, b) => a.ms - b.ms);
+}
+
+export function seasonsAnswer(input: { year: number; timezone?: { zone: string } }, ctx?: ToolContext): SeasonsAnswer {
+  const zone = input.timezone?.zone;
+  const { year } = input;
+  const events = seasonEvents(year, startOfDate(`${year}-01-01`, zone), startOfDate(`${year + 1}-01-01`, zone)).map(({ event, ms, distance_au }) => ({
+    event,
+    ...eventTimes(ms, zone),
+    ...(distance_au === undefined ? {} : { distance_au }),
+  }));
+  return { year, events, provenance: (zone === undefined ? provenanceUtc : provenanceZoned)(ctx) };
+}
+
+export const seasons = defineTool({
+  name: 'seasons',
+  family: 'astronomy',
+  title: 'Equinoxes, solstices and apsides of a year',
+  description:
+    "A year's equinoxes and solstices and the Earth's perihelion and aphelion (with distance_au), in time order. Call it instead of " +
+    'assuming fixed dates. year 1700..2200; timezone adds local_time. UTC to the second; equinoxes and solstices within 3 min of ' +
+    'USNO, apsides within about an hour (0–2 perihelia a year).',
+  http: { method: 'GET', path: '/v1/astronomy/seasons' },
+  auth: 'key',
+  cache: 'deterministic',
+  input: z.strictObject({
+    year: int()
+      .min(SKY_FIRST_YEAR, `must be ≥ ${SKY_FIRST_YEAR}`)
+      .max(SKY_LAST_YEAR, `must be ≤ ${SKY_LAST_YEAR}`)
+      .describe(`Year, ${SKY_FIRST_YEAR}..${SKY_LAST_YEAR}`),
+    timezone: ZoneArgument.optional().describe('Zone of local_time and of the year'),
+  }),
+  output: SeasonsResult,
+  examples: [
+    {
+      input: { year: 2026 },
+      expect: {
+        year: 2026,
+        events: [
+          { event: 'perihelion' },
+          { event: 'march_equinox' },
+          { event: 'june_solstice' },
+          { event: 'aphelion' },
+          { event: 'september_equinox' },
+          { event: 'december_solstice' },
+        ],
+      },
+      source:
+        'USNO "Earth\'s Seasons and Apsides" 2026 (UT): perihelion Jan 3 17h, equinox Mar 20 14:46, solstice Jun 21 08:24, aphelion Jul 6 17h, equinox Sep 23 00:05, solstice Dec 21 20:50',
+    },
+  ],
+  annotations: CALCULATION,
+  calculator: {
+    slug: 'equinoxes-and-solstices',
+    name: 'Equinoxes and solstices',
+    category: 'Moon and sky',
+    formula:
+      "equinox/solstice: the Sun's apparent ecliptic longitude = 0°, 90°, 180°, 270°; perihelion/aphelion: the minimum/maximum of the Sun–Earth distance",
+    assumptions: [
+      'Times are UT from the ephemeris with its ΔT model, rounded to the whole second; equinoxes and solstices within 3 minutes of USNO.',
+      'Perihelion and aphelion are for the Earth’s centre (not the Earth–Moon barycentre): within about an hour of USNO.',
+      'A year lists the apsides that fall in it (UTC, or local time with a time zone): sometimes none or two perihelia.',
+    ],
+    keywords: ['equinox', 'solstice', 'first day of spring', 'longest day', 'perihelion', 'aphelion', 'seasons'],
+    browser: false,
+    answer: (r) => {
+      const find = (name: string) => r.events.find((e) => e.event === name);
+      const march = find('march_equinox');
+      const june = find('june_solstice');
+      return `In ${r.year} the March equinox is at ${march?.local_time ?? march?.at} and the June solstice at ${june?.local_time ?? june?.at}.`;
+    },
+  },
+  run: (input, ctx) => seasonsAnswer(input, ctx),
+});
