@@ -38,6 +38,7 @@ const NOW_CALLS: Record<string, { path: string; body?: unknown; instant: (answer
   next_holidays: { path: '/v1/holidays/next?country=FR', instant: (a) => a.after },
   solar_position: { path: '/v1/solar/position?lat=48.8566&lon=2.3522', instant: (a) => a.at },
   ephemeris: { path: '/v1/astronomy/ephemeris', instant: (a) => a.at },
+  eclipses: { path: '/v1/astronomy/eclipses?kind=lunar&count=1', instant: (a) => a.after },
 };
 
 describe('"now" is never cached', () => {
