@@ -1,7 +1,7 @@
 /** `eclipses` (GET /v1/astronomy/eclipses): the next solar or lunar eclipses, worldwide or visible from a place. */
 import { z } from 'zod';
 import { CLOCK_DEPENDENT, defineTool } from '../tool.ts';
-import { int, IsoDate, Latitude, Longitude, Provenance } from '../inputs.ts';
+import { int, IsoDate, num, Provenance } from '../inputs.ts';
 import { formatUtc } from '../instant.ts';
 import { catalogueEntry, EPHEMERIS, fixedProvenance, TIMEZONE_BOUNDARIES, TZDB } from '../provenance-catalogue.ts';
 import { lookupZones } from '../time/zone-lookup.ts';
@@ -13,14 +13,15 @@ const LAST = '2200-12-31';
 
 const EclipsesInput = z
   .strictObject({
-    kind: z.enum(['solar', 'lunar'], { error: 'must be solar or lunar' }).describe('solar or lunar'),
+    kind: z.enum(['solar', 'lunar'], { error: 'must be solar or lunar' }),
     after: IsoDate.refine((d) => d >= FIRST && d <= LAST, `must lie between ${FIRST} and ${LAST}`)
       .optional()
-      .describe('Eclipses peaking at or after this date 00:00 UTC, YYYY-MM-DD, 1700..2200; default today (UTC)'),
-    count: int().min(1, 'must be ≥ 1').max(20, 'must be ≤ 20').optional().describe('How many, 1..20; default 3'),
-    lat: Latitude.optional(),
-    lon: Longitude.optional(),
-    timezone: ZoneArgument.optional(),
+      .describe('YYYY-MM-DD; default today'),
+    count: int().min(1, 'must be ≥ 1').max(20, 'must be ≤ 20').optional().describe('default 3'),
+    // Bare, without the shared descriptions: the listing's budget (the description says what they are).
+    lat: num().min(-90, 'must be ≥ -90').max(90, 'must be ≤ 90').optional(),
+    lon: num().min(-180, 'must be ≥ -180').max(180, 'must be ≤ 180').optional(),
+    timezone: ZoneArgument.optional().describe("Default: the place's zone"),
   })
   .superRefine((input, ctx) => {
     if (input.lat !== undefined && input.lon === undefined) ctx.addIssue({ code: 'custom', path: ['lon'], message: 'is required with lat' });
@@ -63,7 +64,6 @@ const Entry = z.object({
 const EclipsesResult = z.object({
   kind: z.enum(['solar', 'lunar']),
   after: z.string().describe('YYYY-MM-DD searched from'),
-  timezone: z.string().optional().describe('Zone of the local times'),
   eclipses: z.array(Entry).describe('In time order; lunar entries add contacts (UTC, null when absent)'),
   note: z.string().optional().describe('Why fewer than count are listed'),
   provenance: Provenance,
@@ -88,9 +88,8 @@ export const eclipses = defineTool({
   family: 'astronomy',
   title: 'Next solar or lunar eclipses',
   description:
-    'Next solar or lunar eclipses after a date (default today UTC): type, peak (UTC), magnitude, lunar contacts; with lat, lon only ' +
-    `those visible there, with local contact times, magnitude and altitude (searches ${PLACE_SEARCH_YEARS} years at most). Call it instead of ` +
-    'recalling eclipse dates. count 1..20; dates 1700..2200; peaks within 3 min of NASA.',
+    'Next solar or lunar eclipses peaking from a date (UTC, 1700..2200): type, peak, magnitude, lunar contacts; with lat, lon only ' +
+    `those visible there, with local times (${PLACE_SEARCH_YEARS}-year search). Peaks within 3 min of NASA.`,
   http: { method: 'GET', path: '/v1/astronomy/eclipses' },
   auth: 'key',
   cache: 'deterministic-unless-now',
@@ -142,6 +141,6 @@ export const eclipses = defineTool({
     }
     const zone = input.timezone?.zone ?? lookupZones(input.lat, input.lon).zones[0];
     const found = searchEclipses({ kind: input.kind, afterMs, count, place: { lat: input.lat, lon: input.lon, zone } });
-    return { kind: input.kind, after, timezone: zone, eclipses: found.eclipses, ...(found.note ? { note: found.note } : {}), provenance: localProvenance(ctx) };
+    return { kind: input.kind, after, eclipses: found.eclipses, ...(found.note ? { note: found.note } : {}), provenance: localProvenance(ctx) };
   },
 });

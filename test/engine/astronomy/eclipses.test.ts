@@ -30,7 +30,6 @@ describe('eclipses: NASA catalogue maxima, types and magnitudes', () => {
 describe('eclipses: local circumstances of 2026-08-12 (IGN)', () => {
   it.each(IGN_2026_08_12.map((r) => [r.source, r] as const))('%s', async (_source, ref) => {
     const r = await run({ kind: 'solar', after: ref.input.date, count: 1, lat: ref.input.lat, lon: ref.input.lon });
-    expect(r.timezone).toBe('Europe/Madrid');
     const local = r.eclipses[0].local!;
     expect(r.eclipses[0].peak.slice(0, 10)).toBe('2026-08-12');
     expect(local.type).toBe(ref.expected.type);
@@ -49,7 +48,6 @@ describe('eclipses: local circumstances of 2026-08-12 (IGN)', () => {
 
   it('timezone expresses the local times in another zone', async () => {
     const r = await run({ kind: 'solar', after: '2026-08-12', count: 1, lat: 42.3439, lon: -3.6969, timezone: 'UTC' });
-    expect(r.timezone).toBe('UTC');
     expect(r.eclipses[0].local!.total_begin).toMatch(/^2026-08-12T18:28:\d\d\+00:00$/);
   });
 
