@@ -28,6 +28,7 @@ import { sunEventsTool } from './solar/sun-events.ts';
 import { ephemeris } from './astronomy/ephemeris.ts';
 import { moonPhases } from './astronomy/moon-phases.ts';
 import { seasons } from './astronomy/seasons.ts';
+import { eclipses } from './astronomy/eclipses.ts';
 import { dailyTagline } from './utility/daily-tagline.ts';
 
 export const registry: readonly AnyTool[] = [
@@ -57,6 +58,7 @@ export const registry: readonly AnyTool[] = [
   ephemeris,
   moonPhases,
   seasons,
+  eclipses,
 ] as unknown as AnyTool[];
 
 export function toolByName(name: string): AnyTool | undefined {

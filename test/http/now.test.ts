@@ -40,6 +40,7 @@ const NOW_CALLS: Record<string, { path: string; body?: unknown; instant: (answer
   ephemeris: { path: '/v1/astronomy/ephemeris', instant: (a) => a.at },
   sun_events: { path: '/v1/solar/events?lat=48.8566&lon=2.3522', instant: (a) => (a.days as { date: string }[])[0].date },
   moon_phases: { path: '/v1/astronomy/moon-phases?count=1', instant: (a) => a.start },
+  eclipses: { path: '/v1/astronomy/eclipses?kind=lunar&count=1', instant: (a) => a.after },
 };
 
 describe('"now" is never cached', () => {
