@@ -25,6 +25,7 @@ import { geoMidpoint } from './geo/geo-midpoint.ts';
 import { geoBoundingBox } from './geo/geo-bounding-box.ts';
 import { solarPosition } from './solar/solar-position.ts';
 import { ephemeris } from './astronomy/ephemeris.ts';
+import { skyPositionsTool } from './astronomy/sky-positions.ts';
 import { dailyTagline } from './utility/daily-tagline.ts';
 
 export const registry: readonly AnyTool[] = [
@@ -51,6 +52,7 @@ export const registry: readonly AnyTool[] = [
   geoElevation,
   solarPosition,
   ephemeris,
+  skyPositionsTool,
 ] as unknown as AnyTool[];
 
 export function toolByName(name: string): AnyTool | undefined {

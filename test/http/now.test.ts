@@ -38,6 +38,7 @@ const NOW_CALLS: Record<string, { path: string; body?: unknown; instant: (answer
   next_holidays: { path: '/v1/holidays/next?country=FR', instant: (a) => a.after },
   solar_position: { path: '/v1/solar/position?lat=48.8566&lon=2.3522', instant: (a) => a.at },
   ephemeris: { path: '/v1/astronomy/ephemeris', instant: (a) => a.at },
+  sky_positions: { path: '/v1/astronomy/sky?lat=48.8566&lon=2.3522', instant: (a) => a.at },
 };
 
 describe('"now" is never cached', () => {
