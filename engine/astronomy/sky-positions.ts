@@ -1,6 +1,6 @@
 /** `sky_positions`: where the Sun, the Moon and the planets stand in the sky over a place, and the Moon's phase. */
 import { z } from 'zod';
-import { CLOCK_DEPENDENT, defineTool } from '../tool.ts';
+import { CLOCK_DEPENDENT, defineTool, type ToolContext } from '../tool.ts';
 import { InstantOrNow, Provenance } from '../inputs.ts';
 import { formatUtc } from '../instant.ts';
 import { catalogueEntry, EPHEMERIS, fixedProvenance } from '../provenance-catalogue.ts';
@@ -74,6 +74,23 @@ const provenance = fixedProvenance({
   ],
 });
 
+/**
+ * The tool's run, named so the observatory page draws its sky with this very function (same input,
+ * same numbers as the API and MCP answer); synchronous, so a page can call it while drawing.
+ */
+export function runSkyPositions(input: z.output<typeof SkyPositionsInput>, ctx: ToolContext): z.input<typeof SkyPositionsResult> {
+  const atMs = input.at ?? ctx.now().getTime();
+  const bodies = skyPositions({
+    lat: input.lat,
+    lon: input.lon,
+    atMs,
+    elevationM: input.elevation_m,
+    pressureHpa: input.pressure_hpa,
+    temperatureC: input.temperature_c,
+  });
+  return { at: formatUtc(atMs), lat: input.lat, lon: input.lon, bodies, moon: moonState(atMs), provenance: provenance(ctx) };
+}
+
 export const skyPositionsTool = defineTool({
   name: 'sky_positions',
   family: 'astronomy',
@@ -120,16 +137,5 @@ export const skyPositionsTool = defineTool({
       return `At ${r.at}, ${up.length ? up.join(', ') : 'none of the Sun, Moon and planets'} ${up.length === 1 ? 'is' : 'are'} above the horizon; the Moon is ${r.moon.phase_name.replaceAll('_', ' ')}, ${Math.round(r.moon.illumination_fraction * 100)}% lit.`;
     },
   },
-  run: (input, ctx) => {
-    const atMs = input.at ?? ctx.now().getTime();
-    const bodies = skyPositions({
-      lat: input.lat,
-      lon: input.lon,
-      atMs,
-      elevationM: input.elevation_m,
-      pressureHpa: input.pressure_hpa,
-      temperatureC: input.temperature_c,
-    });
-    return { at: formatUtc(atMs), lat: input.lat, lon: input.lon, bodies, moon: moonState(atMs), provenance: provenance(ctx) };
-  },
+  run: runSkyPositions,
 });

@@ -1,6 +1,7 @@
 import { Temporal } from '@js-temporal/polyfill';
 import { LONDON_SOLSTICE_2025, USNO_SUN_N80_2019, USNO_SUN_RISE_SET_2019 } from '../fixtures/reference/solar.ts';
 import { describe, expect, it } from 'vitest';
+import { skyPositionsTool } from '../../engine/astronomy/sky-positions.ts';
 import { SKY_BODIES } from '../../engine/astronomy/sky.ts';
 import { solarPosition } from '../../engine/solar/solar-position.ts';
 import { isShareToken, localDayBounds, localParts, orrery, parseView, sky, sunPath, useZoneData, zonedToUtc } from '../../website/src/lib/observatory.ts';
@@ -232,6 +233,11 @@ describe('renderers', () => {
   it('the orrery marks every body with data-body and its longitude', () => {
     for (const b of orrery(AT)) expect(attr(svgs.orrery, b.body, 'data-lon-deg'), b.body).toBeCloseTo(b.lon_deg, 3);
     expect(svgs.orrery).toContain('♈ 0°');
+  });
+
+  it("the sky is the sky_positions tool's answer for the place and instant, number for number", async () => {
+    const tool = await runTool(skyPositionsTool, { lat: PLACE.lat, lon: PLACE.lng, at: new Date(AT).toISOString() });
+    expect(sky(AT, PLACE)).toEqual(tool.bodies);
   });
 
   it('the sky marks every body once with its altitude and azimuth, east on the left', () => {
