@@ -51,7 +51,7 @@ export const METHOD_FAMILIES: Readonly<Record<string, string>> = {
   date: 'calendar arithmetic: differences, sums, weekdays, business days',
   holidays: 'holiday lists and business days of a jurisdiction',
   geo: 'WGS84 geodesics, spherical approximations, places nearby, elevation',
-  sun: "the Sun: position, rise and set, twilights, and how they are computed",
+  sun: 'the Sun: position, rise and set, twilights, and how they are computed',
   moon: 'the Moon: phases, rise and set, illumination',
   sky: 'the sky from a place and over the years: positions of the bodies, seasons, eclipses',
   ephemeris: 'positions of the Sun, Moon and planets in space',

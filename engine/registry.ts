@@ -29,6 +29,7 @@ import { ephemeris } from './astronomy/ephemeris.ts';
 import { moonPhases } from './astronomy/moon-phases.ts';
 import { seasons } from './astronomy/seasons.ts';
 import { eclipses } from './astronomy/eclipses.ts';
+import { skyPositionsTool } from './astronomy/sky-positions.ts';
 import { dailyTagline } from './utility/daily-tagline.ts';
 
 export const registry: readonly AnyTool[] = [
@@ -59,6 +60,7 @@ export const registry: readonly AnyTool[] = [
   moonPhases,
   seasons,
   eclipses,
+  skyPositionsTool,
 ] as unknown as AnyTool[];
 
 export function toolByName(name: string): AnyTool | undefined {

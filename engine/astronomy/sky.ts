@@ -4,7 +4,7 @@
  * and the engine's browser-safe modules only, so a page computes the same in Node and in the browser.
  */
 import * as Astronomy from 'astronomy-engine';
-import { ISA_SEA_LEVEL, spaRefractionDeg, sunPosition } from '../solar/sun-position.ts';
+import { ISA_SEA_LEVEL, isaPressureHpa, spaRefractionDeg, sunPosition } from '../solar/sun-position.ts';
 import { bodyPositions } from './body-positions.ts';
 
 export const ORRERY_BODIES = ['Mercury', 'Venus', 'Earth', 'Mars', 'Jupiter', 'Saturn', 'Uranus', 'Neptune', 'Pluto'] as const;
@@ -36,10 +36,19 @@ export function orreryPositions(atMs: number): OrreryBody[] {
 
 export const SKY_BODIES = ['Sun', 'Moon', 'Mercury', 'Venus', 'Mars', 'Jupiter', 'Saturn', 'Uranus', 'Neptune', 'Pluto'] as const;
 export type SkyBodyName = (typeof SKY_BODIES)[number];
+/** One body as the `sky_positions` tool answers it (and the observatory draws it). */
 export interface SkyBody {
   body: SkyBodyName;
-  alt_deg: number;
-  az_deg: number;
+  azimuth_deg: number;
+  /** Geometric (airless) altitude of the centre. */
+  altitude_deg: number;
+  /** The altitude refracted by the SPA formula, as solar_position refracts the Sun. */
+  apparent_altitude_deg: number;
+  right_ascension_hours: number;
+  declination_deg: number;
+  distance_au: number;
+  magnitude: number;
+  illumination_fraction: number;
   above_horizon: boolean;
 }
 
@@ -48,33 +57,128 @@ export interface SkyInput {
   lon: number;
   /** The instant, epoch milliseconds (UTC, taken as UT1). */
   atMs: number;
+  /** Observer height above sea level, metres (parallax; the ISA pressure's height). Default 0. */
+  elevationM?: number;
+  /** Refraction's atmosphere; default ISA at elevationM, 15 °C (as solar_position). */
+  pressureHpa?: number;
+  temperatureC?: number;
 }
 
+const round = (x: number, digits: number) => {
+  const r = Number(x.toFixed(digits));
+  return Object.is(r, -0) ? 0 : r;
+};
+/** Rounded; a value that rounds up to the open end of [0, period) wraps to 0. */
+const wrapped = (x: number, digits: number, period: number) => {
+  const r = round(((x % period) + period) % period, digits);
+  return r === period ? 0 : r;
+};
+
 /**
- * Where each body stands for an observer at sea level, in the engine's one refraction model, the one
- * `sunPosition` (and so the solar_position tool) uses: the topocentric apparent place of date (light
- * time, aberration, precession, nutation, parallax) turned to the horizon, plus refraction by the NREL
- * SPA formula (`spaRefractionDeg`) for the ISA sea-level atmosphere, 1013.25 hPa and 15 °C. The Sun is
- * sunPosition's own answer (apparent elevation and azimuth, to 1e-6°), so the sky and solar_position
- * never disagree; the Moon and planets go through the same steps, unrounded.
+ * Where each body stands for an observer, in the engine's one refraction model, the one `sunPosition`
+ * (and so the solar_position tool) uses: the topocentric apparent place of date (light time, aberration,
+ * precession, nutation, parallax for the observer's height) turned to the horizon, plus refraction by the
+ * NREL SPA formula (`spaRefractionDeg`) for the given atmosphere or the ISA one at that height. The Sun
+ * is sunPosition's own answer for the same input (azimuth, geometric and apparent elevation, declination,
+ * to 1e-6°), so the sky and solar_position never disagree; the Moon and planets go through the same
+ * steps with the same rounding. Magnitude and illuminated fraction are astronomy-engine's `Illumination`
+ * (geocentric; the Sun's fraction is 1).
  *
  * @example skyPositions({ lat: 51.4769, lon: -0.0005, atMs: Date.parse('2026-06-21T12:00:00Z') })[0]
- * // → { body: 'Sun', alt_deg ≈ 62, az_deg ≈ 180, above_horizon: true }
+ * // → { body: 'Sun', azimuth_deg ≈ 180, apparent_altitude_deg ≈ 62, above_horizon: true, … }
  */
 export function skyPositions(input: SkyInput): SkyBody[] {
   const time = Astronomy.MakeTime(new Date(input.atMs));
-  const observer = new Astronomy.Observer(input.lat, input.lon, 0);
+  const elevationM = input.elevationM ?? 0;
+  const observer = new Astronomy.Observer(input.lat, input.lon, elevationM);
+  const pressureHpa = input.pressureHpa ?? isaPressureHpa(elevationM);
+  const temperatureC = input.temperatureC ?? ISA_SEA_LEVEL.temperatureC;
   return SKY_BODIES.map((body) => {
-    let alt: number, az: number;
+    const eq = Astronomy.Equator(Astronomy.Body[body], time, observer, true, true);
+    let azimuth: number, altitude: number, apparent: number, declination: number;
     if (body === 'Sun') {
-      // Only the place and instant: sunPosition would also read an elevation or pressure if handed one.
-      const sun = sunPosition({ lat: input.lat, lon: input.lon, atMs: input.atMs });
-      [alt, az] = [sun.apparent_elevation_deg, sun.azimuth_deg];
+      const sun = sunPosition({ lat: input.lat, lon: input.lon, atMs: input.atMs, elevationM, pressureHpa, temperatureC });
+      [azimuth, altitude, apparent, declination] = [sun.azimuth_deg, sun.elevation_deg, sun.apparent_elevation_deg, sun.declination_deg];
     } else {
-      const eq = Astronomy.Equator(Astronomy.Body[body], time, observer, true, true);
       const h = Astronomy.Horizon(time, observer, eq.ra, eq.dec);
-      [alt, az] = [h.altitude + spaRefractionDeg(h.altitude, ISA_SEA_LEVEL.pressureHpa, ISA_SEA_LEVEL.temperatureC), h.azimuth];
+      azimuth = wrapped(h.azimuth, 6, 360);
+      altitude = round(h.altitude, 6);
+      apparent = round(h.altitude + spaRefractionDeg(h.altitude, pressureHpa, temperatureC), 6);
+      declination = round(eq.dec, 6);
     }
-    return { body, alt_deg: alt, az_deg: az, above_horizon: alt > 0 };
+    const light = Astronomy.Illumination(Astronomy.Body[body], time);
+    return {
+      body,
+      azimuth_deg: azimuth,
+      altitude_deg: altitude,
+      apparent_altitude_deg: apparent,
+      right_ascension_hours: wrapped(eq.ra, 7, 24),
+      declination_deg: declination,
+      distance_au: round(eq.dist, 10),
+      magnitude: round(light.mag, 2),
+      illumination_fraction: body === 'Sun' ? 1 : round(light.phase_fraction, 4),
+      // From the reported number, so the flag always agrees with the altitude beside it.
+      above_horizon: apparent > 0,
+    };
   });
+}
+
+export const PRINCIPAL_PHASES = [
+  { name: 'new_moon', deg: 0 },
+  { name: 'first_quarter', deg: 90 },
+  { name: 'full_moon', deg: 180 },
+  { name: 'last_quarter', deg: 270 },
+] as const;
+export const MOON_PHASE_NAMES = [
+  'new_moon',
+  'waxing_crescent',
+  'first_quarter',
+  'waxing_gibbous',
+  'full_moon',
+  'waning_gibbous',
+  'last_quarter',
+  'waning_crescent',
+] as const;
+export type MoonPhaseName = (typeof MOON_PHASE_NAMES)[number];
+export interface MoonState {
+  phase_name: MoonPhaseName;
+  phase_angle_deg: number;
+  illumination_fraction: number;
+  age_days: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The Moon's phase at `atMs`. phase_angle_deg is the Moon's minus the Sun's geocentric apparent ecliptic
+ * longitude (0..360, astronomy-engine `MoonPhase`); illumination_fraction the geocentric illuminated
+ * fraction; age_days the time since the last new moon. phase_name is the principal phase whose instant
+ * falls on the UTC date of `atMs` (the elongation passes 0°, 90°, 180° or 270° during that UTC day; it
+ * grows 11–15° a day, so at most one does), otherwise crescent or gibbous, waxing or waning, by the
+ * elongation at `atMs`.
+ */
+export function moonState(atMs: number): MoonState {
+  const time = Astronomy.MakeTime(new Date(atMs));
+  const elongation = Astronomy.MoonPhase(time);
+  const dayStart = Math.floor(atMs / DAY_MS) * DAY_MS;
+  const a0 = Astronomy.MoonPhase(Astronomy.MakeTime(new Date(dayStart)));
+  const a1 = Astronomy.MoonPhase(Astronomy.MakeTime(new Date(dayStart + DAY_MS)));
+  const span = (a1 - a0 + 360) % 360;
+  // [dayStart, next midnight): a phase exactly at midnight belongs to the day it begins.
+  const principal = PRINCIPAL_PHASES.find((p) => (p.deg - a0 + 360) % 360 < span);
+  const lastNew = Astronomy.SearchMoonPhase(0, time, -31)!;
+  return {
+    phase_name: principal
+      ? principal.name
+      : elongation < 180
+        ? elongation < 90
+          ? 'waxing_crescent'
+          : 'waxing_gibbous'
+        : elongation < 270
+          ? 'waning_gibbous'
+          : 'waning_crescent',
+    phase_angle_deg: wrapped(elongation, 6, 360),
+    illumination_fraction: round(Astronomy.Illumination(Astronomy.Body.Moon, time).phase_fraction, 4),
+    age_days: round((atMs - lastNew.date.getTime()) / DAY_MS, 4),
+  };
 }

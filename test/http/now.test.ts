@@ -41,6 +41,7 @@ const NOW_CALLS: Record<string, { path: string; body?: unknown; instant: (answer
   sun_events: { path: '/v1/solar/events?lat=48.8566&lon=2.3522', instant: (a) => (a.days as { date: string }[])[0].date },
   moon_phases: { path: '/v1/astronomy/moon-phases?count=1', instant: (a) => a.start },
   eclipses: { path: '/v1/astronomy/eclipses?kind=lunar&count=1', instant: (a) => a.after },
+  sky_positions: { path: '/v1/astronomy/sky?lat=48.8566&lon=2.3522', instant: (a) => a.at },
 };
 
 describe('"now" is never cached', () => {

@@ -1,6 +1,7 @@
 import { Temporal } from '@js-temporal/polyfill';
 import { LONDON_SOLSTICE_2025, USNO_SUN_N80_2019, USNO_SUN_RISE_SET_2019 } from '../fixtures/reference/solar.ts';
 import { describe, expect, it } from 'vitest';
+import { skyPositionsTool } from '../../engine/astronomy/sky-positions.ts';
 import { SKY_BODIES } from '../../engine/astronomy/sky.ts';
 import { solarPosition } from '../../engine/solar/solar-position.ts';
 import { isShareToken, localDayBounds, localParts, orrery, parseView, sky, sunPath, useZoneData, zonedToUtc } from '../../website/src/lib/observatory.ts';
@@ -135,8 +136,8 @@ describe('sky: altitude and azimuth for an observer', () => {
       const tool = await runTool(solarPosition, { lat: c.lat, lon: c.lng, at: c.at });
       const sun = sky(Date.parse(c.at), c).find((b) => b.body === 'Sun')!;
       expect(tool.apparent_elevation_deg).toBeGreaterThan(10);
-      expect(Math.abs(sun.alt_deg - tool.apparent_elevation_deg)).toBeLessThan(0.05);
-      expect(Math.abs(sun.az_deg - tool.azimuth_deg)).toBeLessThan(0.05);
+      expect(Math.abs(sun.apparent_altitude_deg - tool.apparent_elevation_deg)).toBeLessThan(0.05);
+      expect(Math.abs(sun.azimuth_deg - tool.azimuth_deg)).toBeLessThan(0.05);
       expect(sun.above_horizon).toBe(true);
     });
   }
@@ -234,16 +235,21 @@ describe('renderers', () => {
     expect(svgs.orrery).toContain('♈ 0°');
   });
 
+  it("the sky is the sky_positions tool's answer for the place and instant, number for number", async () => {
+    const tool = await runTool(skyPositionsTool, { lat: PLACE.lat, lon: PLACE.lng, at: new Date(AT).toISOString() });
+    expect(sky(AT, PLACE)).toEqual(tool.bodies);
+  });
+
   it('the sky marks every body once with its altitude and azimuth, east on the left', () => {
     const bodies = sky(AT, PLACE);
     for (const b of bodies) {
       expect(svgs.sky.split(`data-body="${b.body}"`)).toHaveLength(2);
-      expect(attr(svgs.sky, b.body, 'data-alt-deg'), b.body).toBeCloseTo(b.alt_deg, 3);
-      expect(attr(svgs.sky, b.body, 'data-az-deg'), b.body).toBeCloseTo(b.az_deg, 3);
+      expect(attr(svgs.sky, b.body, 'data-alt-deg'), b.body).toBeCloseTo(b.apparent_altitude_deg, 3);
+      expect(attr(svgs.sky, b.body, 'data-az-deg'), b.body).toBeCloseTo(b.azimuth_deg, 3);
     }
     // The Sun at 08:00 in November is in the south-east (azimuth ≈ 128°): left of and below the zenith.
     const sun = bodies.find((b) => b.body === 'Sun')!;
-    expect(sun.az_deg).toBeGreaterThan(90);
+    expect(sun.azimuth_deg).toBeGreaterThan(90);
     const [cx, cy] = /data-body="Sun"[^>]*><circle cx="([\d.]+)" cy="([\d.]+)"/.exec(svgs.sky)!.slice(1).map(Number);
     expect(cx).toBeLessThan(250);
     expect(cy).toBeGreaterThan(250);

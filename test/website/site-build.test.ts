@@ -238,7 +238,7 @@ describe('API overview', () => {
     for (const words of ['Authorization: Bearer', 'RateLimit-Limit', 'problem+json', 'Beta boundaries']) expect(html).toContain(words);
     // Every provenance id is listed with its explanation (the README names only the families).
     const { provenanceCatalogue } = await import('../../engine/provenance-catalogue.ts');
-    for (const e of provenanceCatalogue()) expect(html, e.id).toContain(`id="provenance-${e.id.replace(".", "_")}"`);
+    for (const e of provenanceCatalogue()) expect(html, e.id).toContain(`id="provenance-${e.id.replace('.', '_')}"`);
     // The page every MCP tool result links to (resource_link) exists, down to the anchor.
     for (const tool of registry) {
       const [page, anchor] = toolPagePath(tool).split('#');

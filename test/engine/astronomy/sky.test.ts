@@ -27,8 +27,8 @@ describe('skyPositions', () => {
   ])('the Sun over $name is where solar_position puts it', async ({ lat, lon, at }) => {
     const tool = await runTool(solarPosition, { lat, lon, at });
     const sun = bodyAt('Sun', lat, lon, at);
-    expect(sun.alt_deg).toBe(tool.apparent_elevation_deg);
-    expect(sun.az_deg).toBe(tool.azimuth_deg);
+    expect(sun.apparent_altitude_deg).toBe(tool.apparent_elevation_deg);
+    expect(sun.azimuth_deg).toBe(tool.azimuth_deg);
     expect(sun.above_horizon).toBe(tool.apparent_elevation_deg > 0);
   });
 
@@ -42,8 +42,8 @@ describe('skyPositions', () => {
       const b = bodyAt(body, SITE_29N_279E.lat_deg, SITE_29N_279E.east_lon_deg - 360, at);
       const isa = ISA_SEA_LEVEL_DEFINITION.expected;
       const expected = airless + spaEq42(airless, isa.pressure_hpa, isa.temperature_c);
-      expect(Math.abs(b.alt_deg - expected)).toBeLessThan(row.tolerance!);
-      expect(Math.abs(b.az_deg - azimuth_deg)).toBeLessThan(row.tolerance!);
+      expect(Math.abs(b.apparent_altitude_deg - expected)).toBeLessThan(row.tolerance!);
+      expect(Math.abs(b.azimuth_deg - azimuth_deg)).toBeLessThan(row.tolerance!);
       expect(b.above_horizon).toBe(true);
     },
   );
@@ -52,12 +52,12 @@ describe('skyPositions', () => {
     // USNO rounds to the minute, during which the Moon near the meridian moves about 0.5° in azimuth.
     const { input, expected } = USNO_ONE_DAY_ATLANTA_2009;
     const moon = bodyAt('Moon', input.lat, input.lon, new Date(expected.moon_transit).toISOString());
-    expect(Math.abs(moon.az_deg - 180)).toBeLessThan(0.5);
+    expect(Math.abs(moon.azimuth_deg - 180)).toBeLessThan(0.5);
   });
 
   it('marks a body above the horizon exactly when its apparent altitude is positive', () => {
     for (const b of skyPositions({ lat: 51.4769, lon: -0.0005, atMs: Date.parse('2026-11-22T08:00:00Z') })) {
-      expect(b.above_horizon, b.body).toBe(b.alt_deg > 0);
+      expect(b.above_horizon, b.body).toBe(b.apparent_altitude_deg > 0);
     }
   });
 });

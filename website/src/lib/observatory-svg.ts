@@ -164,14 +164,14 @@ export function renderSky(bodies: SkyBody[], caption: Caption): string {
   const below = bodies.filter((b) => !b.above_horizon);
   const rows = Math.ceil(below.length / 2);
   const height = 500 + (rows ? 30 + rows * 20 : 0) + 40;
-  const line = (list: SkyBody[]) => list.map((b) => `${b.body} ${degrees(b.alt_deg)}`).join(', ') || 'none';
+  const line = (list: SkyBody[]) => list.map((b) => `${b.body} ${degrees(b.apparent_altitude_deg)}`).join(', ') || 'none';
   const title = `Sky over ${caption.place} on ${caption.date} at ${caption.time} (${caption.zone})`;
   const desc =
     'Looking up: zenith at the centre, horizon at the edge, north at the top, east on the left. ' +
     `Above the horizon (altitude): ${line(bodies.filter((b) => b.above_horizon))}. Below the horizon: ${line(below)}.`;
   const sun = bodies.find((b) => b.body === 'Sun');
   const out = [svgOpen('sky', 500, height, title, desc), `<rect width="500" height="${height}" fill="${SPACE}"/>`];
-  out.push(`<circle cx="${c}" cy="${c}" r="${R}" fill="${skyColour(sun ? sun.alt_deg : -90)}" stroke="${INK}" stroke-width="2"/>`);
+  out.push(`<circle cx="${c}" cy="${c}" r="${R}" fill="${skyColour(sun ? sun.apparent_altitude_deg : -90)}" stroke="${INK}" stroke-width="2"/>`);
   out.push('<g fill="none" stroke="#9fb1c9" stroke-dasharray="2 4">');
   for (const alt of [30, 60]) out.push(`<circle cx="${c}" cy="${c}" r="${xy((R * (90 - alt)) / 90)}"/>`);
   out.push('</g>');
@@ -188,14 +188,14 @@ export function renderSky(bodies: SkyBody[], caption: Caption): string {
   const marks = bodies
     .filter((b) => b.above_horizon)
     .map((b) => {
-      const r = (R * (90 - b.alt_deg)) / 90;
-      const a = (b.az_deg * Math.PI) / 180;
+      const r = (R * (90 - b.apparent_altitude_deg)) / 90;
+      const a = (b.azimuth_deg * Math.PI) / 180;
       return { b, x: c - r * Math.sin(a), y: c - r * Math.cos(a), r: b.body === 'Sun' ? 9 : b.body === 'Moon' ? 8 : 4.5 };
     });
   const label = labelPlacer(marks);
   for (const { b, x, y, r: radius } of marks) {
     out.push(
-      `<g data-body="${b.body}" data-alt-deg="${dataNum(b.alt_deg)}" data-az-deg="${dataNum(b.az_deg)}">` +
+      `<g data-body="${b.body}" data-alt-deg="${dataNum(b.apparent_altitude_deg)}" data-az-deg="${dataNum(b.azimuth_deg)}">` +
         `<circle cx="${xy(x)}" cy="${xy(y)}" r="${radius}" fill="${COLOURS[b.body]}" stroke="${SPACE}"/>` +
         label(x, y, radius, b.body, INK) +
         '</g>',
@@ -209,8 +209,8 @@ export function renderSky(bodies: SkyBody[], caption: Caption): string {
         text(
           20 + (i % 2) * 240,
           y + 22 + Math.floor(i / 2) * 20,
-          `${b.body} ${degrees(b.alt_deg)}, az ${degrees(b.az_deg)}`,
-          `fill="${INK}" data-body="${b.body}" data-alt-deg="${dataNum(b.alt_deg)}" data-az-deg="${dataNum(b.az_deg)}" data-below-horizon="true"`,
+          `${b.body} ${degrees(b.apparent_altitude_deg)}, az ${degrees(b.azimuth_deg)}`,
+          `fill="${INK}" data-body="${b.body}" data-alt-deg="${dataNum(b.apparent_altitude_deg)}" data-az-deg="${dataNum(b.azimuth_deg)}" data-below-horizon="true"`,
         ),
       );
     });
@@ -337,7 +337,7 @@ export function renderPositionsTable(skyBodies: SkyBody[], orreryBodies: OrreryB
     const s = skyBodies.find((b) => b.body === name);
     const o = orreryBodies.find((b) => b.body === name);
     return (
-      `<tr><th scope="row">${escapeXml(name)}</th><td>${cell(s?.alt_deg, 2)}</td><td>${cell(s?.az_deg, 2)}</td>` +
+      `<tr><th scope="row">${escapeXml(name)}</th><td>${cell(s?.apparent_altitude_deg, 2)}</td><td>${cell(s?.azimuth_deg, 2)}</td>` +
       `<td>${s ? (s.above_horizon ? 'yes' : 'no') : '—'}</td><td>${cell(o?.lon_deg, 2)}</td><td>${cell(o?.distance_au, 3)}</td></tr>`
     );
   });

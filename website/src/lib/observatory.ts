@@ -1,11 +1,12 @@
 /**
  * The observatory page's own concerns: the zone data it has installed, what the form and permalinks say,
  * share tokens and the years it offers. The calculations are the engine's (wall-clock.ts for local time,
- * sky.ts for the sky and the orrery, sun-path.ts for the Sun's day). The page's places are `{ lat, lng }`,
+ * sky-positions.ts (the sky_positions tool's run) for the sky, sky.ts for the orrery, sun-path.ts for the Sun's day). The page's places are `{ lat, lng }`,
  * as the share API spells them; the engine takes `{ lat, lon }`.
  */
 import { EPHEMERIS_END_MS, EPHEMERIS_MIN_MS } from '../../../engine/astronomy/body-positions.ts';
-import { skyPositions, type SkyBody } from '../../../engine/astronomy/sky.ts';
+import { runSkyPositions } from '../../../engine/astronomy/sky-positions.ts';
+import type { SkyBody } from '../../../engine/astronomy/sky.ts';
 import { sunPath as engineSunPath, type SunPath } from '../../../engine/solar/sun-path.ts';
 import {
   instantOfDateTime,
@@ -142,8 +143,13 @@ export interface Place {
 
 export { orreryPositions as orrery } from '../../../engine/astronomy/sky.ts';
 
-/** The sky over a place at an instant: the engine's skyPositions (its one refraction model, SPA). */
-export const sky = (atMs: number, place: Place): SkyBody[] => skyPositions({ lat: place.lat, lon: place.lng, atMs });
+/**
+ * The sky over a place at an instant: the sky_positions tool's own run (sea level, ISA atmosphere, the
+ * defaults an API call without elevation_m, pressure_hpa, temperature_c gets), so the page and an agent
+ * see the same numbers.
+ */
+export const sky = (atMs: number, place: Place): SkyBody[] =>
+  runSkyPositions({ lat: place.lat, lon: place.lng, at: atMs }, { now: () => new Date(atMs) }).bodies;
 
 /** The Sun through one local day [startMs, endMs]: the engine's sunPath. */
 export const sunPath = (startMs: number, endMs: number, place: Place, atMs?: number): SunPath =>
