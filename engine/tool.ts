@@ -17,7 +17,7 @@ export const TOOLSETS = {
   date: 'Date differences, adding to dates, business days between dates',
   holidays: 'Public holidays and business days by country and subdivision',
   geo: 'WGS84 distances, midpoints, bounding boxes, places nearby, terrain elevation',
-  sky: 'The Sun and the planets: sun position, ephemeris',
+  sky: 'The Sun, Moon and planets: sun position, sunrise and twilights, moon phases, seasons, eclipses, the sky from a place, ephemeris',
   planning: 'Meetings across time zones, recurring events',
   utility: 'The daily tagline',
 } as const;

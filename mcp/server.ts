@@ -32,13 +32,12 @@ export function invalidMessage(errors: FieldError[]): string {
   return asSentence(`Invalid ${fields.length === 1 ? 'parameter' : 'parameters'}: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`);
 }
 
-/** The MCP annotations of a tool: what its declaration says it does to the world. */
+/**
+ * The MCP annotations of a tool: what its declaration says it does to the world. `destructiveHint` only
+ * for a tool that writes: MCP reads it only when readOnlyHint is false.
+ */
 export function annotationsOf(tool: AnyTool) {
-  return {
-    title: tool.title,
-    ...tool.annotations,
-    destructiveHint: !tool.annotations.readOnlyHint,
-  };
+  return tool.annotations.readOnlyHint ? { title: tool.title, ...tool.annotations } : { title: tool.title, ...tool.annotations, destructiveHint: true };
 }
 
 /** The default site address (SITE_URL's default), for links when a caller names none. */

@@ -65,7 +65,9 @@ describe('tools/list', () => {
       expect(t.description).toBe(tool.description);
       expect(t.inputSchema.type).toBe('object');
       expect(t.outputSchema?.type).toBe('object');
-      expect(t.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: tool.name === 'geo_elevation' });
+      expect(t.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: tool.name === 'geo_elevation' });
+      // Meaningful only for a tool that writes (MCP): a read-only tool does not spend bytes on it.
+      expect(t.annotations).not.toHaveProperty('destructiveHint');
       // The contract: idempotent except "now"-dependent tools, those whose answer can come from the clock.
       expect(t.annotations?.idempotentHint, t.name).toBe(!readsClock(tool));
     }
