@@ -100,13 +100,13 @@ export const eclipses = defineTool({
     {
       input: { kind: 'solar', after: '2024-04-01', count: 1 },
       expect: { eclipses: [{ type: 'total', magnitude: 1.06 }] },
-      source: 'NASA/GSFC, Espenak, Five Millennium Catalog of Solar Eclipses: 2024 Apr 08, total, greatest eclipse 18:17:16 TD (18:16:07 UT), magnitude 1.0566',
+      source:
+        'NASA/GSFC, Espenak, Five Millennium Catalog of Solar Eclipses: 2024 Apr 08, total, greatest eclipse 18:18:29 TD, ΔT 74 s (18:17:15 UT), magnitude 1.0566',
     },
     {
       input: { kind: 'lunar', after: '2025-03-01', count: 1 },
       expect: { eclipses: [{ type: 'total', magnitude: 1.18 }] },
-      source:
-        'NASA/GSFC, Espenak, Catalog of Lunar Eclipses 2001-2100: 2025 Mar 14, total, greatest eclipse 06:58:43 TD (06:57:34 UT), umbral magnitude 1.1781',
+      source: 'NASA/GSFC, Espenak, Catalog of Lunar Eclipses: 2001 to 2100: 2025 Mar 14, total, greatest eclipse 06:59 UT, umbral magnitude 1.183',
     },
   ],
   annotations: CLOCK_DEPENDENT,
