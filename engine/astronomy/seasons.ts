@@ -117,7 +117,7 @@ export const seasons = defineTool({
         ],
       },
       source:
-        'USNO "Earth\'s Seasons and Apsides" 2026 (UT): perihelion Jan 3 17h, equinox Mar 20 14:46, solstice Jun 21 08:24, aphelion Jul 6 17h, equinox Sep 23 00:05, solstice Dec 21 20:50',
+        'USNO "Earth\'s Seasons and Apsides" 2026 (UT): perihelion Jan 3 17:15, equinox Mar 20 14:46, solstice Jun 21 08:24, aphelion Jul 6 17:30, equinox Sep 23 00:05, solstice Dec 21 20:50',
     },
   ],
   annotations: CALCULATION,
