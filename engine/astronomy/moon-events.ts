@@ -7,7 +7,7 @@
 import * as Astronomy from 'astronomy-engine';
 import { z } from 'zod';
 import { CLOCK_DEPENDENT, defineTool, ToolInputError, type ToolContext } from '../tool.ts';
-import { Provenance } from '../inputs.ts';
+import { Latitude, Longitude, Provenance } from '../inputs.ts';
 import { catalogueEntry, EPHEMERIS, fixedProvenance, TIMEZONE_BOUNDARIES, TZDB } from '../provenance-catalogue.ts';
 import { lookupZones } from '../time/zone-lookup.ts';
 import { BOUNDARY_LOOKUP, NAUTICAL_ZONE } from '../time/local-time.ts';
@@ -95,7 +95,8 @@ export function moonEvents(input: MoonEventsRequest, nowMs: number): { result: O
   const zone = input.timezone?.zone ?? lookup!.zones[0];
   const count = input.days ?? 1;
   const first = input.date ?? localDateAt(zone, nowMs);
-  if (first < FIRST_DATE || first > LAST_DATE) throw new ToolInputError([{ field: 'date', message: `today (${first}) must be between ${FIRST_DATE} and ${LAST_DATE}` }]);
+  if (first < FIRST_DATE || first > LAST_DATE)
+    throw new ToolInputError([{ field: 'date', message: `today (${first}) must be between ${FIRST_DATE} and ${LAST_DATE}` }]);
   const last = addDays(first, count - 1);
   if (last > LAST_DATE) throw new ToolInputError([{ field: 'days', message: `the table would end on ${last}; the last supported date is ${LAST_DATE}` }]);
   const elevationM = input.elevation_m ?? 0;
@@ -110,17 +111,21 @@ const provenanceFor = (zoneFrom: 'land' | 'ocean' | 'named', ctx: ToolContext) =
 export const moonEventsTool = defineTool({
   name: 'moon_events',
   family: 'astronomy',
-  title: 'Moonrise, moonset, transit and phase',
+  title: 'Moonrise, moonset and phase',
   description:
-    'Moonrise, moonset, Moon transit per local day at a place, 1..366 days from date (default today there), 1700..2200, with phase ' +
-    'name, illuminated fraction (0..1), phase angle (°) and age (days) at 12:00 local. Local times with offset; null if none that ' +
-    'day (about monthly). ±1 min of USNO, |lat| ≤ 60°.',
+    'Moonrise, moonset, transit per local day, 1..366 days from date (default today there), 1700..2200, null if none that day; ' +
+    'phase at local noon. ±1 min of USNO.',
   http: { method: 'GET', path: '/v1/astronomy/moon' },
   auth: 'key',
   cache: 'deterministic-unless-now',
   usesClock: (input) => input.date === undefined,
-  // The same place, date range, table length, elevation and zone inputs as sun_events, and the same checks.
-  input: SunEventsInput,
+  // sun_events' inputs and checks; shorter place descriptions keep the MCP listing within its budget.
+  input: SunEventsInput.extend({
+    lat: Latitude.describe('°N'),
+    lon: Longitude.describe('°E'),
+    days: SunEventsInput.shape.days.unwrap().optional(), // its range says it: no description
+    timezone: SunEventsInput.shape.timezone.describe('Default: place’s'),
+  }),
   output: MoonEventsResult,
   examples: [
     {
