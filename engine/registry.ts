@@ -30,6 +30,7 @@ import { moonPhases } from './astronomy/moon-phases.ts';
 import { seasons } from './astronomy/seasons.ts';
 import { eclipses } from './astronomy/eclipses.ts';
 import { skyPositionsTool } from './astronomy/sky-positions.ts';
+import { moonEventsTool } from './astronomy/moon-events.ts';
 import { dailyTagline } from './utility/daily-tagline.ts';
 
 export const registry: readonly AnyTool[] = [
@@ -61,6 +62,7 @@ export const registry: readonly AnyTool[] = [
   seasons,
   eclipses,
   skyPositionsTool,
+  moonEventsTool,
 ] as unknown as AnyTool[];
 
 export function toolByName(name: string): AnyTool | undefined {

@@ -155,15 +155,18 @@ const DAY_MS = 86_400_000;
  * fraction; age_days the time since the last new moon. phase_name is the principal phase whose instant
  * falls on the UTC date of `atMs` (the elongation passes 0°, 90°, 180° or 270° during that UTC day; it
  * grows 11–15° a day, so at most one does), otherwise crescent or gibbous, waxing or waning, by the
- * elongation at `atMs`.
+ * elongation at `atMs`. `day` replaces the UTC day by another interval, such as a local day of 23 or 25
+ * hours (moon_events names the phase of the local date).
  */
-export function moonState(atMs: number): MoonState {
+export function moonState(atMs: number, day?: { startMs: number; endMs: number }): MoonState {
   const time = Astronomy.MakeTime(new Date(atMs));
   const elongation = Astronomy.MoonPhase(time);
-  const dayStart = Math.floor(atMs / DAY_MS) * DAY_MS;
+  const dayStart = day?.startMs ?? Math.floor(atMs / DAY_MS) * DAY_MS;
+  const dayEnd = day?.endMs ?? dayStart + DAY_MS;
   const a0 = Astronomy.MoonPhase(Astronomy.MakeTime(new Date(dayStart)));
-  const a1 = Astronomy.MoonPhase(Astronomy.MakeTime(new Date(dayStart + DAY_MS)));
-  const span = (a1 - a0 + 360) % 360;
+  const a1 = Astronomy.MoonPhase(Astronomy.MakeTime(new Date(dayEnd)));
+  // A skipped local date (0 hours) holds no phase instant.
+  const span = dayEnd > dayStart ? (a1 - a0 + 360) % 360 : 0;
   // [dayStart, next midnight): a phase exactly at midnight belongs to the day it begins.
   const principal = PRINCIPAL_PHASES.find((p) => (p.deg - a0 + 360) % 360 < span);
   const lastNew = Astronomy.SearchMoonPhase(0, time, -31)!;

@@ -40,6 +40,7 @@ const NOW_CALLS: Record<string, { path: string; body?: unknown; instant: (answer
   ephemeris: { path: '/v1/astronomy/ephemeris', instant: (a) => a.at },
   sun_events: { path: '/v1/solar/events?lat=48.8566&lon=2.3522', instant: (a) => (a.days as { date: string }[])[0].date },
   moon_phases: { path: '/v1/astronomy/moon-phases?count=1', instant: (a) => a.start },
+  moon_events: { path: '/v1/astronomy/moon?lat=48.8566&lon=2.3522', instant: (a) => (a.days as { date: string }[])[0].date },
   eclipses: { path: '/v1/astronomy/eclipses?kind=lunar&count=1', instant: (a) => a.after },
   sky_positions: { path: '/v1/astronomy/sky?lat=48.8566&lon=2.3522', instant: (a) => a.at },
 };
@@ -72,6 +73,7 @@ describe('"now" is never cached', () => {
     ['ephemeris (date)', '/v1/astronomy/ephemeris?date=2026-11-22'],
     ['sun_events (date)', '/v1/solar/events?lat=48.8566&lon=2.3522&date=2026-11-22'],
     ['moon_phases (start)', '/v1/astronomy/moon-phases?start=2026-11-22'],
+    ['moon_events (date)', '/v1/astronomy/moon?lat=48.8566&lon=2.3522&date=2026-11-22'],
   ])('%s with its instant given is cached as usual', async (_name, path) => {
     const miss = await call(path);
     expect(miss.headers.get('x-cache')).toBe('MISS');

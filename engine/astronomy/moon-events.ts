@@ -1,0 +1,164 @@
+/**
+ * `moon_events` (GET /v1/astronomy/moon): moonrise, moonset and the Moon's transit for each local day of a
+ * daily table at a place, with the Moon's phase at local noon. The local days and the searches within them
+ * are sun_events' (engine/astronomy/local-day-events.ts); the phase is sky_positions' `moonState`, asked
+ * about the local day instead of the UTC one.
+ */
+import * as Astronomy from 'astronomy-engine';
+import { z } from 'zod';
+import { CLOCK_DEPENDENT, defineTool, ToolInputError, type ToolContext } from '../tool.ts';
+import { Latitude, Longitude, Provenance } from '../inputs.ts';
+import { catalogueEntry, EPHEMERIS, fixedProvenance, TIMEZONE_BOUNDARIES, TZDB } from '../provenance-catalogue.ts';
+import { lookupZones } from '../time/zone-lookup.ts';
+import { BOUNDARY_LOOKUP, NAUTICAL_ZONE } from '../time/local-time.ts';
+import { ZONE_BY_NAME } from '../time/time-in-zone.ts';
+import { instantOfLocal } from '../time/zone-rules.ts';
+import { FIRST_DATE, LAST_DATE, SunEventsInput } from '../solar/sun-events.ts';
+import { addDays, formatEvent, type LocalDay, localDateAt, localDays, riseSetIn, transitIn } from './local-day-events.ts';
+import { MOON_PHASE_NAMES, moonState } from './sky.ts';
+
+const at = () => z.string().nullable();
+
+export const MoonEventsDay = z.object({
+  date: z.string().describe('Local date'),
+  moonrise: at(),
+  moonset: at(),
+  moon_transit: at(),
+  phase_name: z.enum(MOON_PHASE_NAMES).describe('Principal phase if its instant is on this local date'),
+  illumination_fraction: z.number().describe('0..1'),
+  phase_angle_deg: z.number().describe('Moon − Sun ecliptic longitude, 0..360'),
+  age_days: z.number().describe('Since the last new moon'),
+});
+export type MoonEventsDay = z.output<typeof MoonEventsDay>;
+
+export const MoonEventsResult = z.object({
+  lat: z.number(),
+  lon: z.number(),
+  timezone: z.string().describe('Zone of the local days and times'),
+  days: z.array(MoonEventsDay).describe('Local times with offset; null: not that day; phase at 12:00 local'),
+  provenance: Provenance,
+});
+export type MoonEventsResult = z.output<typeof MoonEventsResult>;
+
+const MOON_EVENTS = catalogueEntry({
+  id: 'moon.events',
+  kind: 'method',
+  summary: 'moonrise, moonset and transit within local days, and the phase at local noon',
+  text:
+    "astronomy-engine searches within [local midnight, next local midnight) by the zone's tzdb rules: rise and set of the Moon's " +
+    'upper limb (topocentric, its semidiameter and parallax) with 34′ refraction, the horizon lowered by the dip for elevation_m; ' +
+    'upper transit at hour angle 0. Phase at 12:00 local: elongation, illuminated fraction, age since the last new moon; a principal ' +
+    'phase names the local date its instant falls on. UTC taken as UT1 (ΔT from astronomy-engine). Within 1 minute of USNO at |lat| ≤ 60°',
+});
+
+const PARTS = { data: [EPHEMERIS, TIMEZONE_BOUNDARIES, TZDB] } as const;
+const landProvenance = fixedProvenance({ ...PARTS, methods: [MOON_EVENTS, BOUNDARY_LOOKUP] });
+const oceanProvenance = fixedProvenance({ ...PARTS, methods: [MOON_EVENTS, NAUTICAL_ZONE] });
+const namedProvenance = fixedProvenance({ ...PARTS, methods: [MOON_EVENTS, ZONE_BY_NAME] });
+
+/** One local day: rise, set and transit as local times in `zone`, the phase at local noon. */
+export function moonDay(observer: Astronomy.Observer, elevationM: number, zone: string, day: LocalDay): MoonEventsDay {
+  const moon = Astronomy.Body.Moon;
+  const [y, m, d] = day.date.split('-').map(Number);
+  // Local noon by the zone's rules (on a date the zone skipped, the instant its clocks jumped to).
+  const noon = instantOfLocal(zone, y, m, d, 12, 0, 0).ms;
+  return {
+    date: day.date,
+    moonrise: formatEvent(zone, day, riseSetIn(moon, observer, +1, day, elevationM)),
+    moonset: formatEvent(zone, day, riseSetIn(moon, observer, -1, day, elevationM)),
+    moon_transit: formatEvent(zone, day, transitIn(moon, observer, day)?.ms ?? null),
+    ...phaseOf(moonState(noon, day)),
+  };
+}
+
+// The contract's field order: illumination before the angle.
+const phaseOf = (s: ReturnType<typeof moonState>) => ({
+  phase_name: s.phase_name,
+  illumination_fraction: s.illumination_fraction,
+  phase_angle_deg: s.phase_angle_deg,
+  age_days: s.age_days,
+});
+
+export interface MoonEventsRequest {
+  lat: number;
+  lon: number;
+  date?: string;
+  days?: number;
+  elevation_m?: number;
+  timezone?: { zone: string };
+}
+
+/** The whole answer but provenance, and how the zone was found. */
+export function moonEvents(input: MoonEventsRequest, nowMs: number): { result: Omit<MoonEventsResult, 'provenance'>; zoneFrom: 'land' | 'ocean' | 'named' } {
+  const { lat, lon } = input;
+  const lookup = input.timezone ? null : lookupZones(lat, lon);
+  const zone = input.timezone?.zone ?? lookup!.zones[0];
+  const count = input.days ?? 1;
+  const first = input.date ?? localDateAt(zone, nowMs);
+  if (first < FIRST_DATE || first > LAST_DATE)
+    throw new ToolInputError([{ field: 'date', message: `today (${first}) must be between ${FIRST_DATE} and ${LAST_DATE}` }]);
+  const last = addDays(first, count - 1);
+  if (last > LAST_DATE) throw new ToolInputError([{ field: 'days', message: `the table would end on ${last}; the last supported date is ${LAST_DATE}` }]);
+  const elevationM = input.elevation_m ?? 0;
+  const observer = new Astronomy.Observer(lat, lon, elevationM);
+  const days = localDays(zone, first, count).map((day) => moonDay(observer, elevationM, zone, day));
+  return { result: { lat, lon, timezone: zone, days }, zoneFrom: lookup ? lookup.resolution : 'named' };
+}
+
+const provenanceFor = (zoneFrom: 'land' | 'ocean' | 'named', ctx: ToolContext) =>
+  zoneFrom === 'land' ? landProvenance(ctx) : zoneFrom === 'ocean' ? oceanProvenance(ctx) : namedProvenance(ctx);
+
+export const moonEventsTool = defineTool({
+  name: 'moon_events',
+  family: 'astronomy',
+  title: 'Moonrise, moonset and phase',
+  description:
+    'Moonrise, moonset, transit per local day, 1..366 days from date (default today there), 1700..2200, null if none that day; ' +
+    'phase at local noon. ±1 min of USNO.',
+  http: { method: 'GET', path: '/v1/astronomy/moon' },
+  auth: 'key',
+  cache: 'deterministic-unless-now',
+  usesClock: (input) => input.date === undefined,
+  // sun_events' inputs and checks; shorter place descriptions keep the MCP listing within its budget.
+  input: SunEventsInput.extend({
+    lat: Latitude.describe('°N'),
+    lon: Longitude.describe('°E'),
+    days: SunEventsInput.shape.days.unwrap().optional(), // its range says it: no description
+    timezone: SunEventsInput.shape.timezone.describe('Default: place’s'),
+  }),
+  output: MoonEventsResult,
+  examples: [
+    {
+      input: { lat: 33.8, lon: -84.4, date: '2009-09-06' },
+      expect: { timezone: 'America/New_York', days: [{ date: '2009-09-06', phase_name: 'waning_gibbous' }] },
+      source:
+        'USNO one-day data, Atlanta GA 2009-09-06 (EDT), quoted in the PyEphem manual: Moon transit 2:37 a.m., moonset 9:05 a.m., moonrise 8:44 p.m.; ' +
+        'USNO Phases of the Moon 2009: full moon Sep 4 16:03 UT, last quarter Sep 12 02:16 UT (so waning gibbous)',
+    },
+  ],
+  annotations: CLOCK_DEPENDENT,
+  calculator: {
+    slug: 'moonrise-moonset',
+    name: 'Moonrise and moonset',
+    category: 'Moon and sky',
+    formula:
+      "first crossing within [local midnight, next local midnight) of the Moon's upper limb (topocentric) through the horizon with 34′ refraction; transit at hour angle 0; phase at 12:00 local from the Moon − Sun ecliptic longitude",
+    assumptions: [
+      'Local days run from local midnight to the next by the IANA rules of the zone, so DST-change days are 23 or 25 hours.',
+      'The Moon rises about 50 minutes later each day, so about once a month a local day has no moonrise (or no moonset): it is left empty.',
+      'Standard refraction of 34′ at the horizon; elevation_m (height above the surrounding terrain) lowers the horizon by its dip.',
+      'A principal phase is named on the local date its instant falls on; other days are crescent or gibbous, waxing or waning.',
+    ],
+    keywords: ['moonrise', 'moonset', 'moon transit', 'moon phase today', 'moon illumination', 'moon age'],
+    browser: false,
+    answer: (r) => {
+      const d = r.days[0];
+      const phase = `${d.phase_name.replace('_', ' ')}, ${Math.round(d.illumination_fraction * 100)}% lit`;
+      return `On ${d.date} the Moon rises at ${d.moonrise ?? '(no moonrise)'} and sets at ${d.moonset ?? '(no moonset)'} (${r.timezone}); ${phase}.`;
+    },
+  },
+  run: (input, ctx) => {
+    const { result, zoneFrom } = moonEvents(input, ctx.now().getTime());
+    return { ...result, provenance: provenanceFor(zoneFrom, ctx) };
+  },
+});
