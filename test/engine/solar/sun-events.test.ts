@@ -7,8 +7,10 @@ import {
   USNO_SUN_N60_2019,
 } from '../../fixtures/reference/sun-events.ts';
 import { type RiseSetReference, USNO_SUN_N80_2019, USNO_SUN_RISE_SET_2019 } from '../../fixtures/reference/solar.ts';
-import { sunEventsTool, type SunEventsDay } from '../../../engine/solar/sun-events.ts';
+import * as Astronomy from 'astronomy-engine';
+import { sunDay, sunDaySearched, sunEventsTool, type SunEventsDay } from '../../../engine/solar/sun-events.ts';
 import { localDays } from '../../../engine/astronomy/local-day-events.ts';
+import { SunTrack } from '../../../engine/astronomy/sun-track.ts';
 import { ToolInputError } from '../../../engine/tool.ts';
 import { fixedClock, inputErrors, runTool } from '../../helpers.ts';
 
@@ -221,5 +223,43 @@ describe('sun_events: edge cases', () => {
     expect(tokyo.days[0].date).toBe('2026-11-22');
     const honolulu = await runTool(sunEventsTool, { lat: 21.31, lon: -157.86 }, fixedClock('2026-11-22T08:00:00Z'));
     expect(honolulu.days[0].date).toBe('2026-11-21');
+  });
+});
+
+describe('sun_events: the Sun’s track answers what astronomy-engine’s searches answer', () => {
+  // Every field of every day equal, times within the second their rounding allows: polar circles, a pole's
+  // neighbourhood (searched), DST days, the skipped Apia date, a raised observer, both ends of the range.
+  it.each([
+    [52.52, 13.405, 0, 'Europe/Berlin', '2026-03-20', 40],
+    [69.6492, 18.9553, 300, 'Europe/Oslo', '2026-05-10', 40],
+    [-66.6, 140, 0, 'Etc/GMT-9', '2100-11-20', 40],
+    [78.2232, 15.6267, 0, 'Arctic/Longyearbyen', '2026-02-10', 20],
+    [89.5, 0, 0, 'UTC', '2026-03-15', 5],
+    [-13.83, -171.76, 0, 'Pacific/Apia', '2011-12-27', 6],
+    [15, 75, 2000, 'Asia/Kolkata', '1700-01-01', 10],
+    [-33.9, 151.2, 0, 'Australia/Sydney', '2200-12-20', 12],
+  ] as const)('%f, %f (%f m) in %s from %s, %i days', (lat, lon, elevation, zone, date, count) => {
+    const observer = new Astronomy.Observer(lat, lon, elevation);
+    const days = localDays(zone, date, count);
+    const track = new SunTrack(observer, days[0].startMs, days.at(-1)!.endMs);
+    const times = (x: SunEventsDay) => [
+      x.sunrise,
+      x.sunset,
+      x.solar_noon,
+      ...[x.civil_dawn, x.civil_dusk, x.nautical_dawn, x.nautical_dusk, x.astronomical_dawn, x.astronomical_dusk],
+      ...[x.golden_hour.morning, x.golden_hour.evening, x.blue_hour.morning, x.blue_hour.evening].flatMap((p) => [p.begin, p.end]),
+    ];
+    for (const d of days) {
+      const fast = sunDay(observer, elevation, zone, d, track);
+      const searched = sunDaySearched(observer, elevation, zone, d);
+      expect([fast.date, fast.sun_status]).toEqual([searched.date, searched.sun_status]);
+      expect(Math.abs(fast.day_length_seconds - searched.day_length_seconds), d.date).toBeLessThanOrEqual(1);
+      expect(Math.abs((fast.solar_noon_elevation_deg ?? 0) - (searched.solar_noon_elevation_deg ?? 0)), d.date).toBeLessThanOrEqual(0.001);
+      const [a, b] = [times(fast), times(searched)];
+      for (const [i, t] of a.entries()) {
+        if (t === null || b[i] === null) expect(t, `${d.date} #${i}`).toBe(b[i]);
+        else expect(Math.abs(toMs(t) - toMs(b[i]!)), `${d.date} #${i}: ${t} vs ${b[i]}`).toBeLessThanOrEqual(1000);
+      }
+    }
   });
 });
