@@ -5,7 +5,7 @@
  * stay green there, with nothing else edited. The probe file below only looks; it is not a fourth edit.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -125,6 +125,8 @@ function scratchCopy(): string {
     }
   }
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  // The other Node lines and the pinned Inspector npm test has fetched, so their tests run there too.
+  if (existsSync(join(ROOT, '.cache'))) symlinkSync(join(ROOT, '.cache'), join(dir, '.cache'));
   return dir;
 }
 
