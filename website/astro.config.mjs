@@ -6,6 +6,8 @@ import { browserTools } from './browser-tools.ts';
 
 const PROVENANCE_MODULE = fileURLToPath(new URL('../engine/provenance.ts', import.meta.url));
 const BROWSER_PROVENANCE = '\0browser-provenance';
+const TZDB_MODULE = fileURLToPath(new URL('../engine/time/tzdb.ts', import.meta.url));
+const BROWSER_TZDB_MODULE = fileURLToPath(new URL('../engine/time/tzdb-browser.ts', import.meta.url));
 
 /**
  * The calculator forms run the engine's own tool modules in the browser. Those import
@@ -33,6 +35,23 @@ function browserProvenance() {
   };
 }
 
+/**
+ * The observatory runs engine modules that read zone rules through engine/time/tzdb.ts (sun_events' local
+ * days, the eclipse searches), which loads the shipped release from node_modules. In the browser bundle
+ * tzdb.ts is engine/time/tzdb-browser.ts: the same release, as the zone data the page fetches and installs.
+ */
+function browserTzdb() {
+  return {
+    name: 'browser-tzdb',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (options?.ssr || !importer || !/tzdb(\.ts)?$/.test(source)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === TZDB_MODULE ? BROWSER_TZDB_MODULE : null;
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   site: process.env.SITE_URL ?? 'http://localhost:4321',
@@ -41,5 +60,5 @@ export default defineConfig({
   trailingSlash: 'always',
   build: { format: 'directory' },
   devToolbar: { enabled: false },
-  vite: { logLevel: 'warn', plugins: [browserProvenance(), browserTools()] },
+  vite: { logLevel: 'warn', plugins: [browserProvenance(), browserTzdb(), browserTools()] },
 });

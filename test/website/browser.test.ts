@@ -273,6 +273,44 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     await again.page.close();
   });
 
+  it("the observatory's sunrise and sunset, Moon phase and next eclipses are what the live API's sun_events, sky_positions and eclipses answer", async () => {
+    // Sydney on the day its clocks go back (a 25-hour local day), in the southern hemisphere: the page's
+    // zone rules come from its own tzdb.json (the browser bundle's tzdb.ts), the API's from the server.
+    const view = { lat: '-33.8688', lng: '151.2093', date: '2026-04-05', time: '20:00', tz: 'Australia/Sydney' };
+    const { page, errors } = await open(`/observatory/?${new URLSearchParams({ name: 'Sydney', ...view })}`);
+    await page.waitForFunction(() => document.querySelector('#obs-sun-events')?.textContent?.includes('2026-04-05'));
+    type Answer = {
+      days: { sunrise: string | null; sunset: string | null; sun_status: string }[];
+      moon: { phase_name: string; illumination_fraction: number; age_days: number };
+      eclipses: { peak: string; type: string }[];
+    };
+    const ask = async (path: string, query: Record<string, string>) => {
+      const response = await fetch(`${apiBaseUrl()}${path}?${new URLSearchParams(query)}`, { headers: { authorization: `Bearer ${VISITOR_KEY}` } });
+      expect(response.status, path).toBe(200);
+      return (await response.json()) as Answer;
+    };
+    const place = { lat: view.lat, lon: view.lng };
+    const events = (await ask('/v1/solar/events', { ...place, date: view.date, timezone: view.tz })).days[0];
+    const sunEl = await page.$eval('#obs-sun-events', (el) => ({ ...(el as HTMLElement).dataset }));
+    expect(sunEl).toEqual({ sunrise: events.sunrise, sunset: events.sunset, sunStatus: events.sun_status });
+    expect(await page.getAttribute('#sun-path-svg [data-event="sunset"]', 'data-local')).toBe(events.sunset);
+
+    const moon = (await ask('/v1/astronomy/sky', { ...place, at: '2026-04-05T10:00:00Z' })).moon; // 20:00 AEST (+10:00)
+    const moonEl = await page.$eval('#obs-moon', (el) => ({ ...(el as HTMLElement).dataset }));
+    expect(moonEl).toEqual({ phase: moon.phase_name, illumination: String(moon.illumination_fraction), ageDays: String(moon.age_days) });
+    expect(await page.$('#moon-phase-svg')).not.toBeNull();
+
+    for (const kind of ['solar', 'lunar']) {
+      const next = (await ask('/v1/astronomy/eclipses', { kind, after: view.date, count: '1' })).eclipses[0];
+      const here = (await ask('/v1/astronomy/eclipses', { kind, after: view.date, count: '1', ...place, timezone: view.tz })).eclipses[0];
+      const item = await page.$eval(`#obs-eclipses [data-eclipse="${kind}"]`, (el) => ({ ...(el as HTMLElement).dataset }));
+      expect(item, kind).toMatchObject({ peak: next.peak, type: next.type, visibleHere: String(here?.peak === next.peak) });
+    }
+    expect(await page.getAttribute('#obs-almanac a', 'href')).toBe('/calculators/eclipses/');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('a poster shared from the observatory opens at its address and draws from the API; unknown and expired links say so', async () => {
     const { page, errors } = await open('/observatory/?name=Kathmandu&lat=27.7172&lng=85.324&date=2026-11-22&time=18:30&tz=Asia%2FKathmandu');
     await page.waitForFunction(() => document.querySelector('#obs-summary')?.textContent?.includes('Kathmandu'));

@@ -1,10 +1,26 @@
 import { Temporal } from '@js-temporal/polyfill';
 import { LONDON_SOLSTICE_2025, USNO_SUN_N80_2019, USNO_SUN_RISE_SET_2019 } from '../fixtures/reference/solar.ts';
 import { describe, expect, it } from 'vitest';
+import { eclipses } from '../../engine/astronomy/eclipses.ts';
 import { skyPositionsTool } from '../../engine/astronomy/sky-positions.ts';
+import { sunEventsTool } from '../../engine/solar/sun-events.ts';
 import { SKY_BODIES } from '../../engine/astronomy/sky.ts';
 import { solarPosition } from '../../engine/solar/solar-position.ts';
-import { isShareToken, localDayBounds, localParts, orrery, parseView, sky, sunPath, useZoneData, zonedToUtc } from '../../website/src/lib/observatory.ts';
+import {
+  isShareToken,
+  localDayBounds,
+  localParts,
+  nextEclipses,
+  orrery,
+  parseView,
+  sky,
+  skyAt,
+  sunEvents,
+  sunPath,
+  useZoneData,
+  zonedToUtc,
+} from '../../website/src/lib/observatory.ts';
+import { renderAlmanac } from '../../website/src/lib/observatory-almanac.ts';
 import { observatoryZoneData } from '../../website/src/lib/zone-data.ts';
 import { escapeXml, renderOrrery, renderPositionsTable, renderSky, renderSunPath } from '../../website/src/lib/observatory-svg.ts';
 import { runTool } from '../helpers.ts';
@@ -156,8 +172,7 @@ describe('sunPath: the Sun through a local day', () => {
   it('sunrise and sunset at 60° N 0° E on 2019-06-21 match the USNO table within 2 minutes', () => {
     // USNO "Rise and Set for the Sun for 2019", E000 N60, 21 June (test/fixtures/reference/solar.ts).
     const { input, expected } = USNO_SUN_RISE_SET_2019.find((r) => r.input.lat === 60 && r.input.date === '2019-06-21')!;
-    const day = localDayBounds(input.date, input.zone);
-    const path = sunPath(day.startMs, day.endMs, { lat: input.lat, lng: input.lon });
+    const path = sunPath(input.date, input.zone, { lat: input.lat, lng: input.lon });
     within(path.sunrise_ms, expected.rise!, 2);
     within(path.sunset_ms, expected.set!, 2);
     expect(path.daylight).toBe('rises_or_sets');
@@ -165,8 +180,7 @@ describe('sunPath: the Sun through a local day', () => {
 
   it('sunrise and sunset in London on 2025-06-21 match the published table within 2 minutes', () => {
     const { input, expected, tolerance } = LONDON_SOLSTICE_2025;
-    const day = localDayBounds(input.date, input.zone);
-    const path = sunPath(day.startMs, day.endMs, { lat: input.lat, lng: input.lon });
+    const path = sunPath(input.date, input.zone, { lat: input.lat, lng: input.lon });
     within(path.sunrise_ms, expected.sunrise, tolerance!);
     within(path.sunset_ms, expected.sunset, tolerance!);
   });
@@ -175,19 +189,17 @@ describe('sunPath: the Sun through a local day', () => {
     // USNO "Rise and Set for the Sun for 2019" at N80 00, 000 00: "continuously above" on 21 June
     // (test/fixtures/reference/solar.ts). Longyearbyen (78.22° N) in December: noon altitude
     // ≈ 90° − 78.2° − 23.4° = −11.7° (closed form, not a published row).
-    const dec = localDayBounds('2026-12-21', 'Arctic/Longyearbyen');
-    const night = sunPath(dec.startMs, dec.endMs, { lat: 78.2232, lng: 15.6267 });
+    const night = sunPath('2026-12-21', 'Arctic/Longyearbyen', { lat: 78.2232, lng: 15.6267 });
     expect(night).toMatchObject({ daylight: 'polar_night', sunrise_ms: null, sunset_ms: null });
     expect(Math.max(...night.samples.map((s) => s.alt_deg))).toBeLessThan(-10);
     const { input: june, expected: juneSays } = USNO_SUN_N80_2019.midsummer;
     expect(juneSays.all_day).toBe('above');
-    const jun = localDayBounds(june.date, june.zone);
-    expect(sunPath(jun.startMs, jun.endMs, { lat: june.lat, lng: june.lon })).toMatchObject({ daylight: 'polar_day', sunrise_ms: null, sunset_ms: null });
+    expect(sunPath(june.date, june.zone, { lat: june.lat, lng: june.lon })).toMatchObject({ daylight: 'polar_day', sunrise_ms: null, sunset_ms: null });
   });
 
   it('samples every 10 minutes from local midnight to midnight, 23 hours on the spring DST day', () => {
     const day = localDayBounds('2026-03-29', 'Europe/London');
-    const path = sunPath(day.startMs, day.endMs, { lat: 51.4769, lng: -0.0005 }, Date.parse('2026-03-29T11:00:00Z'));
+    const path = sunPath('2026-03-29', 'Europe/London', { lat: 51.4769, lng: -0.0005 }, Date.parse('2026-03-29T11:00:00Z'));
     expect(path.samples).toHaveLength(23 * 6 + 1);
     expect(path.samples[1].at_ms - path.samples[0].at_ms).toBe(10 * MINUTE_MS);
     expect(path.samples.at(-1)!.at_ms).toBe(day.endMs);
@@ -199,11 +211,10 @@ describe('renderers', () => {
   const AT = Date.parse('2026-11-22T08:00:00Z');
   const PLACE = { lat: 51.4769, lng: -0.0005 };
   const caption = { place: 'Evil <script>alert("x")</script> & \'co\'', date: '2026-11-22', time: '08:00', zone: 'Europe/London, UTC+00:00' };
-  const day = localDayBounds('2026-11-22', 'Europe/London');
   const svgs = {
     orrery: renderOrrery(orrery(AT), caption),
     sky: renderSky(sky(AT, PLACE), caption),
-    sunPath: renderSunPath(sunPath(day.startMs, day.endMs, PLACE, AT), { ...caption, timeZone: 'Europe/London' }),
+    sunPath: renderSunPath(sunPath('2026-11-22', 'Europe/London', PLACE, AT), { ...caption, timeZone: 'Europe/London' }),
   };
   const attr = (svg: string, body: string, name: string) => {
     const m = new RegExp(`data-body="${body}"[^>]*?${name}="([^"]+)"`).exec(svg);
@@ -258,13 +269,92 @@ describe('renderers', () => {
   });
 
   it("the sun path marks the chosen time with the Sun's altitude, and sunrise and sunset", () => {
-    const tool = sunPath(day.startMs, day.endMs, PLACE, AT).at!;
+    const tool = sunPath('2026-11-22', 'Europe/London', PLACE, AT).at!;
     expect(attr(svgs.sunPath, 'Sun', 'data-alt-deg')).toBeCloseTo(tool.alt_deg, 3);
     expect(svgs.sunPath).toContain('data-event="sunrise"');
     expect(svgs.sunPath).toContain('data-event="sunset"');
-    const dec = localDayBounds('2026-12-21', 'Arctic/Longyearbyen');
-    const polar = renderSunPath(sunPath(dec.startMs, dec.endMs, { lat: 78.2232, lng: 15.6267 }), { ...caption, timeZone: 'Arctic/Longyearbyen' });
+    const polar = renderSunPath(sunPath('2026-12-21', 'Arctic/Longyearbyen', { lat: 78.2232, lng: 15.6267 }), { ...caption, timeZone: 'Arctic/Longyearbyen' });
     expect(polar).toContain('Polar night');
     expect(polar).not.toContain('data-event=');
+  });
+});
+
+describe("sun_events, the Moon's phase and eclipses: the page's numbers are the tools' answers", () => {
+  // Places and days of every kind the page meets: presets, both DST-change days, polar night and midnight
+  // sun, a half-hour zone, the date line, the southern hemisphere.
+  const DAYS = [
+    { lat: 51.4769, lng: -0.0005, tz: 'Europe/London', date: '2026-11-22' },
+    { lat: 51.4769, lng: -0.0005, tz: 'Europe/London', date: '2026-03-29' },
+    { lat: 51.4769, lng: -0.0005, tz: 'Europe/London', date: '2026-10-25' },
+    { lat: 27.7172, lng: 85.324, tz: 'Asia/Kathmandu', date: '2026-06-21' },
+    { lat: 64.1466, lng: -21.9426, tz: 'Atlantic/Reykjavik', date: '2026-06-21' },
+    { lat: -33.8688, lng: 151.2093, tz: 'Australia/Sydney', date: '2026-04-05' },
+    { lat: 78.2232, lng: 15.6267, tz: 'Arctic/Longyearbyen', date: '2026-12-21' },
+    { lat: 78.2232, lng: 15.6267, tz: 'Arctic/Longyearbyen', date: '2026-06-21' },
+    { lat: 78.2232, lng: 15.6267, tz: 'Arctic/Longyearbyen', date: '2026-04-20' },
+    { lat: 1.87, lng: -157.4, tz: 'Pacific/Kiritimati', date: '1990-01-01' },
+    { lat: -0.1807, lng: -78.4678, tz: 'America/Guayaquil', date: '1900-01-01' },
+    { lat: 21.3069, lng: -157.8583, tz: 'Pacific/Honolulu', date: '2100-12-31' },
+  ];
+  for (const d of DAYS) {
+    it(`sunrise, sunset and status at ${d.tz} on ${d.date} are sun_events' for the same place, date and zone`, async () => {
+      const tool = await runTool(sunEventsTool, { lat: d.lat, lon: d.lng, date: d.date, timezone: d.tz });
+      const [day] = tool.days;
+      const page = sunEvents(d.date, d.tz, d);
+      expect({ sunrise: page.sunrise, sunset: page.sunset, sun_status: page.sun_status }).toEqual({
+        sunrise: day.sunrise,
+        sunset: day.sunset,
+        sun_status: day.sun_status,
+      });
+      // The sun path's marks and polar labels are the same answer.
+      const path = sunPath(d.date, d.tz, d);
+      expect([path.sunrise_ms, path.sunset_ms]).toEqual([page.sunrise_ms, page.sunset_ms]);
+      expect(path.daylight).toBe({ normal: 'rises_or_sets', midnight_sun: 'polar_day', polar_night: 'polar_night' }[day.sun_status]);
+      const svg = renderSunPath(path, { place: 'x', date: d.date, time: '12:00', zone: d.tz, timeZone: d.tz });
+      for (const event of ['sunrise', 'sunset'] as const) {
+        if (day[event]) expect(svg).toContain(`data-local="${day[event]}"`);
+        else expect(svg).not.toContain(`data-event="${event}"`);
+      }
+    });
+  }
+
+  it("the Moon's phase is sky_positions' moon block for the place and instant", async () => {
+    for (const at of ['2026-01-03T10:03:00Z', '2026-11-22T08:00:00Z', '1900-06-01T00:00:00Z']) {
+      const tool = await runTool(skyPositionsTool, { lat: 51.4769, lon: -0.0005, at });
+      expect(skyAt(Date.parse(at), { lat: 51.4769, lng: -0.0005 }).moon, at).toEqual(tool.moon);
+    }
+  });
+
+  it("the next eclipses are the eclipses tool's answers, worldwide and from the place, count 1", async () => {
+    const place = { lat: 40.4168, lng: -3.7038 }; // Madrid: the 2026-08-12 total eclipse is seen there
+    const found = nextEclipses('2026-04-01', place, 'Europe/Madrid');
+    for (const kind of ['solar', 'lunar'] as const) {
+      const global = await runTool(eclipses, { kind, after: '2026-04-01', count: 1 });
+      const here = await runTool(eclipses, { kind, after: '2026-04-01', count: 1, lat: place.lat, lon: place.lng, timezone: 'Europe/Madrid' });
+      expect(found[kind]).toEqual(global.eclipses[0]);
+      expect(found[`${kind}Here`]).toEqual(here.eclipses[0]);
+    }
+    expect(found.solar).toMatchObject({ type: 'total', peak: expect.stringMatching(/^2026-08-12T17:4/) });
+  });
+
+  it('the block says it all as text, draws the phase, links the eclipses calculator, and says whether each eclipse is seen here', () => {
+    const place = { lat: 40.4168, lng: -3.7038 };
+    const at = Date.parse('2026-04-01T20:00:00Z');
+    const html = renderAlmanac(
+      {
+        sun: sunEvents('2026-04-01', 'Europe/Madrid', place),
+        moon: skyAt(at, place).moon,
+        eclipses: nextEclipses('2026-04-01', place, 'Europe/Madrid'),
+        timeZone: 'Europe/Madrid',
+        southern: false,
+      },
+      '/calculators/eclipses/',
+    );
+    expect(html).toMatch(/the Sun rises at \d\d:\d\d:\d\d and sets at \d\d:\d\d:\d\d \(Europe\/Madrid, UTC\+02:00\)/);
+    expect(html).toMatch(/<svg [^>]*role="img" aria-labelledby="moon-phase-title"/);
+    expect(html).toContain('<path fill="#e6e6e6"');
+    expect(html).toMatch(/waxing gibbous<\/strong>, \d+\.\d% lit, \d+\.\d days since new moon/);
+    expect(html).toContain('href="/calculators/eclipses/"');
+    expect(html).toMatch(/data-eclipse="solar" data-peak="2026-08-12T17:4\d:\d\dZ" data-type="total" data-visible-here="true"/);
   });
 });

@@ -8,6 +8,7 @@
 import { DAYLIGHT_LIMITS_DEG } from '../../../engine/solar/sun-position.ts';
 import { ORRERY_BODIES, type OrreryBody, type SkyBody } from '../../../engine/astronomy/sky.ts';
 import type { SunPath } from '../../../engine/solar/sun-path.ts';
+import type { SunRiseSet } from '../../../engine/solar/sun-rise-set.ts';
 import { localParts } from './observatory.ts';
 /** Every text that reaches the SVG or HTML goes through this: shared place names come from strangers. */
 export function escapeXml(text: string): string {
@@ -229,7 +230,7 @@ const PATH_BOX = { width: 640, height: 370, left: 52, right: 620, top: 34, botto
  * bands, sunrise and sunset, and a marker at the chosen time carrying `data-body="Sun"`,
  * `data-alt-deg`, `data-az-deg` and `data-at`.
  */
-export function renderSunPath(path: SunPath, caption: Caption & { timeZone: string }): string {
+export function renderSunPath(path: SunPath & { events?: SunRiseSet }, caption: Caption & { timeZone: string }): string {
   const { width, height, left, right, top, bottom } = PATH_BOX;
   const alts = path.samples.map((s) => s.alt_deg);
   const yMin = Math.max(-90, Math.min(-30, Math.floor(Math.min(...alts) / 10) * 10));
@@ -237,13 +238,15 @@ export function renderSunPath(path: SunPath, caption: Caption & { timeZone: stri
   const px = (ms: number) => left + ((ms - path.start_ms) / (path.end_ms - path.start_ms)) * (right - left);
   const py = (alt: number) => top + ((yMax - Math.min(yMax, Math.max(yMin, alt))) / (yMax - yMin)) * (bottom - top);
   const clock = (ms: number) => localParts(ms, caption.timeZone).time;
+  // Sunrise and sunset as sun_events writes them (local, whole seconds), when the path carries its answer.
+  const eventClock = (event: 'sunrise' | 'sunset', ms: number) => path.events?.[event]?.slice(11, 16) ?? clock(ms);
 
   const events =
     path.daylight === 'polar_day'
       ? 'The Sun does not set on this day (polar day).'
       : path.daylight === 'polar_night'
         ? 'The Sun does not rise on this day (polar night).'
-        : `Sunrise ${path.sunrise_ms === null ? 'none this day' : clock(path.sunrise_ms)}, sunset ${path.sunset_ms === null ? 'none this day' : clock(path.sunset_ms)}.`;
+        : `Sunrise ${path.sunrise_ms === null ? 'none this day' : eventClock('sunrise', path.sunrise_ms)}, sunset ${path.sunset_ms === null ? 'none this day' : eventClock('sunset', path.sunset_ms)}.`;
   const title = `Path of the Sun over ${caption.place} on ${caption.date} (${caption.zone})`;
   const desc =
     `Altitude of the Sun against local time. ${events} Highest altitude ${degrees(Math.max(...alts))}.` +
@@ -289,12 +292,12 @@ export function renderSunPath(path: SunPath, caption: Caption & { timeZone: stri
   ] as const) {
     if (ms === null) continue;
     out.push(
-      `<g data-event="${event}" data-at="${new Date(ms).toISOString()}">` +
+      `<g data-event="${event}" data-at="${new Date(ms).toISOString()}"${path.events?.[event] ? ` data-local="${path.events[event]}"` : ''}>` +
         `<line x1="${xy(px(ms))}" x2="${xy(px(ms))}" y1="${top}" y2="${bottom}" stroke="#1b1f24" stroke-dasharray="4 3"/>` +
         text(
           px(ms),
           top - 6,
-          `${event === 'sunrise' ? 'Sunrise' : 'Sunset'} ${clock(ms)}`,
+          `${event === 'sunrise' ? 'Sunrise' : 'Sunset'} ${eventClock(event, ms)}`,
           `fill="#1b1f24" text-anchor="${event === 'sunrise' ? 'end' : 'start'}" font-size="12"`,
         ) +
         '</g>',

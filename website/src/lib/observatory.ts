@@ -1,13 +1,18 @@
 /**
  * The observatory page's own concerns: the zone data it has installed, what the form and permalinks say,
- * share tokens and the years it offers. The calculations are the engine's (wall-clock.ts for local time,
- * sky-positions.ts (the sky_positions tool's run) for the sky, sky.ts for the orrery, sun-path.ts for the Sun's day). The page's places are `{ lat, lng }`,
- * as the share API spells them; the engine takes `{ lat, lon }`.
+ * share tokens and the years it offers. The calculations are the engine's: wall-clock.ts for local time,
+ * sky-positions.ts (the sky_positions tool's run) for the sky and the Moon's phase, sky.ts for the orrery,
+ * sun-path.ts for the Sun's altitude through the day, sun-rise-set.ts (sun_events' searches) for sunrise
+ * and sunset, eclipse-search.ts (the eclipses tool's search) for the next eclipses. The page's places are
+ * `{ lat, lng }`, as the share API spells them; the engine takes `{ lat, lon }`.
  */
 import { EPHEMERIS_END_MS, EPHEMERIS_MIN_MS } from '../../../engine/astronomy/body-positions.ts';
-import { runSkyPositions } from '../../../engine/astronomy/sky-positions.ts';
+import { type EclipseEntry, searchEclipses } from '../../../engine/astronomy/eclipse-search.ts';
+import { runSkyPositions, type SkyPositions } from '../../../engine/astronomy/sky-positions.ts';
 import type { SkyBody } from '../../../engine/astronomy/sky.ts';
 import { sunPath as engineSunPath, type SunPath } from '../../../engine/solar/sun-path.ts';
+import { sunRiseSet, type SunRiseSet } from '../../../engine/solar/sun-rise-set.ts';
+import { installZoneData } from '../../../engine/time/tzdb-browser.ts';
 import {
   instantOfDateTime,
   localDayBounds as engineDayBounds,
@@ -28,6 +33,7 @@ let zoneRelease = '';
 /** Installs the zone rules every function below reads (the engine's tzdb release, see tzdb.ts). */
 export function useZoneData(data: ZoneData): void {
   tableOf = zoneLookup(data);
+  installZoneData(data); // what tzdb.ts reads in the page's bundle (for sun_events' local days and the eclipses' local times)
   zoneRelease = data.version;
 }
 
@@ -144,13 +150,60 @@ export interface Place {
 export { orreryPositions as orrery } from '../../../engine/astronomy/sky.ts';
 
 /**
- * The sky over a place at an instant: the sky_positions tool's own run (sea level, ISA atmosphere, the
- * defaults an API call without elevation_m, pressure_hpa, temperature_c gets), so the page and an agent
- * see the same numbers.
+ * The sky over a place at an instant, and the Moon's phase then: the sky_positions tool's own run (sea
+ * level, ISA atmosphere, the defaults an API call without elevation_m, pressure_hpa, temperature_c gets),
+ * so the page and an agent see the same numbers.
  */
-export const sky = (atMs: number, place: Place): SkyBody[] =>
-  runSkyPositions({ lat: place.lat, lon: place.lng, at: atMs }, { now: () => new Date(atMs) }).bodies;
+export const skyAt = (atMs: number, place: Place): Pick<SkyPositions, 'bodies' | 'moon'> =>
+  runSkyPositions({ lat: place.lat, lon: place.lng, at: atMs }, { now: () => new Date(atMs) });
 
-/** The Sun through one local day [startMs, endMs]: the engine's sunPath. */
-export const sunPath = (startMs: number, endMs: number, place: Place, atMs?: number): SunPath =>
+/** The bodies of {@link skyAt}. */
+export const sky = (atMs: number, place: Place): SkyBody[] => skyAt(atMs, place).bodies;
+
+/** Sunrise and sunset of the local `date` in `timeZone`: sun_events' answer for `{ lat, lon, date, timezone }` (elevation 0). */
+export function sunEvents(date: string, timeZone: string, place: Place): SunRiseSet {
+  tableFor(timeZone); // a RangeError for a zone the page's data lacks, as everywhere here
+  return sunRiseSet(place.lat, place.lng, timeZone, date);
+}
+
+/** The Sun through the local `date` in `timeZone`: the engine's sunPath for the altitudes, sun_events' sunrise and sunset. */
+export interface ObservatorySunPath extends SunPath {
+  events: SunRiseSet;
+}
+export function sunPath(date: string, timeZone: string, place: Place, atMs?: number): ObservatorySunPath {
+  const events = sunEvents(date, timeZone, place);
+  const path = engineSunPath({ lat: place.lat, lon: place.lng, startMs: events.start_ms, endMs: events.end_ms, atMs });
+  const daylight = events.sun_status === 'midnight_sun' ? 'polar_day' : events.sun_status === 'polar_night' ? 'polar_night' : 'rises_or_sets';
+  return { ...path, sunrise_ms: events.sunrise_ms, sunset_ms: events.sunset_ms, daylight, events };
+}
+
+/** The Sun through a day given by its bounds alone (a share whose zone this page lacks): the engine's sunPath, its own marks. */
+export const sunPathOfDay = (startMs: number, endMs: number, place: Place, atMs?: number): SunPath =>
   engineSunPath({ lat: place.lat, lon: place.lng, startMs, endMs, atMs });
+
+/** The next solar and lunar eclipse peaking from `date` (UTC midnight), and the next of each seen from the place. */
+export interface NextEclipses {
+  after: string;
+  solar: EclipseEntry | null;
+  lunar: EclipseEntry | null;
+  solarHere: EclipseEntry | null;
+  lunarHere: EclipseEntry | null;
+}
+
+let lastEclipses: { key: string; value: NextEclipses } | null = null;
+
+/**
+ * The eclipses tool's search (its run's core): `{ kind, after: date, count: 1 }` worldwide, and with the
+ * place and zone for the next one visible there (within the tool's 40-year bound). The last answer is
+ * kept: a redraw for another time of the same day and place does not search again.
+ */
+export function nextEclipses(date: string, place: Place, timeZone: string): NextEclipses {
+  const key = [date, place.lat, place.lng, timeZone].join('|');
+  if (lastEclipses?.key === key) return lastEclipses.value;
+  const afterMs = Date.parse(`${date}T00:00:00Z`);
+  const first = (kind: 'solar' | 'lunar', here: boolean) =>
+    searchEclipses({ kind, afterMs, count: 1, ...(here ? { place: { lat: place.lat, lon: place.lng, zone: timeZone } } : {}) }).eclipses[0] ?? null;
+  const value = { after: date, solar: first('solar', false), lunar: first('lunar', false), solarHere: first('solar', true), lunarHere: first('lunar', true) };
+  lastEclipses = { key, value };
+  return value;
+}

@@ -10,6 +10,7 @@ import {
   POSTER_KINDS,
   sky,
   sunPath,
+  sunPathOfDay,
   type FieldError,
   type ObservatoryView,
   type PosterKind,
@@ -137,14 +138,15 @@ function readShare(raw: unknown): Share | null {
   };
 }
 
-/** The local day of the share: from the zone's rules, or from its offset where this browser lacks the zone. */
-function shareDay(share: Share): { startMs: number; endMs: number } {
+/** The Sun's day of the share: from the zone's rules (sun_events' sunrise and sunset), or from its offset where this page lacks the zone. */
+function shareSunPath(share: Share, place: { lat: number; lng: number }) {
   try {
-    return localDayBounds(share.date, share.timezone);
+    localDayBounds(share.date, share.timezone);
   } catch {
     const startMs = Date.parse(`${share.date}T00:00:00${share.utc_offset}`);
-    return { startMs, endMs: startMs + DAY_MS };
+    return sunPathOfDay(startMs, startMs + DAY_MS, place, share.atMs);
   }
+  return sunPath(share.date, share.timezone, place, share.atMs);
 }
 
 function drawShare(share: Share): string {
@@ -152,8 +154,7 @@ function drawShare(share: Share): string {
   const place = { lat: share.location.lat, lng: share.location.lng };
   if (share.poster === 'orrery') return renderOrrery(orrery(share.atMs), caption);
   if (share.poster === 'sky') return renderSky(sky(share.atMs, place), caption);
-  const day = shareDay(share);
-  return renderSunPath(sunPath(day.startMs, day.endMs, place, share.atMs), { ...caption, timeZone: share.timezone });
+  return renderSunPath(shareSunPath(share, place), { ...caption, timeZone: share.timezone });
 }
 
 export async function initShareViewer(status: HTMLElement) {

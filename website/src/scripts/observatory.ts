@@ -8,7 +8,8 @@
  * The calculations are the engine's (through lib/observatory.ts) and the pictures lib/observatory-svg.ts's,
  * the same code that drew the build-time view; the API's address comes from the page (`data-api-base`).
  */
-import { localDayBounds, localParts, orrery, parseView, sky, sunPath, useZoneData, type ObservatoryView } from '../lib/observatory.ts';
+import { localParts, nextEclipses, orrery, parseView, skyAt, sunPath, useZoneData, type ObservatoryView } from '../lib/observatory.ts';
+import { renderAlmanac } from '../lib/observatory-almanac.ts';
 import type { ZoneData } from '../../../engine/time/tzdb-data.ts';
 import { renderOrrery, renderPositionsTable, renderSky, renderSunPath, type Caption } from '../lib/observatory-svg.ts';
 import { $, errorText, showList } from './observatory-dom.ts';
@@ -28,13 +29,17 @@ function initObservatory(form: HTMLFormElement) {
 
   function draw(view: ObservatoryView) {
     const caption: Caption = { place: view.name, date: view.date, time: view.time, zone: zoneLabel(view.tz, view.atMs) };
-    const skyBodies = sky(view.atMs, view);
+    const { bodies: skyBodies, moon } = skyAt(view.atMs, view);
     const orreryBodies = orrery(view.atMs);
-    const day = localDayBounds(view.date, view.tz);
+    const sunDay = sunPath(view.date, view.tz, view, view.atMs);
     $('#orrery-poster')!.innerHTML = renderOrrery(orreryBodies, caption);
     $('#sky-poster')!.innerHTML = renderSky(skyBodies, caption);
-    $('#sun-path-poster')!.innerHTML = renderSunPath(sunPath(day.startMs, day.endMs, view, view.atMs), { ...caption, timeZone: view.tz });
+    $('#sun-path-poster')!.innerHTML = renderSunPath(sunDay, { ...caption, timeZone: view.tz });
     $('#obs-positions')!.innerHTML = renderPositionsTable(skyBodies, orreryBodies);
+    $('#obs-almanac')!.innerHTML = renderAlmanac(
+      { sun: sunDay.events, moon, eclipses: nextEclipses(view.date, view, view.tz), timeZone: view.tz, southern: view.lat < 0 },
+      $<HTMLElement>('[data-eclipses-href]')?.dataset.eclipsesHref ?? '/calculators/',
+    );
     $('#obs-summary')!.textContent =
       `Showing ${view.name} (${view.lat}°, ${view.lng}°) on ${view.date} at ${view.time}, ` +
       `${caption.zone}, the instant ${new Date(view.atMs).toISOString().replace('.000Z', 'Z')}.`;
