@@ -15,33 +15,16 @@ import { catalogueEntry, EPHEMERIS, fixedProvenance, TIMEZONE_BOUNDARIES, TZDB }
 import { lookupZones } from '../time/zone-lookup.ts';
 import { BOUNDARY_LOOKUP, NAUTICAL_ZONE } from '../time/local-time.ts';
 import { ZONE_BY_NAME, ZoneArgument } from '../time/time-in-zone.ts';
-import {
-  addDays,
-  altitudeCrossingIn,
-  formatEvent,
-  geometricAltitude,
-  horizonDipDeg,
-  type LocalDay,
-  localDateAt,
-  localDays,
-  riseSetIn,
-  secondsUp,
-  transitIn,
-} from '../astronomy/local-day-events.ts';
-import { riseSetAltitude, SunTrack, TRACK_MAX_LATITUDE, TrackDay } from '../astronomy/sun-track.ts';
+import { addDays, localDateAt, localDays } from '../astronomy/local-day-events.ts';
+import { SunTrack } from '../astronomy/sun-track.ts';
+import { sunDay } from './sun-day.ts';
+
+export { SUN_ALTITUDES, sunDay, sunDaySearched } from './sun-day.ts';
 
 /** The dates the sky tools answer for (the contract's range). */
 export const FIRST_DATE = '1700-01-01';
 export const LAST_DATE = '2200-12-31';
 const RANGE = `must be between ${FIRST_DATE} and ${LAST_DATE}`;
-
-/** Altitudes of the Sun's centre (geometric, degrees) that bound the twilights and the golden and blue hours. */
-export const SUN_ALTITUDES = { civil: -6, nautical: -12, astronomical: -18, blueGolden: -4, goldenTop: 6 } as const;
-
-/** 34′: USNO's standard refraction at the horizon, which rise and set (and so the status) use. */
-const HORIZON_REFRACTION_DEG = 34 / 60;
-/** The Sun's mean semidiameter, 16′: enough to tell the side of the horizon on a day without rise or set. */
-const SEMIDIAMETER_DEG = 16 / 60;
 
 const at = () => z.string().nullable();
 const Span = z.object({ begin: at(), end: at() });
@@ -110,94 +93,6 @@ const PARTS = { data: [EPHEMERIS, TIMEZONE_BOUNDARIES, TZDB], details: [DELTA_T]
 const landProvenance = fixedProvenance({ ...PARTS, methods: [SUN_EVENTS, BOUNDARY_LOOKUP] });
 const oceanProvenance = fixedProvenance({ ...PARTS, methods: [SUN_EVENTS, NAUTICAL_ZONE] });
 const namedProvenance = fixedProvenance({ ...PARTS, methods: [SUN_EVENTS, ZONE_BY_NAME] });
-
-/** A day's event instants (epoch ms, null: none that day), however they were found. */
-interface DayInstants {
-  rise: number | null;
-  set: number | null;
-  transit: { ms: number; altitudeDeg: number } | null;
-  /** The first crossing of the centre's geometric altitude in a direction. */
-  cross: (direction: 1 | -1, altitudeDeg: number) => number | null;
-  /** Geometric altitude of the centre at an instant. */
-  altitudeAt: (ms: number) => number;
-}
-
-/** The day's answer from its instants, as local times in `zone`. */
-function dayOf(zone: string, day: LocalDay, elevationM: number, t: DayInstants): SunEventsDay {
-  const cross = (direction: 1 | -1, altitude: number) => formatEvent(zone, day, t.cross(direction, altitude));
-  const { rise, set, transit } = t;
-  let upAtStart = false;
-  if (rise === null && set === null && day.endMs > day.startMs) {
-    // No rise or set all day: the Sun stays on one side of the horizon, so any instant tells which.
-    const limb = t.altitudeAt((day.startMs + day.endMs) / 2) + SEMIDIAMETER_DEG;
-    upAtStart = limb > -HORIZON_REFRACTION_DEG - horizonDipDeg(elevationM);
-  }
-  const empty = day.endMs <= day.startMs;
-  const civilDawn = cross(+1, SUN_ALTITUDES.civil);
-  const civilDusk = cross(-1, SUN_ALTITUDES.civil);
-  const lowMorning = cross(+1, SUN_ALTITUDES.blueGolden);
-  const lowEvening = cross(-1, SUN_ALTITUDES.blueGolden);
-  return {
-    date: day.date,
-    sunrise: formatEvent(zone, day, rise),
-    sunset: formatEvent(zone, day, set),
-    solar_noon: formatEvent(zone, day, transit?.ms ?? null),
-    solar_noon_elevation_deg: transit ? Math.round(transit.altitudeDeg * 1000) / 1000 : null,
-    day_length_seconds: secondsUp(day, rise, set, upAtStart),
-    sun_status: rise !== null || set !== null || empty ? 'normal' : upAtStart ? 'midnight_sun' : 'polar_night',
-    civil_dawn: civilDawn,
-    civil_dusk: civilDusk,
-    nautical_dawn: cross(+1, SUN_ALTITUDES.nautical),
-    nautical_dusk: cross(-1, SUN_ALTITUDES.nautical),
-    astronomical_dawn: cross(+1, SUN_ALTITUDES.astronomical),
-    astronomical_dusk: cross(-1, SUN_ALTITUDES.astronomical),
-    golden_hour: {
-      morning: { begin: lowMorning, end: cross(+1, SUN_ALTITUDES.goldenTop) },
-      evening: { begin: cross(-1, SUN_ALTITUDES.goldenTop), end: lowEvening },
-    },
-    blue_hour: { morning: { begin: civilDawn, end: lowMorning }, evening: { begin: lowEvening, end: civilDusk } },
-  };
-}
-
-const SUN = Astronomy.Body.Sun;
-
-/** One local day's events by astronomy-engine's searches alone (13 of them): the reference the track is held to. */
-export function sunDaySearched(observer: Astronomy.Observer, elevationM: number, zone: string, day: LocalDay): SunEventsDay {
-  return dayOf(zone, day, elevationM, {
-    rise: riseSetIn(SUN, observer, +1, day, elevationM),
-    set: riseSetIn(SUN, observer, -1, day, elevationM),
-    transit: transitIn(SUN, observer, day),
-    cross: (direction, altitude) => altitudeCrossingIn(SUN, observer, direction, day, altitude),
-    altitudeAt: (ms) => geometricAltitude(SUN, observer, ms),
-  });
-}
-
-/**
- * One local day's events for an observer `elevationM` above the terrain, as local times in `zone`, from
- * the Sun's track (engine/astronomy/sun-track.ts: one ephemeris evaluation a day, the same answers as the
- * searches to a second); an event the track cannot bound safely (a culmination within its margin of the
- * altitude sought, a place within 1° of a pole) is left to astronomy-engine's search.
- */
-export function sunDay(observer: Astronomy.Observer, elevationM: number, zone: string, day: LocalDay, track?: SunTrack): SunEventsDay {
-  if (day.endMs <= day.startMs || Math.abs(observer.latitude) > TRACK_MAX_LATITUDE) return sunDaySearched(observer, elevationM, zone, day);
-  const tr = track ?? new SunTrack(observer, day.startMs, day.endMs);
-  const today = new TrackDay(tr, day.startMs, day.endMs);
-  const horizon = riseSetAltitude(observer, elevationM);
-  const riseSet = (direction: 1 | -1) => {
-    const ms = today.crossing(horizon, direction, true);
-    return ms === undefined ? riseSetIn(SUN, observer, direction, day, elevationM) : ms;
-  };
-  return dayOf(zone, day, elevationM, {
-    rise: riseSet(+1),
-    set: riseSet(-1),
-    transit: today.transit(),
-    cross: (direction, altitude) => {
-      const ms = today.crossing(altitude, direction);
-      return ms === undefined ? altitudeCrossingIn(SUN, observer, direction, day, altitude) : ms;
-    },
-    altitudeAt: (ms) => tr.at(ms).alt,
-  });
-}
 
 export interface SunEventsRequest {
   lat: number;
