@@ -4,7 +4,7 @@
  * the time from spawn to a healthy /health. Targets (issues 2, 13 and 17): GET /v1/time ≥ 50% of the baseline's
  * req/s; GET /v1/time/convert ≥ 50% of GET /v1/time's; POST /v1/time/batch (100 points) p50 < 5 ms; healthy within 1.5 s of spawn;
  * GET /v1/solar/events, server time a request (CPU µs/request): one day < 1 ms, a 366-day table < 50 ms.
- * BENCH_ONLY=<group,...> (the keys of `groups` below, e.g. sunDay,sunYear) measures only those and the baseline.
+ * BENCH_ONLY=<group,...> (the keys of `groups` below, e.g. sunDay,sunYear or moonDay,moonYear) measures only those and the baseline.
  * Over 300 lines: one script read top to bottom (build, start, measure, report), like the run it does.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -152,6 +152,9 @@ const convertRequests = convertTimeRequests();
 // GET /v1/solar/events: one local day at 1,000 of the land points, and a 366-day table at 20 of them.
 const sunDayRequests = points.slice(0, 1000).map((p) => ({ path: `/v1/solar/events?lat=${p.lat}&lon=${p.lon}&date=2026-06-21` }));
 const sunYearRequests = points.slice(0, 20).map((p) => ({ path: `/v1/solar/events?lat=${p.lat}&lon=${p.lon}&date=2026-01-01&days=366` }));
+// GET /v1/astronomy/moon: the same, for moonrise, moonset, transit and phase.
+const moonDayRequests = points.slice(0, 1000).map((p) => ({ path: `/v1/astronomy/moon?lat=${p.lat}&lon=${p.lon}&date=2026-06-21` }));
+const moonYearRequests = points.slice(0, 20).map((p) => ({ path: `/v1/astronomy/moon?lat=${p.lat}&lon=${p.lon}&date=2026-01-01&days=366` }));
 
 const apiEnv = { TIME_API_CACHE: 'off', TIME_API_KEYS: `bench:${KEY}`, RATE_LIMIT_PER_MINUTE: '0', LOG_FORMAT: 'json' };
 // Time from spawn to a healthy /health: the median of three cold starts.
@@ -227,6 +230,22 @@ const groups = {
       pid: api.proc.pid,
     },
   ],
+  moonDay: [
+    {
+      name: 'GET /v1/astronomy/moon, one day (1,000 land points)',
+      opts: { url: `http://127.0.0.1:${api.port}`, headers, requests: moonDayRequests },
+      warmupInputs: moonDayRequests.length,
+      pid: api.proc.pid,
+    },
+  ],
+  moonYear: [
+    {
+      name: 'GET /v1/astronomy/moon, 366 days (20 land points)',
+      opts: { url: `http://127.0.0.1:${api.port}`, headers, requests: moonYearRequests },
+      warmupInputs: moonYearRequests.length,
+      pid: api.proc.pid,
+    },
+  ],
   againstTime: onEach(againstApis, timeOn, `${AGAINST} `),
   againstBatch: onEach(againstApis, batchOn, `${AGAINST} `),
   againstConvert: onEach(againstApis, convertOn, `${AGAINST} `),
@@ -289,6 +308,8 @@ const rows: Row[] = [
   ...rowsOf.ephemeris,
   ...rowsOf.sunDay,
   ...rowsOf.sunYear,
+  ...rowsOf.moonDay,
+  ...rowsOf.moonYear,
   ...(against ? Object.values(against).flatMap(([pooled, each]) => [pooled, ...each]) : []),
 ].filter((r): r is Row => r !== undefined);
 
@@ -337,6 +358,8 @@ if (batch) checks.push([`POST /v1/time/batch p50 < 5 ms (measured ${fmt(batch.p5
 for (const [row, what, limitMs] of [
   [rowsOf.sunDay[0], 'GET /v1/solar/events, one day', 1],
   [rowsOf.sunYear[0], 'GET /v1/solar/events, 366 days', 50],
+  [rowsOf.moonDay[0], 'GET /v1/astronomy/moon, one day', 1],
+  [rowsOf.moonYear[0], 'GET /v1/astronomy/moon, 366 days', 100],
 ] as const)
   if (row)
     checks.push([

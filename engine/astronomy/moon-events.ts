@@ -1,8 +1,12 @@
 /**
  * `moon_events` (GET /v1/astronomy/moon): moonrise, moonset and the Moon's transit for each local day of a
- * daily table at a place, with the Moon's phase at local noon. The local days and the searches within them
- * are sun_events' (engine/astronomy/local-day-events.ts); the phase is sky_positions' `moonState`, asked
- * about the local day instead of the UTC one.
+ * daily table at a place, with the Moon's phase at local noon. The local days are sun_events'
+ * (engine/astronomy/local-day-events.ts); rise, set and transit come from the Moon's track
+ * (engine/astronomy/moon-track.ts: one ephemeris evaluation a day, events solved between culminations as
+ * sun_events does, astronomy-engine's searches kept where a culmination grazes the horizon or within 1° of a
+ * pole), the phase from a table of the run (engine/astronomy/moon-phase-table.ts: sky_positions' `moonState`
+ * asked about local days, with one search a principal phase instead of one a day). A 366-day table costs
+ * tens of milliseconds instead of half a second; `moonDaySearched` is the searches-only reference.
  */
 import * as Astronomy from 'astronomy-engine';
 import { z } from 'zod';
@@ -16,6 +20,9 @@ import { instantOfLocal } from '../time/zone-rules.ts';
 import { FIRST_DATE, LAST_DATE, SunEventsInput } from '../solar/sun-events.ts';
 import { addDays, formatEvent, type LocalDay, localDateAt, localDays, riseSetIn, transitIn } from './local-day-events.ts';
 import { MOON_PHASE_NAMES, moonState } from './sky.ts';
+import { MoonTrack } from './moon-track.ts';
+import { phaseFromTable, type PhaseTable, phaseTable } from './moon-phase-table.ts';
+import { riseSetAltitude, TRACK_MAX_LATITUDE, TrackDay } from './sun-track.ts';
 
 const at = () => z.string().nullable();
 
@@ -45,9 +52,10 @@ const MOON_EVENTS = catalogueEntry({
   kind: 'method',
   summary: 'moonrise, moonset and transit within local days, and the phase at local noon',
   text:
-    "astronomy-engine searches within [local midnight, next local midnight) by the zone's tzdb rules: rise and set of the Moon's " +
+    "first events within [local midnight, next local midnight) by the zone's tzdb rules: rise and set of the Moon's " +
     'upper limb (topocentric, its semidiameter and parallax) with 34′ refraction, the horizon lowered by the dip for elevation_m; ' +
-    'upper transit at hour angle 0. Phase at 12:00 local: elongation, illuminated fraction, age since the last new moon; a principal ' +
+    'upper transit at hour angle 0. The Moon from astronomy-engine once a day, interpolated (within 1″), events solved between ' +
+    'culminations; astronomy-engine’s searches where a culmination grazes the horizon or within 1° of a pole. Phase at 12:00 local: elongation, illuminated fraction, age since the last new moon; a principal ' +
     'phase names the local date its instant falls on. UTC taken as UT1 (ΔT from astronomy-engine). Within 1 minute of USNO at |lat| ≤ 60°',
 });
 
@@ -56,18 +64,22 @@ const landProvenance = fixedProvenance({ ...PARTS, methods: [MOON_EVENTS, BOUNDA
 const oceanProvenance = fixedProvenance({ ...PARTS, methods: [MOON_EVENTS, NAUTICAL_ZONE] });
 const namedProvenance = fixedProvenance({ ...PARTS, methods: [MOON_EVENTS, ZONE_BY_NAME] });
 
-/** One local day: rise, set and transit as local times in `zone`, the phase at local noon. */
-export function moonDay(observer: Astronomy.Observer, elevationM: number, zone: string, day: LocalDay): MoonEventsDay {
-  const moon = Astronomy.Body.Moon;
+const MOON = Astronomy.Body.Moon;
+
+/** Noon by the zone's rules on the day's date (on a date the zone skipped, the instant its clocks jumped to). */
+function noonOf(zone: string, day: LocalDay): number {
   const [y, m, d] = day.date.split('-').map(Number);
-  // Local noon by the zone's rules (on a date the zone skipped, the instant its clocks jumped to).
-  const noon = instantOfLocal(zone, y, m, d, 12, 0, 0).ms;
+  return instantOfLocal(zone, y, m, d, 12, 0, 0).ms;
+}
+
+/** One local day by astronomy-engine's searches alone (sky.ts's moonState for the phase): the reference the fast path is held to. */
+export function moonDaySearched(observer: Astronomy.Observer, elevationM: number, zone: string, day: LocalDay): MoonEventsDay {
   return {
     date: day.date,
-    moonrise: formatEvent(zone, day, riseSetIn(moon, observer, +1, day, elevationM)),
-    moonset: formatEvent(zone, day, riseSetIn(moon, observer, -1, day, elevationM)),
-    moon_transit: formatEvent(zone, day, transitIn(moon, observer, day)?.ms ?? null),
-    ...phaseOf(moonState(noon, day)),
+    moonrise: formatEvent(zone, day, riseSetIn(MOON, observer, +1, day, elevationM)),
+    moonset: formatEvent(zone, day, riseSetIn(MOON, observer, -1, day, elevationM)),
+    moon_transit: formatEvent(zone, day, transitIn(MOON, observer, day)?.ms ?? null),
+    ...phaseOf(moonState(noonOf(zone, day), day)),
   };
 }
 
@@ -78,6 +90,37 @@ const phaseOf = (s: ReturnType<typeof moonState>) => ({
   phase_angle_deg: s.phase_angle_deg,
   age_days: s.age_days,
 });
+
+/**
+ * One local day: rise, set and transit as local times in `zone`, the phase at local noon. Rise, set and
+ * transit come from the Moon's track (engine/astronomy/moon-track.ts: one ephemeris evaluation a day, the
+ * searches' answers to a second or two); a rise or set the track cannot bound safely (a culmination within
+ * its margin of the horizon, a place within 1° of a pole) is left to astronomy-engine's search.
+ */
+export function moonDay(
+  observer: Astronomy.Observer,
+  elevationM: number,
+  zone: string,
+  day: LocalDay,
+  track?: MoonTrack,
+  phases?: { table: PhaseTable; index: number },
+): MoonEventsDay {
+  if (day.endMs <= day.startMs || Math.abs(observer.latitude) > TRACK_MAX_LATITUDE) return moonDaySearched(observer, elevationM, zone, day);
+  const tr = track ?? new MoonTrack(observer, day.startMs, day.endMs);
+  const today = new TrackDay(tr, day.startMs, day.endMs);
+  const horizon = riseSetAltitude(observer, elevationM);
+  const riseSet = (direction: 1 | -1) => {
+    const ms = today.crossing(horizon, direction, true);
+    return ms === undefined ? riseSetIn(MOON, observer, direction, day, elevationM) : ms;
+  };
+  return {
+    date: day.date,
+    moonrise: formatEvent(zone, day, riseSet(+1)),
+    moonset: formatEvent(zone, day, riseSet(-1)),
+    moon_transit: formatEvent(zone, day, today.transit()?.ms ?? null),
+    ...phaseFromTable(phases?.table ?? phaseTable([day], [noonOf(zone, day)]), phases?.index ?? 0, noonOf(zone, day), day),
+  };
+}
 
 export interface MoonEventsRequest {
   lat: number;
@@ -101,7 +144,15 @@ export function moonEvents(input: MoonEventsRequest, nowMs: number): { result: O
   if (last > LAST_DATE) throw new ToolInputError([{ field: 'days', message: `the table would end on ${last}; the last supported date is ${LAST_DATE}` }]);
   const elevationM = input.elevation_m ?? 0;
   const observer = new Astronomy.Observer(lat, lon, elevationM);
-  const days = localDays(zone, first, count).map((day) => moonDay(observer, elevationM, zone, day));
+  const local = localDays(zone, first, count);
+  const fromMs = local[0].startMs;
+  const toMs = local[local.length - 1].endMs;
+  const track = new MoonTrack(observer, fromMs, toMs);
+  const table = phaseTable(
+    local,
+    local.map((day) => noonOf(zone, day)),
+  );
+  const days = local.map((day, index) => moonDay(observer, elevationM, zone, day, track, { table, index }));
   return { result: { lat, lon, timezone: zone, days }, zoneFrom: lookup ? lookup.resolution : 'named' };
 }
 

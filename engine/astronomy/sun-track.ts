@@ -25,18 +25,18 @@ const DAY_MS = 86_400_000;
 const J2000_MS = Date.UTC(2000, 0, 1, 12);
 const DEG = Math.PI / 180;
 // astronomy-engine 2.1.19's constants (astronomy.js), so the geometry is the library's.
-const EARTH_FLATTENING = 0.996647180302104;
-const EARTH_EQUATORIAL_RADIUS_KM = 6378.1366;
+export const EARTH_FLATTENING = 0.996647180302104;
+export const EARTH_EQUATORIAL_RADIUS_KM = 6378.1366;
 const KM_PER_AU = Astronomy.KM_PER_AU;
 export const SUN_RADIUS_AU = 695_700 / KM_PER_AU;
 
 /** Earth rotation angle at `ut` days from J2000, degrees in [0, 360): astronomy-engine's `era`. */
-function era(ut: number): number {
+export function era(ut: number): number {
   const theta = 360 * ((0.779057273264 + 0.00273781191135448 * ut + (ut % 1)) % 1);
   return theta < 0 ? theta + 360 : theta;
 }
 
-const wrap180 = (deg: number) => deg - 360 * Math.round(deg / 360);
+export const wrap180 = (deg: number) => deg - 360 * Math.round(deg / 360);
 
 /** Beyond this latitude the diurnal circle is too small for the culminations to bound the searches: the caller searches. */
 export const TRACK_MAX_LATITUDE = 89;
@@ -47,7 +47,27 @@ const STEP_MS = STEP_DAYS * DAY_MS;
 /** The Sun's hour angle turns about 360° a day (359.0..360.1): degrees per millisecond, for the Newton steps. */
 const HOUR_ANGLE_RATE = 360 / DAY_MS;
 
-export class SunTrack {
+/**
+ * What TrackDay needs of a body's track: its last evaluation (`at`), the hour angle's rate for the Newton
+ * steps, the culminations (`hourAngleTime`), and the margin within which a culmination grazes an altitude.
+ */
+export interface Track {
+  readonly sinLat: number;
+  readonly cosLat: number;
+  readonly margin: number;
+  /** The hour angle's mean rate, degrees per millisecond. */
+  readonly rate: number;
+  alt: number;
+  limb: number;
+  hourAngle: number;
+  cosDec: number;
+  sinDec: number;
+  at(ms: number): this;
+  hourAngleTime(fromMs: number, targetDeg: number): number;
+}
+
+export class SunTrack implements Track {
+  readonly rate = HOUR_ANGLE_RATE;
   private readonly t0: number;
   private readonly n: number;
   private readonly nodes: Float64Array; // x, y, z (AU, equator of date), GAST − ERA (deg), per node
@@ -161,7 +181,7 @@ export class TrackDay {
   private readonly knots: Knot[] = [];
 
   constructor(
-    private readonly track: SunTrack,
+    private readonly track: Track,
     private readonly startMs: number,
     private readonly endMs: number,
   ) {
@@ -219,7 +239,7 @@ export class TrackDay {
     tr.at(t);
     const cosH = (Math.sin((target - (limb ? tr.limb - tr.alt : 0)) * DEG) - sinLat * tr.sinDec) / (cosLat * tr.cosDec);
     if (Math.abs(cosH) < 1) {
-      const guess = t + wrap180((direction * -Math.acos(cosH)) / DEG - tr.hourAngle) / HOUR_ANGLE_RATE;
+      const guess = t + wrap180((direction * -Math.acos(cosH)) / DEG - tr.hourAngle) / tr.rate;
       if (guess > a && guess < b) t = guess;
     }
     for (let i = 0; i < 40; i++) {
@@ -227,7 +247,7 @@ export class TrackDay {
       const g = direction * ((limb ? tr.limb : tr.alt) - target);
       if (g < 0) a = t;
       else b = t;
-      const rate = (-cosLat * tr.cosDec * Math.sin(tr.hourAngle * DEG) * HOUR_ANGLE_RATE) / Math.cos(tr.alt * DEG);
+      const rate = (-cosLat * tr.cosDec * Math.sin(tr.hourAngle * DEG) * tr.rate) / Math.cos(tr.alt * DEG);
       const step = -g / (direction * rate);
       let next = t + step;
       if (!(next > a && next < b)) next = (a + b) / 2;

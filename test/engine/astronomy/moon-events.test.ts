@@ -11,7 +11,11 @@ import {
   USNO_ONE_DAY_WASHINGTON_MOON_2024,
 } from '../../fixtures/reference/moon-events.ts';
 import { USNO_PHASES_JANUARY_2026 } from '../../fixtures/reference/sky.ts';
-import { moonEventsTool, type MoonEventsDay } from '../../../engine/astronomy/moon-events.ts';
+import * as Astronomy from 'astronomy-engine';
+import { moonDay, moonDaySearched, moonEventsTool, type MoonEventsDay } from '../../../engine/astronomy/moon-events.ts';
+import { phaseTable } from '../../../engine/astronomy/moon-phase-table.ts';
+import { MoonTrack } from '../../../engine/astronomy/moon-track.ts';
+import { instantOfLocal } from '../../../engine/time/zone-rules.ts';
 import { localDays } from '../../../engine/astronomy/local-day-events.ts';
 import { ToolInputError } from '../../../engine/tool.ts';
 import { fixedClock, inputErrors, runTool } from '../../helpers.ts';
@@ -206,5 +210,45 @@ describe('moon_events: edge cases', () => {
     const ocean = await runTool(moonEventsTool, { lat: 0, lon: -140, date: '2026-03-20' });
     expect(ocean.timezone).toBe('Etc/GMT+9');
     expect(ocean.provenance.method).toBe('moon.events, time.nautical-zone');
+  });
+});
+
+describe("moon_events: the Moon's track against astronomy-engine's searches", () => {
+  // Full years at the latitudes the contract cares about, up to Tromsø's 69.6° N (where the Moon stays up or down
+  // for days and culminations graze the horizon), in zones with DST and across the supported range.
+  const cases: [number, number, string, string][] = [
+    [0, 10, 'UTC', '2026-01-01'],
+    [40, -74, 'America/New_York', '2024-01-01'],
+    [60, 25, 'Europe/Helsinki', '1850-01-01'],
+    [65, -18, 'Atlantic/Reykjavik', '2150-01-01'],
+    [69.6, 18.9, 'Europe/Oslo', '2026-01-01'],
+    [-65, 140, 'UTC', '1700-01-01'],
+  ];
+  it.each(cases)('lat %s, lon %s (%s), 366 days from %s: the same nulls, times within 2 s, the same phase', (lat, lon, zone, date) => {
+    const observer = new Astronomy.Observer(lat, lon, 0);
+    const days = localDays(zone, date, 366);
+    const track = new MoonTrack(observer, days[0].startMs, days[days.length - 1].endMs);
+    const noons = days.map((d) => {
+      const [y, m, dd] = d.date.split('-').map(Number);
+      return instantOfLocal(zone, y, m, dd, 12, 0, 0).ms;
+    });
+    const table = phaseTable(days, noons);
+    let worstSeconds = 0;
+    days.forEach((d, index) => {
+      const fast = moonDay(observer, 0, zone, d, track, { table, index });
+      const searched = moonDaySearched(observer, 0, zone, d);
+      for (const event of EVENTS) {
+        expect(fast[event] === null, `${d.date} ${event}: ${fast[event]} / ${searched[event]}`).toBe(searched[event] === null);
+        if (fast[event] === null) continue;
+        const seconds = Math.abs(toMs(fast[event]!) - toMs(searched[event]!)) / 1000;
+        worstSeconds = Math.max(worstSeconds, seconds);
+        expect(seconds, `${d.date} ${event}: ${fast[event]} / ${searched[event]}`).toBeLessThanOrEqual(2);
+      }
+      expect(fast.phase_name, d.date).toBe(searched.phase_name);
+      expect(fast.phase_angle_deg, d.date).toBe(searched.phase_angle_deg);
+      expect(fast.illumination_fraction, d.date).toBe(searched.illumination_fraction);
+      expect(Math.abs(fast.age_days - searched.age_days), d.date).toBeLessThanOrEqual(1e-4);
+    });
+    console.log(`moon_events track against searches, lat ${lat}: worst ${worstSeconds} s`);
   });
 });
