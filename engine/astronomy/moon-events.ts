@@ -10,15 +10,13 @@
  */
 import * as Astronomy from 'astronomy-engine';
 import { z } from 'zod';
-import { CLOCK_DEPENDENT, defineTool, ToolInputError, type ToolContext } from '../tool.ts';
+import { CLOCK_DEPENDENT, defineTool } from '../tool.ts';
 import { Latitude, Longitude, Provenance } from '../inputs.ts';
-import { catalogueEntry, EPHEMERIS, fixedProvenance, TIMEZONE_BOUNDARIES, TZDB } from '../provenance-catalogue.ts';
-import { lookupZones } from '../time/zone-lookup.ts';
-import { BOUNDARY_LOOKUP, NAUTICAL_ZONE } from '../time/local-time.ts';
-import { ZONE_BY_NAME } from '../time/time-in-zone.ts';
+import { catalogueEntry } from '../provenance-catalogue.ts';
 import { instantOfLocal } from '../time/zone-rules.ts';
-import { FIRST_DATE, LAST_DATE, SunEventsInput } from '../solar/sun-events.ts';
-import { addDays, formatEvent, type LocalDay, localDateAt, localDays, riseSetIn, transitIn } from './local-day-events.ts';
+import { SunEventsInput } from '../solar/sun-events.ts';
+import { placeDays, placeDaysProvenance, type PlaceDaysRequest, type ZoneFrom } from './place-days.ts';
+import { formatEvent, type LocalDay, riseSetIn, transitIn } from './local-day-events.ts';
 import { MOON_PHASE_NAMES, moonState } from './sky.ts';
 import { MoonTrack } from './moon-track.ts';
 import { phaseFromTable, type PhaseTable, phaseTable } from './moon-phase-table.ts';
@@ -59,10 +57,7 @@ const MOON_EVENTS = catalogueEntry({
     'phase names the local date its instant falls on. UTC taken as UT1 (ΔT from astronomy-engine). Within 1 minute of USNO at |lat| ≤ 60°',
 });
 
-const PARTS = { data: [EPHEMERIS, TIMEZONE_BOUNDARIES, TZDB] } as const;
-const landProvenance = fixedProvenance({ ...PARTS, methods: [MOON_EVENTS, BOUNDARY_LOOKUP] });
-const oceanProvenance = fixedProvenance({ ...PARTS, methods: [MOON_EVENTS, NAUTICAL_ZONE] });
-const namedProvenance = fixedProvenance({ ...PARTS, methods: [MOON_EVENTS, ZONE_BY_NAME] });
+const provenanceFor = placeDaysProvenance(MOON_EVENTS, []);
 
 const MOON = Astronomy.Body.Moon;
 
@@ -122,29 +117,16 @@ export function moonDay(
   };
 }
 
-export interface MoonEventsRequest {
-  lat: number;
-  lon: number;
-  date?: string;
-  days?: number;
+export interface MoonEventsRequest extends PlaceDaysRequest {
   elevation_m?: number;
-  timezone?: { zone: string };
 }
 
 /** The whole answer but provenance, and how the zone was found. */
-export function moonEvents(input: MoonEventsRequest, nowMs: number): { result: Omit<MoonEventsResult, 'provenance'>; zoneFrom: 'land' | 'ocean' | 'named' } {
+export function moonEvents(input: MoonEventsRequest, nowMs: number): { result: Omit<MoonEventsResult, 'provenance'>; zoneFrom: ZoneFrom } {
   const { lat, lon } = input;
-  const lookup = input.timezone ? null : lookupZones(lat, lon);
-  const zone = input.timezone?.zone ?? lookup!.zones[0];
-  const count = input.days ?? 1;
-  const first = input.date ?? localDateAt(zone, nowMs);
-  if (first < FIRST_DATE || first > LAST_DATE)
-    throw new ToolInputError([{ field: 'date', message: `today (${first}) must be between ${FIRST_DATE} and ${LAST_DATE}` }]);
-  const last = addDays(first, count - 1);
-  if (last > LAST_DATE) throw new ToolInputError([{ field: 'days', message: `the table would end on ${last}; the last supported date is ${LAST_DATE}` }]);
+  const { zone, zoneFrom, days: local } = placeDays(input, nowMs);
   const elevationM = input.elevation_m ?? 0;
   const observer = new Astronomy.Observer(lat, lon, elevationM);
-  const local = localDays(zone, first, count);
   const fromMs = local[0].startMs;
   const toMs = local[local.length - 1].endMs;
   const track = new MoonTrack(observer, fromMs, toMs);
@@ -153,11 +135,8 @@ export function moonEvents(input: MoonEventsRequest, nowMs: number): { result: O
     local.map((day) => noonOf(zone, day)),
   );
   const days = local.map((day, index) => moonDay(observer, elevationM, zone, day, track, { table, index }));
-  return { result: { lat, lon, timezone: zone, days }, zoneFrom: lookup ? lookup.resolution : 'named' };
+  return { result: { lat, lon, timezone: zone, days }, zoneFrom };
 }
-
-const provenanceFor = (zoneFrom: 'land' | 'ocean' | 'named', ctx: ToolContext) =>
-  zoneFrom === 'land' ? landProvenance(ctx) : zoneFrom === 'ocean' ? oceanProvenance(ctx) : namedProvenance(ctx);
 
 export const moonEventsTool = defineTool({
   name: 'moon_events',

@@ -9,22 +9,17 @@
  */
 import * as Astronomy from 'astronomy-engine';
 import { z } from 'zod';
-import { CLOCK_DEPENDENT, defineTool, ToolInputError, type ToolContext } from '../tool.ts';
+import { CLOCK_DEPENDENT, defineTool } from '../tool.ts';
 import { int, IsoDate, Latitude, Longitude, num, Provenance } from '../inputs.ts';
-import { catalogueEntry, EPHEMERIS, fixedProvenance, TIMEZONE_BOUNDARIES, TZDB } from '../provenance-catalogue.ts';
-import { lookupZones } from '../time/zone-lookup.ts';
-import { BOUNDARY_LOOKUP, NAUTICAL_ZONE } from '../time/local-time.ts';
-import { ZONE_BY_NAME, ZoneArgument } from '../time/time-in-zone.ts';
-import { addDays, localDateAt, localDays } from '../astronomy/local-day-events.ts';
+import { catalogueEntry } from '../provenance-catalogue.ts';
+import { ZoneArgument } from '../time/time-in-zone.ts';
+import { DATE_RANGE, FIRST_DATE, LAST_DATE, placeDays, placeDaysProvenance, type PlaceDaysRequest, type ZoneFrom } from '../astronomy/place-days.ts';
 import { SunTrack } from '../astronomy/sun-track.ts';
 import { sunDay } from './sun-day.ts';
 
 export { SUN_ALTITUDES, sunDay, sunDaySearched } from './sun-day.ts';
 
-/** The dates the sky tools answer for (the contract's range). */
-export const FIRST_DATE = '1700-01-01';
-export const LAST_DATE = '2200-12-31';
-const RANGE = `must be between ${FIRST_DATE} and ${LAST_DATE}`;
+export { FIRST_DATE, LAST_DATE } from '../astronomy/place-days.ts';
 
 const at = () => z.string().nullable();
 const Span = z.object({ begin: at(), end: at() });
@@ -59,7 +54,7 @@ export const SunEventsResult = z.object({
 });
 export type SunEventsResult = z.output<typeof SunEventsResult>;
 
-const SkyDate = IsoDate.refine((d) => d >= FIRST_DATE && d <= LAST_DATE, RANGE).describe('Local date, 1700..2200');
+const SkyDate = IsoDate.refine((d) => d >= FIRST_DATE && d <= LAST_DATE, DATE_RANGE).describe('Local date, 1700..2200');
 
 export const SunEventsInput = z.strictObject({
   lat: Latitude,
@@ -89,40 +84,22 @@ const DELTA_T = catalogueEntry({
   text: 'UTC taken as UT1; ΔT = TT − UT from the Espenak & Meeus (2006) polynomials in astronomy-engine, uncertain by minutes far from the present',
 });
 
-const PARTS = { data: [EPHEMERIS, TIMEZONE_BOUNDARIES, TZDB], details: [DELTA_T] } as const;
-const landProvenance = fixedProvenance({ ...PARTS, methods: [SUN_EVENTS, BOUNDARY_LOOKUP] });
-const oceanProvenance = fixedProvenance({ ...PARTS, methods: [SUN_EVENTS, NAUTICAL_ZONE] });
-const namedProvenance = fixedProvenance({ ...PARTS, methods: [SUN_EVENTS, ZONE_BY_NAME] });
+const provenanceFor = placeDaysProvenance(SUN_EVENTS, [DELTA_T]);
 
-export interface SunEventsRequest {
-  lat: number;
-  lon: number;
-  date?: string;
-  days?: number;
+export interface SunEventsRequest extends PlaceDaysRequest {
   elevation_m?: number;
-  timezone?: { zone: string };
 }
 
 /** The whole answer but provenance, and how the zone was found. */
-export function sunEvents(input: SunEventsRequest, nowMs: number): { result: Omit<SunEventsResult, 'provenance'>; zoneFrom: 'land' | 'ocean' | 'named' } {
+export function sunEvents(input: SunEventsRequest, nowMs: number): { result: Omit<SunEventsResult, 'provenance'>; zoneFrom: ZoneFrom } {
   const { lat, lon } = input;
-  const lookup = input.timezone ? null : lookupZones(lat, lon);
-  const zone = input.timezone?.zone ?? lookup!.zones[0];
-  const count = input.days ?? 1;
-  const first = input.date ?? localDateAt(zone, nowMs);
-  if (first < FIRST_DATE || first > LAST_DATE) throw new ToolInputError([{ field: 'date', message: `today (${first}) ${RANGE}` }]);
-  const last = addDays(first, count - 1);
-  if (last > LAST_DATE) throw new ToolInputError([{ field: 'days', message: `the table would end on ${last}; the last supported date is ${LAST_DATE}` }]);
+  const { zone, zoneFrom, days: local } = placeDays(input, nowMs);
   const elevationM = input.elevation_m ?? 0;
   const observer = new Astronomy.Observer(lat, lon, elevationM);
-  const local = localDays(zone, first, count);
   const track = new SunTrack(observer, local[0].startMs, local[local.length - 1].endMs);
   const days = local.map((day) => sunDay(observer, elevationM, zone, day, track));
-  return { result: { lat, lon, timezone: zone, elevation_m: elevationM, days }, zoneFrom: lookup ? lookup.resolution : 'named' };
+  return { result: { lat, lon, timezone: zone, elevation_m: elevationM, days }, zoneFrom };
 }
-
-const provenanceFor = (zoneFrom: 'land' | 'ocean' | 'named', ctx: ToolContext) =>
-  zoneFrom === 'land' ? landProvenance(ctx) : zoneFrom === 'ocean' ? oceanProvenance(ctx) : namedProvenance(ctx);
 
 export const sunEventsTool = defineTool({
   name: 'sun_events',
