@@ -76,7 +76,7 @@ export const ConvertTimeInput = z
 const s = LocalTimeResult.shape;
 
 const ZoneSide = z.object({
-  timezone: z.string().describe('Canonical IANA zone'),
+  timezone: z.string().describe('Canonical IANA zone, or a fixed offset (+05:30)'),
   local_time: s.local_time,
   utc_offset: s.utc_offset,
   utc_offset_seconds: s.utc_offset_seconds,
@@ -84,7 +84,7 @@ const ZoneSide = z.object({
   dst: s.dst,
   day_of_week: s.day_of_week,
   resolved_from: ResolvedFrom.optional(),
-  candidates: z.array(z.string()).optional().describe('Abbreviation only: other zones using it (≤ 10)'),
+  candidates: z.array(z.string()).optional().describe('Abbreviation or Windows ID: other zones it stands for (≤ 10)'),
 });
 
 export const ConvertTimeResult = z.object({
@@ -207,7 +207,7 @@ export const convertTime = defineTool({
   description: [
     'Converts a wall-clock time in one time zone to the wall-clock time in another, with offsets, abbreviations, DST flags and the difference',
     '(+5h45m). Call it instead of converting by hand. time: HH:MM[:SS] (on date, default today there) or YYYY-MM-DDTHH:MM[:SS], no offset.',
-    'Zones: IANA, legacy or abbreviation; omitted = UTC. DST gap: moved forward (gap_adjusted); fold: earlier instant. Years 1..9999.',
+    'Zones: IANA, legacy, abbreviation, Windows ID, offset (+05:30) or country (JP); omitted = UTC. DST gap: moved forward (gap_adjusted); fold: earlier instant. Years 1..9999.',
   ].join(' '),
   http: { method: 'GET', path: '/v1/time/convert' },
   auth: 'key',

@@ -21,14 +21,12 @@ import { formatOffset, formatUtc } from '../instant.ts';
 import { catalogueEntry, fixedProvenance, TIMEZONE_BOUNDARIES, TZDB } from '../provenance-catalogue.ts';
 import { ABBREVIATIONS, clockFields, DST_RULE, LocalTimeResult } from './local-time.ts';
 import { zoneRulesAt, type ZoneRules } from './zone-rules.ts';
-import { abbreviationWindow, type ResolvedZone, resolveZone } from './zone-names.ts';
+import { abbreviationWindow, MAX_ZONE_INPUT, type ResolvedZone, resolveZone, zoneInputProblem } from './zone-names.ts';
 import { suggestZones } from './zone-suggest.ts';
-
-const MAX_ZONE_LENGTH = 100;
 
 function unknownZoneMessage(input: string): string {
   const shown = input.length > 40 ? `${input.slice(0, 40)}…` : input;
-  const suggestions = input.length <= MAX_ZONE_LENGTH ? suggestZones(input, 3) : [];
+  const suggestions = input.length <= MAX_ZONE_INPUT ? suggestZones(input, 3) : [];
   if (!suggestions.length) return `unknown time zone '${shown}'; give an IANA name such as Europe/Paris or an abbreviation such as CET`;
   const list = suggestions.length === 1 ? suggestions[0] : `${suggestions.slice(0, -1).join(', ')} or ${suggestions.at(-1)}`;
   const etc = /^Etc\/GMT([+-])(\d+)$/.exec(suggestions[0]);
@@ -37,27 +35,28 @@ function unknownZoneMessage(input: string): string {
 }
 
 /**
- * A zone argument: IANA name (any letter case), legacy spelling or abbreviation, resolved while the
- * input is validated, so an unknown zone is a 400 on this field with suggestions. An empty value
- * counts as omitted.
+ * A zone argument: IANA name (any letter case), legacy spelling, abbreviation, Windows zone ID, fixed
+ * offset or one-zone country code, resolved while the input is validated, so an unknown zone is a 400
+ * on this field with suggestions (or why: an offset beyond ±14:00, a country's several zones). An empty
+ * value counts as omitted.
  */
 export const ZoneArgument = z
   .string({ error: 'must be an IANA time-zone name such as Europe/Paris, or an abbreviation such as CET' })
   .transform((value, ctx): ResolvedZone | undefined => {
     const input = value.trim();
     if (!input) return undefined;
-    const resolved = input.length <= MAX_ZONE_LENGTH ? resolveZone(input) : null;
+    const resolved = resolveZone(input);
     if (!resolved) {
-      ctx.addIssue({ code: 'custom', message: unknownZoneMessage(input), input: value });
+      ctx.addIssue({ code: 'custom', message: zoneInputProblem(input) ?? unknownZoneMessage(input), input: value });
       return z.NEVER;
     }
     return resolved;
   })
-  .describe('IANA zone (any case; legacy names too) or abbreviation (CET, IST: one documented zone); omitted: UTC');
+  .describe('IANA zone (any case, legacy names), abbreviation (CET), Windows ID, offset (+05:30) or country (JP); omitted: UTC');
 
 export const ResolvedFrom = z
-  .enum(['alias', 'abbreviation', 'case', 'default'])
-  .describe('alias: legacy name or link; case: other letter case; default: omitted, UTC');
+  .enum(['iana', 'alias', 'abbreviation', 'windows', 'offset', 'country', 'default'])
+  .describe('iana: IANA name, any case; alias: legacy name or link; offset: fixed offset zone; default: omitted, UTC');
 
 /** The zone an omitted argument stands for. */
 export const DEFAULT_ZONE = 'UTC';
@@ -67,6 +66,9 @@ export function resolutionNote(field: string, resolved: ResolvedZone | undefined
   if (!resolved) return `${field} omitted: answered for ${DEFAULT_ZONE}.`;
   const { zone, input, abbreviation } = resolved;
   if (resolved.resolved_from === 'alias') return `${input} is a legacy name or tzdb link: answered for ${zone}.`;
+  if (resolved.resolved_from === 'windows') return `${input} is a Windows zone ID: answered for ${zone} (CLDR windowsZones, territory 001).`;
+  if (resolved.resolved_from === 'offset') return `${input} is a fixed offset: answered as ${zone} all year, no DST.`;
+  if (resolved.resolved_from === 'country') return `${input} is a country code: answered for ${zone}, its one zone.`;
   if (resolved.resolved_from !== 'abbreviation' || !abbreviation) return undefined;
   if (abbreviation.conventional) return `${abbreviation.name} is a conventional abbreviation, not one tzdb uses: answered for ${zone}.`;
   const name = abbreviation.name;
@@ -92,8 +94,7 @@ export function resolutionNote(field: string, resolved: ResolvedZone | undefined
 /** The resolution fields of an answer: `resolved_from` and `candidates` when they say something. */
 export function resolutionFields(resolved: ResolvedZone | undefined): { resolved_from?: z.output<typeof ResolvedFrom>; candidates?: string[] } {
   if (!resolved) return { resolved_from: 'default' };
-  const out: { resolved_from?: z.output<typeof ResolvedFrom>; candidates?: string[] } = {};
-  if (resolved.resolved_from) out.resolved_from = resolved.resolved_from;
+  const out: { resolved_from?: z.output<typeof ResolvedFrom>; candidates?: string[] } = { resolved_from: resolved.resolved_from };
   if (resolved.candidates?.length) out.candidates = resolved.candidates;
   return out;
 }
@@ -130,7 +131,7 @@ export const namedZoneProvenance = fixedProvenance({ ...NAMED_ZONE_PARTS, method
 const s = LocalTimeResult.shape;
 
 export const TimeInZoneResult = z.object({
-  timezone: z.string().describe('Canonical IANA zone answered for'),
+  timezone: z.string().describe('Canonical IANA zone answered for, or a fixed offset (+05:30)'),
   local_time: s.local_time,
   utc_time: s.utc_time,
   utc_offset: s.utc_offset,
@@ -140,7 +141,7 @@ export const TimeInZoneResult = z.object({
   day_of_week: s.day_of_week,
   next_transition: s.next_transition,
   resolved_from: ResolvedFrom.optional(),
-  candidates: z.array(z.string()).optional().describe('Abbreviation only: other zones using it (≤ 10), other offsets first'),
+  candidates: z.array(z.string()).optional().describe('Abbreviation or Windows ID: other zones it stands for (≤ 10)'),
   note: z.string().optional().describe('What was assumed reading the input (omitted zone, ambiguous abbreviation, legacy name)'),
   provenance: Provenance,
 });
@@ -166,7 +167,7 @@ export const timeInZone = defineTool({
   title: 'Time in a named time zone',
   description: [
     'Local time in a named time zone, now or at an instant: local time, UTC offset, abbreviation, DST flag, weekday, next offset change.',
-    'Call it instead of working out offsets or DST yourself. timezone: IANA name (any case), legacy name or abbreviation',
+    'Call it instead of working out offsets or DST yourself. timezone: IANA name (any case), legacy name, Windows ID, offset (+05:30), country (JP) or abbreviation',
     '(IST, CST: one documented zone, others in candidates, assumption in note); omit for UTC. at: ISO-8601 with Z/offset or epoch s/ms (omit for now).',
   ].join(' '),
   http: { method: 'GET', path: '/v1/time/zone' },

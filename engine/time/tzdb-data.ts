@@ -34,6 +34,44 @@ export interface ZoneTable {
   cyclic: boolean;
 }
 
+/** The largest fixed offset a zone input may name: ±14:00, the widest offsets in use (Pacific/Kiritimati). */
+export const MAX_FIXED_OFFSET_SECONDS = 14 * 3600;
+
+/**
+ * The name of the fixed-offset zone of an offset (seconds east, whole minutes): `+05:30`, `-03:00`,
+ * the style answers write offsets in. Zero offset is `UTC`, the one name of zero offset.
+ */
+export function fixedOffsetName(seconds: number): string {
+  if (seconds === 0) return 'UTC';
+  const m = Math.abs(seconds) / 60;
+  return `${seconds < 0 ? '-' : '+'}${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+}
+
+/**
+ * The rules of a fixed-offset zone named `+05:30` / `-03:00` (one period, for ever; the abbreviation
+ * in tzdb's numeric style: `+0530`, `-03`), or undefined when `name` is not one (or lies beyond ±14:00).
+ * Such zones are not in the tzdb release: they are what an offset given as a zone (`UTC+2`) answers with.
+ */
+export function fixedOffsetTable(name: string): ZoneTable | undefined {
+  if (name.length !== 6 || (name[0] !== '+' && name[0] !== '-') || name[3] !== ':') return undefined;
+  const digits = [1, 2, 4, 5].map((i) => name.charCodeAt(i) - 48);
+  if (digits.some((d) => d < 0 || d > 9)) return undefined;
+  const hours = digits[0] * 10 + digits[1];
+  const minutes = digits[2] * 10 + digits[3];
+  const seconds = (name[0] === '-' ? -1 : 1) * (hours * 3600 + minutes * 60);
+  if (minutes > 59 || Math.abs(seconds) > MAX_FIXED_OFFSET_SECONDS) return undefined;
+  const abbr = `${name[0]}${name.slice(1, 3)}${minutes ? name.slice(4) : ''}`;
+  return {
+    name,
+    untils: Float64Array.of(Infinity),
+    offsets: Int32Array.of(seconds),
+    abbrs: [abbr],
+    nextChange: Int32Array.of(-1),
+    population: 0,
+    cyclic: false,
+  };
+}
+
 /** 400 Gregorian years: 146,097 days, exactly 20,871 weeks. */
 export const CYCLE_MS = 146_097 * 86_400_000;
 /** A zone whose last listed transition falls after this still follows yearly rules at the data's end. */

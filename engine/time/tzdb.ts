@@ -8,7 +8,7 @@
  * docs/tzdb.md says why this source and how to move to a newer release.
  */
 import { createRequire } from 'node:module';
-import { packZoneWindow, type PackedTzdb, unpackZone, type ZoneData, type ZoneTable } from './tzdb-data.ts';
+import { fixedOffsetTable, packZoneWindow, type PackedTzdb, unpackZone, type ZoneData, type ZoneTable } from './tzdb-data.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -60,12 +60,19 @@ export const tzdbRelease = (): string => load().release;
 
 const tables = new Map<string, ZoneTable>();
 
-/** The rules of a zone or link name exactly as tzdb spells it; undefined for a name the release lacks. */
+/**
+ * The rules of a zone or link name exactly as tzdb spells it, or of a fixed-offset zone (`+05:30`,
+ * tzdb-data.ts fixedOffsetTable); undefined for a name the release lacks.
+ */
 export function zoneTable(name: string): ZoneTable | undefined {
   let table = tables.get(name);
   if (table) return table;
   const line = load().packed.get(name);
-  if (!line) return undefined;
+  if (!line) {
+    table = fixedOffsetTable(name);
+    if (table) tables.set(name, table); // at most 1,681 names (±14:00 by the minute)
+    return table;
+  }
   const target = line.slice(0, line.indexOf('|'));
   table = tables.get(target) ?? unpackZone(line);
   tables.set(target, table); // the release holds ~600 names: the map is bounded by the data

@@ -10,6 +10,7 @@
  *
  * @example
  * resolveZone('asia/calcutta') //=> { zone: 'Asia/Kolkata', resolved_from: 'alias', input: 'asia/calcutta' }
+ * resolveZone('UTC+5:30')      //=> { zone: '+05:30', resolved_from: 'offset', input: 'UTC+5:30' }
  * resolveZone('IST')           //=> { zone: 'Asia/Kolkata', resolved_from: 'abbreviation',
  *                              //     candidates: ['Europe/Dublin', 'Asia/Jerusalem'], ... }
  */
@@ -17,7 +18,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { tzdbNames, tzdbRelease, zoneTable } from './tzdb.ts';
-import { periodIndex } from './tzdb-data.ts';
+import { fixedOffsetName, periodIndex } from './tzdb-data.ts';
+import { countryZones, parseFixedOffset, windowsKey, windowsZones } from './zone-input.ts';
 import { CONVENTIONAL, PRIMARY, RESPELLED, SEA_ZONES, ZERO_ZONES } from './zone-tables.ts';
 
 const require = createRequire(import.meta.url);
@@ -25,9 +27,13 @@ const require = createRequire(import.meta.url);
 export interface ResolvedZone {
   /** Canonical IANA name the answer is for. */
   zone: string;
-  /** How the input became `zone`; absent for an exact name. */
-  resolved_from?: 'alias' | 'abbreviation' | 'case';
-  /** For an abbreviation: other zones that use it, up to 10, zones where it means another offset first. */
+  /**
+   * How the input became `zone`: `iana` (a canonical name, any letter case), `alias` (a link or legacy
+   * name), `abbreviation`, `windows` (a Windows zone ID), `offset` (a fixed offset: `zone` is `+05:30`
+   * style, tzdb-data.ts fixedOffsetTable), `country` (an ISO code of a one-zone country).
+   */
+  resolved_from: 'iana' | 'alias' | 'abbreviation' | 'windows' | 'offset' | 'country';
+  /** Abbreviation or Windows ID: other zones it stands for, up to 10 (abbreviations: other offsets first). */
   candidates?: string[];
   /** The input, trimmed. */
   input: string;
@@ -198,22 +204,77 @@ function abbreviationFor(key: string, input: string): ResolvedZone | null {
   return resolved;
 }
 
+/** Longest zone input read (longer ones name nothing): the longest name or Windows ID is under 50. */
+export const MAX_ZONE_INPUT = 100;
+
+/** Our name for a tzdb name or link as written anywhere (CLDR writes `Asia/Calcutta`). */
+const ours = (name: string): string | undefined => byLower.get(name.toLowerCase()) ?? aliasByLower.get(name.toLowerCase());
+
+let windowsCache: Map<string, { zone: string; candidates: string[] }> | null = null;
+
+/** A Windows zone ID → the 001 zone and the other territories' zones, as ours (CLDR windowsZones). */
+function resolveWindows(input: string): ResolvedZone | null {
+  if (!windowsCache) {
+    windowsCache = new Map();
+    for (const [key, w] of windowsZones()) {
+      const zone = ours(w.zone);
+      if (!zone) continue;
+      const others = [...new Set(w.others.map(ours).filter((z): z is string => !!z && z !== zone))];
+      windowsCache.set(key, { zone, candidates: others.slice(0, MAX_CANDIDATES) });
+    }
+  }
+  const hit = windowsCache.get(windowsKey(input));
+  if (!hit) return null;
+  const resolved: ResolvedZone = { zone: hit.zone, resolved_from: 'windows', input };
+  if (hit.candidates.length) resolved.candidates = [...hit.candidates];
+  return resolved;
+}
+
 /**
- * What a client's zone argument names: an exact IANA name; the same name in other letter case; an
- * abbreviation (`CEST`, `EST`, `IST`: the documented zone plus the others that use it); a tzdb link or
- * legacy spelling (`Asia/Calcutta`, `US/Eastern`) → its canonical zone. Null when it names nothing.
+ * What a client's zone argument names, tried in this order: an IANA name in any letter case (`iana`);
+ * a fixed offset (`+05:30`, `UTC+2`, `Z` → the fixed-offset zone `+05:30`, `+02:00`, or `UTC` for
+ * zero); an abbreviation (`CEST`, `EST`, `IST`: the documented zone plus the others that use it); a
+ * tzdb link or legacy spelling (`Asia/Calcutta`, `US/Eastern`) → its canonical zone; a Windows zone ID
+ * (`Pacific Standard Time`); the ISO code of a country with one zone (`JP`). Null when it names
+ * nothing (zoneInputProblem says why when it nearly does).
  */
 export function resolveZone(raw: string): ResolvedZone | null {
   const input = raw.trim();
   build();
-  if (!input) return null;
-  if (byLower.get(input.toLowerCase()) === input) return { zone: input, input };
-  const cased = byLower.get(input.toLowerCase());
-  if (cased) return { zone: cased, resolved_from: 'case', input };
+  if (!input || input.length > MAX_ZONE_INPUT) return null;
+  const lower = input.toLowerCase();
+  const canonical = byLower.get(lower);
+  if (canonical) return { zone: canonical, resolved_from: 'iana', input };
+  const offset = parseFixedOffset(input);
+  if (typeof offset === 'number') return { zone: fixedOffsetName(offset), resolved_from: 'offset', input };
   if (!input.includes('/')) {
     const abbreviation = resolveAbbreviation(input);
     if (abbreviation) return abbreviation;
   }
-  const alias = aliasByLower.get(input.toLowerCase());
-  return alias ? { zone: alias, resolved_from: 'alias', input } : null;
+  const alias = aliasByLower.get(lower);
+  if (alias) return { zone: alias, resolved_from: 'alias', input };
+  const windows = resolveWindows(input);
+  if (windows) return windows;
+  if (input.length === 2) {
+    const country = countryZones().get(input.toUpperCase());
+    const zone = country?.zones.length === 1 ? ours(country.zones[0]) : undefined;
+    if (zone) return { zone, resolved_from: 'country', input };
+  }
+  return null;
+}
+
+/**
+ * Why an input that nearly names a zone names none: an offset beyond ±14:00, or the code of a country
+ * with several zones (listing them). Undefined otherwise (the caller suggests names).
+ */
+export function zoneInputProblem(raw: string): string | undefined {
+  const input = raw.trim();
+  if (!input || input.length > MAX_ZONE_INPUT) return undefined;
+  if (parseFixedOffset(input) === 'beyond') return `offset '${input}' is beyond the range of UTC offsets, -14:00 to +14:00`;
+  if (input.length !== 2) return undefined;
+  const country = countryZones().get(input.toUpperCase());
+  if (!country || country.zones.length < 2) return undefined;
+  build();
+  const zones = [...new Set(country.zones.map((z) => ours(z) ?? z))];
+  return `${input.toUpperCase()} (${country.name}) has ${zones.length} time zones; give one of ${zones.join(', ')}`;
 }

@@ -71,7 +71,7 @@ describe('convert_time', () => {
   it('answers legacy names and any letter case under canonical names', async () => {
     const r = await convert('2026-11-22T09:00', 'Asia/Calcutta', 'europe/paris');
     expect(r.source).toMatchObject({ timezone: 'Asia/Kolkata', utc_offset: '+05:30', resolved_from: 'alias' });
-    expect(r.target).toMatchObject({ timezone: 'Europe/Paris', local_time: '2026-11-22T04:30:00+01:00', resolved_from: 'case' });
+    expect(r.target).toMatchObject({ timezone: 'Europe/Paris', local_time: '2026-11-22T04:30:00+01:00', resolved_from: 'iana' });
     expect(r.time_difference).toBe('-4h30m');
     expect(r.note).toBe('source_timezone: Asia/Calcutta is a legacy name or tzdb link: answered for Asia/Kolkata.');
   });

@@ -19,6 +19,7 @@ describe('get_time_in_zone', () => {
       dst: false,
       day_of_week: 'Sunday',
       next_transition: null,
+      resolved_from: 'iana',
       provenance: expect.any(Object),
     });
     expect(r.provenance).toEqual({ method: 'time.zone-by-name', tzdb: '2026f' });
@@ -58,7 +59,7 @@ describe('get_time_in_zone', () => {
 
   it('ignores letter case', async () => {
     const r = await get('europe/paris', '2026-07-01T12:00:00Z');
-    expect(r).toMatchObject({ timezone: 'Europe/Paris', local_time: '2026-07-01T14:00:00+02:00', abbreviation: 'CEST', dst: true, resolved_from: 'case' });
+    expect(r).toMatchObject({ timezone: 'Europe/Paris', local_time: '2026-07-01T14:00:00+02:00', abbreviation: 'CEST', dst: true, resolved_from: 'iana' });
     expect(r.note).toBeUndefined();
   });
 
@@ -103,9 +104,7 @@ describe('get_time_in_zone', () => {
     expect(inputErrors(timeInZone, { timezone: 'Europe/Pari' })).toEqual([
       { field: 'timezone', message: "unknown time zone 'Europe/Pari'; did you mean Europe/Paris?" },
     ]);
-    expect(inputErrors(timeInZone, { timezone: 'UTC+5' })[0].message).toBe(
-      "unknown time zone 'UTC+5'; did you mean Etc/GMT-5? (Etc/GMT signs are inverted: Etc/GMT-5 is UTC+05:00)",
-    );
+    expect(inputErrors(timeInZone, { timezone: 'Etc/GMT-15' })[0].message).toMatch(/^unknown time zone 'Etc\/GMT-15'; did you mean Etc\/GMT-1/);
     expect(inputErrors(timeInZone, { timezone: 'qqqqqq' })[0].message).toMatch(/^unknown time zone 'qqqqqq'; give an IANA name/);
   });
 
