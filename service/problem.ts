@@ -44,7 +44,12 @@ export function problem(status: number, init: ProblemInit): Response {
 
 /** Field errors listed in one answer at most; the rest are counted ("and 80 more"). */
 export const MAX_LISTED_ERRORS = 10;
-/** Longest field name (80) or message (200) echoed back: what a client sends must not make the answer larger. */
+/**
+ * Longest field name (80) or message (700) echoed back: what a client sends must not make the answer larger.
+ * Messages are the engine's own text (echoing at most 40 characters of a value); the longest is a
+ * country's list of zones (`US` has 29: 676 characters), which the contract has a 400 list in full.
+ */
+const MAX_MESSAGE = 700;
 const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max)}â€¦` : s);
 
 /**
@@ -52,7 +57,7 @@ const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max)}â€
  * messages clipped), and how many more there were, so an error body stays small whatever was sent.
  */
 export function invalid(errors: FieldError[], detail?: string): Response {
-  const listed = errors.slice(0, MAX_LISTED_ERRORS).map((e) => ({ ...e, field: clip(e.field, 80), message: clip(e.message, 200) }));
+  const listed = errors.slice(0, MAX_LISTED_ERRORS).map((e) => ({ ...e, field: clip(e.field, 80), message: clip(e.message, MAX_MESSAGE) }));
   const more = errors.length - listed.length;
   const fields = new Set(errors.map((e) => e.field));
   const text = listed.map((e) => `${e.field} ${e.message}`).join('; ') + (more > 0 ? `; and ${more} more` : '');
