@@ -6,6 +6,7 @@ import { zoneTable } from '../../../engine/time/tzdb.ts';
 import { countryZones, parseFixedOffset, windowsZones } from '../../../engine/time/zone-input.ts';
 import { resolveZone, zoneInputProblem, zoneNames } from '../../../engine/time/zone-names.ts';
 import { zoneRulesAt } from '../../../engine/time/zone-rules.ts';
+import { registry } from '../../../engine/registry.ts';
 import { inputErrors, runTool } from '../../helpers.ts';
 
 const require = createRequire(import.meta.url);
@@ -139,5 +140,30 @@ describe('the tools', () => {
     const [e] = inputErrors(convertTime, { time: '09:00', date: '2026-07-01', target_timezone: 'US' });
     expect(e.field).toBe('target_timezone');
     expect(e.message).toContain('America/Los_Angeles');
+  });
+});
+
+describe('every tool that takes a zone', () => {
+  const zoned = registry.filter((t) => {
+    const shape = (t.input as unknown as { shape?: Record<string, unknown> }).shape ?? {};
+    return ['timezone', 'source_timezone', 'target_timezone'].some((k) => k in shape);
+  });
+
+  it('covers the zone tools', () => {
+    expect(zoned.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['get_time_in_zone', 'convert_time', 'sun_events', 'moon_events', 'moon_phases', 'seasons', 'eclipses']),
+    );
+  });
+
+  it.each(zoned.map((t) => [t.name, t] as const))('%s answers a fixed offset in local times at that offset', async (_, tool) => {
+    const example = { ...(tool.examples[0].input as Record<string, unknown>), ...(tool.name === 'eclipses' ? { lat: 40, lon: -100 } : {}) };
+    const shape = (tool.input as unknown as { shape: Record<string, unknown> }).shape;
+    const input = {
+      ...example,
+      ...Object.fromEntries(['timezone', 'source_timezone', 'target_timezone'].filter((k) => k in shape).map((k) => [k, 'UTC-03:30'])),
+    };
+    const text = JSON.stringify(await runTool(tool, input));
+    expect(text).toContain('-03:30');
+    expect(text).not.toContain('"dst":true');
   });
 });
