@@ -1,7 +1,9 @@
 /**
  * `get_time_in_zone` (GET /v1/time/zone): the local time in a named zone, now or at an instant. The
- * zone may be an IANA name in any letter case, a legacy spelling (answered under its canonical name)
- * or a common abbreviation (answered for a documented zone, the others listed); omitted, it is UTC.
+ * zone may be an IANA name in any letter case, a legacy spelling (answered under its canonical name),
+ * a common abbreviation (answered for a documented zone, the others listed), a Windows zone ID, a fixed
+ * offset (answered as the zone `+05:30`) or a one-zone country code (zone-names.ts resolveZone); omitted,
+ * it is UTC.
  *
  * @example
  * run({ timezone: 'Asia/Kathmandu', at: '2026-11-22T08:00:00Z' })
@@ -198,6 +200,8 @@ export const timeInZone = defineTool({
     assumptions: [
       'Zones are IANA names (letter case ignored); legacy names answer as their canonical zone (Asia/Calcutta → Asia/Kolkata).',
       'A common abbreviation (CET, EST, IST, ...) resolves to one documented zone; the other zones that use it are listed.',
+      'A Windows zone ID (Pacific Standard Time) answers for CLDR’s zone of it; a one-zone country code (JP) for that zone.',
+      'A fixed offset (+05:30, UTC+2) answers as that offset all year: no DST, no transitions.',
       'Offsets and transitions come from the IANA tzdb release the service ships (named in provenance.tzdb).',
     ],
     keywords: ['current time in time zone', 'time zone offset', 'what time is it in', 'UTC offset'],
