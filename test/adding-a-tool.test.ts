@@ -134,14 +134,15 @@ function scratchCopy(): string {
  * The tests a new tool can break: every test file that reads the registry (they loop over every tool:
  * routes, OpenAPI, MCP, pages, answers), found by what it imports, so a new such test is included by
  * itself. With ADDING_A_TOOL_SUITE=full, the whole suite instead (the proof run, about as long as
- * `npm test`). This file itself, and the browser and cross-runtime runs (they drive Chromium and
- * other Node binaries over the same registry loop), are left out of the default.
+ * `npm test`). This file itself, and the browser, cross-runtime and Inspector runs (they drive Chromium,
+ * other Node binaries and the MCP Inspector over the same registry loop; test/mcp/json-schema.test.ts
+ * checks the same schema rules in-process), are left out of the default.
  */
 function registryWideTests(dir: string): string[] {
   const listed = spawnSync('git', ['ls-files', '-co', '--exclude-standard', 'test/*.test.ts', 'test/**/*.test.ts'], { cwd: ROOT, encoding: 'utf8' });
   const all = [...new Set(listed.stdout.split('\n').filter(Boolean))].filter((f) => f !== 'test/adding-a-tool.test.ts');
   if (process.env.ADDING_A_TOOL_SUITE === 'full') return all;
-  const heavy = new Set(['test/website/browser.test.ts', 'test/http/node-versions.test.ts']);
+  const heavy = new Set(['test/website/browser.test.ts', 'test/http/node-versions.test.ts', 'test/mcp/inspector.test.ts']);
   return all.filter((f) => !heavy.has(f) && /from '(\.\.\/)+engine\/registry\.ts'/.test(readFileSync(join(dir, f), 'utf8')));
 }
 
