@@ -168,9 +168,9 @@ export const timeInZone = defineTool({
   family: 'time',
   title: 'Time in a named time zone',
   description: [
-    'Local time in a named time zone, now or at an instant: local time, UTC offset, abbreviation, DST flag, weekday, next offset change.',
-    'Call it instead of working out offsets or DST yourself. timezone: IANA name (any case), legacy name, Windows ID, offset (+05:30), country (JP) or abbreviation',
-    '(IST, CST: one documented zone, others in candidates, assumption in note); omit for UTC. at: ISO-8601 with Z/offset or epoch s/ms (omit for now).',
+    'Local time in a time zone, now or at an instant: local time, UTC offset, abbreviation, DST flag, weekday, next offset change.',
+    'Call it instead of working out offsets or DST yourself. timezone: IANA or legacy name, Windows ID, offset (+05:30), country (JP)',
+    'or abbreviation (IST: one zone, others in candidates); omit for UTC. at: ISO-8601 with Z/offset or epoch s/ms; omit for now.',
   ].join(' '),
   http: { method: 'GET', path: '/v1/time/zone' },
   auth: 'key',
