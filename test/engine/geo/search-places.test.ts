@@ -138,3 +138,40 @@ describe('search_places', () => {
     expect(inputErrors(searchPlaces, {})[0]).toEqual({ field: 'q', message: 'is required' });
   });
 });
+
+describe('the index cache file', () => {
+  it('reads back exactly what was written, and refuses a file for other data or a damaged one', async () => {
+    const { mkdtempSync, readFileSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { readIndexCache, writeIndexCache } = await import('../../../engine/geo/place-names.ts');
+    const ix = await loadPlaceNames();
+    const file = join(mkdtempSync(join(tmpdir(), 'place-names-')), 'index.bin');
+    expect(await readIndexCache(file, ix.raw)).toBeUndefined(); // none yet
+    await writeIndexCache(file, ix);
+    const read = (await readIndexCache(file, ix.raw))?.index;
+    expect(read?.count).toBe(ix.count);
+    for (const key of ['keys', 'keyAt', 'postingAt', 'postingPlace', 'bestPosting', 'population', 'elevation'] as const) {
+      expect(
+        Buffer.from(
+          (read as never as Record<string, Uint8Array>)[key].buffer,
+          (read as never as Record<string, Uint8Array>)[key].byteOffset,
+          (read as never as Record<string, Uint8Array>)[key].byteLength,
+        ).equals(Buffer.from(ix[key].buffer, ix[key].byteOffset, ix[key].byteLength)),
+        key,
+      ).toBe(true);
+    }
+    expect(read?.country).toEqual(ix.country);
+    expect(read?.divisions).toEqual(ix.divisions);
+    // Another cities500.txt (one byte changed), a flipped byte in the body, a truncated file: refused.
+    const otherRaw = Buffer.from(ix.raw);
+    otherRaw[100] ^= 1;
+    await expect(readIndexCache(file, otherRaw)).rejects.toThrow('another cities500.txt');
+    const bytes = readFileSync(file);
+    bytes[bytes.length - 5] ^= 0xff;
+    writeFileSync(file, bytes);
+    await expect(readIndexCache(file, ix.raw)).rejects.toThrow('checksum');
+    writeFileSync(file, bytes.subarray(0, 10));
+    await expect(readIndexCache(file, ix.raw)).rejects.toThrow();
+  }, 60_000);
+});
