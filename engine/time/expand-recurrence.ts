@@ -275,10 +275,10 @@ export const expandRecurrenceTool = defineTool({
     ],
     keywords: ['RRULE', 'recurring event', 'recurrence rule', 'iCalendar', 'repeat every week'],
     browser: false,
-    answer: (r) =>
+    answer: (r, { plural }) =>
       r.count === 0
         ? `The rule has no occurrences in ${r.timezone} in the range asked.`
-        : `${r.count} occurrence${r.count === 1 ? '' : 's'} in ${r.timezone}, the first ${r.occurrences[0].local_time}${r.count > 1 ? `, the last ${r.occurrences[r.count - 1].local_time}` : ''}.`,
+        : `${plural(r.count, 'occurrence')} in ${r.timezone}: the first ${r.occurrences[0].local_time}${r.count > 1 ? `, the last ${r.occurrences[r.count - 1].local_time}` : ''}.`,
   },
   run: (input, ctx) => runExpandRecurrence(input, ctx),
 });
