@@ -76,11 +76,19 @@ const StartArgument = z
   })
   .describe('First occurrence, local to timezone: YYYY-MM-DDTHH:MM[:SS], no Z or offset');
 
+const ZONE_REQUIRED = 'is required: the zone whose wall clock start and the rule are in (such as America/New_York)';
+
+/** The shared zone argument, but required: a recurrence's wall times mean nothing without their zone. */
+const RequiredZoneArgument = z
+  .string({ error: (iss) => (iss.input === undefined ? ZONE_REQUIRED : 'must be an IANA time-zone name such as Europe/Paris, or an abbreviation such as CET') })
+  .pipe(ZoneArgument)
+  .describe('Zone of start and the rule: IANA name, abbreviation (CET), Windows ID, offset (+05:30) or country (JP)');
+
 export const ExpandRecurrenceInput = z
   .strictObject({
     rrule: RRuleArgument,
     start: StartArgument,
-    timezone: ZoneArgument.optional(),
+    timezone: RequiredZoneArgument,
     after: Instant.optional().describe('Only occurrences strictly after this instant (ISO-8601 with Z/offset, or epoch s/ms)'),
     count: int()
       .min(1, 'must be ≥ 1')
@@ -90,11 +98,7 @@ export const ExpandRecurrenceInput = z
   })
   .superRefine((input, ctx) => {
     if (input.timezone === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['timezone'],
-        message: 'is required: the zone whose wall clock start and the rule are in (such as America/New_York)',
-      });
+      ctx.addIssue({ code: 'custom', path: ['timezone'], message: ZONE_REQUIRED }); // an empty string
     }
   });
 
