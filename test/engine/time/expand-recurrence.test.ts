@@ -303,6 +303,13 @@ describe('expand_recurrence', () => {
     expect(locals(r)[3]).toBe('2026-04-24T10:00:00+02:00');
   });
 
+  it('an ordinal weekday of a yearly rule with BYMONTH counts within the month: the US DST start rule itself', async () => {
+    // RFC 5545 3.6.5 (VTIMEZONE for America/New_York) writes it FREQ=YEARLY;BYMONTH=3;BYDAY=2SU; the
+    // Energy Policy Act of 2005 puts it on 2026-03-08, 2027-03-14 and 2028-03-12.
+    const r = await expand('FREQ=YEARLY;BYMONTH=3;BYDAY=2SU', '2026-03-08T02:00', 'UTC', { count: 3 });
+    expect(locals(r).map((t) => t.slice(0, 10))).toEqual(['2026-03-08', '2027-03-14', '2028-03-12']);
+  });
+
   describe('count and after', () => {
     it('lists up to 500; 501 is a 400 naming count', async () => {
       const r = await expand('FREQ=DAILY', '2026-01-01T09:00', 'Europe/Paris', { count: 500 });
