@@ -82,7 +82,7 @@ const ZONE_REQUIRED = 'is required: the zone whose wall clock start and the rule
 const RequiredZoneArgument = z
   .string({ error: (iss) => (iss.input === undefined ? ZONE_REQUIRED : 'must be an IANA time-zone name such as Europe/Paris, or an abbreviation such as CET') })
   .pipe(ZoneArgument)
-  .describe('Zone of start and the rule: IANA name, abbreviation (CET), Windows ID, offset (+05:30) or country (JP)');
+  .describe('Zone of start and the rule: IANA name, abbreviation (CET), Windows ID, offset (+05:30), country (JP) or place (Tokyo)');
 
 export const ExpandRecurrenceInput = z
   .strictObject({
