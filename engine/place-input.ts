@@ -115,6 +115,60 @@ function pairsOf(shape: Record<string, z.ZodType>): string[] {
 /** Whether a schema part accepts undefined (an optional coordinate, as eclipses' local circumstances). */
 const isOptional = (schema: z.ZodType) => schema.safeParse(undefined).success;
 
+type Shape = Record<string, z.ZodType>;
+const shapeOf = (schema: z.ZodType | undefined): Shape | undefined => (schema as unknown as { shape?: Shape } | undefined)?.shape;
+const isPoint = (schema: z.ZodType | undefined) => {
+  const shape = shapeOf(schema);
+  return shape !== undefined && 'lat' in shape && 'lon' in shape;
+};
+
+/** A point schema ({lat, lon}) that takes {place} instead, its description kept. */
+function pointOrPlace(point: z.ZodType): z.ZodType {
+  const shape = shapeOf(point) as Shape;
+  const widened = (point as unknown as z.ZodObject).safeExtend({ lat: shape.lat.optional(), lon: shape.lon.optional(), place: PlaceText.optional() });
+  return point.description ? widened.describe(point.description) : widened;
+}
+
+/**
+ * A batch input: an array (`field`) of points (`keys` ['']) or of objects whose `keys` are points
+ * (`from`, `to`); each point may be `{place}`, and the answer's `results[i]` carries the place chosen.
+ */
+interface BatchSlot {
+  field: string;
+  keys: string[];
+}
+
+function batchSlotsOf(shape: Shape): BatchSlot[] {
+  const slots: BatchSlot[] = [];
+  for (const [field, schema] of Object.entries(shape)) {
+    const element = (schema as unknown as { element?: z.ZodType }).element;
+    if (!element) continue;
+    if (isPoint(element)) slots.push({ field, keys: [''] });
+    else {
+      const keys = Object.entries(shapeOf(element) ?? {})
+        .filter(([, sub]) => isPoint(sub))
+        .map(([key]) => key);
+      if (keys.length) slots.push({ field, keys });
+    }
+  }
+  return slots;
+}
+
+/** The batch array schema with every point of its elements taking a place (checks, messages, description kept). */
+function widenBatch(array: z.ZodType, slot: BatchSlot): z.ZodType {
+  const def = (array as unknown as { _zod: { def: { element: z.ZodType } } })._zod.def;
+  const element = def.element;
+  const widenedElement =
+    slot.keys[0] === ''
+      ? pointOrPlace(element)
+      : (element as unknown as z.ZodObject).safeExtend(Object.fromEntries(slot.keys.map((k) => [k, pointOrPlace((shapeOf(element) as Shape)[k])])));
+  const widened = (array as unknown as { clone: (d: object) => z.ZodType }).clone({ ...def, element: widenedElement });
+  return array.description ? widened.describe(array.description) : widened;
+}
+
+/** Prefix of the answer's fields for a point of a batch element: `place` for a point, `from_place` for `from`. */
+const answerPrefix = (key: string) => (key === '' ? '' : `${key}_`);
+
 /**
  * The tool with `place` inputs beside its coordinate pairs; the tool itself when it has none. The
  * answer's `place` fields come before `provenance`, which adds the place data.
@@ -124,6 +178,7 @@ export function withPlaceInput(tool: AnyTool): AnyTool {
   const outputShape = (tool.output as unknown as { shape?: Record<string, z.ZodType> }).shape;
   if (!inputShape || !outputShape) return tool;
   const prefixes = pairsOf(inputShape);
+  const batches = outputShape.results ? batchSlotsOf(inputShape) : [];
 
   const required = new Map(prefixes.map((p) => [p, !isOptional(inputShape[`${p}lat`])]));
   const extension: Record<string, z.ZodType> = {};
@@ -132,7 +187,8 @@ export function withPlaceInput(tool: AnyTool): AnyTool {
     extension[`${p}lon`] = inputShape[`${p}lon`].optional();
     extension[`${p}place`] = PlaceText.optional();
   }
-  const input = prefixes.length ? (tool.input as unknown as z.ZodObject).safeExtend(extension) : tool.input;
+  for (const slot of batches) extension[slot.field] = widenBatch(inputShape[slot.field], slot);
+  const input = prefixes.length || batches.length ? (tool.input as unknown as z.ZodObject).safeExtend(extension) : tool.input;
 
   const { provenance, ...rest } = outputShape;
   const added: Record<string, z.ZodType> = {};
@@ -140,7 +196,17 @@ export function withPlaceInput(tool: AnyTool): AnyTool {
     added[`${p}place`] = ChosenPlace.optional().describe('The place chosen for the name given');
     added[`${p}place_alternatives`] = z.array(PlaceAlternative).optional().describe('Up to 3 other equally good matches');
   }
-  const output = prefixes.length ? z.object({ ...rest, ...added, ...(provenance ? { provenance } : {}) }) : tool.output;
+  if (batches.length) {
+    const resultElement = (outputShape.results as unknown as { element: z.ZodType }).element;
+    const perResult: Shape = {};
+    for (const key of batches.flatMap((b) => b.keys)) {
+      perResult[`${answerPrefix(key)}place`] = ChosenPlace.optional();
+      perResult[`${answerPrefix(key)}place_alternatives`] = z.array(PlaceAlternative).optional();
+    }
+    const results = z.array((resultElement as unknown as z.ZodObject).safeExtend(perResult));
+    rest.results = outputShape.results.description ? results.describe(outputShape.results.description) : results;
+  }
+  const output = prefixes.length || batches.length ? z.object({ ...rest, ...added, ...(provenance ? { provenance } : {}) }) : tool.output;
 
   const run = async (given: Record<string, unknown>, ctx: ToolContext) => {
     const args = { ...given };
@@ -157,7 +223,46 @@ export function withPlaceInput(tool: AnyTool): AnyTool {
         if (!hasLon) errors.push({ field: `${p}lon`, message: `is required (or give ${p}place)` });
       }
     }
+    const batchChosen = new Map<number, Record<string, unknown>>();
+    for (const slot of batches) {
+      const items = args[slot.field];
+      if (!Array.isArray(items)) continue;
+      const widened = items.map((item) => ({ ...(item as Record<string, unknown>) }));
+      args[slot.field] = widened;
+      widened.forEach((item, i) => {
+        for (const key of slot.keys) {
+          const point = (key === '' ? item : item[key]) as Record<string, unknown> | undefined;
+          if (!point) continue;
+          const at = `${slot.field}[${i}]${key === '' ? '' : `.${key}`}`;
+          if (point.place !== undefined && (point.lat !== undefined || point.lon !== undefined)) {
+            errors.push({ field: `${at}.place`, message: 'give either place or lat and lon, not both' });
+          } else if (point.place === undefined) {
+            if (point.lat === undefined) errors.push({ field: `${at}.lat`, message: 'is required (or give place)' });
+            if (point.lon === undefined) errors.push({ field: `${at}.lon`, message: 'is required (or give place)' });
+          }
+        }
+      });
+    }
     if (errors.length > 0) throw new ToolInputError(errors);
+    for (const slot of batches) {
+      const items = args[slot.field] as Record<string, unknown>[] | undefined;
+      if (!items) continue;
+      for (let i = 0; i < items.length; i++) {
+        for (const key of slot.keys) {
+          const point = (key === '' ? items[i] : items[i][key]) as Record<string, unknown> | undefined;
+          if (typeof point?.place !== 'string') continue;
+          const at = `${slot.field}[${i}]${key === '' ? '' : `.${key}`}`;
+          const { place, alternatives } = await resolvePlace(point.place, `${at}.place`);
+          const resolved = { lat: place.lat, lon: place.lon };
+          if (key === '') items[i] = resolved;
+          else items[i] = { ...items[i], [key]: resolved };
+          const fields = batchChosen.get(i) ?? {};
+          fields[`${answerPrefix(key)}place`] = place;
+          fields[`${answerPrefix(key)}place_alternatives`] = alternatives;
+          batchChosen.set(i, fields);
+        }
+      }
+    }
     for (const p of prefixes) {
       const text = args[`${p}place`];
       delete args[`${p}place`];
@@ -170,8 +275,11 @@ export function withPlaceInput(tool: AnyTool): AnyTool {
     }
     const zoneFromPlace = await settleZones(args);
     const answer = (await tool.run(args, ctx)) as Record<string, unknown>;
-    if (Object.keys(chosen).length === 0 && !zoneFromPlace) return answer;
+    if (Object.keys(chosen).length === 0 && batchChosen.size === 0 && !zoneFromPlace) return answer;
     const { provenance: answered, ...fields } = answer;
+    if (batchChosen.size > 0 && Array.isArray(fields.results)) {
+      fields.results = fields.results.map((r, i) => (batchChosen.has(i) ? { ...(r as object), ...batchChosen.get(i) } : r));
+    }
     return { ...fields, ...chosen, ...(answered ? { provenance: withPlaceProvenance(answered as Record<string, unknown>) } : {}) };
   };
   return { ...tool, input, output, run } as AnyTool;

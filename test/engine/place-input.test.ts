@@ -125,3 +125,36 @@ describe('place instead of coordinates', () => {
     expect(r.eclipses[0].local.peak.startsWith('2026-08-12T20:')).toBe(true);
   });
 });
+
+describe('places in batches', () => {
+  it('get_local_times: {place} beside {lat, lon} points, each result with its own place', async () => {
+    const r = await run('get_local_times', {
+      at: '2026-07-01T12:00:00Z',
+      points: [{ place: 'Lisbon' }, { lat: 35.6895, lon: 139.69171 }, { place: 'Springfield, Illinois' }],
+    });
+    expect(r.results.map((x: { timezone: string }) => x.timezone)).toEqual(['Europe/Lisbon', 'Asia/Tokyo', 'America/Chicago']);
+    expect(r.results[0].place).toMatchObject({ geonames_id: 2267057 });
+    expect(r.results[1].place).toBeUndefined();
+    expect(r.results[2].place).toMatchObject({ geonames_id: 4250542, admin1: 'Illinois' });
+    expect(r.provenance.place_names).toContain('GeoNames');
+  });
+
+  it('geo_distance_batch: from and to may each be a place; problems are named by their path', async () => {
+    const r = await run('geo_distance_batch', {
+      pairs: [
+        { from: { place: 'Paris' }, to: { place: 'Tokyo' } },
+        { from: { lat: 0, lon: 0 }, to: { lat: 0, lon: 1 } },
+      ],
+    });
+    expect(r.results[0]).toMatchObject({ from_place: { geonames_id: 2988507 }, to_place: { geonames_id: 1850147 } });
+    expect(r.results[0].kilometers).toBeCloseTo((await run('geo_distance', { from_place: 'Paris', to_place: 'Tokyo' })).kilometers, 6);
+    expect(r.results[1].from_place).toBeUndefined();
+    expect(await refusal('geo_distance_batch', { pairs: [{ from: { place: 'Paris', lat: 1 }, to: { lon: 2 } }] })).toEqual([
+      { field: 'pairs[0].from.place', message: 'give either place or lat and lon, not both' },
+      { field: 'pairs[0].to.lat', message: 'is required (or give place)' },
+    ]);
+    expect(await refusal('get_local_times', { points: [{ lat: 1, lon: 1 }, { place: 'Xqzzvbnplace' }] })).toEqual([
+      { field: 'points[1].place', message: 'matches no place name (search_places lists the names it knows)' },
+    ]);
+  });
+});
