@@ -36,41 +36,43 @@ import { moonEventsTool } from './astronomy/moon-events.ts';
 import { dailyTagline } from './utility/daily-tagline.ts';
 import { withPlaceInput } from './place-input.ts';
 
-export const registry: readonly AnyTool[] = (
-  [
-    utcTime,
-    dailyTagline,
-    localTime,
-    localTimes,
-    timeInZone,
-    convertTime,
-    expandRecurrenceTool,
-    dateDifference,
-    dateDifferenceBatch,
-    dateAdd,
-    businessDays,
-    businessDaysInJurisdiction,
-    listHolidays,
-    listHolidayCountries,
-    nextHolidays,
-    isBusinessDay,
-    geoDistance,
-    geoDistanceBatch,
-    geoMidpoint,
-    geoBoundingBox,
-    geoNearby,
-    searchPlaces,
-    geoElevation,
-    solarPosition,
-    sunEventsTool,
-    ephemeris,
-    moonPhases,
-    seasons,
-    eclipses,
-    skyPositionsTool,
-    moonEventsTool,
-  ] as unknown as AnyTool[]
-).map(withPlaceInput);
+/** The tools as declared, in the order the status document shows them. */
+export const declaredTools: readonly AnyTool[] = [
+  utcTime,
+  dailyTagline,
+  localTime,
+  localTimes,
+  timeInZone,
+  convertTime,
+  expandRecurrenceTool,
+  dateDifference,
+  dateDifferenceBatch,
+  dateAdd,
+  businessDays,
+  businessDaysInJurisdiction,
+  listHolidays,
+  listHolidayCountries,
+  nextHolidays,
+  isBusinessDay,
+  geoDistance,
+  geoDistanceBatch,
+  geoMidpoint,
+  geoBoundingBox,
+  geoNearby,
+  searchPlaces,
+  geoElevation,
+  solarPosition,
+  sunEventsTool,
+  ephemeris,
+  moonPhases,
+  seasons,
+  eclipses,
+  skyPositionsTool,
+  moonEventsTool,
+] as unknown as AnyTool[];
+
+/** Every tool as served: with `place` wherever it takes coordinates, and place names as zones (engine/place-input.ts). */
+export const registry: readonly AnyTool[] = declaredTools.map(withPlaceInput);
 
 export function toolByName(name: string): AnyTool | undefined {
   return registry.find((t) => t.name === name);

@@ -7,13 +7,12 @@
 import { completable } from '@modelcontextprotocol/sdk/server/completable.js';
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { holidayCountryCodes, holidaySubdivisionCodes } from '../engine/holidays/calendar-data.ts';
 import { provenanceCatalogue } from '../engine/provenance-catalogue.ts';
 import type { AnyTool } from '../engine/tool.ts';
 import { resolveZone, zoneNames } from '../engine/time/zone-names.ts';
-import { completeZones } from '../engine/time/zone-suggest.ts';
 import { timeInZone, timeInZoneAt, ZoneArgument } from '../engine/time/time-in-zone.ts';
 import { completePlaceNames, describeHit, searchIndex } from '../engine/geo/search-places.ts';
+import { completeCountries, completeSubdivisions, completeZoneInput } from './completions.ts';
 import { placeNames } from '../engine/geo/place-names.ts';
 import { jsonWriterOf } from '../service/json-writer.ts';
 import type { ToolsetEntry } from '../service/toolsets.ts';
@@ -32,34 +31,6 @@ export interface DiscoveryOptions {
 }
 
 const json = (uri: string, value: unknown) => ({ contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(value, null, 2) }] });
-
-const completeCountries = (prefix: string) => {
-  if (prefix.length > 2) return [];
-  const p = prefix.toUpperCase();
-  return holidayCountryCodes()
-    .filter((c) => c.startsWith(p))
-    .slice(0, 100);
-};
-
-/** Zone names, then place names (a place name is a zone argument too: the zone at the place). */
-const completeZoneInput = (value: string) => [...completeZones(value).slice(0, 80), ...completePlaceNames(value, 20)].slice(0, 100);
-
-/** Completion works on what a code can be: a prefix longer than this matches nothing. */
-const MAX_PREFIX = 16;
-
-/**
- * Subdivisions of the country already given in the same prompt (`ENG` or `GB-ENG` both complete). The
- * country is looked up in the catalogue, never turned into a pattern: an unknown one completes nothing.
- */
-const completeSubdivisions = (prefix: string, context?: { arguments?: Record<string, string> }) => {
-  const country = (context?.arguments?.country ?? '').toUpperCase();
-  if (!holidayCountryCodes().includes(country) || prefix.length > MAX_PREFIX) return [];
-  const upper = prefix.toUpperCase();
-  const p = upper.startsWith(`${country}-`) ? upper.slice(country.length + 1) : upper;
-  return holidaySubdivisionCodes(country)
-    .filter((c) => c.toUpperCase().startsWith(p))
-    .slice(0, 100);
-};
 
 /** How a client turns toolsets on: said in the catalogue, so a model can tell its user. */
 const TOOLSET_HOW_TO = {

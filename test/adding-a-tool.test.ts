@@ -150,7 +150,7 @@ function registryWideTests(dir: string): string[] {
 function addToRegistry(dir: string) {
   const path = join(dir, 'engine/registry.ts');
   const text = readFileSync(path, 'utf8')
-    .replace(/\nexport const registry/, "import { weekday } from './date/weekday.ts';\n\nexport const registry")
+    .replace(/\n\/\*\* The tools as declared/, "import { weekday } from './date/weekday.ts';\n\n/** The tools as declared")
     .replace(/\n\] as unknown as AnyTool\[\];/, '\n  weekday,\n] as unknown as AnyTool[];');
   expect(text).toContain('  weekday,\n]');
   writeFileSync(path, text);
