@@ -140,6 +140,24 @@ describe('convert_calendar', () => {
     }
   });
 
+  it('uses no Intl: the same answers with Intl.DateTimeFormat and toLocaleString made to throw', () => {
+    const days = ['1912-01-01', '1987-07-26', '2017-02-26', '2026-03-20', '2027-02-08', '2033-12-22', '2100-12-31'];
+    const before = days.map((date) => JSON.stringify(convertCalendar({ date })));
+    const original = { format: Intl.DateTimeFormat, locale: Date.prototype.toLocaleString };
+    const refuse = () => {
+      throw new Error('Intl used');
+    };
+    try {
+      (Intl as { DateTimeFormat: unknown }).DateTimeFormat = refuse;
+      Date.prototype.toLocaleString = refuse;
+      expect(days.map((date) => JSON.stringify(convertCalendar({ date })))).toEqual(before);
+      expect(isoOf({ calendar: 'hebrew', year: 5787, month: 'M05L', day: 1 })).toBe('2027-02-08');
+    } finally {
+      (Intl as { DateTimeFormat: unknown }).DateTimeFormat = original.format;
+      Date.prototype.toLocaleString = original.locale;
+    }
+  });
+
   it('input rules: date or calendar fields, never both; the range; month codes', async () => {
     expect(errorsOf({ date: '2026-01-01', calendar: 'hebrew', day: 1 })?.map((e) => e.field)).toEqual(['calendar', 'day']);
     expect(errorsOf({})).toEqual([{ field: 'date', message: 'is required (or calendar, year, month and day)' }]);
