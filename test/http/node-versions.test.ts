@@ -84,7 +84,8 @@ function requests(): { method: 'GET' | 'POST'; path: string; body?: string }[] {
     const day = new Date(Date.UTC(1912, 0, 1) + Math.floor(rand() * 69_032) * 86_400_000).toISOString().slice(0, 10);
     out.push({ method: 'GET', path: `/v1/date/calendars?date=${day}` });
   }
-  for (const year of [1997, 2023, 2027, 2033, 2057, 2097]) out.push({ method: 'GET', path: `/v1/date/calendars?calendar=chinese&year=${year}&month=M01&day=1` });
+  for (const year of [1997, 2023, 2027, 2033, 2057, 2097])
+    out.push({ method: 'GET', path: `/v1/date/calendars?calendar=chinese&year=${year}&month=M01&day=1` });
   return out;
 }
 
