@@ -93,19 +93,29 @@ export interface ConvertCalendarInput {
 
 const CALENDAR_FIELDS = ['calendar', 'era', 'year', 'month', 'day'] as const;
 
+/**
+ * The shape rules of the input: `date`, or `calendar` + `year` + `month` + `day` (+ `era`), never both.
+ * The input schema reports them (so a call that leaves everything out is a 400 before running), and
+ * `convertCalendar` checks them again for callers that skip the schema.
+ */
+export function inputShapeProblems(input: ConvertCalendarInput): { field: string; message: string }[] {
+  const given = CALENDAR_FIELDS.filter((f) => input[f] !== undefined);
+  if (input.date !== undefined) return given.map((field) => ({ field, message: 'cannot be given with date: give date, or calendar, year, month and day' }));
+  if (!given.length) return [{ field: 'date', message: 'is required (or calendar, year, month and day)' }];
+  return (['calendar', 'year', 'month', 'day'] as const)
+    .filter((f) => input[f] === undefined)
+    .map((field) => ({ field, message: 'is required with calendar, year, month and day' }));
+}
+
 /** The epoch day an input names, or a ToolInputError naming the field at fault. */
 function epochDayOfInput(input: ConvertCalendarInput): number {
-  const given = CALENDAR_FIELDS.filter((f) => input[f] !== undefined);
+  const problems = inputShapeProblems(input);
+  if (problems.length) throw new ToolInputError(problems);
   if (input.date !== undefined) {
-    if (given.length)
-      throw new ToolInputError(given.map((field) => ({ field, message: 'cannot be given with date: give date, or calendar, year, month and day' })));
     const epochDay = toEpochDay(input.date);
     if (epochDay < FIRST_DAY || epochDay > LAST_DAY) throw new ToolInputError([{ field: 'date', message: `must be within ${RANGE_TEXT}` }]);
     return epochDay;
   }
-  if (!given.length) throw new ToolInputError([{ field: 'date', message: 'is required (or calendar, year, month and day)' }]);
-  const missing = (['calendar', 'year', 'month', 'day'] as const).filter((f) => input[f] === undefined);
-  if (missing.length) throw new ToolInputError(missing.map((field) => ({ field, message: 'is required with calendar, year, month and day' })));
   const { calendar, era, year, month, day } = input as Required<Omit<ConvertCalendarInput, 'date' | 'era'>> & { era?: string };
   const epochDay = epochDayOf({ calendar, era, year, month, day });
   if (epochDay < FIRST_DAY || epochDay > LAST_DAY) {
@@ -146,20 +156,25 @@ export const convertCalendarTool = defineTool({
   http: { method: 'GET', path: '/v1/date/calendars' },
   auth: 'key',
   cache: 'deterministic',
-  input: z.strictObject({
-    date: IsoDate.optional().describe(`ISO date YYYY-MM-DD, ${RANGE_TEXT}; or give calendar, year, month and day instead`),
-    calendar: z
-      .enum(CALENDAR_IDS, { error: (iss) => (iss.input === undefined ? 'is required' : `must be one of ${CALENDAR_IDS.join(', ')}`) })
-      .optional()
-      .describe('The calendar year, month and day are in'),
-    era: z
-      .string({ error: 'must be an era code' })
-      .optional()
-      .describe('Era code: required for japanese (meiji, taisho, showa, heisei, reiwa); optional elsewhere'),
-    year: int().optional().describe('Year in the calendar: era year for japanese, roc, buddhist; related ISO year for chinese, dangi'),
-    month: Month.optional(),
-    day: int().min(1, 'must be ≥ 1').max(31, 'must be ≤ 31').optional().describe('Day of the month'),
-  }),
+  input: z
+    .strictObject({
+      date: IsoDate.optional().describe(`ISO date YYYY-MM-DD, ${RANGE_TEXT}; or give calendar, year, month and day instead`),
+      calendar: z
+        .enum(CALENDAR_IDS, { error: (iss) => (iss.input === undefined ? 'is required' : `must be one of ${CALENDAR_IDS.join(', ')}`) })
+        .optional()
+        .describe('Calendar of year, month and day: one of the ids in the answer (hebrew, islamic-umalqura, persian, chinese, japanese, …)'),
+      era: z
+        .string({ error: 'must be an era code' })
+        .optional()
+        .describe('Era code: required for japanese (meiji, taisho, showa, heisei, reiwa); optional elsewhere'),
+      year: int().optional().describe('Year in the calendar: era year for japanese, roc, buddhist; related ISO year for chinese, dangi'),
+      month: Month.optional(),
+      day: int().min(1, 'must be ≥ 1').max(31, 'must be ≤ 31').optional().describe('Day of the month'),
+    })
+    .superRefine((input, ctx) => {
+      for (const { field, message } of inputShapeProblems(input))
+        ctx.addIssue({ code: 'custom', path: [field], message, input: input[field as keyof typeof input] });
+    }),
   output: ConvertCalendarResult,
   examples: [
     {

@@ -174,6 +174,10 @@ describe('convert_calendar', () => {
     expect(fieldOf({ calendar: 'gregory', year: 2026, month: 2, day: 29 })).toEqual(['day']);
     expect(fieldOf({ calendar: 'iso8601', era: 'ce', year: 2026, month: 1, day: 1 })).toEqual(['era']);
     expect(isoOf({ calendar: 'gregory', era: 'ce', year: 2026, month: 1, day: 1 })).toBe('2026-01-01');
+    // The schema states the same rules, so a 400 comes before running.
+    expect(inputErrors(convertCalendarTool, {})).toEqual([{ field: 'date', message: 'is required (or calendar, year, month and day)' }]);
+    expect(inputErrors(convertCalendarTool, { date: '2026-03-20', calendar: 'hebrew' }).map((e) => e.field)).toEqual(['calendar']);
+    expect(inputErrors(convertCalendarTool, { calendar: 'hebrew', year: 5787, day: 1 }).map((e) => e.field)).toEqual(['month']);
     // The schema: a month is a number or a code; GET gives numbers as text.
     expect((await runTool(convertCalendarTool, { calendar: 'persian', year: 1405, month: '1', day: 1 })).date).toBe('2026-03-21');
     expect(inputErrors(convertCalendarTool, { calendar: 'persian', year: 1405, month: 'M5', day: 1 })[0].field).toBe('month');
