@@ -22,6 +22,7 @@ import { businessDaysInJurisdiction } from './holidays/business-days-jurisdictio
 import { geoDistance } from './geo/geo-distance.ts';
 import { geoDistanceBatch } from './geo/geo-distance-batch.ts';
 import { geoNearby } from './geo/geo-nearby.ts';
+import { searchPlaces } from './geo/search-places.ts';
 import { geoElevation } from './geo/geo-elevation.ts';
 import { geoMidpoint } from './geo/geo-midpoint.ts';
 import { geoBoundingBox } from './geo/geo-bounding-box.ts';
@@ -34,40 +35,44 @@ import { eclipses } from './astronomy/eclipses.ts';
 import { skyPositionsTool } from './astronomy/sky-positions.ts';
 import { moonEventsTool } from './astronomy/moon-events.ts';
 import { dailyTagline } from './utility/daily-tagline.ts';
+import { withPlaceInput } from './place-input.ts';
 
-export const registry: readonly AnyTool[] = [
-  utcTime,
-  dailyTagline,
-  localTime,
-  localTimes,
-  timeInZone,
-  convertTime,
-  dateDifference,
-  dateDifferenceBatch,
-  dateAdd,
-  businessDays,
-  dateInfo,
-  convertCalendarTool,
-  businessDaysInJurisdiction,
-  listHolidays,
-  listHolidayCountries,
-  nextHolidays,
-  isBusinessDay,
-  geoDistance,
-  geoDistanceBatch,
-  geoMidpoint,
-  geoBoundingBox,
-  geoNearby,
-  geoElevation,
-  solarPosition,
-  sunEventsTool,
-  ephemeris,
-  moonPhases,
-  seasons,
-  eclipses,
-  skyPositionsTool,
-  moonEventsTool,
-] as unknown as AnyTool[];
+export const registry: readonly AnyTool[] = (
+  [
+    utcTime,
+    dailyTagline,
+    localTime,
+    localTimes,
+    timeInZone,
+    convertTime,
+    dateDifference,
+    dateDifferenceBatch,
+    dateAdd,
+    businessDays,
+    dateInfo,
+    convertCalendarTool,
+    businessDaysInJurisdiction,
+    listHolidays,
+    listHolidayCountries,
+    nextHolidays,
+    isBusinessDay,
+    geoDistance,
+    geoDistanceBatch,
+    geoMidpoint,
+    geoBoundingBox,
+    geoNearby,
+    searchPlaces,
+    geoElevation,
+    solarPosition,
+    sunEventsTool,
+    ephemeris,
+    moonPhases,
+    seasons,
+    eclipses,
+    skyPositionsTool,
+    moonEventsTool,
+  ] as unknown as AnyTool[]
+).map(withPlaceInput);
 
 export function toolByName(name: string): AnyTool | undefined {
   return registry.find((t) => t.name === name);

@@ -7,6 +7,7 @@ import type { Server as NodeServer } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { serve } from 'h3';
 import { startPlacesIndex } from '../engine/geo/places-index.ts';
+import { startPlaceNames } from '../engine/geo/place-names.ts';
 import { preloadHolidayData } from '../engine/holidays/calendar-data.ts';
 import { engineReadiness, warmUp } from '../engine/health.ts';
 import { sources } from '../engine/provenance.ts';
@@ -165,11 +166,18 @@ export async function startServer(settings: Settings, options: StartOptions = {}
   });
   await server.ready();
   guardSockets(server.node?.server as NodeServer | undefined, settings);
-  // Holiday data and the nearby-places index load in the background once the server is listening.
+  // Holiday data, and (PLACE_INDEXES=background) the nearby-places and place-name indexes, load in the background once the server is listening.
   setImmediate(preloadHolidayData);
-  void startPlacesIndex().then((status) => {
-    if (!status.ready) log(settings, 'warn', 'nearby-places index failed to build; it will be retried on first use', { error: status.error });
-  });
+  if (settings.placeIndexes === 'background') {
+    void startPlacesIndex().then((status) => {
+      if (!status.ready) log(settings, 'warn', 'nearby-places index failed to build; it will be retried on first use', { error: status.error });
+    });
+    // The place-name index after the nearby one (not both at once: their build peaks would add up).
+    void startPlaceNames(startPlacesIndex()).then((status) => {
+      if (status.ready) log(settings, 'info', 'place-name index ready', { ...status });
+      else log(settings, 'warn', 'place-name index failed to build; the next search retries', { error: status.error });
+    });
+  }
   log(settings, 'info', `listening on http://${settings.host}:${settings.port}`, {
     store: store.driver,
     cache: settings.cache,

@@ -103,12 +103,18 @@ const OUTLINE_DROPS = new Set(['description', 'additionalProperties', 'required'
  * Every answer's `provenance` is outlined as an object and no more: its ids (method, data releases) are
  * explained by the `provenance://methods` resource, and its full schema (with provenance=full's
  * `explanations`) is in the OpenAPI document; spelled out in each of the tools it would cost the list
- * about 4 KB.
+ * about 4 KB. The same for the `place` and `place_alternatives` a place-name input adds (same shape in
+ * every tool that takes coordinates: engine/place-input.ts; spelled out in the OpenAPI document).
  */
-function outlineProvenance(schema: JsonSchema): JsonSchema {
+function outlineShared(schema: JsonSchema): JsonSchema {
   const properties = schema.properties;
-  if (!isSchema(properties) || !isSchema(properties.provenance)) return schema;
-  return { ...schema, properties: { ...properties, provenance: { type: 'object' } } };
+  if (!isSchema(properties)) return schema;
+  const outlined: JsonSchema = { ...properties };
+  for (const key of Object.keys(properties)) {
+    if (key === 'provenance' || key.endsWith('place')) outlined[key] = { type: 'object' };
+    else if (key.endsWith('place_alternatives')) outlined[key] = { type: 'array' };
+  }
+  return { ...schema, properties: outlined };
 }
 
 /** A schema made portable (see the file comment): a new object, the input untouched. */
@@ -134,7 +140,7 @@ export function toolJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonS
   let json = cache[io].get(schema);
   if (!json) {
     json = portable(z.toJSONSchema(schema, { io, target: 'draft-2020-12' }) as JsonSchema, io === 'output');
-    if (io === 'output') json = outlineProvenance(json);
+    if (io === 'output') json = outlineShared(json);
     cache[io].set(schema, json);
   }
   return json;

@@ -42,6 +42,12 @@ export interface Settings {
   trustProxy: number;
   /** The MCP toolsets served when a client names none (MCP_TOOLSETS; default all). */
   mcpToolsets: Toolset[];
+  /**
+   * When the nearby-places and place-name indexes are built (PLACE_INDEXES): `background` after the
+   * server listens (the default: name searches answer 503 for the ~10 s it takes), or `on-demand` by
+   * the first request that needs one, which waits (a small instance that rarely asks, or a test).
+   */
+  placeIndexes: 'background' | 'on-demand';
 }
 
 export class SettingsError extends Error {
@@ -215,6 +221,7 @@ export function loadSettings(env: Env = process.env): Settings {
     maxConnections: integer(env, 'MAX_CONNECTIONS', defaultMaxConnections(), 1, 1_000_000),
     trustProxy: integer(env, 'TRUST_PROXY', 0, 0, 10),
     mcpToolsets: toolsets(env),
+    placeIndexes: oneOf(env, 'PLACE_INDEXES', ['background', 'on-demand'] as const, 'background'),
     logFormat: oneOf(env, 'LOG_FORMAT', ['json', 'pretty'] as const, production || !process.stdout.isTTY ? 'json' : 'pretty'),
   };
 }

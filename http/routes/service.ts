@@ -13,6 +13,8 @@ import type { RouteInfo } from '../../service/inventory.ts';
 export interface Readiness {
   timezone_data: boolean;
   ephemeris: boolean;
+  /** The place-name index is built (search_places answers 503 until then); not needed to be healthy. */
+  places?: boolean;
   storage: boolean;
   cache: boolean;
   /** The embedded store can be read but not written (disk or quota full): degraded, not down. */

@@ -60,7 +60,7 @@ describe('public routes', () => {
       ok: true,
       degraded: false,
       tzdb: '2026f',
-      ready: { timezone_data: true, ephemeris: true, storage: true, cache: true },
+      ready: { timezone_data: true, ephemeris: true, places: false, storage: true, cache: true },
     });
     const notReady = createApp({ settings, readiness: () => ({ timezone_data: false, ephemeris: true, storage: true, cache: true }) }).app;
     const r2 = await notReady.fetch(new Request('http://api.test/health'));
@@ -123,11 +123,17 @@ describe('OpenAPI', () => {
     expect(ops.sort()).toEqual(routes.map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`).sort());
     const time = doc.paths['/v1/time'].get;
     expect(time.operationId).toBe('get_local_time');
-    expect(time.parameters.map((p: { name: string }) => p.name)).toEqual(['lat', 'lon', 'at', 'provenance']);
+    // A place name may stand for lat and lon (engine/place-input.ts): neither is required on its own.
+    expect(time.parameters.map((p: { name: string }) => p.name)).toEqual(['lat', 'lon', 'at', 'place', 'provenance']);
     expect(time.parameters.find((p: { name: string }) => p.name === 'lat')).toMatchObject({
       in: 'query',
-      required: true,
+      required: false,
       schema: { type: 'number', minimum: -90, maximum: 90 },
+    });
+    expect(time.parameters.find((p: { name: string }) => p.name === 'place')).toMatchObject({
+      in: 'query',
+      required: false,
+      schema: { type: 'string', maxLength: 200 },
     });
     expect(time.security).toEqual([{ bearerAuth: [] }, { apiKeyHeader: [] }]);
     expect(time.responses['200'].content['application/json'].example).toMatchObject({
@@ -176,7 +182,8 @@ describe('validation problems name the field', () => {
     ['/v1/time?lat=abc&lon=0', 'lat', 'must be a number'],
     ['/v1/time?lat=NaN&lon=0', 'lat', 'must be a number'],
     ['/v1/time?lat=&lon=0', 'lat', 'must be a number'],
-    ['/v1/time?lon=0', 'lat', 'is required'],
+    ['/v1/time?lon=0', 'lat', 'is required (or give place)'],
+    ['/v1/time?place=Lisbon&lat=1&lon=1', 'place', 'give either place or lat and lon, not both'],
     ['/v1/time?lat=1&lon=-180.5', 'lon', 'must be ≥ -180'],
     ['/v1/time?lat=1&lon=1&at=2026-01-01T10:00', 'at', 'needs Z or a UTC offset (a local time without offset is ambiguous)'],
     ['/v1/time?lat=1&lon=1&at=12345678901234', 'at', 'epoch numbers must be seconds (up to 11 digits) or milliseconds (12 or 13 digits)'],

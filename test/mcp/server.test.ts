@@ -96,7 +96,11 @@ function readsClock(tool: AnyTool): boolean {
 /** The tool's first example with every input it lets a caller leave out left out, parsed. */
 function leanestInput(tool: AnyTool): unknown {
   const input = { ...(tool.examples[0].input as Record<string, unknown>) };
+  const shape = (tool.input as unknown as { shape: Record<string, unknown> }).shape;
   for (const key of Object.keys(input)) {
+    // A coordinate the schema lets go only because a place name may stand for it (engine/place-input.ts).
+    const prefix = key.replace(/(lat|lon)$/, '');
+    if (prefix !== key && `${prefix}place` in shape && !(`${prefix}place` in input)) continue;
     const { [key]: _dropped, ...rest } = input;
     if (validateInput(tool.input, rest).ok) delete input[key];
   }

