@@ -27,12 +27,10 @@ const Month = z
     }
     return n;
   })
-  .describe(
-    'Month: its number in the year (1..13, a leap month counted: Temporal `month`) or Temporal month code (M01..M13, M05L = Adar I or a leap 5th month)',
-  );
+  .describe('1..13 (a leap month counted) or code M01..M13, L = leap (M05L)');
 
 export const CalendarDateResult = z.object({
-  calendar: z.enum(CALENDAR_IDS),
+  calendar: z.string(),
   year: z.number().int().describe('Year: of the era for japanese (reiwa 8), roc and buddhist; the related ISO year for chinese and dangi'),
   month: z.number().int().describe('Position of the month in its year, 1..13 (a leap month counted)'),
   month_code: z.string().describe('Temporal month code: M01..M13, L for a leap month (M05L)'),
@@ -150,26 +148,22 @@ export const convertCalendarTool = defineTool({
   family: 'date',
   title: 'Convert a date between calendars',
   description:
-    'One day in 15 calendars: Gregorian, ISO, Hebrew, Islamic (Umm al-Qura, civil, tabular), Persian, Chinese, Korean, Indian, Ethiopic, ' +
-    'Coptic, Buddhist, Japanese, ROC. Give date, or calendar + year + month (number or code, M05L) + day (+ era for japanese). Call it ' +
-    `instead of converting yourself. ${RANGE_TEXT}; a date a calendar lacks is refused.`,
+    'A day in 15 calendars (Gregorian, ISO, Hebrew, Islamic Umm al-Qura/civil/tabular, Persian, Chinese, Korean, Indian, Ethiopic, Coptic, ' +
+    `Buddhist, Japanese, ROC), from date or calendar + year + month + day (+ era). Use it instead of converting yourself. ${RANGE_TEXT}.`,
   http: { method: 'GET', path: '/v1/date/calendars' },
   auth: 'key',
   cache: 'deterministic',
   input: z
     .strictObject({
-      date: IsoDate.optional().describe(`ISO date YYYY-MM-DD, ${RANGE_TEXT}; or give calendar, year, month and day instead`),
+      date: IsoDate.optional().describe(`YYYY-MM-DD, ${RANGE_TEXT}; or calendar + year + month + day`),
       calendar: z
         .enum(CALENDAR_IDS, { error: (iss) => (iss.input === undefined ? 'is required' : `must be one of ${CALENDAR_IDS.join(', ')}`) })
         .optional()
-        .describe('Calendar of year, month and day: one of the ids in the answer (hebrew, islamic-umalqura, persian, chinese, japanese, …)'),
-      era: z
-        .string({ error: 'must be an era code' })
-        .optional()
-        .describe('Era code: required for japanese (meiji, taisho, showa, heisei, reiwa); optional elsewhere'),
-      year: int().optional().describe('Year in the calendar: era year for japanese, roc, buddhist; related ISO year for chinese, dangi'),
+        .describe('Calendar of year, month, day'),
+      era: z.string({ error: 'must be an era code' }).optional().describe('Required for japanese: meiji, taisho, showa, heisei, reiwa'),
+      year: int().optional().describe('Era year for japanese, roc; related ISO year for chinese, dangi'),
       month: Month.optional(),
-      day: int().min(1, 'must be ≥ 1').max(31, 'must be ≤ 31').optional().describe('Day of the month'),
+      day: int().min(1, 'must be ≥ 1').max(31, 'must be ≤ 31').optional(),
     })
     .superRefine((input, ctx) => {
       for (const { field, message } of inputShapeProblems(input))

@@ -86,13 +86,12 @@ export const dateInfo = defineTool({
   family: 'date',
   title: 'Week number, weekday and day of year of a date',
   description:
-    'Facts of one Gregorian date: weekday, ISO 8601 week number, week-numbering year and week date (2026-W53-5), day of year, quarter, ' +
-    'days in its month and year, leap year, weeks in the ISO year, Julian day number and MJD. Call it instead of counting days or weeks ' +
-    'yourself. Date YYYY-MM-DD, proleptic Gregorian, 0001..9999.',
+    'ISO 8601 week number and week date (2026-W53-5), weekday, day of year, quarter, month and year lengths, leap year, Julian day number ' +
+    'and MJD of a date. Use it instead of counting days or weeks yourself. YYYY-MM-DD, 0001..9999.',
   http: { method: 'GET', path: '/v1/date/info' },
   auth: 'key',
   cache: 'deterministic',
-  input: z.strictObject({ date: IsoDate }),
+  input: z.strictObject({ date: IsoDate.describe('YYYY-MM-DD, 0001..9999') }),
   output: DateInfoResult,
   examples: [
     {
