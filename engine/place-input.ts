@@ -11,7 +11,9 @@
  */
 import { z } from 'zod';
 import { type PlaceHit, PLACE_NAMES, PLACE_SEARCH, describeHit, searchIndex } from './geo/search-places.ts';
-import { placeNames } from './geo/place-names.ts';
+import { type PlaceNames, placeNames, placeNamesIfReady } from './geo/place-names.ts';
+import { unknownZoneMessage, usePlaceZones } from './time/time-in-zone.ts';
+import type { ResolvedZone } from './time/zone-names.ts';
 import type { AnyTool, ToolContext } from './tool.ts';
 import { ToolInputError } from './tool.ts';
 
@@ -61,6 +63,40 @@ export async function resolvePlace(text: string, field: string): Promise<Resolve
   };
 }
 
+/** The zone a place name gives (time-in-zone.ts's zone arguments): the zone at the best match, the other matches' zones as candidates. */
+function zoneOfPlace(ix: PlaceNames, input: string): ResolvedZone | null {
+  const hits = searchIndex(ix, input, { limit: 4 });
+  if (hits.length === 0) return null;
+  const [best, ...rest] = hits.map((h) => ({ hit: h, found: describeHit(ix, h) }));
+  const zone = best.found.timezone;
+  const candidates = [...new Set(rest.filter((r) => r.hit.exact === best.hit.exact).map((r) => r.found.timezone))].filter((z) => z !== zone);
+  const { name, country, admin1, geonames_id } = best.found;
+  return { zone, resolved_from: 'place', input, place: { name, country, admin1, geonames_id }, ...(candidates.length ? { candidates } : {}) };
+}
+
+usePlaceZones((input) => {
+  const ix = placeNamesIfReady();
+  return ix ? zoneOfPlace(ix, input) : undefined;
+});
+
+/**
+ * Zone arguments read as place names: the pending ones (read before the index was loaded) resolved now,
+ * waiting for the index (or 503 while the server loads it); true when any zone came from a place.
+ */
+async function settleZones(args: Record<string, unknown>): Promise<boolean> {
+  let fromPlace = false;
+  for (const [field, value] of Object.entries(args)) {
+    const zone = value as ResolvedZone | undefined;
+    if (!zone || typeof zone !== 'object' || zone.resolved_from !== 'place') continue;
+    fromPlace = true;
+    if (!zone.pending) continue;
+    const found = zoneOfPlace(await placeNames(), zone.input);
+    if (!found) throw new ToolInputError([{ field, message: unknownZoneMessage(zone.input) }]);
+    args[field] = found;
+  }
+  return fromPlace;
+}
+
 /** A tool's provenance with the place data and the name search added (method ids, data, explanations in order). */
 function withPlaceProvenance(given: Record<string, unknown>): Record<string, unknown> {
   const { method, explanations, ...data } = given;
@@ -88,7 +124,6 @@ export function withPlaceInput(tool: AnyTool): AnyTool {
   const outputShape = (tool.output as unknown as { shape?: Record<string, z.ZodType> }).shape;
   if (!inputShape || !outputShape) return tool;
   const prefixes = pairsOf(inputShape);
-  if (prefixes.length === 0) return tool;
 
   const required = new Map(prefixes.map((p) => [p, !isOptional(inputShape[`${p}lat`])]));
   const extension: Record<string, z.ZodType> = {};
@@ -97,7 +132,7 @@ export function withPlaceInput(tool: AnyTool): AnyTool {
     extension[`${p}lon`] = inputShape[`${p}lon`].optional();
     extension[`${p}place`] = PlaceText.optional();
   }
-  const input = (tool.input as unknown as z.ZodObject).safeExtend(extension);
+  const input = prefixes.length ? (tool.input as unknown as z.ZodObject).safeExtend(extension) : tool.input;
 
   const { provenance, ...rest } = outputShape;
   const added: Record<string, z.ZodType> = {};
@@ -105,7 +140,7 @@ export function withPlaceInput(tool: AnyTool): AnyTool {
     added[`${p}place`] = ChosenPlace.optional().describe('The place chosen for the name given');
     added[`${p}place_alternatives`] = z.array(PlaceAlternative).optional().describe('Up to 3 other equally good matches');
   }
-  const output = z.object({ ...rest, ...added, ...(provenance ? { provenance } : {}) });
+  const output = prefixes.length ? z.object({ ...rest, ...added, ...(provenance ? { provenance } : {}) }) : tool.output;
 
   const run = async (given: Record<string, unknown>, ctx: ToolContext) => {
     const args = { ...given };
@@ -133,8 +168,9 @@ export function withPlaceInput(tool: AnyTool): AnyTool {
       chosen[`${p}place`] = place;
       chosen[`${p}place_alternatives`] = alternatives;
     }
+    const zoneFromPlace = await settleZones(args);
     const answer = (await tool.run(args, ctx)) as Record<string, unknown>;
-    if (Object.keys(chosen).length === 0) return answer;
+    if (Object.keys(chosen).length === 0 && !zoneFromPlace) return answer;
     const { provenance: answered, ...fields } = answer;
     return { ...fields, ...chosen, ...(answered ? { provenance: withPlaceProvenance(answered as Record<string, unknown>) } : {}) };
   };

@@ -8,6 +8,7 @@ import { localTime } from './time/local-time.ts';
 import { localTimes } from './time/local-times.ts';
 import { timeInZone } from './time/time-in-zone.ts';
 import { convertTime } from './time/convert-time.ts';
+import { expandRecurrenceTool } from './time/expand-recurrence.ts';
 import { dateDifference } from './date/date-difference.ts';
 import { dateDifferenceBatch } from './date/date-difference-batch.ts';
 import { dateAdd } from './date/date-add.ts';
@@ -45,6 +46,7 @@ export const registry: readonly AnyTool[] = (
     localTimes,
     timeInZone,
     convertTime,
+    expandRecurrenceTool,
     dateDifference,
     dateDifferenceBatch,
     dateAdd,

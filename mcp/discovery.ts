@@ -12,7 +12,9 @@ import { provenanceCatalogue } from '../engine/provenance-catalogue.ts';
 import type { AnyTool } from '../engine/tool.ts';
 import { resolveZone, zoneNames } from '../engine/time/zone-names.ts';
 import { completeZones } from '../engine/time/zone-suggest.ts';
-import { timeInZone, timeInZoneAt } from '../engine/time/time-in-zone.ts';
+import { timeInZone, timeInZoneAt, ZoneArgument } from '../engine/time/time-in-zone.ts';
+import { completePlaceNames, describeHit, searchIndex } from '../engine/geo/search-places.ts';
+import { placeNames } from '../engine/geo/place-names.ts';
 import { jsonWriterOf } from '../service/json-writer.ts';
 import type { ToolsetEntry } from '../service/toolsets.ts';
 
@@ -38,6 +40,9 @@ const completeCountries = (prefix: string) => {
     .filter((c) => c.startsWith(p))
     .slice(0, 100);
 };
+
+/** Zone names, then place names (a place name is a zone argument too: the zone at the place). */
+const completeZoneInput = (value: string) => [...completeZones(value).slice(0, 80), ...completePlaceNames(value, 20)].slice(0, 100);
 
 /** Completion works on what a code can be: a prefix longer than this matches nothing. */
 const MAX_PREFIX = 16;
@@ -96,22 +101,43 @@ export function registerDiscovery(server: McpServer, options: DiscoveryOptions):
     'time-zone',
     new ResourceTemplate('tz://zones/{timezone}', {
       list: undefined,
-      complete: { timezone: (value) => completeZones(value) },
+      complete: { timezone: (value) => completeZoneInput(value) },
     }),
     {
       title: 'One time zone now',
       description:
-        'The get_time_in_zone answer for one IANA zone now: local time, UTC offset, abbreviation, DST flag and next transition (name completion available).',
+        'The get_time_in_zone answer for one zone now (IANA name, abbreviation, Windows ID, offset or place name): local time, UTC offset, abbreviation, DST flag and next transition (completion available).',
       mimeType: 'application/json',
     },
     (uri, variables) => {
       const name = decodeURIComponent(String(variables.timezone));
-      const resolved = resolveZone(name);
+      const read = ZoneArgument.safeParse(name);
+      const resolved = read.success && read.data && !read.data.pending ? read.data : resolveZone(name);
       if (!resolved) throw new Error(`Unknown time zone '${name}'. Read tz://zones for the list.`);
       // The get_time_in_zone tool's own answer for now (the clock of the server's context).
       // Written as the get_time_in_zone tool writes its answer: the same text, keys in the schema's order.
       const text = writeTimeInZone(timeInZoneAt(resolved, (options.now ?? (() => new Date()))().getTime()));
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text }] };
+    },
+  );
+
+  server.registerResource(
+    'place',
+    new ResourceTemplate('place://{name}', {
+      list: undefined,
+      complete: { name: (value) => completePlaceNames(value, 50) },
+    }),
+    {
+      title: 'Places by name',
+      description:
+        "search_places' answer for a name (GeoNames, 500+ people; 'Springfield, Illinois' narrows): the 5 best places with coordinates, zone, population (name completion available).",
+      mimeType: 'application/json',
+    },
+    async (uri, variables) => {
+      const name = decodeURIComponent(String(variables.name)).slice(0, 200);
+      const ix = await placeNames();
+      const places = searchIndex(ix, name, { limit: 5 }).map((hit) => describeHit(ix, hit));
+      return json(uri.href, { query: name, count: places.length, places });
     },
   );
 
@@ -144,7 +170,8 @@ export function registerDiscovery(server: McpServer, options: DiscoveryOptions):
     },
   );
 
-  const zoneArg = (what: string) => completable(z.string().describe(`IANA time zone of ${what}, e.g. Europe/Paris`), (value) => completeZones(value));
+  const zoneArg = (what: string) =>
+    completable(z.string().describe(`Time zone of ${what}: IANA name (Europe/Paris), Windows ID, offset or a place name`), (value) => completeZoneInput(value));
 
   if (serves('get_time_in_zone', 'convert_time'))
     server.registerPrompt(
@@ -190,8 +217,10 @@ export function registerDiscovery(server: McpServer, options: DiscoveryOptions):
         description: 'Convert a wall-clock time from one zone to another, saying how DST gaps, folds and ambiguous abbreviations were handled.',
         argsSchema: {
           time: z.string().describe('Local time HH:MM or YYYY-MM-DDTHH:MM in the source zone'),
-          source_timezone: completable(z.string().describe('IANA zone of the given time, e.g. America/New_York'), (value) => completeZones(value)),
-          target_timezone: completable(z.string().describe('IANA zone to convert to, e.g. Asia/Kathmandu'), (value) => completeZones(value)),
+          source_timezone: completable(z.string().describe('Zone of the given time: IANA (America/New_York) or a place name'), (value) =>
+            completeZoneInput(value),
+          ),
+          target_timezone: completable(z.string().describe('Zone to convert to: IANA (Asia/Kathmandu) or a place name'), (value) => completeZoneInput(value)),
         },
       },
       ({ time, source_timezone, target_timezone }) => ({
@@ -250,22 +279,27 @@ export function registerDiscovery(server: McpServer, options: DiscoveryOptions):
       'when-does-the-sun-set-here',
       {
         title: 'When does the Sun set here',
-        description: 'Local sunset time at a coordinate on a date, in one sun_events call.',
+        description: 'Local sunset time at a place (by name or coordinates) on a date, in one sun_events call.',
         argsSchema: {
-          lat: z.string().describe('Latitude in decimal degrees, -90..90'),
-          lon: z.string().describe('Longitude in decimal degrees, -180..180'),
+          place: completable(z.string().describe("Place name, e.g. Oslo or 'Springfield, Illinois' (or give lat and lon)").optional(), (value) =>
+            completePlaceNames(value ?? ''),
+          ),
+          lat: z.string().describe('Latitude in decimal degrees, -90..90 (instead of place)').optional(),
+          lon: z.string().describe('Longitude in decimal degrees, -180..180 (instead of place)').optional(),
           date: z.string().describe('Local date, YYYY-MM-DD'),
         },
       },
-      ({ lat, lon, date }) => ({
+      ({ place, lat, lon, date }) => ({
         messages: [
           {
             role: 'user',
             content: {
               type: 'text',
               text: [
-                `Find the local time of sunset at lat ${lat}, lon ${lon} on ${date}.`,
-                `1. Call sun_events with lat=${lat}, lon=${lon}, date=${date}: days[0].sunset is the local sunset with its UTC offset, in the zone named by timezone (from a boundary lookup, not from longitude).`,
+                place ? `Find the local time of sunset in ${place} on ${date}.` : `Find the local time of sunset at lat ${lat}, lon ${lon} on ${date}.`,
+                place
+                  ? `1. Call sun_events with place="${place}", date=${date}: place says which place was chosen (place_alternatives lists other matches: if the user meant another, call again with 'Name, Division'); days[0].sunset is the local sunset with its UTC offset, in the zone named by timezone (from a boundary lookup, not from longitude).`
+                  : `1. Call sun_events with lat=${lat}, lon=${lon}, date=${date}: days[0].sunset is the local sunset with its UTC offset, in the zone named by timezone (from a boundary lookup, not from longitude).`,
                 '2. If sunset is null, read days[0].sun_status: "midnight_sun" (the Sun does not set that day), "polar_night" (it does not rise), or "normal" (it set after local midnight, on the next day): say so instead of inventing a time.',
                 '3. Give the sunset as a local time with its offset; it is within a minute of USNO (upper limb, 34′ refraction), as provenance says.',
               ].join('\n'),

@@ -112,7 +112,7 @@ function outlineShared(schema: JsonSchema): JsonSchema {
   const outlined: JsonSchema = { ...properties };
   for (const key of Object.keys(properties)) {
     if (key === 'provenance' || key.endsWith('place')) outlined[key] = { type: 'object' };
-    else if (key.endsWith('place_alternatives')) outlined[key] = { type: 'array' };
+    else if (key.endsWith('place_alternatives')) outlined[key] = { type: 'array', items: { type: 'object' } };
   }
   return { ...schema, properties: outlined };
 }

@@ -5,6 +5,7 @@
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { warmUp } from '../engine/health.ts';
+import { startPlaceNames } from '../engine/geo/place-names.ts';
 import { routeInventory } from '../service/inventory.ts';
 import { buildOpenApi } from '../service/openapi.ts';
 import { loadSettingsOrExit } from '../service/settings.ts';
@@ -39,4 +40,7 @@ const server = createMcpServer({
   siteUrl: settings.siteUrl,
 });
 await server.connect(new StdioServerTransport());
+// The place-name index (place inputs, place names as zones, their completions): in the background once
+// connected, as the HTTP server does (PLACE_INDEXES=on-demand: by the first call that needs it).
+if (settings.placeIndexes === 'background') void startPlaceNames();
 process.stderr.write(`time-coordinate-api MCP server on stdio (toolsets: ${toolsets.join(', ')})\n`);

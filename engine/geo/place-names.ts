@@ -537,6 +537,9 @@ export function startPlaceNames(after?: Promise<unknown>): Promise<PlaceNamesSta
   return ensureBuild(after);
 }
 
+/** The index when it is built, else undefined (synchronous readers: zone arguments). */
+export const placeNamesIfReady = (): PlaceNames | undefined => built;
+
 /** Whether the index is built. */
 export const placeNamesReady = (): boolean => built !== undefined;
 

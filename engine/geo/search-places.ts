@@ -24,6 +24,7 @@ import {
   normalizeName,
   type PlaceNames,
   placeNames,
+  placeNamesIfReady,
   postingName,
 } from './place-names.ts';
 
@@ -169,6 +170,24 @@ export function searchIndex(ix: PlaceNames, q: string, { country, limit, minPopu
     }
   }
   return hits;
+}
+
+/**
+ * Completions of a typed place name (MCP argument completion): up to `limit` places as inputs that
+ * find them again (`Springfield, Illinois`; `Name, CC` where GeoNames has no division), best first.
+ * Empty while the index is not loaded (completion never waits) and for a prefix under 2 characters.
+ */
+export function completePlaceNames(prefix: string, limit = 20): string[] {
+  const ix = placeNamesIfReady();
+  if (!ix || prefix.trim().length < 2 || prefix.length > 200) return [];
+  const out = new Set<string>();
+  for (const hit of searchIndex(ix, prefix, { limit })) {
+    const cc = ix.country[hit.place];
+    const a1 = ix.admin1[hit.place];
+    const division = a1 === '' ? undefined : ix.divisions.get(`${cc}.${a1}`);
+    out.add(`${nameOf(ix, hit.place)}, ${division ?? cc}`);
+  }
+  return [...out];
 }
 
 /** A hit as the answer writes it. */

@@ -26,7 +26,7 @@ import { zoneRulesAt, type ZoneRules } from './zone-rules.ts';
 import { abbreviationWindow, MAX_ZONE_INPUT, type ResolvedZone, resolveZone, zoneInputProblem } from './zone-names.ts';
 import { suggestZones } from './zone-suggest.ts';
 
-function unknownZoneMessage(input: string): string {
+export function unknownZoneMessage(input: string): string {
   const shown = input.length > 40 ? `${input.slice(0, 40)}…` : input;
   const suggestions = input.length <= MAX_ZONE_INPUT ? suggestZones(input, 3) : [];
   if (!suggestions.length) return `unknown time zone '${shown}'; give an IANA name such as Europe/Paris or an abbreviation such as CET`;
@@ -34,6 +34,25 @@ function unknownZoneMessage(input: string): string {
   const etc = /^Etc\/GMT([+-])(\d+)$/.exec(suggestions[0]);
   const posix = etc ? ` (Etc/GMT signs are inverted: ${suggestions[0]} is UTC${etc[1] === '+' ? '-' : '+'}${etc[2].padStart(2, '0')}:00)` : '';
   return `unknown time zone '${shown}'; did you mean ${list}?${posix}`;
+}
+
+/**
+ * Place names as zones (`Tokyo`, `São Paulo, BR`), where the server has the place-name index: engine/
+ * place-input.ts installs the lookup. It answers the zone at the best match, null for no match, or
+ * undefined while the index is not loaded (the argument is then pending, resolved when the tool runs).
+ * Without it (the browser's calculators) a name that is no zone stays an unknown zone.
+ */
+let placeZoneLookup: ((input: string) => ResolvedZone | null | undefined) | undefined;
+export function usePlaceZones(lookup: (input: string) => ResolvedZone | null | undefined): void {
+  placeZoneLookup = lookup;
+}
+
+/** The zone a place name gives, a pending one, or null (no lookup, no match, or a zone-like input with '/'). */
+function placeZone(input: string): ResolvedZone | null {
+  if (!placeZoneLookup || input.includes('/') || zoneInputProblem(input)) return null;
+  const found = placeZoneLookup(input);
+  if (found === undefined) return { zone: '', resolved_from: 'place', input, pending: true };
+  return found;
 }
 
 /**
@@ -47,17 +66,17 @@ export const ZoneArgument = z
   .transform((value, ctx): ResolvedZone | undefined => {
     const input = value.trim();
     if (!input) return undefined;
-    const resolved = resolveZone(input);
+    const resolved = resolveZone(input) ?? placeZone(input);
     if (!resolved) {
       ctx.addIssue({ code: 'custom', message: zoneInputProblem(input) ?? unknownZoneMessage(input), input: value });
       return z.NEVER;
     }
     return resolved;
   })
-  .describe('IANA zone (any case, legacy names), abbreviation (CET), Windows ID, offset (+05:30) or country (JP); omitted: UTC');
+  .describe('IANA zone (any case, legacy names), abbreviation (CET), Windows ID, offset (+05:30), country (JP) or place (Tokyo); omitted: UTC');
 
 export const ResolvedFrom = z
-  .enum(['iana', 'alias', 'abbreviation', 'windows', 'offset', 'country', 'default'])
+  .enum(['iana', 'alias', 'abbreviation', 'windows', 'offset', 'country', 'place', 'default'])
   .describe('iana: IANA name, any case; alias: legacy name or link; offset: fixed offset zone; default: omitted, UTC');
 
 /** The zone an omitted argument stands for. */
@@ -71,6 +90,11 @@ export function resolutionNote(field: string, resolved: ResolvedZone | undefined
   if (resolved.resolved_from === 'windows') return `${input} is a Windows zone ID: answered for ${zone} (CLDR windowsZones, territory 001).`;
   if (resolved.resolved_from === 'offset') return `${input} is a fixed offset: answered as ${zone} all year, no DST.`;
   if (resolved.resolved_from === 'country') return `${input} is a country code: answered for ${zone}, its one zone.`;
+  if (resolved.resolved_from === 'place' && resolved.place) {
+    const { name, admin1, country, geonames_id } = resolved.place;
+    const others = resolved.candidates?.length ? '; candidates lists the zones of other places of that name' : '';
+    return `${input} is a place name: answered for ${zone}, the zone at ${[name, admin1, country].filter(Boolean).join(', ')} (GeoNames ${geonames_id})${others}.`;
+  }
   if (resolved.resolved_from !== 'abbreviation' || !abbreviation) return undefined;
   if (abbreviation.conventional) return `${abbreviation.name} is a conventional abbreviation, not one tzdb uses: answered for ${zone}.`;
   const name = abbreviation.name;

@@ -30,9 +30,10 @@ export interface ResolvedZone {
   /**
    * How the input became `zone`: `iana` (a canonical name, any letter case), `alias` (a link or legacy
    * name), `abbreviation`, `windows` (a Windows zone ID), `offset` (a fixed offset: `zone` is `+05:30`
-   * style, tzdb-data.ts fixedOffsetTable), `country` (an ISO code of a one-zone country).
+   * style, tzdb-data.ts fixedOffsetTable), `country` (an ISO code of a one-zone country), `place` (a
+   * place name: the zone at its best match; engine/place-input.ts).
    */
-  resolved_from: 'iana' | 'alias' | 'abbreviation' | 'windows' | 'offset' | 'country';
+  resolved_from: 'iana' | 'alias' | 'abbreviation' | 'windows' | 'offset' | 'country' | 'place';
   /** Abbreviation or Windows ID: other zones it stands for, up to 10 (abbreviations: other offsets first). */
   candidates?: string[];
   /** The input, trimmed. */
@@ -44,6 +45,13 @@ export interface ResolvedZone {
    * where the primary zone has DST), each with its most populous zone.
    */
   other_meanings?: { offset_seconds: number; zone: string; all_year: boolean }[];
+  /** For a place name: the place chosen (its zone is `zone`). */
+  place?: { name: string; country: string; admin1: string | null; geonames_id: number };
+  /**
+   * A place name read before the place-name index was ready: `zone` is empty until the tool's run
+   * resolves it (engine/place-input.ts), which then clears this flag.
+   */
+  pending?: true;
 }
 
 let names: string[] | null = null;

@@ -78,6 +78,13 @@ function requests(): { method: 'GET' | 'POST'; path: string; body?: string }[] {
     const pick = () => encodeURIComponent(zones[Math.floor(rand() * zones.length)]);
     out.push({ method: 'GET', path: `/v1/time/convert?time=${time}&source_timezone=${pick()}&target_timezone=${pick()}` });
   }
+  // Recurrences across DST changes: the rrule library in wall-clock time, instants from the shipped tzdb.
+  const rules = ['FREQ=WEEKLY;BYDAY=MO,TH', 'FREQ=MONTHLY;BYDAY=-1SU', 'FREQ=DAILY;BYHOUR=1,2,3;BYMINUTE=30', 'FREQ=YEARLY;BYMONTH=3,10;BYDAY=-1SU'];
+  for (let i = 0; i < 20; i++) {
+    const start = `${1990 + Math.floor(rand() * 50)}-${two(1 + Math.floor(rand() * 12))}-${two(1 + Math.floor(rand() * 28))}T${two(Math.floor(rand() * 24))}:30`;
+    const body = { rrule: rules[i % rules.length], start, timezone: zones[Math.floor(rand() * zones.length)], count: 40 };
+    out.push({ method: 'POST', path: '/v1/time/recurrence', body: JSON.stringify(body) });
+  }
   // Calendar conversion: Intl would date Chinese, Korean and Islamic months by each binary's ICU; the
   // engine's own tables and arithmetic must not.
   for (let i = 0; i < 80; i++) {
@@ -149,6 +156,7 @@ describe.skipIf(installed.length === 0)('the same answers on every Node line', (
     expect(reference.length).toBeGreaterThan(300);
     expect(reference.filter((line) => / → 5\d\d /.test(line))).toEqual([]);
     expect(reference.find((line) => line.startsWith('GET /v1/time?'))).toContain('"tzdb":"2026f"');
+    expect(reference.filter((line) => line.startsWith('POST /v1/time/recurrence') && !line.includes(' → 200 '))).toEqual([]);
   });
 
   for (const other of installed) {
