@@ -48,7 +48,7 @@ const entries = new Map<string, CatalogueEntry>();
  */
 export const METHOD_FAMILIES: Readonly<Record<string, string>> = {
   time: 'time zones: the boundary lookup, IANA rules, zone names, conversion, the clock',
-  date: 'calendar arithmetic: differences, sums, weekdays, business days',
+  date: 'calendar arithmetic: differences, sums, weekdays, week numbers, business days, conversion between calendars',
   holidays: 'holiday lists and business days of a jurisdiction',
   geo: 'WGS84 geodesics, spherical approximations, places nearby, elevation',
   sun: 'the Sun: position, rise and set, twilights, and how they are computed',

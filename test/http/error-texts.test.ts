@@ -42,6 +42,8 @@ const BAD_ARGS: [label: string, tool: string, args: Record<string, unknown>][] =
   ['a day that does not exist', 'ephemeris', { date: '2023-02-29' }],
   ['a bad time and a zone typo', 'convert_time', { time: '25:00', source_timezone: ZONE_TYPO, target_timezone: 'UTC' }],
   ['a sum past the calendar (found while running)', 'date_add', { start: '9999-12-31', days: 1 }],
+  ['a month the calendar lacks (found while running)', 'convert_calendar', { calendar: 'chinese', year: 2026, month: 'M05L', day: 1 }],
+  ['date and calendar fields together', 'convert_calendar', { date: '2026-03-20', calendar: 'hebrew', year: 5786 }],
   ['no elevation provider (unavailable)', 'geo_elevation', { lat: 46.5, lon: 7.9 }],
 ];
 
@@ -54,6 +56,7 @@ const ROUTES: Record<string, { method: 'GET' | 'POST'; path: string }> = {
   ephemeris: { method: 'GET', path: '/v1/astronomy/ephemeris' },
   convert_time: { method: 'GET', path: '/v1/time/convert' },
   date_add: { method: 'GET', path: '/v1/date/add' },
+  convert_calendar: { method: 'GET', path: '/v1/date/calendars' },
   geo_elevation: { method: 'GET', path: '/v1/geo/elevation' },
 };
 

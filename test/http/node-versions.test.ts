@@ -85,6 +85,14 @@ function requests(): { method: 'GET' | 'POST'; path: string; body?: string }[] {
     const body = { rrule: rules[i % rules.length], start, timezone: zones[Math.floor(rand() * zones.length)], count: 40 };
     out.push({ method: 'POST', path: '/v1/time/recurrence', body: JSON.stringify(body) });
   }
+  // Calendar conversion: Intl would date Chinese, Korean and Islamic months by each binary's ICU; the
+  // engine's own tables and arithmetic must not.
+  for (let i = 0; i < 80; i++) {
+    const day = new Date(Date.UTC(1912, 0, 1) + Math.floor(rand() * 69_032) * 86_400_000).toISOString().slice(0, 10);
+    out.push({ method: 'GET', path: `/v1/date/calendars?date=${day}` });
+  }
+  for (const year of [1997, 2023, 2027, 2033, 2057, 2097])
+    out.push({ method: 'GET', path: `/v1/date/calendars?calendar=chinese&year=${year}&month=M01&day=1` });
   return out;
 }
 
