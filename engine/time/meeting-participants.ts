@@ -70,7 +70,8 @@ export const Participant = z
     else if (p.timezone === undefined && !coordinates) issue('timezone', 'is required: give timezone, or lat and lon');
     else if (p.lat !== undefined && p.lon === undefined) issue('lon', 'is required with lat');
     else if (p.lon !== undefined && p.lat === undefined) issue('lat', 'is required with lon');
-    if (p.work_start === p.work_end) issue('work_end', 'must differ from work_start (work hours may cross midnight: 22:00 to 06:00)');
+    if (p.work_start === p.work_end && TIME_PATTERN.test(p.work_start))
+      issue('work_end', 'must differ from work_start (work hours may cross midnight: 22:00 to 06:00)');
     if (p.country !== undefined && p.subdivision !== undefined && isSupportedCountry(p.country)) {
       const checked = resolveSubdivision(p.country, p.subdivision);
       if ('error' in checked) issue('subdivision', checked.error);

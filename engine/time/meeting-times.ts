@@ -14,7 +14,7 @@
 import { z } from 'zod';
 import { CALCULATION, defineTool, type ToolContext } from '../tool.ts';
 import { int, Provenance, type ProvenanceValue } from '../inputs.ts';
-import { formatLocal, formatOffset, formatUtc, formatWall } from '../instant.ts';
+import { formatLocal, formatUtc, formatWall, isoDateProblem } from '../instant.ts';
 import { fromEpochDay, isoWeekday, toEpochDay } from '../date/calendar.ts';
 import { CALENDAR, catalogueEntry, fixedProvenance, TIMEZONE_BOUNDARIES, TZDB } from '../provenance-catalogue.ts';
 import { holidaysBetween, MAX_YEAR, MIN_YEAR } from '../holidays/calendar-data.ts';
@@ -22,9 +22,9 @@ import { HolidayDate, HOLIDAY_DATA } from '../holidays/holiday-inputs.ts';
 import { BOUNDARY_LOOKUP, NAUTICAL_ZONE } from './local-time.ts';
 import { MAX_PARTICIPANTS, MIN_PARTICIPANTS, type MeetingParticipant, Participant, resolveParticipant } from './meeting-participants.ts';
 import { datesBetween, searchSlots, workIntervals } from './meeting-search.ts';
-import { resolutionNote, ZONE_BY_NAME } from './time-in-zone.ts';
-import { instantOfWall, offsetAt, periodAt } from './tzdb-data.ts';
-import { zoneRulesAt } from './zone-rules.ts';
+import { ZONE_BY_NAME } from './time-in-zone.ts';
+import { holidayNotes, noSlotNote, offsetChangeNotes, participantNotes } from './meeting-notes.ts';
+import { instantOfWall, offsetAt } from './tzdb-data.ts';
 
 export const MAX_RANGE_DAYS = 31;
 const DAY_MS = 86_400_000;
@@ -105,7 +105,8 @@ export const MeetingTimesInput = z
     limit: int().min(1, 'must be ≥ 1').max(50, 'must be ≤ 50').default(10),
   })
   .superRefine((input, ctx) => {
-    if (input.end_date === undefined) return;
+    // Runs even when a field failed its own check (zod reports both): only over dates that read as dates.
+    if (input.end_date === undefined || isoDateProblem(input.start_date) || isoDateProblem(input.end_date)) return;
     const days = toEpochDay(input.end_date) - toEpochDay(input.start_date) + 1;
     const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['end_date'], message, input: input.end_date });
     if (days < 1) issue('must not be before start_date');
@@ -123,45 +124,6 @@ function holidayNames(p: MeetingParticipant, first: string, last: string): Map<s
   const to = fromEpochDay(clampDay(toEpochDay(last) + 1));
   for (const h of holidaysBetween(p.jurisdiction, from, to, ['public'])) if (!names.has(h.date)) names.set(h.date, h.name);
   return names;
-}
-
-const hhmm = (ms: number) => formatWall(ms).slice(11, 16);
-
-/** DST and other offset changes of each zone inside [from, to), one note each. */
-function offsetChangeNotes(participants: readonly MeetingParticipant[], from: number, to: number): string[] {
-  const notes: { at: number; text: string }[] = [];
-  const seen = new Set<string>();
-  for (const p of participants) {
-    if (seen.has(p.timezone)) continue;
-    seen.add(p.timezone);
-    const labels = participants.filter((q) => q.timezone === p.timezone && q.label !== q.timezone).map((q) => q.label);
-    const who = labels.length ? ` (${labels.join(', ')})` : '';
-    for (let next = periodAt(p.table, from).next; next && next.at_ms < to; next = periodAt(p.table, next.at_ms).next) {
-      const before = offsetAt(p.table, next.at_ms - 1);
-      const local = `${hhmm(next.at_ms + before * 1000)} → ${hhmm(next.at_ms + next.utc_offset_seconds * 1000)}`;
-      notes.push({
-        at: next.at_ms,
-        text: `${p.timezone}${who} changes from UTC${formatOffset(before)} to UTC${formatOffset(next.utc_offset_seconds)} at ${formatUtc(next.at_ms)} (local ${formatWall(next.at_ms + before * 1000).slice(0, 10)} ${local}).`,
-      });
-    }
-  }
-  // In time order; zones changing together keep the participants' order (the sort is stable).
-  return notes.sort((a, b) => a.at - b.at).map((n) => n.text);
-}
-
-/** Why no slot was found, in one sentence. */
-function noSlotNote(input: MeetingInput, end: string, longestMs: number, holidayBlocked: boolean): string {
-  const range = `between ${input.start_date} and ${end}`;
-  if (longestMs === 0) {
-    return holidayBlocked
-      ? `Nobody works ${range}: every participant's workdays there are public holidays (respect_holidays false counts them as work).`
-      : `Nobody works ${range}: none of those dates is a workday of any participant (workdays default to Monday–Friday).`;
-  }
-  const longest = Math.round(longestMs / MINUTE_MS);
-  if (longestMs < input.duration_minutes * MINUTE_MS) {
-    return `No participant's work hours hold a ${input.duration_minutes}-minute meeting ${range}: the longest stretch at work is ${longest} minutes.`;
-  }
-  return `No ${input.duration_minutes}-minute slot starting on the ${input.step_minutes}-minute grid from 00:00 UTC fits inside anyone's work hours ${range} (the longest stretch at work is ${longest} minutes).`;
 }
 
 export function findMeetingTimes(input: MeetingInput, ctx: ToolContext): MeetingTimesResult {
@@ -208,30 +170,11 @@ export function findMeetingTimes(input: MeetingInput, ctx: ToolContext): Meeting
   });
 
   const notes: string[] = [];
-  if (!slots.length) notes.push(noSlotNote(input, end, found.longest_ms, holidayBlocked));
+  if (!slots.length) notes.push(noSlotNote({ ...input, end_date: end }, found.longest_ms, holidayBlocked));
   else if (!slots[0].all_within_work_hours) notes.push('No slot has everyone within work hours: the slots with the fewest minutes outside them come first.');
-  participants.forEach((p, i) => {
-    if ('input' in p.resolved) {
-      const note = resolutionNote(`participants[${i}].timezone`, p.resolved, zoneRulesAt(p.timezone, rangeStart));
-      if (note) notes.push(`participants[${i}]: ${note}`);
-    }
-    if (!p.country && input.respect_holidays)
-      notes.push(`${p.label}: no holidays counted (no country follows from ${p.timezone}); give country to count them.`);
-  });
+  notes.push(...participantNotes(participants, rangeStart, input.respect_holidays));
   notes.push(...offsetChangeNotes(participants, rangeStart, rangeEnd));
-  // Holidays on each participant's own dates of the range, one note per date and name.
-  const byHoliday = new Map<string, string[]>();
-  participants.forEach((p, i) => {
-    for (const [date, name] of holidays[i]) {
-      if (date < input.start_date || date > end) continue;
-      const key = `${date} ${name}`;
-      byHoliday.set(key, [...(byHoliday.get(key) ?? []), `${p.label} (${p.subdivision ? `${p.country}-${p.subdivision}` : p.country})`]);
-    }
-  });
-  const counted = input.respect_holidays ? 'not counted as work time' : 'counted as work time (respect_holidays is false)';
-  for (const [key, who] of [...byHoliday].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    notes.push(`${key}: public holiday for ${[...new Set(who)].join(', ')}; ${counted}.`);
-  }
+  notes.push(...holidayNotes(participants, holidays, input.start_date, end, input.respect_holidays));
 
   return {
     count: slots.length,
