@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { meetingTimes } from '../../../engine/time/meeting-times.ts';
 import { datesBetween, searchSlots, workIntervals } from '../../../engine/time/meeting-search.ts';
-import { rulesOf } from '../../../engine/time/tzdb.ts';
+import { meetingTimetable } from '../../../engine/time/meeting-timetable.ts';
+import { rulesOf, zoneTable } from '../../../engine/time/tzdb.ts';
 import { zoneCountry } from '../../../engine/time/zone-input.ts';
 import { explanationsOf, inputErrors, runTool, withFullProvenance } from '../../helpers.ts';
 
@@ -369,5 +370,33 @@ describe('edge cases', () => {
     expect(r.slots.every((s) => s.start.startsWith('2026-12-31'))).toBe(true);
     const last = await find({ participants: [LONDON, NEW_YORK], start_date: '2200-12-31' });
     expect(last.range.end.startsWith('2201-01-01')).toBe(true);
+  });
+});
+
+describe('the timetable of a slot (the meeting planner page)', () => {
+  it('hour by hour through the first participant’s day, cells at work, part, off or on holiday', async () => {
+    const request = { participants: [LONDON, BANGALORE], start_date: '2026-11-30', end_date: '2026-11-30' };
+    const answer = await find(request);
+    const t = meetingTimetable(request, answer, 0, zoneTable);
+    expect(t.date).toBe('2026-11-30');
+    expect(t.columns).toHaveLength(24);
+    expect(t.columns.filter((c) => c.in_slot).map((c) => c.utc)).toEqual(['09:00']);
+    const bangalore = t.rows[1];
+    // 03:00 UTC is 08:30 in Bangalore: half an hour at work from 09:00 IST; 04:00 UTC (09:30) all of it.
+    expect(bangalore.cells[3]).toMatchObject({ local: '08:30', state: 'part', day: 0 });
+    expect(bangalore.cells[4]).toMatchObject({ local: '09:30', state: 'work' });
+    expect(bangalore.cells[23]).toMatchObject({ local: '04:30', state: 'off', day: 1 });
+  });
+
+  it('a DST day has 23 columns; a holiday the answer names is a holiday in the row', async () => {
+    const ny = { ...NEW_YORK, workdays: [1, 2, 3, 4, 5, 6, 7] };
+    const request = { participants: [ny, { ...LONDON, workdays: [1, 2, 3, 4, 5, 6, 7] }], start_date: '2026-03-08', end_date: '2026-03-08' };
+    expect(meetingTimetable(request, await find(request), 0, zoneTable).columns).toHaveLength(23);
+    const christmas = { participants: [LONDON, NEW_YORK], start_date: '2026-12-25', end_date: '2026-12-25', respect_holidays: false };
+    const answer = await find(christmas);
+    const t = meetingTimetable({ ...christmas, respect_holidays: true }, answer, 0, zoneTable);
+    expect(t.rows[0].holiday).toBe('Christmas Day');
+    expect(t.rows[0].cells.filter((c) => c.state === 'holiday')).toHaveLength(24);
+    expect(meetingTimetable(christmas, answer, 0, zoneTable).rows[0].cells[10].state).toBe('work');
   });
 });
