@@ -57,9 +57,21 @@ export function noSlotNote(
   return `No ${input.duration_minutes}-minute slot starting on the ${input.step_minutes}-minute grid from 00:00 UTC fits inside anyone's work hours ${range} (the longest stretch at work is ${longest} minutes).`;
 }
 
-/** How abbreviations, Windows IDs, offsets and links were read, and who has no country to take holidays from. */
+/** The country (and subdivision) whose public holidays a participant takes, as notes write it. */
+export const jurisdictionText = (p: MeetingParticipant): string => (p.subdivision ? `${p.country}-${p.subdivision}` : `${p.country}`);
+
+/**
+ * Whose public holidays count (the country given, or the zone's), how abbreviations, Windows IDs,
+ * offsets and links were read, and who has no country to take holidays from.
+ */
 export function participantNotes(participants: readonly MeetingParticipant[], at: number, respectHolidays: boolean): string[] {
   const notes: string[] = [];
+  const withCountry = participants.filter((p) => p.country).map((p) => `${p.label} ${jurisdictionText(p)}`);
+  if (withCountry.length) {
+    notes.push(
+      `${respectHolidays ? 'Public holidays counted as days off' : 'Public holidays named, not counted (respect_holidays is false)'}: ${withCountry.join(', ')}.`,
+    );
+  }
   participants.forEach((p, i) => {
     if ('input' in p.resolved) {
       const note = resolutionNote(`participants[${i}].timezone`, p.resolved, zoneRulesAt(p.timezone, at));
@@ -83,7 +95,7 @@ export function holidayNotes(
     for (const [date, name] of holidays[i]) {
       if (date < first || date > last) continue;
       const key = `${date} ${name}`;
-      byHoliday.set(key, [...(byHoliday.get(key) ?? []), `${p.label} (${p.subdivision ? `${p.country}-${p.subdivision}` : p.country})`]);
+      byHoliday.set(key, [...(byHoliday.get(key) ?? []), `${p.label} (${jurisdictionText(p)})`]);
     }
   });
   const counted = respectHolidays ? 'not counted as work time' : 'counted as work time (respect_holidays is false)';

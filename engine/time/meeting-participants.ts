@@ -53,15 +53,20 @@ const Workdays = z
 
 export const Participant = z
   .strictObject({
-    label: z.string({ error: 'must be a text' }).trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters long').optional(),
-    timezone: ZoneArgument.optional().describe('Any zone input (IANA, abbreviation, Windows ID, +05:30, JP)'),
+    label: z
+      .string({ error: 'must be a text' })
+      .trim()
+      // refine, not min/max: the same rule without 30 bytes of every tools/list
+      .refine((s) => s.length >= 1 && s.length <= 100, 'must be 1..100 characters long')
+      .optional(),
+    timezone: ZoneArgument.optional().describe('IANA, abbreviation, Windows ID or offset'),
     lat: Lat.optional(),
     lon: Lon.optional(),
-    work_start: ClockTime.default(DEFAULT_WORK_START).describe('Local HH:MM'),
-    work_end: ClockTime.default(DEFAULT_WORK_END).describe('Local HH:MM; ≤ work_start: next day'),
+    work_start: ClockTime.default(DEFAULT_WORK_START),
+    work_end: ClockTime.default(DEFAULT_WORK_END).describe('Local; ≤ work_start: next day'),
     workdays: Workdays.default(() => [...DEFAULT_WORKDAYS]).describe('ISO weekdays'),
-    country: CountryCode.optional().describe("Holidays; default the zone's country"),
-    subdivision: SubdivisionCode.optional().describe('ISO 3166-2 (SCT, GB-SCT)'),
+    country: CountryCode.optional().describe("Holidays; default: the zone's"),
+    subdivision: SubdivisionCode.optional().describe('ISO 3166-2'),
   })
   .superRefine((p, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message, input: p[path as keyof typeof p] });

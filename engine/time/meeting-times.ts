@@ -81,9 +81,6 @@ export const MeetingTimesResult = z.object({
   notes: z.array(z.string()).describe('Why no slot, DST changes, holidays, zone assumptions'),
   candidates: z.number().int().describe('Slots with someone at work, before the limit'),
   range: z.object({ start: z.string(), end: z.string() }).describe('UTC span searched: the participants’ local dates start_date..end_date'),
-  participants: z
-    .array(z.object({ label: z.string(), timezone: z.string(), country: z.string().nullable().describe('Whose public holidays count; null: none') }))
-    .describe('As read, in input order'),
   provenance: Provenance,
 });
 export type MeetingTimesResult = z.output<typeof MeetingTimesResult>;
@@ -97,8 +94,8 @@ export const MeetingTimesInput = z
       .min(MIN_PARTICIPANTS, `must have at least ${MIN_PARTICIPANTS} participants`)
       .max(MAX_PARTICIPANTS, `must have at most ${MAX_PARTICIPANTS} participants`)
       .describe('Each: timezone, or lat + lon'),
-    start_date: HolidayDate.describe('Local date YYYY-MM-DD'),
-    end_date: HolidayDate.optional().describe(`Default start_date + 6; ≤ ${MAX_RANGE_DAYS} days`),
+    start_date: HolidayDate.describe('Local date'),
+    end_date: HolidayDate.optional().describe(`Default start + 6; ≤ ${MAX_RANGE_DAYS} days`),
     duration_minutes: int().min(15, 'must be ≥ 15').max(480, 'must be ≤ 480').default(60),
     step_minutes: StepMinutes.default(30).describe('From 00:00 UTC'),
     respect_holidays: z.boolean({ error: 'must be true or false' }).default(true),
@@ -182,11 +179,6 @@ export function findMeetingTimes(input: MeetingInput, ctx: ToolContext): Meeting
     notes,
     candidates: found.candidates,
     range: { start: formatUtc(rangeStart), end: formatUtc(rangeEnd) },
-    participants: participants.map((p) => ({
-      label: p.label,
-      timezone: p.timezone,
-      country: p.country && (p.subdivision ? `${p.country}-${p.subdivision}` : p.country),
-    })),
     provenance: meetingProvenance(participants, ctx),
   };
 }
@@ -197,9 +189,8 @@ export const meetingTimes = defineTool({
   toolset: 'planning',
   title: 'Meeting times across time zones',
   description: [
-    `Best meeting slots for ${MIN_PARTICIPANTS}..${MAX_PARTICIPANTS} people across time zones within ${MAX_RANGE_DAYS} days: local work hours (default 09:00–17:00 Mon–Fri),`,
-    'public holidays and DST applied; all at work first, then fewest minutes outside work hours, then earliest. Call it instead of',
-    'working out offsets yourself. Slots in UTC and local time.',
+    `Best meeting slots for ${MIN_PARTICIPANTS}..${MAX_PARTICIPANTS} people across time zones within ${MAX_RANGE_DAYS} days: local work hours (default`,
+    '09:00–17:00 Mon–Fri), public holidays, DST. All at work first, then fewest minutes outside, then earliest. Use it, not mental offset math.',
   ].join(' '),
   http: { method: 'POST', path: '/v1/time/meeting' },
   auth: 'key',

@@ -63,7 +63,7 @@ describe('find_meeting_times', () => {
     expect(r.notes[0]).toBe('No slot has everyone within work hours: the slots with the fewest minutes outside them come first.');
     // The range: from Bangalore's first midnight to San Francisco's last (each participant's own dates).
     expect(r.range).toEqual({ start: '2026-11-29T18:30:00Z', end: '2026-12-07T08:00:00Z' });
-    expect(r.participants.map((p) => p.country)).toEqual(['US', 'GB', 'IN']);
+    expect(r.notes[1]).toBe('Public holidays counted as days off: San Francisco US, London GB, Bangalore IN.');
   });
 
   it('London and New York: 14:00–17:00 UTC in winter, every slot all within work hours first', async () => {
@@ -77,7 +77,7 @@ describe('find_meeting_times', () => {
     ]);
     expect(allWithinHours(r)).toEqual([14, 15, 16]);
     expect(r.slots[3]).toMatchObject({ all_within_work_hours: false, minutes_outside_work_hours: 60 });
-    expect(r.notes).toEqual([]);
+    expect(r.notes).toEqual(['Public holidays counted as days off: London GB, New York US.']);
     expect(r.provenance).toEqual({
       method: 'time.meeting-slots, time.zone-by-name',
       tzdb: '2026f',
@@ -99,11 +99,14 @@ describe('find_meeting_times', () => {
 
     const month = await find({ participants: [LONDON, NEW_YORK], start_date: '2026-03-02', end_date: '2026-03-31' });
     expect(month.notes).toEqual([
+      'Public holidays counted as days off: London GB, New York US.',
       'America/New_York (New York) changes from UTC-05:00 to UTC-04:00 at 2026-03-08T07:00:00Z (local 2026-03-08 02:00 → 03:00).',
       'Europe/London (London) changes from UTC+00:00 to UTC+01:00 at 2026-03-29T01:00:00Z (local 2026-03-29 01:00 → 02:00).',
     ]);
     // A week without a change has no such note.
-    expect((await find({ participants: [LONDON, NEW_YORK], start_date: '2026-03-16' })).notes).toEqual([]);
+    expect((await find({ participants: [LONDON, NEW_YORK], start_date: '2026-03-16' })).notes).toEqual([
+      'Public holidays counted as days off: London GB, New York US.',
+    ]);
   });
 
   it('public holidays: Christmas Day 2026 keeps both out; respect_holidays false counts it and names it', async () => {
@@ -117,6 +120,7 @@ describe('find_meeting_times', () => {
     expect(counted.slots[0]).toMatchObject({ start: '2026-12-25T14:00:00Z', all_within_work_hours: true });
     expect(counted.slots[0].participants.map((p) => p.holiday)).toEqual(['Christmas Day', 'Christmas Day']);
     expect(counted.notes).toEqual([
+      'Public holidays named, not counted (respect_holidays is false): London GB, New York US.',
       '2026-12-25 Christmas Day: public holiday for London (GB), New York (US); counted as work time (respect_holidays is false).',
     ]);
 
@@ -133,7 +137,7 @@ describe('find_meeting_times', () => {
     const r = await find({ participants: [edinburgh, LONDON], start_date: '2026-11-30', end_date: '2026-11-30' });
     expect(r.slots[0].participants[0]).toMatchObject({ within_work_hours: false, holiday: 'St Andrew’s Day' });
     expect(r.slots[0].participants[1]).toMatchObject({ within_work_hours: true, holiday: null });
-    expect(r.participants[0].country).toBe('GB-SCT');
+    expect(r.notes).toContain('Public holidays counted as days off: Edinburgh GB-SCT, London GB.');
     expect(r.notes).toContain('2026-11-30 St Andrew’s Day: public holiday for Edinburgh (GB-SCT); not counted as work time.');
   });
 
@@ -201,16 +205,19 @@ describe('find_meeting_times', () => {
       ],
       start_date: '2026-11-30',
     });
-    expect(r.participants.map((p) => [p.timezone, p.country])).toEqual([
-      ['Asia/Tokyo', 'JP'],
-      ['Europe/Berlin', 'DE'],
-      ['Europe/Paris', null],
-      ['America/Los_Angeles', null],
-      ['+05:30', null],
-      ['Asia/Tokyo', 'JP'],
-      ['Etc/GMT+9', null],
-      ['Europe/Berlin', 'AT'],
+    expect(r.slots[0].participants.map((p) => p.timezone)).toEqual([
+      'Asia/Tokyo',
+      'Europe/Berlin',
+      'Europe/Paris',
+      'America/Los_Angeles',
+      '+05:30',
+      'Asia/Tokyo',
+      'Etc/GMT+9',
+      'Europe/Berlin',
     ]);
+    // Countries from a zone named for one country (coordinates on land, IANA names, country codes) or given.
+    expect(r.notes).toContain('Public holidays counted as days off: Tokyo JP, Berlin DE, Japan JP, Given AT.');
+    for (const label of ['CET', 'Windows', 'Offset', 'At sea']) expect(r.notes.some((n) => n.startsWith(`${label}: no holidays counted`))).toBe(true);
     expect(r.notes).toContain('CET: no holidays counted (no country follows from Europe/Paris); give country to count them.');
     expect(r.notes.some((n) => n.startsWith('participants[3]: Pacific Standard Time is a Windows zone ID'))).toBe(true);
     expect(r.provenance.method).toBe('time.meeting-slots, time.zone-by-name, time.boundary-lookup, time.nautical-zone');
@@ -224,7 +231,8 @@ describe('find_meeting_times', () => {
     // 09:00–17:00 CET is 08:00–16:00 UTC: 60-minute slots start 08:00..15:00, 15 per weekday.
     expect(r.candidates).toBe(15 * 5);
     expect(r.slots[0]).toMatchObject({ start: '2026-11-30T08:00:00Z', end: '2026-11-30T09:00:00Z' });
-    expect(r.participants[0]).toEqual({ label: 'Europe/Paris', timezone: 'Europe/Paris', country: 'FR' });
+    expect(r.slots[0].participants[0]).toMatchObject({ label: 'Europe/Paris', timezone: 'Europe/Paris' });
+    expect(r.notes).toEqual(['Public holidays counted as days off: Europe/Paris FR, Europe/Paris FR.']);
   });
 
   it('400 naming the field and the rule', () => {
@@ -275,7 +283,7 @@ describe('find_meeting_times', () => {
       /participants\[0\]\.country: is required with subdivision/,
     );
     const scot = await find({ participants: [{ timezone: 'Europe/London', subdivision: 'SCT' }, LONDON], start_date: '2026-11-30' });
-    expect(scot.participants[0].country).toBe('GB-SCT');
+    expect(scot.notes[0]).toBe('Public holidays counted as days off: Europe/London GB-SCT, London GB.');
   });
 
   it('the worst case (20 participants, 31 days, 15-minute steps) stays well within 50 ms once holiday years are cached', async () => {
