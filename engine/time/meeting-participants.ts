@@ -17,7 +17,8 @@ import { isSupportedCountry, jurisdiction, resolveSubdivision, type Jurisdiction
 import { CountryCode, SubdivisionCode } from '../holidays/holiday-inputs.ts';
 import type { ZoneTable } from './tzdb-data.ts';
 import { rulesOf } from './tzdb.ts';
-import { ZoneArgument } from './time-in-zone.ts';
+import { unknownZoneMessage, ZoneArgument } from './time-in-zone.ts';
+import { placeNames } from '../geo/place-names.ts';
 import { TIME_PATTERN } from './wall-clock.ts';
 import { zoneCountry } from './zone-input.ts';
 import { lookupZones } from './zone-lookup.ts';
@@ -59,7 +60,7 @@ export const Participant = z
       // refine, not min/max: the same rule without 30 bytes of every tools/list
       .refine((s) => s.length >= 1 && s.length <= 100, 'must be 1..100 characters long')
       .optional(),
-    timezone: ZoneArgument.optional().describe('IANA, abbreviation, Windows ID or offset'),
+    timezone: ZoneArgument.optional().describe('IANA, abbreviation, Windows ID, offset or place'),
     lat: Lat.optional(),
     lon: Lon.optional(),
     work_start: ClockTime.default(DEFAULT_WORK_START),
@@ -83,6 +84,22 @@ export const Participant = z
     }
   });
 export type ParticipantInput = z.output<typeof Participant>;
+
+/**
+ * A participant whose `timezone` is a place name read before the place-name index was loaded (its zone
+ * still empty; engine/place-input.ts settles such arguments at the top of an input only), read again
+ * once the index is there: 503 while a starting server still loads it, 400 naming the field when the
+ * name matches no place. Any other participant as given.
+ */
+export async function settlePlaceZone(p: ParticipantInput, index: number): Promise<ParticipantInput> {
+  if (!p.timezone?.pending) return p;
+  await placeNames();
+  const again = ZoneArgument.safeParse(p.timezone.input);
+  if (!again.success || !again.data || again.data.pending) {
+    throw new ToolInputError([{ field: `participants[${index}].timezone`, message: unknownZoneMessage(p.timezone.input) }]);
+  }
+  return { ...p, timezone: again.data };
+}
 
 /** A participant ready for the search. */
 export interface MeetingParticipant {
@@ -108,14 +125,16 @@ const ONE_COUNTRY = new Set(['iana', 'alias', 'country', 'coordinates']);
 /**
  * A participant as written → its zone, work hours and holiday jurisdiction. The country for holidays
  * is the one given, else the zone's own (zoneCountry: zone.tab's line for it) when the zone was named
- * for one country (an IANA name or link, a country code, coordinates on land) and the holiday data
- * covers it; otherwise none, and no holidays are counted for that participant.
+ * for one country (an IANA name or link, a country code, coordinates on land; a place name gives its
+ * place's country) and the holiday data covers it; otherwise none, and no holidays are counted for
+ * that participant.
  */
 export function resolveParticipant(p: ParticipantInput, index: number): MeetingParticipant {
   const field = (name: string) => `participants[${index}].${name}`;
   let timezone: string;
   let resolved: MeetingParticipant['resolved'];
   if (p.timezone !== undefined) {
+    if (p.timezone.pending) throw new Error(`${field('timezone')}: a place name not settled (settlePlaceZone first)`);
     timezone = p.timezone.zone;
     resolved = p.timezone;
   } else if (p.lat !== undefined && p.lon !== undefined) {
@@ -125,7 +144,8 @@ export function resolveParticipant(p: ParticipantInput, index: number): MeetingP
   } else {
     throw new ToolInputError([{ field: field('timezone'), message: 'is required: give timezone, or lat and lon' }]);
   }
-  const own = ONE_COUNTRY.has(resolved.resolved_from) ? zoneCountry(timezone) : undefined;
+  // A place name's own country (Geneva: CH), else the country a zone names.
+  const own = 'place' in resolved && resolved.place ? resolved.place.country : ONE_COUNTRY.has(resolved.resolved_from) ? zoneCountry(timezone) : undefined;
   const country = p.country ?? (own && isSupportedCountry(own) ? own : undefined);
   let subdivision: string | null = null;
   if (p.subdivision !== undefined) {
@@ -135,7 +155,8 @@ export function resolveParticipant(p: ParticipantInput, index: number): MeetingP
     subdivision = checked.code;
   }
   return {
-    label: p.label ?? timezone,
+    // Unlabelled: the zone answered, or the place name as written (Tokyo, not Asia/Tokyo).
+    label: p.label ?? ('place' in resolved && resolved.place ? resolved.input : timezone),
     timezone,
     table: rulesOf(timezone === 'UTC' ? 'Etc/UTC' : timezone),
     resolved,

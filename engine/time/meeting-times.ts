@@ -19,8 +19,9 @@ import { fromEpochDay, isoWeekday, toEpochDay } from '../date/calendar.ts';
 import { CALENDAR, catalogueEntry, fixedProvenance, TIMEZONE_BOUNDARIES, TZDB } from '../provenance-catalogue.ts';
 import { holidaysBetween, MAX_YEAR, MIN_YEAR } from '../holidays/calendar-data.ts';
 import { HolidayDate, HOLIDAY_DATA } from '../holidays/holiday-inputs.ts';
+import { PLACE_NAMES, PLACE_SEARCH } from '../geo/search-places.ts';
 import { BOUNDARY_LOOKUP, NAUTICAL_ZONE } from './local-time.ts';
-import { MAX_PARTICIPANTS, MIN_PARTICIPANTS, type MeetingParticipant, Participant, resolveParticipant } from './meeting-participants.ts';
+import { MAX_PARTICIPANTS, MIN_PARTICIPANTS, type MeetingParticipant, Participant, resolveParticipant, settlePlaceZone } from './meeting-participants.ts';
 import { datesBetween, searchSlots, workIntervals } from './meeting-search.ts';
 import { ZONE_BY_NAME } from './time-in-zone.ts';
 import { holidayNotes, noSlotNote, offsetChangeNotes, participantNotes } from './meeting-notes.ts';
@@ -39,18 +40,31 @@ const MEETING_SLOTS = catalogueEntry({
     'slots start every step_minutes from 00:00 UTC and are candidates while someone works throughout; ranked by minutes outside work hours summed over participants, then earliest',
 });
 
-/** Provenance by what the answer used (coordinates, holidays): at most four frozen forms. */
+/** Provenance by what the answer used (zone names, coordinates, holidays, place names): a few frozen forms. */
 const provenanceForms = new Map<string, (ctx?: ToolContext) => ProvenanceValue>();
 function meetingProvenance(participants: readonly MeetingParticipant[], ctx: ToolContext): ProvenanceValue {
   const named = participants.some((p) => p.resolved.resolved_from !== 'coordinates');
   const land = participants.some((p) => 'resolution' in p.resolved && p.resolved.resolution === 'land');
   const sea = participants.some((p) => 'resolution' in p.resolved && p.resolved.resolution === 'ocean');
   const holidays = participants.some((p) => p.jurisdiction);
-  const key = `${named}${land}${sea}${holidays}`;
+  const places = participants.some((p) => p.resolved.resolved_from === 'place');
+  const key = `${named}${land}${sea}${holidays}${places}`;
   let form = provenanceForms.get(key);
   if (!form) {
-    const methods = [MEETING_SLOTS, ...(named ? [ZONE_BY_NAME] : []), ...(land ? [BOUNDARY_LOOKUP] : []), ...(sea ? [NAUTICAL_ZONE] : [])];
-    const data = [TZDB, ...(land || sea ? [TIMEZONE_BOUNDARIES] : []), ...(holidays ? [HOLIDAY_DATA] : []), CALENDAR];
+    const methods = [
+      MEETING_SLOTS,
+      ...(named ? [ZONE_BY_NAME] : []),
+      ...(land ? [BOUNDARY_LOOKUP] : []),
+      ...(sea ? [NAUTICAL_ZONE] : []),
+      ...(places ? [PLACE_SEARCH] : []),
+    ];
+    const data = [
+      TZDB,
+      ...(land || sea || places ? [TIMEZONE_BOUNDARIES] : []),
+      ...(holidays ? [HOLIDAY_DATA] : []),
+      ...(places ? [PLACE_NAMES] : []),
+      CALENDAR,
+    ];
     provenanceForms.set(key, (form = fixedProvenance({ data, methods })));
   }
   return form(ctx);
@@ -123,9 +137,10 @@ function holidayNames(p: MeetingParticipant, first: string, last: string): Map<s
   return names;
 }
 
-export function findMeetingTimes(input: MeetingInput, ctx: ToolContext): MeetingTimesResult {
+export async function findMeetingTimes(input: MeetingInput, ctx: ToolContext): Promise<MeetingTimesResult> {
   const end = input.end_date ?? fromEpochDay(Math.min(toEpochDay(input.start_date) + 6, toEpochDay(`${MAX_YEAR}-12-31`)));
-  const participants = input.participants.map((p, i) => resolveParticipant(p, i));
+  const given = await Promise.all(input.participants.map((p, i) => settlePlaceZone(p, i)));
+  const participants = given.map((p, i) => resolveParticipant(p, i));
   const dates = datesBetween(input.start_date, end);
   const durationMs = input.duration_minutes * MINUTE_MS;
 
