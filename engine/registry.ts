@@ -9,6 +9,7 @@ import { localTimes } from './time/local-times.ts';
 import { timeInZone } from './time/time-in-zone.ts';
 import { convertTime } from './time/convert-time.ts';
 import { expandRecurrenceTool } from './time/expand-recurrence.ts';
+import { meetingTimes } from './time/meeting-times.ts';
 import { dateDifference } from './date/date-difference.ts';
 import { dateDifferenceBatch } from './date/date-difference-batch.ts';
 import { dateAdd } from './date/date-add.ts';
@@ -47,6 +48,7 @@ export const declaredTools: readonly AnyTool[] = [
   timeInZone,
   convertTime,
   expandRecurrenceTool,
+  meetingTimes,
   dateDifference,
   dateDifferenceBatch,
   dateAdd,

@@ -107,3 +107,20 @@ export function countryZones(): ReadonlyMap<string, { name: string; zones: strin
   }
   return countries;
 }
+
+let zoneCountries: Map<string, string> | null = null;
+
+/**
+ * The country a zone is named for: the one whose zone.tab line names it (the first country of its
+ * zone1970.tab line, as countryZones counts a country's own zones): Europe/London → GB, Europe/Berlin →
+ * DE although zone1970.tab shares it with DK, NO and SE, Europe/Copenhagen → DK. Undefined for a name
+ * zone.tab has no line for (UTC, Etc/GMT±N, fixed offsets such as +05:30, legacy links).
+ */
+export function zoneCountry(zone: string): string | undefined {
+  if (!zoneCountries) {
+    const meta = require('moment-timezone/data/meta/latest.json') as ZoneTabMeta;
+    zoneCountries = new Map();
+    for (const [name, { countries: codes }] of Object.entries(meta.zones)) if (codes[0]) zoneCountries.set(name, codes[0].toUpperCase());
+  }
+  return zoneCountries.get(zone);
+}

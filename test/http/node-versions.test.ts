@@ -93,6 +93,25 @@ function requests(): { method: 'GET' | 'POST'; path: string; body?: string }[] {
   }
   for (const year of [1997, 2023, 2027, 2033, 2057, 2097])
     out.push({ method: 'GET', path: `/v1/date/calendars?calendar=chinese&year=${year}&month=M01&day=1` });
+  // Meetings over DST changes and holidays (Hijri, Hebrew and lunisolar ones too): names and dates from the shipped data only.
+  const people = [
+    'America/Los_Angeles',
+    'Europe/London',
+    'Asia/Kolkata',
+    'Australia/Sydney',
+    'Asia/Tehran',
+    'Asia/Jerusalem',
+    'Asia/Shanghai',
+    'America/Sao_Paulo',
+  ];
+  for (const [start_date, end_date] of [
+    ['2026-03-02', '2026-03-31'],
+    ['2026-09-14', '2026-10-13'],
+    ['2026-12-14', '2027-01-13'],
+  ]) {
+    const participants = people.map((timezone) => ({ timezone }));
+    out.push({ method: 'POST', path: '/v1/time/meeting', body: JSON.stringify({ participants, start_date, end_date, step_minutes: 15, limit: 50 }) });
+  }
   return out;
 }
 

@@ -221,6 +221,64 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     await phone.close();
   }, 120_000);
 
+  it('meeting planner: the chosen slot’s day as a timetable with headers, redrawn for a live answer, and its .ics file', async () => {
+    const { page, errors } = await open('/calculators/meeting-planner/');
+    await page.waitForSelector('[data-meeting-planner][data-ready="true"]');
+    const rowHeaders = () => page.locator('[data-meeting-timetable] tbody th[scope="row"]').allTextContents();
+    const slotColumns = () => page.locator('[data-meeting-timetable] thead th[data-in-slot]').allTextContents();
+    const icsText = async () => decodeURIComponent((await page.getAttribute('[data-meeting-ics]', 'href'))!.replace(/^data:text\/calendar;charset=utf-8,/, ''));
+    const cell = (row: number, column: number) =>
+      page.$eval(`[data-meeting-timetable] tbody tr:nth-child(${row}) td:nth-of-type(${column})`, (td) => [td.textContent, (td as HTMLElement).dataset.state]);
+
+    // As built, the worked example: London (GMT) and New York (EST), best 14:00–15:00 UTC on Monday 2026-11-30,
+    // 09:00 in New York. The columns are London's day, hour by hour; cell states are in words too.
+    expect(await rowHeaders()).toEqual(['London Europe/London', 'New York America/New_York']);
+    expect(await slotColumns()).toEqual(['14:00▼ (meeting)']);
+    expect(await cell(1, 15)).toEqual(['14:00 ●, at work, meeting', 'work']);
+    expect(await cell(2, 15)).toEqual(['09:00 ●, at work, meeting', 'work']);
+    expect(await cell(2, 1)).toEqual(['19:00−1, off', 'off']);
+    const built = await icsText();
+    expect(built).toMatch(/^BEGIN:VCALENDAR\r\nVERSION:2\.0\r\n/);
+    for (const line of ['DTSTART:20261130T140000Z', 'DTEND:20261130T150000Z', 'DTSTAMP:20261122T080000Z', 'SUMMARY:Meeting: London\\, New York']) {
+      expect(built.split('\r\n')).toContain(line);
+    }
+    expect(built).toMatch(/\r\nUID:20261130T140000Z-[0-9a-f]{8}@localhost:4321\r\n/);
+    expect(built.split('\r\n').every((line) => new TextEncoder().encode(line).length <= 75)).toBe(true);
+
+    // A live answer for San Francisco, London and Bangalore: the timetable follows San Francisco's day.
+    const input = {
+      participants: [
+        { label: 'San Francisco', timezone: 'America/Los_Angeles' },
+        { label: 'London', timezone: 'Europe/London' },
+        { label: 'Bangalore', timezone: 'Asia/Kolkata' },
+      ],
+      start_date: '2026-11-30',
+    };
+    await page.goto(`${siteBase}/calculators/meeting-planner/?${queryString(input)}`);
+    await page.waitForSelector('[data-meeting-planner][data-ready="true"]');
+    expect(JSON.parse(await page.inputValue('textarea[name="participants"]'))).toEqual(input.participants);
+    await page.fill('[data-api-key]', VISITOR_KEY);
+    await page.click('form[data-calculator] button[type="submit"]');
+    await page.waitForFunction(() => document.querySelector('[data-meeting-status]')?.textContent === 'For your inputs: 10 slots proposed.');
+    await page.waitForSelector('[data-meeting-planner][data-drawn="0"]');
+    expect(await rowHeaders()).toEqual(['San Francisco America/Los_Angeles', 'London Europe/London', 'Bangalore Asia/Kolkata']);
+    // 09:00–10:00 UTC: 01:00 in San Francisco (off), 09:00 in London and 14:30 in Bangalore (at work).
+    expect(await slotColumns()).toEqual(['09:00▼ (meeting)']);
+    expect(await cell(1, 2)).toEqual(['01:00, off, meeting', 'off']);
+    expect(await cell(2, 2)).toEqual(['09:00 ●, at work, meeting', 'work']);
+    expect(await cell(3, 2)).toEqual(['14:30 ●, at work, meeting', 'work']);
+    expect((await icsText()).split('\r\n')).toContain('DTSTART:20261130T090000Z');
+
+    // Another slot from the list: the timetable and the .ics file follow it.
+    await page.check('[data-meeting-slot][value="1"]');
+    await page.waitForSelector('[data-meeting-planner][data-drawn="1"]');
+    expect(await slotColumns()).toEqual(['09:00▼ (meeting)', '10:00▼ (meeting)']);
+    expect((await icsText()).split('\r\n')).toContain('DTSTART:20261130T093000Z');
+    expect(page.url()).not.toContain(VISITOR_KEY);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   /** `data-*` numbers of every body mark in a poster, by body. */
   const marks = (page: Page, svg: string, attribute: string) =>
     page.$$eval(`${svg} [data-body]`, (els, a) => Object.fromEntries(els.map((el) => [el.getAttribute('data-body'), Number(el.getAttribute(a))])), attribute);

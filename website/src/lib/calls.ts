@@ -11,7 +11,9 @@ export interface ToolCall {
   auth: 'public' | 'key';
 }
 
-const text = (v: unknown) => (Array.isArray(v) ? v.join(',') : String(v));
+/** A value as a form field or query parameter holds it: lists comma-separated, objects (and lists of them) as JSON. */
+export const text = (v: unknown) =>
+  Array.isArray(v) && !v.some((x) => x !== null && typeof x === 'object') ? v.join(',') : v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v);
 
 /** `start=2024-01-31, end=2024-03-01` */
 export const describeInput = (input: Record<string, unknown>) =>

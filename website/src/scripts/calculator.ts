@@ -22,7 +22,7 @@ const $ = <T extends Element>(selector: string) => document.querySelector<T>(sel
 /** The form's non-empty fields, in form order, as the query the page's address carries. */
 function paramsOf(form: HTMLFormElement): URLSearchParams {
   const params = new URLSearchParams();
-  for (const el of form.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[name]')) {
+  for (const el of form.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('[name]')) {
     const value = el.value.trim();
     if (value !== '') params.append(el.name, value);
   }
@@ -38,12 +38,21 @@ function ownParams(search: string, names: Set<string>): URLSearchParams {
 
 const KIND_TYPES: Record<string, QueryValueType> = { number: 'number', boolean: 'boolean', array: { array: 'string' } };
 
+/** A JSON field's value: the parsed JSON, or the text as typed when it is none (the API then names the field). */
+function parseJson(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
 /** Without the tool's schema (server tools), each value is read as the API reads it, by its field's declared kind. */
 function readByKind(form: HTMLFormElement, params: URLSearchParams): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const [name, value] of params) {
     const kind = form.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`)?.dataset.kind ?? 'string';
-    input[name] = coerce(value, KIND_TYPES[kind] ?? 'string');
+    input[name] = kind === 'json' ? parseJson(value) : coerce(value, KIND_TYPES[kind] ?? 'string');
   }
   return input;
 }
@@ -124,6 +133,8 @@ async function setUp(form: HTMLFormElement) {
       }
       if (live) live.hidden = true;
       showErrors([]);
+      // A page's own parts (the meeting planner's timetable) go back to the worked example too.
+      form.dispatchEvent(new CustomEvent('calculator:reset', { bubbles: true }));
       return;
     }
     const key = keyField?.value.trim() ?? '';
@@ -151,6 +162,8 @@ async function setUp(form: HTMLFormElement) {
         live.textContent = JSON.stringify(outcome.result, null, 2);
         live.hidden = false;
       }
+      // A page's own parts draw the answer their way (the meeting planner's timetable).
+      form.dispatchEvent(new CustomEvent('calculator:result', { bubbles: true, detail: { input, result: outcome.result } }));
     } else {
       answer.textContent =
         `For ${describeInput(input)}: this answer needs data held by the server; ` +
@@ -160,7 +173,7 @@ async function setUp(form: HTMLFormElement) {
   }
 
   const fill = (params: URLSearchParams) => {
-    for (const el of form.querySelectorAll<HTMLInputElement>('[name]')) el.value = params.getAll(el.name).join(',');
+    for (const el of form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('[name]')) el.value = params.getAll(el.name).join(',');
   };
 
   form.addEventListener('submit', (event) => {

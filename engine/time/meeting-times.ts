@@ -1,0 +1,276 @@
+/**
+ * `find_meeting_times` (POST /v1/time/meeting): the best meeting slots for people in several time zones,
+ * from each one's local work hours, workdays and public holidays. The range is each participant's own
+ * local dates start_date..end_date (searched from the first of those local midnights to the last); the
+ * search and its ranking are meeting-search.ts's, participants are read by meeting-participants.ts.
+ *
+ * @example
+ * run({ participants: [{ label: 'London', timezone: 'Europe/London' }, { label: 'New York', timezone: 'America/New_York' }],
+ *       start_date: '2026-11-30' })
+ * //=> { count: 10, slots: [{ start: '2026-11-30T14:00:00Z', end: '2026-11-30T15:00:00Z', all_within_work_hours: true,
+ * //     minutes_outside_work_hours: 0, participants: [{ label: 'London', local_start: '2026-11-30T14:00:00+00:00', ... },
+ * //     { label: 'New York', local_start: '2026-11-30T09:00:00-05:00', ... }] }, ...], notes: [], ... }
+ */
+import { z } from 'zod';
+import { CALCULATION, defineTool, type ToolContext } from '../tool.ts';
+import { int, Provenance, type ProvenanceValue } from '../inputs.ts';
+import { formatLocal, formatUtc, formatWall, isoDateProblem } from '../instant.ts';
+import { fromEpochDay, isoWeekday, toEpochDay } from '../date/calendar.ts';
+import { CALENDAR, catalogueEntry, fixedProvenance, TIMEZONE_BOUNDARIES, TZDB } from '../provenance-catalogue.ts';
+import { holidaysBetween, MAX_YEAR, MIN_YEAR } from '../holidays/calendar-data.ts';
+import { HolidayDate, HOLIDAY_DATA } from '../holidays/holiday-inputs.ts';
+import { PLACE_NAMES, PLACE_SEARCH } from '../geo/search-places.ts';
+import { BOUNDARY_LOOKUP, NAUTICAL_ZONE } from './local-time.ts';
+import { MAX_PARTICIPANTS, MIN_PARTICIPANTS, type MeetingParticipant, Participant, resolveParticipant, settlePlaceZone } from './meeting-participants.ts';
+import { datesBetween, searchSlots, workIntervals } from './meeting-search.ts';
+import { ZONE_BY_NAME } from './time-in-zone.ts';
+import { holidayNotes, noSlotNote, offsetChangeNotes, participantNotes } from './meeting-notes.ts';
+import { instantOfWall, offsetAt } from './tzdb-data.ts';
+
+export const MAX_RANGE_DAYS = 31;
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+
+const MEETING_SLOTS = catalogueEntry({
+  id: 'time.meeting-slots',
+  kind: 'method',
+  summary: 'meeting slots ranked by minutes outside local work hours',
+  text:
+    'each participant works from work_start to work_end local time (IANA rules) on their workdays among their own local dates start_date..end_date, public holidays of their country off; ' +
+    'slots start every step_minutes from 00:00 UTC and are candidates while someone works throughout; ranked by minutes outside work hours summed over participants, then earliest',
+});
+
+/** Provenance by what the answer used (zone names, coordinates, holidays, place names): a few frozen forms. */
+const provenanceForms = new Map<string, (ctx?: ToolContext) => ProvenanceValue>();
+function meetingProvenance(participants: readonly MeetingParticipant[], ctx: ToolContext): ProvenanceValue {
+  const named = participants.some((p) => p.resolved.resolved_from !== 'coordinates');
+  const land = participants.some((p) => 'resolution' in p.resolved && p.resolved.resolution === 'land');
+  const sea = participants.some((p) => 'resolution' in p.resolved && p.resolved.resolution === 'ocean');
+  const holidays = participants.some((p) => p.jurisdiction);
+  const places = participants.some((p) => p.resolved.resolved_from === 'place');
+  const key = `${named}${land}${sea}${holidays}${places}`;
+  let form = provenanceForms.get(key);
+  if (!form) {
+    const methods = [
+      MEETING_SLOTS,
+      ...(named ? [ZONE_BY_NAME] : []),
+      ...(land ? [BOUNDARY_LOOKUP] : []),
+      ...(sea ? [NAUTICAL_ZONE] : []),
+      ...(places ? [PLACE_SEARCH] : []),
+    ];
+    const data = [
+      TZDB,
+      ...(land || sea || places ? [TIMEZONE_BOUNDARIES] : []),
+      ...(holidays ? [HOLIDAY_DATA] : []),
+      ...(places ? [PLACE_NAMES] : []),
+      CALENDAR,
+    ];
+    provenanceForms.set(key, (form = fixedProvenance({ data, methods })));
+  }
+  return form(ctx);
+}
+
+const SlotParticipant = z.object({
+  label: z.string(),
+  timezone: z.string(),
+  local_start: z.string(),
+  local_end: z.string(),
+  within_work_hours: z.boolean().describe('At work for the whole slot'),
+  holiday: z.string().nullable().describe('Public holiday on the local date of the start, or null'),
+});
+
+export const MeetingTimesResult = z.object({
+  count: z.number().int().describe('Slots listed'),
+  slots: z
+    .array(
+      z.object({
+        start: z.string().describe('UTC'),
+        end: z.string().describe('UTC'),
+        all_within_work_hours: z.boolean(),
+        minutes_outside_work_hours: z.number().int().describe('Summed over participants'),
+        participants: z.array(SlotParticipant),
+      }),
+    )
+    .describe('Best first: all within work hours, fewest minutes outside, earliest'),
+  notes: z.array(z.string()).describe('Why no slot, DST changes, holidays, zone assumptions'),
+  candidates: z.number().int().describe('Slots with someone at work, before the limit'),
+  range: z.object({ start: z.string(), end: z.string() }).describe('UTC span searched: the participants’ local dates start_date..end_date'),
+  provenance: Provenance,
+});
+export type MeetingTimesResult = z.output<typeof MeetingTimesResult>;
+
+const StepMinutes = z.literal([15, 30, 60], { error: 'must be 15, 30 or 60' });
+
+export const MeetingTimesInput = z
+  .strictObject({
+    participants: z
+      .array(Participant, { error: 'must be a list of participants' })
+      .min(MIN_PARTICIPANTS, `must have at least ${MIN_PARTICIPANTS} participants`)
+      .max(MAX_PARTICIPANTS, `must have at most ${MAX_PARTICIPANTS} participants`)
+      .describe('Each: timezone, or lat + lon'),
+    start_date: HolidayDate.describe('Local date'),
+    end_date: HolidayDate.optional().describe(`Default start + 6; ≤ ${MAX_RANGE_DAYS} days`),
+    duration_minutes: int().min(15, 'must be ≥ 15').max(480, 'must be ≤ 480').default(60),
+    step_minutes: StepMinutes.default(30).describe('From 00:00 UTC'),
+    respect_holidays: z.boolean({ error: 'must be true or false' }).default(true),
+    limit: int().min(1, 'must be ≥ 1').max(50, 'must be ≤ 50').default(10),
+  })
+  .superRefine((input, ctx) => {
+    // Runs even when a field failed its own check (zod reports both): only over dates that read as dates.
+    if (input.end_date === undefined || isoDateProblem(input.start_date) || isoDateProblem(input.end_date)) return;
+    const days = toEpochDay(input.end_date) - toEpochDay(input.start_date) + 1;
+    const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['end_date'], message, input: input.end_date });
+    if (days < 1) issue('must not be before start_date');
+    else if (days > MAX_RANGE_DAYS) issue(`must be at most ${MAX_RANGE_DAYS - 1} days after start_date (a range of at most ${MAX_RANGE_DAYS} days)`);
+  });
+type MeetingInput = z.output<typeof MeetingTimesInput>;
+
+const clampDay = (day: number) => Math.min(Math.max(day, toEpochDay(`${MIN_YEAR}-01-01`)), toEpochDay(`${MAX_YEAR}-12-31`));
+
+/** Public holidays by local date (the first of a date), from the day before the range to the day after. */
+function holidayNames(p: MeetingParticipant, first: string, last: string): Map<string, string> {
+  const names = new Map<string, string>();
+  if (!p.jurisdiction) return names;
+  const from = fromEpochDay(clampDay(toEpochDay(first) - 1));
+  const to = fromEpochDay(clampDay(toEpochDay(last) + 1));
+  for (const h of holidaysBetween(p.jurisdiction, from, to, ['public'])) if (!names.has(h.date)) names.set(h.date, h.name);
+  return names;
+}
+
+export async function findMeetingTimes(input: MeetingInput, ctx: ToolContext): Promise<MeetingTimesResult> {
+  const end = input.end_date ?? fromEpochDay(Math.min(toEpochDay(input.start_date) + 6, toEpochDay(`${MAX_YEAR}-12-31`)));
+  const given = await Promise.all(input.participants.map((p, i) => settlePlaceZone(p, i)));
+  const participants = given.map((p, i) => resolveParticipant(p, i));
+  const dates = datesBetween(input.start_date, end);
+  const durationMs = input.duration_minutes * MINUTE_MS;
+
+  const holidays = participants.map((p) => holidayNames(p, input.start_date, end));
+  let holidayBlocked = false;
+  const work = participants.map((p, i) =>
+    workIntervals(p, dates, (date) => {
+      const off = input.respect_holidays && holidays[i].has(date);
+      if (off && p.workdays.includes(isoWeekday(toEpochDay(date)))) holidayBlocked = true;
+      return off;
+    }),
+  );
+  const found = searchSlots(work, { stepMs: input.step_minutes * MINUTE_MS, durationMs, limit: input.limit });
+
+  // The span searched: the earliest local midnight of start_date to the latest of end_date's end (or a shift's end).
+  const midnight = (p: MeetingParticipant, day: number) => instantOfWall(p.table, day * DAY_MS).ms;
+  const rangeStart = Math.min(...participants.map((p) => midnight(p, toEpochDay(input.start_date))));
+  const rangeEnd = Math.max(...participants.map((p) => midnight(p, toEpochDay(end) + 1)), ...work.map((w) => (w.length ? w[w.length - 1] : -Infinity)));
+
+  const slots = found.slots.map((slot) => {
+    const e = slot.start_ms + durationMs;
+    return {
+      start: formatUtc(slot.start_ms),
+      end: formatUtc(e),
+      all_within_work_hours: slot.outside_total_ms === 0,
+      minutes_outside_work_hours: Math.round(slot.outside_total_ms / MINUTE_MS),
+      participants: participants.map((p, i) => {
+        const offset = offsetAt(p.table, slot.start_ms);
+        return {
+          label: p.label,
+          timezone: p.timezone,
+          local_start: formatLocal(slot.start_ms, offset),
+          local_end: formatLocal(e, offsetAt(p.table, e)),
+          within_work_hours: slot.outside_ms[i] === 0,
+          holiday: holidays[i].get(formatWall(slot.start_ms + offset * 1000).slice(0, 10)) ?? null,
+        };
+      }),
+    };
+  });
+
+  const notes: string[] = [];
+  if (!slots.length) notes.push(noSlotNote({ ...input, end_date: end }, found.longest_ms, holidayBlocked));
+  else if (!slots[0].all_within_work_hours) notes.push('No slot has everyone within work hours: the slots with the fewest minutes outside them come first.');
+  notes.push(...participantNotes(participants, rangeStart, input.respect_holidays));
+  notes.push(...offsetChangeNotes(participants, rangeStart, rangeEnd));
+  notes.push(...holidayNotes(participants, holidays, input.start_date, end, input.respect_holidays));
+
+  return {
+    count: slots.length,
+    slots,
+    notes,
+    candidates: found.candidates,
+    range: { start: formatUtc(rangeStart), end: formatUtc(rangeEnd) },
+    provenance: meetingProvenance(participants, ctx),
+  };
+}
+
+export const meetingTimes = defineTool({
+  name: 'find_meeting_times',
+  family: 'time',
+  toolset: 'planning',
+  title: 'Meeting times across time zones',
+  description: [
+    `Best meeting slots for ${MIN_PARTICIPANTS}..${MAX_PARTICIPANTS} people across time zones within ${MAX_RANGE_DAYS} days: local work hours (default`,
+    '09:00–17:00 Mon–Fri), public holidays, DST. All at work first, then fewest minutes outside, then earliest. Use it, not mental offset math.',
+  ].join(' '),
+  http: { method: 'POST', path: '/v1/time/meeting' },
+  auth: 'key',
+  cache: 'deterministic',
+  input: MeetingTimesInput,
+  output: MeetingTimesResult,
+  examples: [
+    {
+      input: {
+        participants: [
+          { label: 'London', timezone: 'Europe/London' },
+          { label: 'New York', timezone: 'America/New_York' },
+        ],
+        start_date: '2026-11-30',
+      },
+      expect: {
+        slots: [
+          {
+            start: '2026-11-30T14:00:00Z',
+            end: '2026-11-30T15:00:00Z',
+            all_within_work_hours: true,
+            minutes_outside_work_hours: 0,
+            participants: [{ local_start: '2026-11-30T14:00:00+00:00' }, { local_start: '2026-11-30T09:00:00-05:00' }],
+          },
+        ],
+      },
+      source:
+        'IANA tzdb: Europe/London on GMT (+00:00) and America/New_York on EST (-05:00) from November to March; 09:00–17:00 in both overlaps 14:00–17:00 UTC, Monday 2026-11-30 first',
+    },
+    {
+      input: {
+        participants: [
+          { label: 'San Francisco', timezone: 'America/Los_Angeles' },
+          { label: 'London', timezone: 'Europe/London' },
+          { label: 'Bangalore', timezone: 'Asia/Kolkata' },
+        ],
+        start_date: '2026-11-30',
+      },
+      expect: {
+        slots: [{ start: '2026-11-30T09:00:00Z', all_within_work_hours: false, minutes_outside_work_hours: 60 }],
+      },
+      source:
+        'IANA tzdb: America/Los_Angeles PST (-08:00), Europe/London GMT, Asia/Kolkata IST (+05:30): 09:00–17:00 is 17:00–01:00, 09:00–17:00 and 03:30–11:30 UTC, so no hour suits all three; 09:00 UTC suits London and Bangalore and is 01:00 in San Francisco',
+    },
+  ],
+  annotations: CALCULATION,
+  calculator: {
+    slug: 'meeting-planner',
+    name: 'Meeting planner across time zones',
+    category: 'Time',
+    formula:
+      'for each step-aligned UTC slot: minutes outside = Σ over participants of the slot minutes outside their local work hours (IANA tz rules, workdays, public holidays); best = 0 first, then fewest, then earliest',
+    assumptions: [
+      "start_date and end_date are each participant's own local dates; the search runs from the first of those local midnights to the last.",
+      'Slots start every step_minutes from 00:00 UTC; a slot is a candidate while at least one participant is at work throughout it.',
+      'Work hours are local wall-clock times; a work_end before work_start ends the next day (the shift belongs to the date it starts on).',
+      "Public holidays come from date-holidays for the participant's country: the one given, else the country zone.tab names for the zone (none for offsets, abbreviations, Windows IDs, UTC).",
+      'Workdays default to Monday–Friday whatever the country; give workdays for another week.',
+    ],
+    keywords: ['meeting planner', 'best time to meet across time zones', 'world clock meeting', 'time zone overlap'],
+    browser: false,
+    answer: (r, { plural }) =>
+      r.count === 0
+        ? `No slot fits. ${r.notes[0]}`
+        : `The best slot is ${r.slots[0].start} to ${r.slots[0].end}, ${r.slots[0].all_within_work_hours ? 'within everyone’s work hours' : `${plural(r.slots[0].minutes_outside_work_hours, 'minute')} outside work hours in all`} (${plural(r.count, 'slot')} listed).`,
+  },
+  run: (input, ctx) => findMeetingTimes(input, ctx),
+});
