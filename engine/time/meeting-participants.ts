@@ -19,6 +19,7 @@ import type { ZoneTable } from './tzdb-data.ts';
 import { rulesOf } from './tzdb.ts';
 import { unknownZoneMessage, ZoneArgument } from './time-in-zone.ts';
 import { placeNames } from '../geo/place-names.ts';
+import { PlaceText, resolvePlace } from '../place-input.ts';
 import { TIME_PATTERN } from './wall-clock.ts';
 import { zoneCountry } from './zone-input.ts';
 import { lookupZones } from './zone-lookup.ts';
@@ -63,6 +64,7 @@ export const Participant = z
     timezone: ZoneArgument.optional().describe('IANA, abbreviation, Windows ID, offset or place'),
     lat: Lat.optional(),
     lon: Lon.optional(),
+    place: PlaceText.optional(),
     work_start: ClockTime.default(DEFAULT_WORK_START),
     work_end: ClockTime.default(DEFAULT_WORK_END).describe('Local; ≤ work_start: next day'),
     workdays: Workdays.default(() => [...DEFAULT_WORKDAYS]).describe('ISO weekdays'),
@@ -72,8 +74,10 @@ export const Participant = z
   .superRefine((p, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message, input: p[path as keyof typeof p] });
     const coordinates = p.lat !== undefined || p.lon !== undefined;
-    if (p.timezone !== undefined && coordinates) issue(p.lat !== undefined ? 'lat' : 'lon', 'cannot be given with timezone: give timezone, or lat and lon');
-    else if (p.timezone === undefined && !coordinates) issue('timezone', 'is required: give timezone, or lat and lon');
+    if (p.place !== undefined && (coordinates || p.timezone !== undefined)) issue('place', 'give one of timezone, place, or lat and lon');
+    else if (p.timezone !== undefined && coordinates)
+      issue(p.lat !== undefined ? 'lat' : 'lon', 'cannot be given with timezone: give timezone, or lat and lon');
+    else if (p.timezone === undefined && p.place === undefined && !coordinates) issue('timezone', 'is required: give timezone, place, or lat and lon');
     else if (p.lat !== undefined && p.lon === undefined) issue('lon', 'is required with lat');
     else if (p.lon !== undefined && p.lat === undefined) issue('lat', 'is required with lon');
     if (p.work_start === p.work_end && TIME_PATTERN.test(p.work_start))
@@ -92,6 +96,11 @@ export type ParticipantInput = z.output<typeof Participant>;
  * name matches no place. Any other participant as given.
  */
 export async function settlePlaceZone(p: ParticipantInput, index: number): Promise<ParticipantInput> {
+  if (p.place !== undefined) {
+    // A place name: its coordinates, whose zone the boundary lookup gives (and its country the holidays).
+    const { place } = await resolvePlace(p.place, `participants[${index}].place`);
+    return { ...p, place: undefined, lat: place.lat, lon: place.lon, label: p.label ?? place.name };
+  }
   if (!p.timezone?.pending) return p;
   await placeNames();
   const again = ZoneArgument.safeParse(p.timezone.input);
@@ -142,7 +151,7 @@ export function resolveParticipant(p: ParticipantInput, index: number): MeetingP
     timezone = found.zones[0];
     resolved = { resolved_from: 'coordinates', resolution: found.resolution };
   } else {
-    throw new ToolInputError([{ field: field('timezone'), message: 'is required: give timezone, or lat and lon' }]);
+    throw new ToolInputError([{ field: field('timezone'), message: 'is required: give timezone, place, or lat and lon' }]);
   }
   // A place name's own country (Geneva: CH), else the country a zone names.
   const own = 'place' in resolved && resolved.place ? resolved.place.country : ONE_COUNTRY.has(resolved.resolved_from) ? zoneCountry(timezone) : undefined;

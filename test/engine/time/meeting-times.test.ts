@@ -258,7 +258,7 @@ describe('find_meeting_times', () => {
       { field: 'participants[1].work_end', message: 'must differ from work_start (work hours may cross midnight: 22:00 to 06:00)' },
     ]);
     expect(errors({ participants: [{ label: 'x' }, NEW_YORK] })).toEqual([
-      { field: 'participants[0].timezone', message: 'is required: give timezone, or lat and lon' },
+      { field: 'participants[0].timezone', message: 'is required: give timezone, place, or lat and lon' },
     ]);
     expect(errors({ participants: [{ ...LONDON, lat: 51.5 }, NEW_YORK] })[0]).toEqual({
       field: 'participants[0].lat',
@@ -435,5 +435,26 @@ describe('the timetable of a slot (the meeting planner page)', () => {
     expect(t.rows[0].holiday).toBe('Christmas Day');
     expect(t.rows[0].cells.filter((c) => c.state === 'holiday')).toHaveLength(24);
     expect(meetingTimetable(christmas, answer, 0, zoneTable).rows[0].cells[10].state).toBe('work');
+  });
+});
+
+describe('participants by place name', () => {
+  it('place: the coordinates of the best GeoNames match, its zone by the boundary lookup and its country for holidays', async () => {
+    // GeoNames: 5391959 San Francisco US; 2643743 London GB; 1277333 Bengaluru IN (alternate name Bangalore).
+    const r = await runTool(meetingTimes, {
+      participants: [{ place: 'San Francisco' }, { place: 'London, GB' }, { place: 'Bangalore' }],
+      start_date: '2026-11-30',
+      duration_minutes: 30,
+      limit: 1,
+    });
+    expect(r.slots[0].participants.map((p) => [p.label, p.timezone])).toEqual([
+      ['San Francisco', 'America/Los_Angeles'],
+      ['London', 'Europe/London'],
+      ['Bengaluru', 'Asia/Kolkata'],
+    ]);
+    expect(r.notes.join(' ')).toContain('San Francisco US, London GB, Bengaluru IN');
+    expect(inputErrors(meetingTimes, { participants: [{ place: 'Paris', timezone: 'UTC' }, { timezone: 'UTC' }], start_date: '2026-11-30' })).toEqual([
+      { field: 'participants[0].place', message: 'give one of timezone, place, or lat and lon' },
+    ]);
   });
 });
