@@ -271,7 +271,7 @@ describe('find_meeting_times', () => {
     expect(errors({ participants: [{ ...LONDON, country: 'XX' }, NEW_YORK] })[0].field).toBe('participants[0].country');
     expect(errors({ participants: [{ ...LONDON, country: 'GB', subdivision: 'CA' }, NEW_YORK] })[0].field).toBe('participants[0].subdivision');
     expect(errors({ participants: [{ ...LONDON, place: 'London' }, NEW_YORK] })).toEqual([
-      { field: 'participants[0].place', message: 'is not a known parameter of this operation' },
+      { field: 'participants[0].place', message: 'give one of timezone, place, or lat and lon' },
     ]);
     expect(errors({ participants: [{ timezone: 'Mars/Olympus' }, NEW_YORK] })[0].field).toBe('participants[0].timezone');
     expect(errors({ step_minutes: 20 })).toEqual([{ field: 'step_minutes', message: 'must be 15, 30 or 60' }]);
