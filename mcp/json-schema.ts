@@ -91,13 +91,31 @@ function tidy(node: JsonSchema): JsonSchema {
 }
 
 /**
- * Output schemas are listed as an outline: types, enums, ranges and required fields, without the field
- * texts and without `additionalProperties: false`. Every output field name carries its unit
- * (`distance_km`, `azimuth_deg`, `utc_offset_seconds`) or is a count, and the texts stay in the
- * OpenAPI document (`openapi://service`); so the list a client pays for in every conversation stays
- * within its budget (test/mcp/tools-list-budget.test.ts).
+ * Output schemas are listed as an outline: every field name, its type (`type: "object"` included on
+ * nested objects) and enums, without the field texts, `required`, `additionalProperties: false` and
+ * the bounds of numbers, strings and arrays. Every output field name carries its unit (`distance_km`,
+ * `azimuth_deg`, `utc_offset_seconds`) or is a count, and the texts and bounds stay in the OpenAPI
+ * document (`openapi://service`); so the list a client pays for in every conversation stays within its
+ * budget (test/mcp/tools-list-budget.test.ts). Weighed, bytes of the whole list (31 tools):
+ *
+ * - bounds (about 700 bytes): dropped. They describe what we answer (a bearing in [0, 360), a latitude
+ *   in [-90, 90]), nothing a model must obey; a client validating structuredContent against a looser
+ *   schema still accepts every answer.
+ * - `type: "object"` beside `properties` in nested objects (about 640 bytes): kept. Without it the
+ *   node constrains only objects and accepts anything else, Ajv's strict mode (`strictTypes`, which
+ *   the SDK documents as a client option) refuses to compile it, and readers of single-`type` dialects
+ *   lose the node's type (test/mcp/schema-lint.ts: `object-type`).
+ * - `enum`s, including one-value ones (`sla_claimed: [false]`): kept, they name the values; the `type`
+ *   beside a string or boolean enum (about 640 bytes) is dropped, the values say it (`{"enum": ["land",
+ *   "ocean"]}`), and a validator reads the enum alone the same.
  */
-const OUTLINE_DROPS = new Set(['description', 'additionalProperties', 'required']);
+const OUTLINE_DROPS = new Set([
+  'description',
+  'additionalProperties',
+  'required',
+  ...['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
+  ...['minLength', 'maxLength', 'minItems', 'maxItems'],
+]);
 
 /**
  * Every answer's `provenance` is outlined as an object and no more: its ids (method, data releases) are
@@ -117,6 +135,14 @@ function outlineShared(schema: JsonSchema): JsonSchema {
   return { ...schema, properties: outlined };
 }
 
+/** An outline's enum of strings or booleans says its type: `{type: "string", enum: [...]}` → `{enum: [...]}`. */
+function enumOnly(node: JsonSchema): JsonSchema {
+  const { type, enum: values } = node;
+  if ((type !== 'string' && type !== 'boolean') || !Array.isArray(values) || !values.every((v) => typeof v === type)) return node;
+  const { type: _type, ...rest } = node;
+  return rest;
+}
+
 /** A schema made portable (see the file comment): a new object, the input untouched. */
 export function portable(schema: JsonSchema, outline = false): JsonSchema {
   const node: JsonSchema = {};
@@ -130,7 +156,8 @@ export function portable(schema: JsonSchema, outline = false): JsonSchema {
     else node[keyword] = value;
   }
   if (Array.isArray(node.type) && node.type.length === 1) node.type = node.type[0];
-  return Array.isArray(node.type) ? splitTypeArray(node, node.type) : tidy(node);
+  if (Array.isArray(node.type)) return splitTypeArray(node, node.type);
+  return outline ? enumOnly(tidy(node)) : tidy(node);
 }
 
 const cache = { input: new WeakMap<object, JsonSchema>(), output: new WeakMap<object, JsonSchema>() };
