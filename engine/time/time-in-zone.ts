@@ -73,7 +73,7 @@ export const ZoneArgument = z
     }
     return resolved;
   })
-  .describe('IANA zone (any case, legacy names), abbreviation (CET), Windows ID, offset (+05:30), country (JP) or place (Tokyo); omitted: UTC');
+  .describe('IANA name, abbreviation (CET), Windows ID, offset (+05:30), country (JP) or place (Tokyo); default UTC');
 
 export const ResolvedFrom = z
   .enum(['iana', 'alias', 'abbreviation', 'windows', 'offset', 'country', 'place', 'default'])
