@@ -118,6 +118,19 @@ const OUTLINE_DROPS = new Set([
 ]);
 
 /**
+ * Input schemas are listed whole (every bound a caller must keep: the texts rely on them, a count's
+ * 1..100, a year's 1900..2200) but for the length bounds of strings (about 430 bytes): a place name's
+ * 1..200 characters, a subdivision code's one or more. No name a model would send comes near them (an
+ * empty subdivision is described as "omit"); the server still checks them and names the field and the
+ * rule in its error, and the OpenAPI document lists them.
+ */
+const INPUT_DROPS = new Set(['minLength', 'maxLength']);
+
+/** What a listing leaves out: `full` (the OpenAPI-like schema, made portable), `input`, `outline` (output). */
+const DROPS = { full: new Set<string>(), input: INPUT_DROPS, outline: OUTLINE_DROPS };
+export type Listing = keyof typeof DROPS;
+
+/**
  * Every answer's `provenance` is outlined as an object and no more: its ids (method, data releases) are
  * explained by the `provenance://methods` resource, and its full schema (with provenance=full's
  * `explanations`) is in the OpenAPI document; spelled out in each of the tools it would cost the list
@@ -143,21 +156,22 @@ function enumOnly(node: JsonSchema): JsonSchema {
   return rest;
 }
 
-/** A schema made portable (see the file comment): a new object, the input untouched. */
-export function portable(schema: JsonSchema, outline = false): JsonSchema {
+/** A schema made portable (see the file comment), less what its listing drops: a new object, the input untouched. */
+export function portable(schema: JsonSchema, listing: Listing = 'full'): JsonSchema {
   const node: JsonSchema = {};
-  const walk = (v: unknown) => (isSchema(v) ? portable(v, outline) : v);
+  const drops = DROPS[listing];
+  const walk = (v: unknown) => (isSchema(v) ? portable(v, listing) : v);
   for (const [keyword, value] of Object.entries(schema)) {
     if (keyword === '$schema') continue;
-    if (outline && OUTLINE_DROPS.has(keyword) && (keyword !== 'additionalProperties' || value === false)) continue;
-    if (ONE.includes(keyword) && isSchema(value)) node[keyword] = portable(value, outline);
+    if (drops.has(keyword) && (keyword !== 'additionalProperties' || value === false)) continue;
+    if (ONE.includes(keyword) && isSchema(value)) node[keyword] = portable(value, listing);
     else if (LIST.includes(keyword) && Array.isArray(value)) node[keyword] = value.map(walk);
     else if (MAP.includes(keyword) && isSchema(value)) node[keyword] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v)]));
     else node[keyword] = value;
   }
   if (Array.isArray(node.type) && node.type.length === 1) node.type = node.type[0];
   if (Array.isArray(node.type)) return splitTypeArray(node, node.type);
-  return outline ? enumOnly(tidy(node)) : tidy(node);
+  return listing === 'outline' ? enumOnly(tidy(node)) : tidy(node);
 }
 
 const cache = { input: new WeakMap<object, JsonSchema>(), output: new WeakMap<object, JsonSchema>() };
@@ -166,7 +180,7 @@ const cache = { input: new WeakMap<object, JsonSchema>(), output: new WeakMap<ob
 export function toolJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   let json = cache[io].get(schema);
   if (!json) {
-    json = portable(z.toJSONSchema(schema, { io, target: 'draft-2020-12' }) as JsonSchema, io === 'output');
+    json = portable(z.toJSONSchema(schema, { io, target: 'draft-2020-12' }) as JsonSchema, io === 'output' ? 'outline' : 'input');
     if (io === 'output') json = outlineShared(json);
     cache[io].set(schema, json);
   }
