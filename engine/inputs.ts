@@ -10,8 +10,8 @@ export const num = () => z.number({ error: (iss) => (iss.input === undefined ? '
 export const int = () =>
   z.number({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a whole number') }).int({ error: 'must be a whole number' });
 
-export const Latitude = num().min(-90, 'must be ≥ -90').max(90, 'must be ≤ 90').describe('°N (WGS84)');
-export const Longitude = num().min(-180, 'must be ≥ -180').max(180, 'must be ≤ 180').describe('°E (WGS84)');
+export const Latitude = num().min(-90, 'must be ≥ -90').max(90, 'must be ≤ 90').describe('°N');
+export const Longitude = num().min(-180, 'must be ≥ -180').max(180, 'must be ≤ 180').describe('°E');
 
 export const Coordinate = z.strictObject({ lat: Latitude, lon: Longitude });
 
@@ -37,7 +37,7 @@ export const Instant = z
     }
     return parsed.ms;
   })
-  .describe('ISO-8601 with Z/offset, or epoch s (≤ 11 digits) or ms (12–13)');
+  .describe('ISO-8601 with Z/offset, or epoch s/ms');
 
 /** An instant that defaults to now when omitted: every optional `at`. */
 export const InstantOrNow = Instant.optional().describe(`${Instant.description}; omit for now`);
