@@ -153,9 +153,8 @@ export const ephemeris = defineTool({
   family: 'astronomy',
   title: 'Positions of the Sun, Moon and planets',
   description:
-    'Positions of the Sun, Moon and planets Mercury–Pluto at an instant: geocentric astrometric (J2000 vector and distance in AU, ' +
-    'RA/Dec, ecliptic lon/lat) and heliocentric (vector, distance, ecliptic; null for the Sun). Call it instead of recalling planet ' +
-    'positions. 1900..2100; ~1′ accuracy. Sun in a local sky: solar_position.',
+    'Positions of the Sun, Moon and planets Mercury–Pluto at an instant, J2000: geocentric astrometric and heliocentric (null for ' +
+    'the Sun). Call it instead of recalling planet positions. ~1′ accuracy. Sun in a local sky: solar_position.',
   http: { method: 'GET', path: '/v1/astronomy/ephemeris' },
   auth: 'key',
   cache: 'deterministic-unless-now',

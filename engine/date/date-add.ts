@@ -15,7 +15,7 @@ type Unit = keyof typeof ADD_LIMITS;
 
 const bounded = (unit: Unit) => {
   const limit = ADD_LIMITS[unit];
-  return int().min(-limit, `must be ≥ -${limit}`).max(limit, `must be ≤ ${limit}`).optional().describe('Default 0');
+  return int().min(-limit, `must be ≥ -${limit}`).max(limit, `must be ≤ ${limit}`).optional();
 };
 
 export const DateAddResult = z.object({

@@ -127,7 +127,7 @@ export const solarPosition = defineTool({
   title: 'Sun position for an observer',
   description:
     'Where the Sun is for an observer: azimuth, elevation (geometric and refracted), zenith, hour angle, RA/Dec, equation of time, ' +
-    'day/twilight/night. Call it instead of estimating sun angles. Refraction from pressure_hpa and temperature_c (default ISA). ' +
+    'day/twilight/night. Call it instead of estimating sun angles. ' +
     'Within 0.001° of NREL SPA; less accurate before ~1800 and after 2100 (ΔT).',
   http: { method: 'GET', path: '/v1/solar/position' },
   auth: 'key',
