@@ -12,6 +12,17 @@
  * - no `propertyNames: {type: "string"}`, which every JSON object key satisfies.
  *
  * `installToolList` answers tools/list with these schemas in place of the SDK's own conversion.
+ *
+ * The list is read before every conversation, so it is held to a budget (test/mcp/tools-list-budget.test.ts).
+ * What it keeps: every field name, type, enum and required input, and each tool's description. What it
+ * leaves out, and why, is weighed below (output outline, input string lengths); the texts follow one
+ * rule: a description says what the schema cannot, never a bound, default or format the schema states,
+ * nor the output field names. What every tool shares (instants with Z or an offset or epoch s/ms by digit
+ * count, YYYY-MM-DD dates, WGS84 decimal degrees north and east positive) is said once, in the server's
+ * instructions (mcp/server.ts) and the OpenAPI description, so a field reads `°N` or `ISO-8601 with
+ * Z/offset, or epoch s/ms`. With 31 tools that took the list from 55,183 bytes to 48,567 (descriptions
+ * 10,937 → 8,119, input schemas 17,758 → 15,299, output schemas 20,369 → 19,030), the first 23 tools
+ * from 40,136 to 34,351. The OpenAPI document keeps the full schemas (service/openapi.ts).
  */
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ListToolsRequestSchema, type ListToolsResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
