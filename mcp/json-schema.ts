@@ -19,10 +19,11 @@
  * rule: a description says what the schema cannot, never a bound, default or format the schema states,
  * nor the output field names. What every tool shares (instants with Z or an offset or epoch s/ms by digit
  * count, YYYY-MM-DD dates, WGS84 decimal degrees north and east positive) is said once, in the server's
- * instructions (mcp/server.ts) and the OpenAPI description, so a field reads `°N` or `ISO-8601 with
- * Z/offset, or epoch s/ms`. With 31 tools that took the list from 55,183 bytes to 48,567 (descriptions
- * 10,937 → 8,119, input schemas 17,758 → 15,299, output schemas 20,369 → 19,030), the first 23 tools
- * from 40,136 to 34,351. The OpenAPI document keeps the full schemas (service/openapi.ts).
+ * instructions (mcp/server.ts) and the OpenAPI description, so `lat` and `lon` need no text beside their
+ * bounds and an instant reads `ISO-8601 with Z/offset, or epoch s/ms`. With 31 tools that took the list
+ * from 56,777 bytes to 48,346 (descriptions 10,937 → 8,119, input schemas 17,989 → 14,792, output
+ * schemas 21,732 → 19,316), the first 23 tools from 41,730 to 34,250. The OpenAPI document keeps the
+ * full schemas (service/openapi.ts).
  */
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ListToolsRequestSchema, type ListToolsResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -146,17 +147,23 @@ export type Listing = keyof typeof DROPS;
  * explained by the `provenance://methods` resource, and its full schema (with provenance=full's
  * `explanations`) is in the OpenAPI document; spelled out in each of the tools it would cost the list
  * about 4 KB. The same for the `place` and `place_alternatives` a place-name input adds (same shape in
- * every tool that takes coordinates: engine/place-input.ts; spelled out in the OpenAPI document).
+ * every tool that takes coordinates: engine/place-input.ts; spelled out in the OpenAPI document), at
+ * any depth: each result of a batch of points or pairs carries its own (about 1.3 KB in
+ * get_local_times and geo_distance_batch).
  */
 function outlineShared(schema: JsonSchema): JsonSchema {
+  const node: JsonSchema = { ...schema };
+  if (isSchema(schema.items)) node.items = outlineShared(schema.items);
+  if (Array.isArray(schema.anyOf)) node.anyOf = schema.anyOf.map((branch) => (isSchema(branch) ? outlineShared(branch) : branch));
   const properties = schema.properties;
-  if (!isSchema(properties)) return schema;
-  const outlined: JsonSchema = { ...properties };
-  for (const key of Object.keys(properties)) {
+  if (!isSchema(properties)) return node;
+  const outlined: JsonSchema = {};
+  for (const [key, value] of Object.entries(properties)) {
     if (key === 'provenance' || key.endsWith('place')) outlined[key] = { type: 'object' };
     else if (key.endsWith('place_alternatives')) outlined[key] = { type: 'array', items: { type: 'object' } };
+    else outlined[key] = isSchema(value) ? outlineShared(value) : value;
   }
-  return { ...schema, properties: outlined };
+  return { ...node, properties: outlined };
 }
 
 /** An outline's enum of strings or booleans says its type: `{type: "string", enum: [...]}` → `{enum: [...]}`. */
