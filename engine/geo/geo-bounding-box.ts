@@ -140,8 +140,8 @@ export const geoBoundingBox = defineTool({
   auth: 'key',
   cache: 'deterministic',
   input: z.strictObject({
-    lat: Latitude.describe('Centre, °N'),
-    lon: Longitude.describe('Centre, °E'),
+    lat: Latitude.describe('Centre'),
+    lon: Longitude.describe('Centre'),
     radius_km: num().gt(0, 'must be > 0').max(MAX_RADIUS_KM, `must be ≤ ${MAX_RADIUS_KM}`).describe('Radius around the centre'),
   }),
   output: GeoBoundingBoxResult,

@@ -76,10 +76,10 @@ export const geoDistance = defineTool({
   auth: 'key',
   cache: 'deterministic',
   input: z.strictObject({
-    from_lat: Latitude.describe('Start, °N'),
-    from_lon: Longitude.describe('Start, °E'),
-    to_lat: Latitude.describe('End, °N'),
-    to_lon: Longitude.describe('End, °E'),
+    from_lat: Latitude,
+    from_lon: Longitude,
+    to_lat: Latitude,
+    to_lon: Longitude,
   }),
   output: GeoDistanceResult,
   examples: [

@@ -61,10 +61,10 @@ export const geoMidpoint = defineTool({
   auth: 'key',
   cache: 'deterministic',
   input: z.strictObject({
-    from_lat: Latitude.describe('First point, °N'),
-    from_lon: Longitude.describe('First point, °E'),
-    to_lat: Latitude.describe('Second point, °N'),
-    to_lon: Longitude.describe('Second point, °E'),
+    from_lat: Latitude,
+    from_lon: Longitude,
+    to_lat: Latitude,
+    to_lon: Longitude,
   }),
   output: GeoMidpointResult,
   examples: [
