@@ -20,9 +20,9 @@
  * nor the output field names. What every tool shares (instants with Z or an offset or epoch s/ms by digit
  * count, YYYY-MM-DD dates, WGS84 decimal degrees north and east positive) is said once, in the server's
  * instructions (mcp/server.ts) and the OpenAPI description, so `lat` and `lon` need no text beside their
- * bounds and an instant reads `ISO-8601 with Z/offset, or epoch s/ms`. With 31 tools that took the list
- * from 56,777 bytes to 48,346 (descriptions 10,937 → 8,119, input schemas 17,989 → 14,792, output
- * schemas 21,732 → 19,316), the first 23 tools from 41,730 to 34,250. The OpenAPI document keeps the
+ * bounds and an instant reads `ISO-8601 with Z/offset, or epoch s/ms`. With 33 tools that took the list
+ * from 59,769 bytes to 51,306 (descriptions 11,441 → 8,623, input schemas 18,942 → 15,745, output
+ * schemas 22,866 → 20,418), the first 23 tools from 41,730 to 34,250. The OpenAPI document keeps the
  * full schemas (service/openapi.ts).
  */
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
