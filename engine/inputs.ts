@@ -10,8 +10,13 @@ export const num = () => z.number({ error: (iss) => (iss.input === undefined ? '
 export const int = () =>
   z.number({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a whole number') }).int({ error: 'must be a whole number' });
 
-export const Latitude = num().min(-90, 'must be ≥ -90').max(90, 'must be ≤ 90').describe('Latitude, degrees WGS84, north positive');
-export const Longitude = num().min(-180, 'must be ≥ -180').max(180, 'must be ≤ 180').describe('Longitude, degrees WGS84, east positive');
+/**
+ * Latitude and longitude in decimal degrees, WGS84, north and east positive: said once, in the MCP server's
+ * instructions and the OpenAPI description, not in each of the 20-odd fields of tools/list (about 400
+ * bytes); the name and the bounds say which is which.
+ */
+export const Latitude = num().min(-90, 'must be ≥ -90').max(90, 'must be ≤ 90');
+export const Longitude = num().min(-180, 'must be ≥ -180').max(180, 'must be ≤ 180');
 
 export const Coordinate = z.strictObject({ lat: Latitude, lon: Longitude });
 
@@ -37,7 +42,7 @@ export const Instant = z
     }
     return parsed.ms;
   })
-  .describe('ISO-8601 with Z or offset, or epoch seconds (≤ 11 digits) or ms (12–13)');
+  .describe('ISO-8601 with Z/offset, or epoch s/ms');
 
 /** An instant that defaults to now when omitted: every optional `at`. */
 export const InstantOrNow = Instant.optional().describe(`${Instant.description}; omit for now`);

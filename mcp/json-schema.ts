@@ -12,6 +12,18 @@
  * - no `propertyNames: {type: "string"}`, which every JSON object key satisfies.
  *
  * `installToolList` answers tools/list with these schemas in place of the SDK's own conversion.
+ *
+ * The list is read before every conversation, so it is held to a budget (test/mcp/tools-list-budget.test.ts).
+ * What it keeps: every field name, type, enum and required input, and each tool's description. What it
+ * leaves out, and why, is weighed below (output outline, input string lengths); the texts follow one
+ * rule: a description says what the schema cannot, never a bound, default or format the schema states,
+ * nor the output field names. What every tool shares (instants with Z or an offset or epoch s/ms by digit
+ * count, YYYY-MM-DD dates, WGS84 decimal degrees north and east positive) is said once, in the server's
+ * instructions (mcp/server.ts) and the OpenAPI description, so `lat` and `lon` need no text beside their
+ * bounds and an instant reads `ISO-8601 with Z/offset, or epoch s/ms`. With 33 tools that took the list
+ * from 59,769 bytes to 51,306 (descriptions 11,441 → 8,623, input schemas 18,942 → 15,745, output
+ * schemas 22,866 → 20,418), the first 23 tools from 41,730 to 34,250. The OpenAPI document keeps the
+ * full schemas (service/openapi.ts).
  */
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ListToolsRequestSchema, type ListToolsResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -91,46 +103,93 @@ function tidy(node: JsonSchema): JsonSchema {
 }
 
 /**
- * Output schemas are listed as an outline: types, enums, ranges and required fields, without the field
- * texts and without `additionalProperties: false`. Every output field name carries its unit
- * (`distance_km`, `azimuth_deg`, `utc_offset_seconds`) or is a count, and the texts stay in the
- * OpenAPI document (`openapi://service`); so the list a client pays for in every conversation stays
- * within its budget (test/mcp/tools-list-budget.test.ts).
+ * Output schemas are listed as an outline: every field name, its type (`type: "object"` included on
+ * nested objects) and enums, without the field texts, `required`, `additionalProperties: false` and
+ * the bounds of numbers, strings and arrays. Every output field name carries its unit (`distance_km`,
+ * `azimuth_deg`, `utc_offset_seconds`) or is a count, and the texts and bounds stay in the OpenAPI
+ * document (`openapi://service`); so the list a client pays for in every conversation stays within its
+ * budget (test/mcp/tools-list-budget.test.ts). Weighed, bytes of the whole list (31 tools):
+ *
+ * - bounds (about 700 bytes): dropped. They describe what we answer (a bearing in [0, 360), a latitude
+ *   in [-90, 90]), nothing a model must obey; a client validating structuredContent against a looser
+ *   schema still accepts every answer.
+ * - `type: "object"` beside `properties` in nested objects (about 640 bytes): kept. Without it the
+ *   node constrains only objects and accepts anything else, Ajv's strict mode (`strictTypes`, which
+ *   the SDK documents as a client option) refuses to compile it, and readers of single-`type` dialects
+ *   lose the node's type (test/mcp/schema-lint.ts: `object-type`).
+ * - `enum`s, including one-value ones (`sla_claimed: [false]`): kept, they name the values; the `type`
+ *   beside a string or boolean enum (about 640 bytes) is dropped, the values say it (`{"enum": ["land",
+ *   "ocean"]}`), and a validator reads the enum alone the same.
  */
-const OUTLINE_DROPS = new Set(['description', 'additionalProperties', 'required']);
+const OUTLINE_DROPS = new Set([
+  'description',
+  'additionalProperties',
+  'required',
+  ...['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
+  ...['minLength', 'maxLength', 'minItems', 'maxItems'],
+]);
+
+/**
+ * Input schemas are listed whole (every bound a caller must keep: the texts rely on them, a count's
+ * 1..100, a year's 1900..2200) but for the length bounds of strings (about 430 bytes): a place name's
+ * 1..200 characters, a subdivision code's one or more. No name a model would send comes near them (an
+ * empty subdivision is described as "omit"); the server still checks them and names the field and the
+ * rule in its error, and the OpenAPI document lists them.
+ */
+const INPUT_DROPS = new Set(['minLength', 'maxLength']);
+
+/** What a listing leaves out: `full` (the OpenAPI-like schema, made portable), `input`, `outline` (output). */
+const DROPS = { full: new Set<string>(), input: INPUT_DROPS, outline: OUTLINE_DROPS };
+export type Listing = keyof typeof DROPS;
 
 /**
  * Every answer's `provenance` is outlined as an object and no more: its ids (method, data releases) are
  * explained by the `provenance://methods` resource, and its full schema (with provenance=full's
  * `explanations`) is in the OpenAPI document; spelled out in each of the tools it would cost the list
  * about 4 KB. The same for the `place` and `place_alternatives` a place-name input adds (same shape in
- * every tool that takes coordinates: engine/place-input.ts; spelled out in the OpenAPI document).
+ * every tool that takes coordinates: engine/place-input.ts; spelled out in the OpenAPI document), at
+ * any depth: each result of a batch of points or pairs carries its own (about 1.3 KB in
+ * get_local_times and geo_distance_batch).
  */
 function outlineShared(schema: JsonSchema): JsonSchema {
+  const node: JsonSchema = { ...schema };
+  if (isSchema(schema.items)) node.items = outlineShared(schema.items);
+  if (Array.isArray(schema.anyOf)) node.anyOf = schema.anyOf.map((branch) => (isSchema(branch) ? outlineShared(branch) : branch));
   const properties = schema.properties;
-  if (!isSchema(properties)) return schema;
-  const outlined: JsonSchema = { ...properties };
-  for (const key of Object.keys(properties)) {
+  if (!isSchema(properties)) return node;
+  const outlined: JsonSchema = {};
+  for (const [key, value] of Object.entries(properties)) {
     if (key === 'provenance' || key.endsWith('place')) outlined[key] = { type: 'object' };
     else if (key.endsWith('place_alternatives')) outlined[key] = { type: 'array', items: { type: 'object' } };
+    else outlined[key] = isSchema(value) ? outlineShared(value) : value;
   }
-  return { ...schema, properties: outlined };
+  return { ...node, properties: outlined };
 }
 
-/** A schema made portable (see the file comment): a new object, the input untouched. */
-export function portable(schema: JsonSchema, outline = false): JsonSchema {
+/** An outline's enum of strings or booleans says its type: `{type: "string", enum: [...]}` → `{enum: [...]}`. */
+function enumOnly(node: JsonSchema): JsonSchema {
+  const { type, enum: values } = node;
+  if ((type !== 'string' && type !== 'boolean') || !Array.isArray(values) || !values.every((v) => typeof v === type)) return node;
+  const { type: _type, ...rest } = node;
+  return rest;
+}
+
+/** A schema made portable (see the file comment), less what its listing drops: a new object, the input untouched. */
+export function portable(schema: JsonSchema, listing: Listing = 'full'): JsonSchema {
   const node: JsonSchema = {};
-  const walk = (v: unknown) => (isSchema(v) ? portable(v, outline) : v);
+  const drops = DROPS[listing];
+  const walk = (v: unknown) => (isSchema(v) ? portable(v, listing) : v);
   for (const [keyword, value] of Object.entries(schema)) {
     if (keyword === '$schema') continue;
-    if (outline && OUTLINE_DROPS.has(keyword) && (keyword !== 'additionalProperties' || value === false)) continue;
-    if (ONE.includes(keyword) && isSchema(value)) node[keyword] = portable(value, outline);
+    if (drops.has(keyword) && (keyword !== 'additionalProperties' || value === false)) continue;
+    if (ONE.includes(keyword) && isSchema(value)) node[keyword] = portable(value, listing);
     else if (LIST.includes(keyword) && Array.isArray(value)) node[keyword] = value.map(walk);
     else if (MAP.includes(keyword) && isSchema(value)) node[keyword] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v)]));
     else node[keyword] = value;
   }
   if (Array.isArray(node.type) && node.type.length === 1) node.type = node.type[0];
-  return Array.isArray(node.type) ? splitTypeArray(node, node.type) : tidy(node);
+  if (Array.isArray(node.type)) return splitTypeArray(node, node.type);
+  return listing === 'outline' ? enumOnly(tidy(node)) : tidy(node);
 }
 
 const cache = { input: new WeakMap<object, JsonSchema>(), output: new WeakMap<object, JsonSchema>() };
@@ -139,7 +198,7 @@ const cache = { input: new WeakMap<object, JsonSchema>(), output: new WeakMap<ob
 export function toolJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   let json = cache[io].get(schema);
   if (!json) {
-    json = portable(z.toJSONSchema(schema, { io, target: 'draft-2020-12' }) as JsonSchema, io === 'output');
+    json = portable(z.toJSONSchema(schema, { io, target: 'draft-2020-12' }) as JsonSchema, io === 'output' ? 'outline' : 'input');
     if (io === 'output') json = outlineShared(json);
     cache[io].set(schema, json);
   }

@@ -95,7 +95,7 @@ function newServer(toolsets: readonly Toolset[]): McpServer {
       instructions: [
         'Time zones, local time at coordinates, date arithmetic, business days, holidays, WGS84 geodesics, the Sun and the planets.',
         'Every result carries compact provenance (data releases and method ids, explained in the provenance://methods resource). Local time for a coordinate comes from a time-zone boundary lookup and IANA rules, never from longitude.',
-        'Instants are ISO-8601 with Z or an offset (or epoch seconds/milliseconds); dates are YYYY-MM-DD.',
+        'Instants are ISO-8601 with Z or an offset, or epoch seconds (≤ 11 digits) or milliseconds (12–13 digits); dates are YYYY-MM-DD; coordinates are decimal degrees (WGS84), north and east positive.',
         all
           ? `Toolsets: all (${toolsets.join(', ')}).`
           : `Toolsets on: ${toolsets.join(', ')}; also available: ${others.join(', ')} (read toolsets://catalogue).`,

@@ -152,7 +152,7 @@ export async function buildOpenApi(routes: RouteInfo[], serverUrl: string): Prom
         `Service \`${SERVICE}\`. One calculation engine for time zones, dates, geodesy, the Sun and the planets.`,
         'Every calculation answer carries `provenance`: the data releases (time-zone boundaries, tzdb, ephemeris, ...) and the ids of the methods that produced it; the query flag `provenance=full` adds `explanations`, the long text of each id.',
         'Calculation routes need an API key (`Authorization: Bearer <key>` or `X-API-Key: <key>`). Errors are RFC 9457 problem+json naming the offending field.',
-        'Instants are ISO-8601 with Z or an offset, or epoch seconds (≤ 11 digits) or milliseconds (12–13 digits); dates are YYYY-MM-DD (proleptic Gregorian, 0001..9999).',
+        'Instants are ISO-8601 with Z or an offset, or epoch seconds (≤ 11 digits) or milliseconds (12–13 digits); dates are YYYY-MM-DD (proleptic Gregorian, 0001..9999); coordinates are decimal degrees (WGS84), north and east positive.',
         'Unknown query parameters and body fields are rejected (400), so a misspelt optional parameter never silently falls back to a default.',
       ].join('\n\n'),
     },

@@ -47,7 +47,7 @@ export const EphemerisDate = z
     }
     return ms;
   })
-  .describe('YYYY-MM-DD (00:00 UTC) or instant (ISO-8601 with Z or offset, epoch s/ms), 1900-01-01..2100-12-31 UTC');
+  .describe('YYYY-MM-DD (00:00 UTC) or an instant as at; 1900..2100 UTC');
 
 const inRange = (ms: number) => ms >= EPHEMERIS_MIN_MS && ms < EPHEMERIS_END_MS;
 
@@ -57,9 +57,7 @@ const inRange = (ms: number) => ms >= EPHEMERIS_MIN_MS && ms < EPHEMERIS_END_MS;
  */
 export const EphemerisInput = z
   .strictObject({
-    at: InstantOrNow.refine((ms) => ms === undefined || inRange(ms), EPHEMERIS_RANGE_MESSAGE).describe(
-      `${InstantOrNow.description}; 1900-01-01T00:00:00Z..2100-12-31T23:59:59Z`,
-    ),
+    at: InstantOrNow.refine((ms) => ms === undefined || inRange(ms), EPHEMERIS_RANGE_MESSAGE).describe(`${InstantOrNow.description}; 1900..2100 UTC`),
     date: EphemerisDate.optional(),
   })
   .superRefine((input, ctx) => {
@@ -155,10 +153,8 @@ export const ephemeris = defineTool({
   family: 'astronomy',
   title: 'Positions of the Sun, Moon and planets',
   description:
-    'Positions of the Sun, Moon and planets Mercury–Pluto at an instant: geocentric astrometric (J2000 vector and distance in AU, ' +
-    'RA/Dec, ecliptic lon/lat) and heliocentric (vector, distance, ecliptic; null for the Sun). Call it instead of recalling planet ' +
-    'positions. at: ISO-8601 or epoch s/ms (omit for now) or date YYYY-MM-DD (00:00 UTC), 1900..2100; ~1′ accuracy. Sun in a local ' +
-    'sky: solar_position.',
+    'Positions of the Sun, Moon and planets Mercury–Pluto at an instant, J2000: geocentric astrometric and heliocentric (null for ' +
+    'the Sun). Call it instead of recalling planet positions. ~1′ accuracy. Sun in a local sky: solar_position.',
   http: { method: 'GET', path: '/v1/astronomy/ephemeris' },
   auth: 'key',
   cache: 'deterministic-unless-now',

@@ -151,8 +151,8 @@ export const moonEventsTool = defineTool({
   usesClock: (input) => input.date === undefined,
   // sun_events' inputs and checks; shorter place descriptions keep the MCP listing within its budget.
   input: SunEventsInput.extend({
-    lat: Latitude.describe('°N'),
-    lon: Longitude.describe('°E'),
+    lat: Latitude,
+    lon: Longitude,
     days: SunEventsInput.shape.days.unwrap().optional(), // its range says it: no description
     timezone: SunEventsInput.shape.timezone.describe('Default: place’s'),
   }),

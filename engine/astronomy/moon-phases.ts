@@ -99,15 +99,14 @@ export const moonPhases = defineTool({
   title: 'Moon phases: new, quarters and full',
   description:
     'Instants of the principal Moon phases (new, first quarter, full, last quarter) at or after a date, in order. Call it instead of ' +
-    'estimating. start YYYY-MM-DD 1700..2200 (default today; from 00:00 UTC, or local midnight in timezone); ' +
-    'count 1..100 (default 4). UTC to the second, within 2 min of USNO.',
+    'estimating. UTC to the second, within 2 min of USNO.',
   http: { method: 'GET', path: '/v1/astronomy/moon-phases' },
   auth: 'key',
   cache: 'deterministic-unless-now',
   usesClock: (input) => input.start === undefined,
   input: z.strictObject({
     start: SkyDate.optional().describe(`YYYY-MM-DD, ${SKY_FIRST_YEAR}..${SKY_LAST_YEAR}; default today`),
-    count: int().min(1, 'must be ≥ 1').max(100, 'must be ≤ 100').optional().describe('1..100; default 4'),
+    count: int().min(1, 'must be ≥ 1').max(100, 'must be ≤ 100').optional().describe('Default 4'),
     timezone: ZoneArgument.optional().describe('Zone of local_time and of the start midnight'),
   }),
   output: MoonPhasesResult,

@@ -89,7 +89,7 @@ export const seasons = defineTool({
   title: 'Equinoxes, solstices and apsides of a year',
   description:
     "A year's equinoxes and solstices and the Earth's perihelion and aphelion (with distance_au), in time order. Call it instead of " +
-    'assuming fixed dates. year 1700..2200; timezone adds local_time. UTC to the second; equinoxes and solstices within 3 min of ' +
+    'assuming fixed dates. UTC to the second; equinoxes and solstices within 3 min of ' +
     'USNO, apsides within about an hour (0–2 perihelia a year).',
   http: { method: 'GET', path: '/v1/astronomy/seasons' },
   auth: 'key',

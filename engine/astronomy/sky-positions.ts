@@ -19,9 +19,9 @@ export const SkyPositionsInput = SolarPositionInput.extend({
   at: InstantOrNow.refine((ms) => ms === undefined || (ms >= SKY_MIN_MS && ms < SKY_END_MS), RANGE_MESSAGE).describe(
     'ISO-8601 with Z/offset or epoch s/ms, 1700..2200; omit for now',
   ),
-  elevation_m: solar.elevation_m.describe('m above sea level, -500..9000; default 0'),
-  pressure_hpa: solar.pressure_hpa.describe('hPa, 1..1100; default ISA'),
-  temperature_c: solar.temperature_c.describe('°C, -90..60; default 15'),
+  elevation_m: solar.elevation_m.describe('Above sea level; default 0'),
+  pressure_hpa: solar.pressure_hpa.describe('Default ISA'),
+  temperature_c: solar.temperature_c.describe('Default 15'),
 });
 
 const deg = (what: string) => z.number().describe(`${what}, degrees`);

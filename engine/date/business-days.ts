@@ -107,8 +107,7 @@ export const businessDays = defineTool({
   title: 'Count business days between two dates',
   description:
     'Counts working days from start through end: days not on the weekend and not in your holiday list. Call it instead of counting ' +
-    "weekdays yourself; for a country's holidays use count_business_days_in_jurisdiction. include_end: default true. weekend: ISO " +
-    'weekdays (1 = Mon … 7 = Sun), default [6, 7], [] for none. holidays: up to 3660 YYYY-MM-DD (one on a weekend counts as weekend). ' +
+    "weekdays yourself; for a country's holidays use count_business_days_in_jurisdiction. A holiday on a weekend counts as weekend. " +
     'Dates 0001..9999.',
   http: { method: 'POST', path: '/v1/date/business-days' },
   auth: 'key',
@@ -121,7 +120,7 @@ export const businessDays = defineTool({
         .array(IsoDate, { error: 'must be an array of YYYY-MM-DD dates' })
         .max(MAX_HOLIDAYS, `must list at most ${MAX_HOLIDAYS} dates`)
         .optional()
-        .describe('Non-working dates YYYY-MM-DD besides the weekend'),
+        .describe('Non-working dates besides the weekend'),
       include_end: z.boolean({ error: 'must be true or false' }).optional().describe('Count the end date (default true)'),
       weekend: WeekendDays.optional(),
     })

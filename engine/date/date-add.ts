@@ -15,11 +15,7 @@ type Unit = keyof typeof ADD_LIMITS;
 
 const bounded = (unit: Unit) => {
   const limit = ADD_LIMITS[unit];
-  return int()
-    .min(-limit, `must be ≥ -${limit}`)
-    .max(limit, `must be ≤ ${limit}`)
-    .optional()
-    .describe(`Signed ${unit} to add, |${unit}| ≤ ${limit}; default 0`);
+  return int().min(-limit, `must be ≥ -${limit}`).max(limit, `must be ≤ ${limit}`).optional();
 };
 
 export const DateAddResult = z.object({
@@ -105,8 +101,8 @@ export const dateAdd = defineTool({
   title: 'Add years, months, weeks or days to a date',
   description:
     'Moves a calendar date by signed years, months, weeks and days (omitted = 0), applied in that order; after the year and the month ' +
-    "step a day past month end becomes the month's last day. Call it instead of doing date arithmetic yourself. Limits: |years| ≤ 9999, " +
-    '|months| ≤ 119988, |weeks| ≤ 521775, |days| ≤ 3652425; result in 0001-01-01..9999-12-31. YYYY-MM-DD, proleptic Gregorian.',
+    "step a day past month end becomes the month's last day. Call it instead of doing date arithmetic yourself. Result in " +
+    '0001-01-01..9999-12-31, proleptic Gregorian.',
   http: { method: 'GET', path: '/v1/date/add' },
   auth: 'key',
   cache: 'deterministic',

@@ -29,9 +29,9 @@ export const dateDifferenceBatch = defineTool({
   family: 'date',
   title: 'Differences between many pairs of dates',
   description: [
-    `date_difference for up to ${MAX_DATE_PAIRS} pairs of dates in one call: per pair signed days (end − start), weeks, whole weeks + remainder`,
-    'and calendar years, months and days, in input order (provenance once per batch). Use it instead of repeated date_difference calls.',
-    `pairs: 1..${MAX_DATE_PAIRS} {start, end}, YYYY-MM-DD, 0001..9999; a bad item is named by its path (pairs[7].end).`,
+    `date_difference for up to ${MAX_DATE_PAIRS} pairs of dates in one call, in input order (provenance once per batch).`,
+    'Use it instead of repeated date_difference calls.',
+    'A bad item is named by its path (pairs[7].end).',
   ].join(' '),
   http: { method: 'POST', path: '/v1/date/difference/batch' },
   auth: 'key',
@@ -47,7 +47,7 @@ export const dateDifferenceBatch = defineTool({
       )
       .min(1, 'must have at least 1 pair')
       .max(MAX_DATE_PAIRS, `must have at most ${MAX_DATE_PAIRS} pairs`)
-      .describe(`Date pairs, 1..${MAX_DATE_PAIRS}`),
+      .describe('Date pairs'),
   }),
   output: DateDifferenceBatchResult,
   examples: [

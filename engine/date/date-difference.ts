@@ -117,7 +117,7 @@ export const dateDifference = defineTool({
   description:
     'Signed span between two calendar dates: days (end − start; same date = 0), weeks (4 decimals), whole weeks + remainder days, ' +
     'and calendar years, months and days (largest first, so date_add(start, calendar) = end). Call it instead of counting days or ' +
-    'months yourself. Dates YYYY-MM-DD, proleptic Gregorian, 0001..9999; no times or zones. Many pairs: date_difference_batch.',
+    'months yourself. Proleptic Gregorian; no times or zones. Many pairs: date_difference_batch.',
   http: { method: 'GET', path: '/v1/date/difference' },
   auth: 'key',
   cache: 'deterministic',

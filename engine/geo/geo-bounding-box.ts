@@ -135,14 +135,14 @@ export const geoBoundingBox = defineTool({
   description:
     'Smallest lat/lon box holding every point within radius_km of a centre, to pre-filter places (lat and lon BETWEEN) before exact ' +
     'geo_distance checks. Spherical (R = 6371.0088 km): up to ~0.5 % off WGS84, so pad the radius. If crosses_antimeridian, min_lon > ' +
-    'max_lon and the box is [min_lon, 180] ∪ [-180, max_lon]; if includes_pole, lon spans -180..180. Degrees; 0 < radius_km ≤ 20000.',
+    'max_lon and the box is [min_lon, 180] ∪ [-180, max_lon]; if includes_pole, lon spans -180..180.',
   http: { method: 'GET', path: '/v1/geo/bounding-box' },
   auth: 'key',
   cache: 'deterministic',
   input: z.strictObject({
-    lat: Latitude.describe('Centre latitude, degrees'),
-    lon: Longitude.describe('Centre longitude, degrees'),
-    radius_km: num().gt(0, 'must be > 0').max(MAX_RADIUS_KM, `must be ≤ ${MAX_RADIUS_KM}`).describe('Radius in kilometres, 0 < r ≤ 20000'),
+    lat: Latitude.describe('Centre'),
+    lon: Longitude.describe('Centre'),
+    radius_km: num().gt(0, 'must be > 0').max(MAX_RADIUS_KM, `must be ≤ ${MAX_RADIUS_KM}`).describe('Radius around the centre'),
   }),
   output: GeoBoundingBoxResult,
   examples: [

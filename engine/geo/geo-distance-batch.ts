@@ -29,9 +29,9 @@ export const geoDistanceBatch = defineTool({
   family: 'geospatial',
   title: 'Distances and bearings between many pairs of coordinates',
   description: [
-    `geo_distance for up to ${MAX_DISTANCE_PAIRS} pairs of points in one call: per pair the WGS84 geodesic distance (km, miles, m, nautical miles),`,
-    'initial and final bearing and compass point, in input order (provenance once per batch). Use it instead of repeated geo_distance calls.',
-    `pairs: 1..${MAX_DISTANCE_PAIRS} {from: {lat, lon}, to: {lat, lon}}, decimal degrees; a bad item is named by its path (pairs[7].to.lat).`,
+    `geo_distance for up to ${MAX_DISTANCE_PAIRS} pairs of points in one call (WGS84 geodesic), in input order (provenance once per batch).`,
+    'Use it instead of repeated geo_distance calls.',
+    'A bad item is named by its path (pairs[7].to.lat).',
   ].join(' '),
   http: { method: 'POST', path: '/v1/geo/distance/batch' },
   auth: 'key',
@@ -40,14 +40,14 @@ export const geoDistanceBatch = defineTool({
     pairs: z
       .array(
         z.strictObject({
-          from: Coordinate.describe('Start point, decimal degrees'),
-          to: Coordinate.describe('End point, decimal degrees'),
+          from: Coordinate.describe('Start point'),
+          to: Coordinate.describe('End point'),
         }),
         { error: (iss) => (iss.input === undefined ? 'is required' : 'must be an array of {from: {lat, lon}, to: {lat, lon}} pairs') },
       )
       .min(1, 'must have at least 1 pair')
       .max(MAX_DISTANCE_PAIRS, `must have at most ${MAX_DISTANCE_PAIRS} pairs`)
-      .describe(`Point pairs, 1..${MAX_DISTANCE_PAIRS}`),
+      .describe('Point pairs'),
   }),
   output: GeoDistanceBatchResult,
   examples: [

@@ -70,16 +70,16 @@ export const geoDistance = defineTool({
   description:
     'Distance and bearings between two points along the WGS84 geodesic (GeographicLib, Karney 2013; not haversine): kilometers, miles, ' +
     'meters, nautical_miles, initial and final bearing (degrees from true north), 16-point compass. Call it instead of estimating ' +
-    'distances yourself. Decimal degrees, lat -90..90, lon -180..180; antimeridian and poles fine. Ground distance. Many pairs: ' +
+    'distances yourself. Antimeridian and poles fine. Ground distance. Many pairs: ' +
     'geo_distance_batch.',
   http: { method: 'GET', path: '/v1/geo/distance' },
   auth: 'key',
   cache: 'deterministic',
   input: z.strictObject({
-    from_lat: Latitude.describe('Start latitude, degrees'),
-    from_lon: Longitude.describe('Start longitude, degrees'),
-    to_lat: Latitude.describe('End latitude, degrees'),
-    to_lon: Longitude.describe('End longitude, degrees'),
+    from_lat: Latitude,
+    from_lon: Longitude,
+    to_lat: Latitude,
+    to_lon: Longitude,
   }),
   output: GeoDistanceResult,
   examples: [

@@ -55,16 +55,16 @@ export const geoMidpoint = defineTool({
   title: 'Midpoint between two coordinates',
   description:
     'The point halfway along the shortest path (WGS84 geodesic, GeographicLib) between two points, and the path length in km. Not the ' +
-    'average of the coordinates, so right across the antimeridian and near the poles: call it instead of averaging yourself. Decimal ' +
-    'degrees, lat -90..90, lon -180..180; midpoint to 8 decimals (about 1 mm). Antipodal points have several midpoints; one is reported.',
+    'average of the coordinates, so right across the antimeridian and near the poles: call it instead of averaging yourself. ' +
+    'Midpoint to 8 decimals (about 1 mm). Antipodal points have several midpoints; one is reported.',
   http: { method: 'GET', path: '/v1/geo/midpoint' },
   auth: 'key',
   cache: 'deterministic',
   input: z.strictObject({
-    from_lat: Latitude.describe('First point latitude, degrees'),
-    from_lon: Longitude.describe('First point longitude, degrees'),
-    to_lat: Latitude.describe('Second point latitude, degrees'),
-    to_lon: Longitude.describe('Second point longitude, degrees'),
+    from_lat: Latitude,
+    from_lon: Longitude,
+    to_lat: Latitude,
+    to_lon: Longitude,
   }),
   output: GeoMidpointResult,
   examples: [

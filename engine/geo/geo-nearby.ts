@@ -69,7 +69,7 @@ export const geoNearby = defineTool({
   description: [
     'Populated places near a point: GeoNames cities1000 (1000+ people or an administrative seat, about 135,000) within radius_km, nearest',
     'first, with WGS84 geodesic distance and initial bearing. Call it to name the towns near a coordinate instead of guessing.',
-    `radius_km ≤ ${MAX_NEARBY_RADIUS_KM} (default 50), limit 1..${MAX_NEARBY_LIMIT} (default 10), min_population (default 0). Empty at sea, not an error.`,
+    'Empty at sea, not an error.',
     'Data © GeoNames, CC BY 4.0.',
   ].join(' '),
   http: { method: 'GET', path: '/v1/geo/nearby' },
@@ -78,17 +78,9 @@ export const geoNearby = defineTool({
   input: z.strictObject({
     lat: Latitude,
     lon: Longitude,
-    radius_km: num()
-      .gt(0, 'must be > 0')
-      .max(MAX_NEARBY_RADIUS_KM, `must be ≤ ${MAX_NEARBY_RADIUS_KM}`)
-      .default(50)
-      .describe(`Search radius, km (geodesic), ≤ ${MAX_NEARBY_RADIUS_KM}; default 50`),
-    limit: int()
-      .min(1, 'must be ≥ 1')
-      .max(MAX_NEARBY_LIMIT, `must be ≤ ${MAX_NEARBY_LIMIT}`)
-      .default(10)
-      .describe(`Most places to return, 1..${MAX_NEARBY_LIMIT}; default 10`),
-    min_population: int().min(0, 'must be ≥ 0').default(0).describe('Minimum population (GeoNames figure); default 0'),
+    radius_km: num().gt(0, 'must be > 0').max(MAX_NEARBY_RADIUS_KM, `must be ≤ ${MAX_NEARBY_RADIUS_KM}`).default(50).describe('Geodesic search radius'),
+    limit: int().min(1, 'must be ≥ 1').max(MAX_NEARBY_LIMIT, `must be ≤ ${MAX_NEARBY_LIMIT}`).default(10).describe('Most places to return'),
+    min_population: int().min(0, 'must be ≥ 0').default(0).describe('GeoNames population figure'),
   }),
   output: GeoNearbyResult,
   examples: [

@@ -63,9 +63,7 @@ export const businessDaysInJurisdiction = defineTool({
   title: 'Count business days in a country between two dates',
   description:
     'Counts working days from start through end in a country or subdivision: not on its weekend (CLDR) nor a holiday of the requested ' +
-    'types (default public) nor in extra_holidays (≤ 3660); lists the holidays that removed a working day. Call it instead of recalling ' +
-    'holiday calendars. Dates 1900..2200; include_end default true. country ISO 3166-1 alpha-2, subdivision ISO 3166-2 ' +
-    '(list_holiday_countries).',
+    'types nor in extra_holidays; lists the holidays that removed a working day. Call it instead of recalling holiday calendars.',
   http: { method: 'POST', path: '/v1/date/business-days/jurisdiction' },
   auth: 'key',
   cache: 'deterministic',
@@ -79,7 +77,7 @@ export const businessDaysInJurisdiction = defineTool({
         .array(IsoDate, { error: 'must be an array of YYYY-MM-DD dates' })
         .max(MAX_HOLIDAYS, `must list at most ${MAX_HOLIDAYS} dates`)
         .optional()
-        .describe('More non-working dates YYYY-MM-DD (company days off); repeats and out-of-range dates ignored'),
+        .describe('More non-working dates (company days off); repeats and out-of-range dates ignored'),
       include_end: z.boolean({ error: 'must be true or false' }).optional().describe('Count the end date (default true)'),
       types: HolidayTypes,
     })

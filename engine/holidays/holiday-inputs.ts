@@ -27,13 +27,13 @@ export const CountryCode = z
   .trim()
   .toUpperCase()
   .refine(isSupportedCountry, { error: `is not a supported country code (ISO 3166-1 alpha-2); see ${DISCOVERY_TOOL}` })
-  .describe(`ISO 3166-1 alpha-2 country code, any case; codes: ${DISCOVERY_TOOL}`);
+  .describe(`ISO 3166-1 alpha-2 (codes: ${DISCOVERY_TOOL})`);
 
 export const SubdivisionCode = z
   .string({ error: 'must be a subdivision code such as ENG or GB-ENG' })
   .trim()
   .min(1, 'must not be empty (leave it out for the whole country)')
-  .describe('ISO 3166-2 subdivision, suffix (ENG) or full (GB-ENG); omit for country-wide');
+  .describe('ISO 3166-2, ENG or GB-ENG; omit for country-wide');
 
 export const HolidayTypes = z
   .array(z.enum(HOLIDAY_TYPES, { error: `must be one of: ${HOLIDAY_TYPES.join(', ')}` }), {
@@ -42,12 +42,12 @@ export const HolidayTypes = z
   .min(1, 'must list at least one type (leave it out for public holidays only)')
   .max(HOLIDAY_TYPES.length * 2, `must list at most ${HOLIDAY_TYPES.length * 2} types`)
   .default(() => [...DEFAULT_TYPES])
-  .describe('Holiday types to list or count as non-working; default ["public"]');
+  .describe('Holiday types to list or count as non-working');
 
 export const HolidayYear = int()
   .min(MIN_YEAR, `must be ≥ ${MIN_YEAR} (the holiday data covers ${MIN_YEAR}..${MAX_YEAR})`)
   .max(MAX_YEAR, `must be ≤ ${MAX_YEAR} (the holiday data covers ${MIN_YEAR}..${MAX_YEAR})`)
-  .describe(`Calendar year, ${MIN_YEAR}..${MAX_YEAR}`);
+  .describe('Calendar year');
 
 /** A date whose year the holiday data covers. */
 export const HolidayDate = IsoDate.refine(

@@ -64,9 +64,9 @@ export const isBusinessDay = defineTool({
   family: 'holiday',
   title: 'Is a date a business day in a country?',
   description:
-    'Whether a date (1900..2200) is a business day in a country or subdivision: not on its weekend and not a holiday of the requested ' +
-    'types (default public), with the reason and the holiday. Call it instead of guessing weekends or holidays. Weekend: the current ' +
-    'CLDR one (SA Fri–Sat, IR Fri), also for past dates. country ISO 3166-1 alpha-2; subdivision ISO 3166-2 (list_holiday_countries).',
+    'Whether a date is a business day in a country or subdivision: not on its weekend and not a holiday of the requested types, ' +
+    'with the reason and the holiday. Call it instead of guessing weekends or holidays. Weekend: the current CLDR one (SA Fri–Sat, ' +
+    'IR Fri), also for past dates.',
   http: { method: 'GET', path: '/v1/holidays/is-business-day' },
   auth: 'key',
   cache: 'deterministic',

@@ -49,7 +49,7 @@ export const listHolidayCountries = defineTool({
   description:
     'Every country the holiday tools support (about 200; ISO 3166-1 alpha-2 codes, English names), each with the subdivisions that have ' +
     'their own holidays (GB ENG/SCT/WLS/NIR, US states, German Länder). Call it to find the country and subdivision codes for ' +
-    'list_holidays, next_holidays, is_business_day and count_business_days_in_jurisdiction instead of guessing them. No input; sorted by code.',
+    'list_holidays, next_holidays, is_business_day and count_business_days_in_jurisdiction instead of guessing them. Sorted by code.',
   http: { method: 'GET', path: '/v1/holidays/countries' },
   auth: 'key',
   cache: 'deterministic',

@@ -58,10 +58,8 @@ export const listHolidays = defineTool({
   family: 'holiday',
   title: 'Holidays of a country in a year',
   description:
-    'Holidays of a country or subdivision in one year (1900..2200), by date: date, English and local name, type, substitute flag; ' +
-    'plus the weekend (CLDR). Call it instead of recalling holiday dates. types: public (default), bank, optional, school, observance. ' +
-    'country ISO 3166-1 alpha-2; subdivision ISO 3166-2, omit for country-wide (codes: list_holiday_countries). Islamic holidays only' +
-    ' 1970..2080.',
+    'Holidays of a country or subdivision in one year, by date, with English and local names; plus the weekend (CLDR). Call it ' +
+    'instead of recalling holiday dates. Islamic holidays only 1970..2080.',
   http: { method: 'GET', path: '/v1/holidays' },
   auth: 'key',
   cache: 'deterministic',

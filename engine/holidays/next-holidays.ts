@@ -76,9 +76,8 @@ export const nextHolidays = defineTool({
   family: 'holiday',
   title: 'Next holidays after a date',
   description:
-    'Next holidays of a country or subdivision strictly after a date (default today in UTC), across year ends, soonest first, with ' +
-    'days_until. Call it instead of recalling holiday dates. count 1..20 (default 1); types: public (default), bank, optional, school, ' +
-    'observance; dates 1900..2200. country ISO 3166-1 alpha-2; subdivision ISO 3166-2 (codes: list_holiday_countries).',
+    'Next holidays of a country or subdivision strictly after a date, across year ends, soonest first, with days_until. Call it ' +
+    'instead of recalling holiday dates.',
   http: { method: 'GET', path: '/v1/holidays/next' },
   auth: 'key',
   cache: 'deterministic-unless-now',
@@ -88,7 +87,7 @@ export const nextHolidays = defineTool({
       country: CountryCode,
       subdivision: SubdivisionCode.optional(),
       after: HolidayDate.optional().describe('Search after this date (excluded), YYYY-MM-DD, 1900..2200; default today (UTC)'),
-      count: int().min(1, 'must be ≥ 1').max(MAX_NEXT, `must be ≤ ${MAX_NEXT}`).optional().describe(`Holidays to return, 1..${MAX_NEXT} (default 1)`),
+      count: int().min(1, 'must be ≥ 1').max(MAX_NEXT, `must be ≤ ${MAX_NEXT}`).optional().describe('Holidays to return (default 1)'),
       types: HolidayTypes,
     })
     .superRefine(checkSubdivision),

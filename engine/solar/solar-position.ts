@@ -17,13 +17,9 @@ export const SolarPositionInput = z.strictObject({
     .min(-500, 'must be ≥ -500')
     .max(9000, 'must be ≤ 9000')
     .optional()
-    .describe('Observer height above sea level, metres, -500..9000; default 0 (parallax, default pressure)'),
-  pressure_hpa: num()
-    .min(1, 'must be ≥ 1')
-    .max(1100, 'must be ≤ 1100')
-    .optional()
-    .describe('Air pressure for refraction, hPa, 1..1100; default ISA at elevation_m'),
-  temperature_c: num().min(-90, 'must be ≥ -90').max(60, 'must be ≤ 60').optional().describe('Air temperature for refraction, °C, -90..60; default 15'),
+    .describe('Observer height above sea level; default 0 (parallax, default pressure)'),
+  pressure_hpa: num().min(1, 'must be ≥ 1').max(1100, 'must be ≤ 1100').optional().describe('For refraction; default ISA at elevation_m'),
+  temperature_c: num().min(-90, 'must be ≥ -90').max(60, 'must be ≤ 60').optional().describe('For refraction; default 15'),
 });
 
 const deg = (what: string) => z.number().describe(what);
@@ -131,9 +127,8 @@ export const solarPosition = defineTool({
   title: 'Sun position for an observer',
   description:
     'Where the Sun is for an observer: azimuth, elevation (geometric and refracted), zenith, hour angle, RA/Dec, equation of time, ' +
-    'day/twilight/night. Call it instead of estimating sun angles. at: ISO-8601 with Z/offset or epoch s/ms (omit for now); optional ' +
-    'elevation_m, pressure_hpa, temperature_c (refraction; default ISA). Within 0.001° of NREL SPA; less accurate before ~1800 and ' +
-    'after 2100 (ΔT).',
+    'day/twilight/night. Call it instead of estimating sun angles. ' +
+    'Within 0.001° of NREL SPA; less accurate before ~1800 and after 2100 (ΔT).',
   http: { method: 'GET', path: '/v1/solar/position' },
   auth: 'key',
   cache: 'deterministic-unless-now',

@@ -106,8 +106,8 @@ export const sunEventsTool = defineTool({
   family: 'solar',
   title: 'Sunrise, sunset, twilight and day length',
   description:
-    'Sunrise, sunset, solar noon, twilights, golden/blue hour, day length per local day at a place, 1..366 days from date (default ' +
-    'today there), 1700..2200; local times with offset, null if not that day; sun_status for polar day/night. ±1 min of USNO, |lat| ≤ 60°.',
+    'Sunrise, sunset, solar noon, twilights, golden/blue hour, day length per local day at a place, from date (default today ' +
+    'there); local times with offset, null if not that day; sun_status for polar day/night. ±1 min of USNO, |lat| ≤ 60°.',
   http: { method: 'GET', path: '/v1/solar/events' },
   auth: 'key',
   cache: 'deterministic-unless-now',

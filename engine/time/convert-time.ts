@@ -206,8 +206,7 @@ export const convertTime = defineTool({
   title: 'Convert a time between time zones',
   description: [
     'Converts a wall-clock time in one zone to another, with offsets, abbreviations, DST flags and the difference (+5h45m).',
-    'Call it instead of converting by hand. time: HH:MM[:SS] (on date, default today there) or YYYY-MM-DDTHH:MM[:SS], no offset.',
-    'Zones: IANA, abbreviation, Windows ID, offset (+05:30) or country (JP); omitted = UTC. DST gap: moved forward; fold: earlier instant.',
+    'Call it instead of converting by hand. DST gap: moved forward; fold: earlier instant.',
   ].join(' '),
   http: { method: 'GET', path: '/v1/time/convert' },
   auth: 'key',

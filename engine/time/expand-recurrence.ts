@@ -223,7 +223,6 @@ export const expandRecurrenceTool = defineTool({
   description: [
     'Lists the occurrences of an RFC 5545 RRULE (FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10) from a local start in a time zone, local and UTC.',
     'Call it instead of expanding recurrences yourself: wall times stay put across DST (gap: moved forward; fold: earlier offset).',
-    `after: only later ones; count 1..${MAX_OCCURRENCES}. HOURLY or coarser; no DTSTART in the rule.`,
   ].join(' '),
   http: { method: 'POST', path: '/v1/time/recurrence' },
   auth: 'key',

@@ -183,9 +183,9 @@ export const localTime = defineTool({
   family: 'time',
   title: 'Local time at a coordinate',
   description: [
-    'Local time at a latitude/longitude, now or at an instant: IANA zone, local time, UTC offset, abbreviation, DST flag, weekday, next offset change.',
+    'Local time at a latitude/longitude, now or at an instant, with its IANA zone, UTC offset, DST flag and next offset change.',
     'Call it instead of guessing a zone or offset from longitude or memory. Zone from boundary polygons (Etc/GMT±N at sea); offset from IANA tz rules,',
-    'history included. lat -90..90, lon -180..180; at: ISO-8601 with Z/offset or epoch s/ms (omit for now).',
+    'history included.',
   ].join(' '),
   http: { method: 'GET', path: '/v1/time' },
   auth: 'key',

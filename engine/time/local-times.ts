@@ -27,9 +27,8 @@ export const localTimes = defineTool({
   family: 'time',
   title: 'Local times at many coordinates',
   description: [
-    `get_local_time for up to ${MAX_POINTS} coordinates at one shared instant: per point the IANA zone, local time, UTC offset, abbreviation, DST flag`,
-    'and next offset change, in input order (provenance once per batch). Use it instead of calling get_local_time repeatedly.',
-    `points: 1..${MAX_POINTS} {lat, lon}, decimal degrees; at: ISO-8601 with Z/offset or epoch s/ms (omit for now).`,
+    `get_local_time for up to ${MAX_POINTS} coordinates at one shared instant, in input order (provenance once per batch).`,
+    'Use it instead of calling get_local_time repeatedly.',
   ].join(' '),
   http: { method: 'POST', path: '/v1/time/batch' },
   auth: 'key',
@@ -41,7 +40,7 @@ export const localTimes = defineTool({
       .array(Coordinate, { error: 'must be an array of {lat, lon} points' })
       .min(1, 'must have at least 1 point')
       .max(MAX_POINTS, `must have at most ${MAX_POINTS} points`)
-      .describe(`Coordinates, 1..${MAX_POINTS}`),
+      .describe('Coordinates'),
   }),
   output: LocalTimesResult,
   examples: [

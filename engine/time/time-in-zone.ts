@@ -73,7 +73,7 @@ export const ZoneArgument = z
     }
     return resolved;
   })
-  .describe('IANA zone (any case, legacy names), abbreviation (CET), Windows ID, offset (+05:30), country (JP) or place (Tokyo); omitted: UTC');
+  .describe('IANA name, abbreviation (CET), Windows ID, offset (+05:30), country (JP) or place (Tokyo); default UTC');
 
 export const ResolvedFrom = z
   .enum(['iana', 'alias', 'abbreviation', 'windows', 'offset', 'country', 'place', 'default'])
@@ -192,9 +192,8 @@ export const timeInZone = defineTool({
   family: 'time',
   title: 'Time in a named time zone',
   description: [
-    'Local time in a time zone, now or at an instant: local time, UTC offset, abbreviation, DST flag, weekday, next offset change.',
-    'Call it instead of working out offsets or DST yourself. timezone: IANA or legacy name, Windows ID, offset (+05:30), country (JP)',
-    'or abbreviation (IST: one zone, others in candidates); omit for UTC. at: ISO-8601 with Z/offset or epoch s/ms; omit for now.',
+    'Local time in a time zone, now or at an instant, with its UTC offset, DST flag and next offset change.',
+    'Call it instead of working out offsets or DST yourself. An ambiguous abbreviation (IST) answers for one zone, the others in candidates.',
   ].join(' '),
   http: { method: 'GET', path: '/v1/time/zone' },
   auth: 'key',

@@ -44,9 +44,9 @@ export const utcTime = defineTool({
   family: 'public',
   title: 'Current UTC time',
   description:
-    "The current time in UTC (ISO-8601 with Z, Unix seconds and milliseconds) from the API host's system clock; no input. " +
-    "Call it instead of assuming today's date or the time. No external time source is consulted and no accuracy is guaranteed " +
-    '(sla_claimed: false). For local time use get_local_time (coordinates) or get_time_in_zone (zone name).',
+    "The current time in UTC from the API host's system clock. Call it instead of assuming today's date or the time. No " +
+    'external time source is consulted and no accuracy is guaranteed. For local time use get_local_time (coordinates) or ' +
+    'get_time_in_zone (zone name).',
   http: { method: 'GET', path: '/v1/time/utc' },
   auth: 'public',
   cache: 'never',

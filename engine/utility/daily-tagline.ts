@@ -123,7 +123,7 @@ export const dailyTagline = defineTool({
   description:
     'The tagline of the day: one short, checked line about time zones, calendars, geodesy, the Sun, astronomy or precise ' +
     'calculation, with its category. Deterministic per UTC date: the same for every caller all UTC day, different on ' +
-    `consecutive days, each tagline once per ${TAGLINE_CYCLE_DAYS}-day cycle. date: YYYY-MM-DD, 0001..9999 (omit for today in UTC).`,
+    `consecutive days, each tagline once per ${TAGLINE_CYCLE_DAYS}-day cycle.`,
   http: { method: 'GET', path: '/api/v1/utility/tagline' },
   auth: 'public',
   cache: 'deterministic-unless-now',
