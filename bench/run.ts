@@ -163,7 +163,7 @@ const placeIndex = await loadPlaceNames();
 const placeQueries = (() => {
   const out: string[] = [];
   let state = 42;
-  const rand = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rand = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
   const big = [...placeIndex.population.keys()].filter((i) => placeIndex.population[i] >= 15_000);
   while (out.length < 1000) out.push(nameOf(placeIndex, big[Math.floor(rand() * big.length)]));
   return out;
@@ -406,7 +406,8 @@ if (placesRow)
     `GET /v1/geo/places: server CPU < 1 ms a request (measured ${placesRow.cpuUs === null ? 'nothing: no /proc' : `${fmt(placesRow.cpuUs / 1000, 3)} ms`})`,
     placesRow.cpuUs !== null && placesRow.cpuUs < 1000,
   ]);
-if (timePlaceRow && time) checks.push([`GET /v1/time?place= ≥ 50% of GET /v1/time req/s (measured ${fmt(timePlaceRow.rps / time.rps, 4)})`, timePlaceRow.rps / time.rps >= 0.5]);
+if (timePlaceRow && time)
+  checks.push([`GET /v1/time?place= ≥ 50% of GET /v1/time req/s (measured ${fmt(timePlaceRow.rps / time.rps, 4)})`, timePlaceRow.rps / time.rps >= 0.5]);
 const memoryOf = (pid: number | undefined) => {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
