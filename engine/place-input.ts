@@ -10,8 +10,8 @@
  * schema gains no object-level refinement and keeps its compiled fast path (engine/fast-parse.ts).
  */
 import { z } from 'zod';
-import { type PlaceHit, PLACE_NAMES, PLACE_SEARCH, describeHit, searchIndex } from './geo/search-places.ts';
-import { type PlaceNames, placeNames, placeNamesIfReady } from './geo/place-names.ts';
+import { type PlaceHit, PLACE_NAMES, PLACE_SEARCH, describeHit, divisionOf, searchIndex } from './geo/search-places.ts';
+import { nameOf, type PlaceNames, placeNames, placeNamesIfReady } from './geo/place-names.ts';
 import { unknownZoneMessage, usePlaceZones } from './time/time-in-zone.ts';
 import type { ResolvedZone } from './time/zone-names.ts';
 import type { AnyTool, ToolContext } from './tool.ts';
@@ -53,13 +53,21 @@ export async function resolvePlace(text: string, field: string): Promise<Resolve
   if (hits.length === 0) {
     throw new ToolInputError([{ field, message: 'matches no place name (search_places lists the names it knows)' }]);
   }
-  const [best, ...rest] = hits.map((h: PlaceHit) => ({ hit: h, found: describeHit(ix, h) }));
-  const { name, country, admin1, lat, lon, geonames_id } = best.found;
+  // Read straight off the index: no boundary lookup per match (the tool looks up its own point's zone).
+  const [best, ...rest] = hits;
+  const { place } = best;
   return {
-    place: { name, country, admin1, lat, lon, geonames_id },
+    place: {
+      name: nameOf(ix, place),
+      country: ix.country[place],
+      admin1: divisionOf(ix, place),
+      lat: ix.lat[place],
+      lon: ix.lon[place],
+      geonames_id: ix.geonamesId[place],
+    },
     alternatives: rest
-      .filter((r) => r.hit.exact === best.hit.exact)
-      .map(({ found }) => ({ name: found.name, country: found.country, admin1: found.admin1, population: found.population })),
+      .filter((h: PlaceHit) => h.exact === best.exact)
+      .map((h) => ({ name: nameOf(ix, h.place), country: ix.country[h.place], admin1: divisionOf(ix, h.place), population: ix.population[h.place] })),
   };
 }
 
@@ -97,8 +105,17 @@ async function settleZones(args: Record<string, unknown>): Promise<boolean> {
   return fromPlace;
 }
 
+/** Provenance with the place data added, by the tool's own (fixed provenance is one shared object per form). */
+const placeProvenance = new WeakMap<object, Record<string, unknown>>();
+
 /** A tool's provenance with the place data and the name search added (method ids, data, explanations in order). */
 function withPlaceProvenance(given: Record<string, unknown>): Record<string, unknown> {
+  let out = placeProvenance.get(given);
+  if (!out) placeProvenance.set(given, (out = Object.freeze(addPlaceProvenance(given))));
+  return out;
+}
+
+function addPlaceProvenance(given: Record<string, unknown>): Record<string, unknown> {
   const { method, explanations, ...data } = given;
   const out: Record<string, unknown> = { method: `${method}, ${PLACE_SEARCH.id}`, ...data, [PLACE_NAMES.id]: PLACE_NAMES.value };
   if (explanations) {

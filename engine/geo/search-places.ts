@@ -181,26 +181,31 @@ export function completePlaceNames(prefix: string, limit = 20): string[] {
   const ix = placeNamesIfReady();
   if (!ix || prefix.trim().length < 2 || prefix.length > 200) return [];
   const out = new Set<string>();
-  for (const hit of searchIndex(ix, prefix, { limit })) {
-    const cc = ix.country[hit.place];
-    const a1 = ix.admin1[hit.place];
-    const division = a1 === '' ? undefined : ix.divisions.get(`${cc}.${a1}`);
-    out.add(`${nameOf(ix, hit.place)}, ${division ?? cc}`);
+  for (const { place } of searchIndex(ix, prefix, { limit })) {
+    // A division code (no name in GeoNames) would not narrow a search: the country code then.
+    const a1 = ix.admin1[place];
+    const named = a1 === '' ? undefined : ix.divisions.get(`${ix.country[place]}.${a1}`);
+    out.add(`${nameOf(ix, place)}, ${named ?? ix.country[place]}`);
   }
   return [...out];
+}
+
+/** A place's first-level division by name (`Illinois`), its GeoNames code where it has no name, null where none. */
+export function divisionOf(ix: PlaceNames, place: number): string | null {
+  const a1 = ix.admin1[place];
+  return a1 === '' ? null : (ix.divisions.get(`${ix.country[place]}.${a1}`) ?? a1);
 }
 
 /** A hit as the answer writes it. */
 export function describeHit(ix: PlaceNames, { place, posting }: PlaceHit): FoundPlace {
   const cc = ix.country[place];
-  const a1 = ix.admin1[place];
   const elevation = ix.elevation[place];
   return {
     name: nameOf(ix, place),
     ascii_name: asciiNameOf(ix, place),
     country: cc,
     country_name: countryName(cc),
-    admin1: a1 === '' ? null : (ix.divisions.get(`${cc}.${a1}`) ?? a1),
+    admin1: divisionOf(ix, place),
     lat: ix.lat[place],
     lon: ix.lon[place],
     population: ix.population[place],
