@@ -20,7 +20,7 @@ const RESOLVED = `\0${VIRTUAL}`;
 export function browserToolModules(): Record<string, { file: string; exportName: string }> {
   const text = readFileSync(REGISTRY_FILE, 'utf8');
   const files = new Map([...text.matchAll(/^import \{ (\w+) \} from '(\.\/[^']+)';$/gm)].map((m) => [m[1], m[2]]));
-  const listed = /export const registry[^=]*= \[([^\]]*)\]/.exec(text)?.[1].split(',').map((s) => s.trim()).filter(Boolean) ?? [];
+  const listed = /export const registry[^=]*=\s*\(?\s*\[([^\]]*)\]/.exec(text)?.[1].split(',').map((s) => s.trim()).filter(Boolean) ?? [];
   if (listed.length !== registry.length || listed.some((name) => !files.has(name))) {
     throw new Error('engine/registry.ts: expected one `import { tool } from \'./…\'` line per tool and the tools listed by name');
   }
