@@ -185,6 +185,68 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     await page.close();
   });
 
+  it("a place name fills the coordinates: the API's matches listed as the visitor types, chosen by keyboard or pointer; a server form sends the name or the chosen coordinates, never both", async () => {
+    // The API loads its place-name index when first asked (PLACE_INDEXES=on-demand in tests): asked here first.
+    expect((await fetch(`${apiBaseUrl()}/v1/geo/places?q=Berlin&limit=1`, { headers: { authorization: `Bearer ${VISITOR_KEY}` } })).status).toBe(200);
+    const { page, errors } = await open('/calculators/distance/');
+    await page.waitForSelector('form[data-ready="true"]');
+    expect(await page.textContent('label[for="input-from_place"]')).toBe('From place');
+    // Without a key the field says the search needs one; the name already replaced the pair's coordinates.
+    await page.fill('#input-from_place', 'Reykjav');
+    await page.waitForSelector('[data-place-field="from_"][data-state="needs-key"]');
+    expect(await page.textContent('#status-from_place')).toMatch(/^Place search asks the live API: give an API key/);
+    expect(await page.inputValue('input[name="from_lat"]')).toBe('');
+    await page.fill('[data-api-key]', VISITOR_KEY);
+    await page.focus('#input-from_place'); // back in the field, the search runs with the key
+    await page.waitForSelector('[data-place-field="from_"][data-state="listed"]');
+    expect(await page.getAttribute('#input-from_place', 'aria-expanded')).toBe('true');
+    // GeoNames 3413829: Reykjavík, Capital Region, IS, population 118,918, 64.13548 -21.89541.
+    expect(await page.textContent('#list-from_place [role="option"]')).toBe('Reykjavík, Capital Region, Iceland · population 118,918');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.getAttribute('#input-from_place', 'aria-activedescendant')).toBe('list-from_place-0');
+    expect(await page.getAttribute('#list-from_place-0', 'aria-selected')).toBe('true');
+    await page.keyboard.press('Enter');
+    expect(await page.getAttribute('#input-from_place', 'aria-expanded')).toBe('false');
+    expect([await page.inputValue('input[name="from_lat"]'), await page.inputValue('input[name="from_lon"]')]).toEqual(['64.13548', '-21.89541']);
+    // GeoNames 2950159: Berlin, 52.52437 13.41053; chosen with the pointer.
+    await page.fill('#input-to_place', 'Berlin');
+    await page.waitForSelector('[data-place-field="to_"][data-state="listed"]');
+    await page.click('#list-to_place [role="option"] >> nth=0');
+    expect([await page.inputValue('input[name="to_lat"]'), await page.inputValue('input[name="to_lon"]')]).toEqual(['52.52437', '13.41053']);
+    await page.click('form[data-calculator] button[type="submit"]');
+    await page.waitForSelector('form[data-state="done"]');
+    const coordinates = { from_lat: 64.13548, from_lon: -21.89541, to_lat: 52.52437, to_lon: 13.41053 };
+    expect(new URL(page.url()).search).toBe(`?${queryString(coordinates)}`);
+    expect(await directAnswerOf(page)).toBe((await engineAnswer('geo_distance', coordinates)).sentence);
+
+    // A server calculator: the choice fills the zone too, and the coordinates go to the API without the name.
+    const sun = await open('/calculators/sunrise-sunset/');
+    await sun.page.waitForSelector('form[data-ready="true"]');
+    await sun.page.fill('[data-api-key]', VISITOR_KEY);
+    await sun.page.fill('#input-place', 'Reykjav');
+    await sun.page.waitForSelector('[data-place-field=""][data-state="listed"]');
+    await sun.page.keyboard.press('Enter'); // the first match
+    expect(await sun.page.inputValue('input[name="timezone"]')).toBe('Atlantic/Reykjavik');
+    await sun.page.keyboard.press('Enter'); // the list is closed: this one submits
+    await sun.page.waitForSelector('[data-live-result]:not([hidden])');
+    const input = { lat: 64.13548, lon: -21.89541, date: '2019-06-21', timezone: 'Atlantic/Reykjavik' };
+    expect(new URL(sun.page.url()).search).toBe(`?${queryString(input)}`);
+    expect(JSON.parse((await sun.page.textContent('[data-live-result]'))!)).toEqual((await engineAnswer('sun_events', input)).result);
+    // A name typed and not chosen is sent as place (the coordinates and the chosen zone emptied): the API resolves it.
+    await sun.page.fill('#input-place', 'Nairobi');
+    expect([await sun.page.inputValue('input[name="lat"]'), await sun.page.inputValue('input[name="timezone"]')]).toEqual(['', '']);
+    await sun.page.click('form[data-calculator] button[type="submit"]');
+    await sun.page.waitForFunction(() => document.querySelector('[data-live-result]')?.textContent?.includes('Nairobi'));
+    expect(new URL(sun.page.url()).search).toBe('?place=Nairobi&date=2019-06-21');
+    // GeoNames 184745: Nairobi, KE, -1.28333 36.81667.
+    expect(JSON.parse((await sun.page.textContent('[data-live-result]'))!)).toMatchObject({
+      place: { name: 'Nairobi', geonames_id: 184745, lat: -1.28333, lon: 36.81667 },
+    });
+    expect([...errors, ...sun.errors]).toEqual([]);
+    await page.close();
+    await sun.page.close();
+  }, 60_000);
+
   it("every server calculator: a permalink of its example writes that call and says the answer is the API's", async () => {
     for (const tool of serverCalculators) {
       const input = exampleInput(tool);

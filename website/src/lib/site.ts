@@ -79,3 +79,32 @@ export function inputFields(tool: AnyTool): InputField[] {
 export const curlCommand = (tool: AnyTool, input: Record<string, unknown>) => curlWith(tool, input, API_BASE_URL);
 
 export { describeInput, mcpCall } from './calls.ts';
+
+/**
+ * A coordinate pair of a calculator's form that a place name can fill: the tool takes `{prefix}place`
+ * beside `{prefix}lat` and `{prefix}lon` (engine/place-input.ts adds it to every such tool).
+ */
+export interface PlacePair {
+  prefix: string;
+  /** The field's label: Place, From place, To place. */
+  label: string;
+  /** The zone field a chosen place's zone fills (the plain pair of a tool with `timezone`). */
+  zone?: string;
+  /** Whether the tool needs the pair when no place is given (eclipses' local circumstances do not). */
+  needed: boolean;
+}
+
+const PAIR_LABELS: Record<string, string> = { '': 'Place', from_: 'From place', to_: 'To place' };
+
+/** The pairs of a tool's form that a place search fills, in the order of their fields. */
+export function placePairs(tool: AnyTool): PlacePair[] {
+  const names = new Set(inputFields(tool).map((f) => f.name));
+  const shape = (tool.input as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
+  return Object.keys(PAIR_LABELS)
+    .filter((p) => names.has(`${p}place`) && names.has(`${p}lat`) && names.has(`${p}lon`))
+    .map((prefix) => {
+      const lat = shape[`${prefix}lat`] as z.ZodType & { unwrap?: () => z.ZodType };
+      const needed = !(lat.unwrap?.() ?? lat).safeParse(undefined).success;
+      return { prefix, label: PAIR_LABELS[prefix], needed, ...(prefix === '' && names.has('timezone') ? { zone: 'timezone' } : {}) };
+    });
+}

@@ -6,7 +6,8 @@
  * tool's own code; for the others it writes the curl command and MCP call for the inputs, and, when the
  * visitor gives an API key, asks the live API. Either way the address becomes the permalink
  * (`?start=…&end=…`, the tool's input names; never the key), and opening a permalink shows its answer
- * in the direct-answer element.
+ * in the direct-answer element. Coordinate pairs have a place search (./place-search.ts, loaded only by
+ * pages that have one); a pair is sent either as coordinates or, to the API, as its place name, never both.
  */
 import { ToolInputError, type AnyTool } from '../../../engine/tool.ts';
 import { validateInput, type FieldError } from '../../../engine/validate.ts';
@@ -19,6 +20,18 @@ type Outcome = { input: Record<string, unknown>; result?: unknown; errors?: Fiel
 
 const $ = <T extends Element>(selector: string) => document.querySelector<T>(selector);
 
+/**
+ * A pair's coordinates or its place name, never both (the API answers 400 to both): a name whose
+ * `{prefix}lat` or `{prefix}lon` is given is dropped.
+ */
+function onePlaceForm(params: URLSearchParams): URLSearchParams {
+  for (const name of [...params.keys()]) {
+    const prefix = name.endsWith('place') ? name.slice(0, -'place'.length) : undefined;
+    if (prefix !== undefined && (params.has(`${prefix}lat`) || params.has(`${prefix}lon`))) params.delete(name);
+  }
+  return params;
+}
+
 /** The form's non-empty fields, in form order, as the query the page's address carries. */
 function paramsOf(form: HTMLFormElement): URLSearchParams {
   const params = new URLSearchParams();
@@ -26,14 +39,14 @@ function paramsOf(form: HTMLFormElement): URLSearchParams {
     const value = el.value.trim();
     if (value !== '') params.append(el.name, value);
   }
-  return params;
+  return onePlaceForm(params);
 }
 
 /** Only the tool's own parameters of an address (others, such as campaign tags, are not inputs). */
 function ownParams(search: string, names: Set<string>): URLSearchParams {
   const params = new URLSearchParams();
   for (const [k, v] of new URLSearchParams(search)) if (names.has(k) && v.trim() !== '') params.append(k, v.trim());
-  return params;
+  return onePlaceForm(params);
 }
 
 const KIND_TYPES: Record<string, QueryValueType> = { number: 'number', boolean: 'boolean', array: { array: 'string' } };
@@ -108,6 +121,10 @@ async function setUp(form: HTMLFormElement) {
   const loader = BROWSER_TOOLS[call.name];
   const tool = loader ? await loader() : undefined;
   const sentence = tool?.calculator?.answer ?? (form.dataset.answer ? sentenceFromSource(form.dataset.answer) : undefined);
+  const placeSearchPath = form.dataset.placeSearchPath;
+  const places = placeSearchPath
+    ? (await import('./place-search.ts')).setUpPlaceSearch(form, apiBase, placeSearchPath, () => keyField?.value.trim() ?? '')
+    : undefined;
 
   function showErrors(errors: FieldError[]) {
     for (const el of form.querySelectorAll<HTMLElement>('[name]')) {
@@ -174,10 +191,20 @@ async function setUp(form: HTMLFormElement) {
 
   const fill = (params: URLSearchParams) => {
     for (const el of form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('[name]')) el.value = params.getAll(el.name).join(',');
+    places?.clear();
   };
 
-  form.addEventListener('submit', (event) => {
+  form.addEventListener('submit', async (event) => {
     event.preventDefault();
+    // The page computes with coordinates only: a name typed but not chosen is looked up first.
+    const unresolved = tool && places ? await places.resolvePending() : [];
+    if (unresolved.length) {
+      showErrors(unresolved);
+      answer.textContent = `Check the inputs: ${unresolved.map((e) => `${e.field} ${e.message}`).join('; ')}.`;
+      if (live) live.hidden = true;
+      form.dataset.state = 'invalid';
+      return;
+    }
     const params = paramsOf(form);
     history.pushState(null, '', `${location.pathname}${params.size ? `?${params}` : ''}`);
     void show(params);
