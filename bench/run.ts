@@ -171,6 +171,43 @@ const placeQueries = (() => {
 const placeSearchRequests = placeQueries.map((q) => ({ path: `/v1/geo/places?q=${encodeURIComponent(q)}` }));
 const timePlaceRequests = placeQueries.map((q) => ({ path: `/v1/time?place=${encodeURIComponent(q)}&at=${AT}` }));
 
+// POST /v1/time/meeting at its worst: 20 participants, 31 days, 15-minute steps (issue 19: well within 50 ms).
+const MEETING_ZONES = [
+  'America/Los_Angeles',
+  'Europe/London',
+  'Asia/Kolkata',
+  'America/New_York',
+  'Europe/Berlin',
+  'Asia/Tokyo',
+  'Australia/Sydney',
+  'America/Sao_Paulo',
+  'Africa/Johannesburg',
+  'Asia/Singapore',
+  'Europe/Paris',
+  'America/Chicago',
+  'Asia/Dubai',
+  'Europe/Madrid',
+  'America/Mexico_City',
+  'Asia/Shanghai',
+  'Pacific/Auckland',
+  'Europe/Warsaw',
+  'America/Toronto',
+  'Asia/Seoul',
+];
+const meetingBody = JSON.stringify({
+  participants: MEETING_ZONES.map((timezone, i) => ({
+    timezone,
+    work_start: i % 3 ? '08:00' : '22:00',
+    work_end: i % 3 ? '18:30' : '06:00',
+    workdays: [1, 2, 3, 4, 5, 6, 7],
+  })),
+  start_date: '2026-12-15',
+  end_date: '2027-01-14',
+  step_minutes: 15,
+  duration_minutes: 15,
+  limit: 50,
+});
+
 const apiEnv = { TIME_API_CACHE: 'off', TIME_API_KEYS: `bench:${KEY}`, RATE_LIMIT_PER_MINUTE: '0', LOG_FORMAT: 'json' };
 // Time from spawn to a healthy /health: the median of three cold starts.
 const startTimes: number[] = [];
@@ -274,6 +311,18 @@ const groups = {
       name: 'GET /v1/time?place= (the same 1,000 names)',
       opts: { url: `http://127.0.0.1:${api.port}`, headers, requests: timePlaceRequests },
       warmupInputs: timePlaceRequests.length,
+      pid: api.proc.pid,
+    },
+  ],
+  meeting: [
+    {
+      name: 'POST /v1/time/meeting (20 participants, 31 days, 15-minute steps)',
+      opts: {
+        url: `http://127.0.0.1:${api.port}/v1/time/meeting`,
+        method: 'POST' as const,
+        body: meetingBody,
+        headers: { ...headers, 'content-type': 'application/json' },
+      },
       pid: api.proc.pid,
     },
   ],
@@ -391,6 +440,7 @@ for (const [row, what, limitMs] of [
   [rowsOf.sunYear[0], 'GET /v1/solar/events, 366 days', 50],
   [rowsOf.moonDay[0], 'GET /v1/astronomy/moon, one day', 1],
   [rowsOf.moonYear[0], 'GET /v1/astronomy/moon, 366 days', 100],
+  [rowsOf.meeting[0], 'POST /v1/time/meeting, 20 participants over 31 days', 50],
 ] as const)
   if (row)
     checks.push([

@@ -130,7 +130,7 @@ export async function llmsFullTxt(): Promise<string> {
       ...c.meta.assumptions.map((a) => `- ${a}`),
       '',
       'Inputs:',
-      ...inputFields(c.tool).map((f) => `- ${f.name} (${f.type}${f.required ? ', required' : ''}): ${f.description}`),
+      ...inputFields(c.tool).map((f) => `- ${f.name} (${f.type}${f.required ? ', required' : ''})${f.description ? `: ${f.description}` : ''}`),
       '',
       `Worked example: ${directAnswer(c.meta.answer, c.example, result)}`,
       '',
