@@ -36,7 +36,8 @@ describe('http/server.ts over a real socket', () => {
   beforeAll(async () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    proc = startServer({ PORT: String(port), TIME_API_KEYS: `acme:${KEY}` });
+    // As in production: the place indexes load in the background after the server listens.
+    proc = startServer({ PORT: String(port), TIME_API_KEYS: `acme:${KEY}`, PLACE_INDEXES: 'background' });
     for (let i = 0; i < 300; i++) {
       try {
         if ((await fetch(`${base}/health`)).ok) return;
@@ -66,6 +67,17 @@ describe('http/server.ts over a real socket', () => {
       body: '{"points":',
     });
     expect(malformed.status).toBe(400);
+  });
+
+  it('answers a place search during start-up from the cached index (waiting for it, not 503), then says so in /health', async () => {
+    // npm test builds the cache file first (scripts/place-index.ts), so the server reads it in about a second.
+    const found = await fetch(`${base}/v1/geo/places?q=Lisbon&limit=1`, { headers: { 'x-api-key': KEY } });
+    expect(found.status).toBe(200);
+    expect(((await found.json()) as { places: { geonames_id: number }[] }).places[0].geonames_id).toBe(2267057); // GeoNames: Lisbon, PT
+    const health = (await (await fetch(`${base}/health`)).json()) as { ready: { places: boolean } };
+    expect(health.ready.places).toBe(true);
+    const time = await fetch(`${base}/v1/time?place=Kathmandu&at=2026-01-15T00:00:00Z`, { headers: { 'x-api-key': KEY } });
+    expect(await time.json()).toMatchObject({ timezone: 'Asia/Kathmandu', place: { country: 'NP' } });
   });
 
   it('serves nearby places once the background index is built, and holidays', async () => {
