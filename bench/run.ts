@@ -335,11 +335,23 @@ const groups = {
 const ONLY = process.env.BENCH_ONLY ? new Set(['baseline', ...process.env.BENCH_ONLY.split(',').map((g) => g.trim())]) : null;
 const chosen = Object.entries(groups).filter(([group]) => !ONLY || ONLY.has(group));
 let measured: Row[];
+const memoryOf = (pid: number | undefined) => {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
+    return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+  } catch {
+    return null;
+  }
+};
+let memory: { rss: number; peak: number } | null = null;
 try {
   const unknown = [...(ONLY ?? [])].filter((g) => !(g in groups));
   if (unknown.length) throw new Error(`BENCH_ONLY: no group ${unknown.join(', ')} (groups: ${Object.keys(groups).join(', ')})`);
   measured = await measureAll(chosen.flatMap(([, scenarios]) => scenarios));
 } finally {
+  // The API's memory after every scenario, read before it is stopped.
+  memory = memoryOf(api.proc.pid);
   for (const t of [hello, api, ...timeApis, quiet, ...againstApis]) t.proc.kill('SIGTERM');
 }
 const rowsOf: Record<string, Row[]> = Object.fromEntries(Object.keys(groups).map((group) => [group, []]));
@@ -458,16 +470,6 @@ if (placesRow)
   ]);
 if (timePlaceRow && time)
   checks.push([`GET /v1/time?place= ≥ 50% of GET /v1/time req/s (measured ${fmt(timePlaceRow.rps / time.rps, 4)})`, timePlaceRow.rps / time.rps >= 0.5]);
-const memoryOf = (pid: number | undefined) => {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
-    return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-  } catch {
-    return null;
-  }
-};
-const memory = memoryOf(api.proc.pid);
 if (memory) {
   // The bench runs with the answer cache off (every request computed); the default in-process cache may
   // hold up to 64 MiB more (TIME_API_CACHE_MAX_BYTES), so the check adds its whole budget.
