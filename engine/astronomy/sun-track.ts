@@ -66,16 +66,44 @@ export interface Track {
   hourAngleTime(fromMs: number, targetDeg: number): number;
 }
 
-export class SunTrack implements Track {
-  readonly rate = HOUR_ANGLE_RATE;
-  private readonly t0: number;
-  private readonly n: number;
-  private readonly nodes: Float64Array; // x, y, z (AU, equator of date), GAST − ERA (deg), per node
+/** How a body's track is sampled and shaped (its nodes, its radius, the Newton steps of its culminations). */
+export interface TrackShape {
+  /** Milliseconds between nodes. */
+  stepMs: number;
+  /** Nodes before `fromMs − padMs` and after `toMs + padMs` (the interpolation's reach). */
+  nodesBefore: number;
+  nodesAfter: number;
+  padMs: number;
+  /** The body's geocentric vector of date (AU) at a node. */
+  vector: (time: Astronomy.AstroTime) => Astronomy.Vector;
+  /** The body's radius (AU): the upper limb's altitude. */
+  radiusAu: number;
+  /** The hour angle's mean rate, degrees per millisecond. */
+  rate: number;
+  /** Newton steps at most for a culmination. */
+  newtonSteps: number;
+  /** margin = a + b / cos φ (degrees). */
+  margin: [number, number];
+}
+
+/**
+ * What the Sun's and the Moon's tracks share: the observer's geocentric position (astronomy-engine's
+ * `terra`), the nodes (the body's vector of date and GAST − ERA), the topocentric place from an
+ * interpolated node, and the culminations. Each body interpolates its nodes its own way (`at`).
+ */
+export abstract class BodyTrack implements Track {
+  readonly rate: number;
+  protected readonly t0: number;
+  protected readonly n: number;
+  protected readonly stepMs: number;
+  protected readonly nodes: Float64Array; // x, y, z (AU, equator of date), GAST − ERA (deg), per node
   readonly sinLat: number;
   readonly cosLat: number;
   private readonly achAu: number;
   private readonly ashAu: number;
   private readonly lon: number;
+  private readonly radiusAu: number;
+  private readonly newtonSteps: number;
   /** Altitudes within this of a culmination's are left to astronomy-engine's search (degrees). */
   readonly margin: number;
   // The last evaluation (no allocation per call).
@@ -89,7 +117,7 @@ export class SunTrack implements Track {
   sinDec = 0;
 
   /** The track from `fromMs` to `toMs` (epoch ms) for an observer (its height in `observer.height`, metres). */
-  constructor(observer: Astronomy.Observer, fromMs: number, toMs: number) {
+  constructor(observer: Astronomy.Observer, fromMs: number, toMs: number, shape: TrackShape) {
     const phi = observer.latitude * DEG;
     this.sinLat = Math.sin(phi);
     this.cosLat = Math.cos(phi);
@@ -99,17 +127,19 @@ export class SunTrack implements Track {
     this.achAu = (EARTH_EQUATORIAL_RADIUS_KM * c + htKm) / KM_PER_AU;
     this.ashAu = (EARTH_EQUATORIAL_RADIUS_KM * s + htKm) / KM_PER_AU;
     this.lon = observer.longitude;
-    this.margin = 1e-3 + 2e-4 / Math.max(this.cosLat, 1e-6);
-    // Nodes from two steps before `fromMs − 1 day` to two after `toMs + 1 day`: the culminations
-    // bounding a day lie within 13 hours of it.
-    const first = Math.floor((fromMs - DAY_MS - J2000_MS) / STEP_MS) - 1;
-    this.t0 = J2000_MS + first * STEP_MS;
-    this.n = Math.ceil((toMs + DAY_MS - this.t0) / STEP_MS) + 2;
+    this.rate = shape.rate;
+    this.radiusAu = shape.radiusAu;
+    this.newtonSteps = shape.newtonSteps;
+    this.margin = shape.margin[0] + shape.margin[1] / Math.max(this.cosLat, 1e-6);
+    this.stepMs = shape.stepMs;
+    const first = Math.floor((fromMs - shape.padMs - J2000_MS) / shape.stepMs) - shape.nodesBefore;
+    this.t0 = J2000_MS + first * shape.stepMs;
+    this.n = Math.ceil((toMs + shape.padMs - this.t0) / shape.stepMs) + shape.nodesAfter;
     this.nodes = new Float64Array(this.n * 4);
     for (let k = 0; k < this.n; k++) {
-      const ut = (first + k) * STEP_DAYS;
+      const ut = ((first + k) * shape.stepMs) / DAY_MS;
       const time = new Astronomy.AstroTime(ut);
-      const v = Astronomy.RotateVector(Astronomy.Rotation_EQJ_EQD(time), Astronomy.GeoVector(Astronomy.Body.Sun, time, true));
+      const v = shape.vector(time);
       const i = 4 * k;
       this.nodes[i] = v.x;
       this.nodes[i + 1] = v.y;
@@ -119,8 +149,59 @@ export class SunTrack implements Track {
   }
 
   /** Evaluates the track at `ms`: `alt`, `limb`, `hourAngle`, `sinDec`, `cosDec`. */
+  abstract at(ms: number): this;
+
+  /** Sets the last evaluation from the body's interpolated geocentric vector of date (AU) and GAST − ERA (deg) at `ms`. */
+  protected place(ms: number, gx: number, gy: number, gz: number, g: number): this {
+    const ut = (ms - J2000_MS) / DAY_MS;
+    const theta = (era(ut) + g + this.lon) * DEG;
+    const cosT = Math.cos(theta);
+    const sinT = Math.sin(theta);
+    const x = gx - this.achAu * this.cosLat * cosT;
+    const y = gy - this.achAu * this.cosLat * sinT;
+    const z = gz - this.ashAu * this.sinLat;
+    const rxy = Math.sqrt(x * x + y * y);
+    const dist = Math.sqrt(rxy * rxy + z * z);
+    this.cosDec = rxy / dist;
+    this.sinDec = z / dist;
+    this.alt = Math.asin((this.cosLat * (x * cosT + y * sinT) + this.sinLat * z) / dist) / DEG;
+    this.limb = this.alt + Math.asin(this.radiusAu / dist) / DEG;
+    this.hourAngle = wrap180((theta - Math.atan2(y, x)) / DEG);
+    return this;
+  }
+
+  /** The first instant at or after `fromMs` at which the hour angle is `targetDeg` (0: upper culmination, 180: lower), to 1 ms. */
+  hourAngleTime(fromMs: number, targetDeg: number): number {
+    let t = fromMs + ((((targetDeg - this.at(fromMs).hourAngle) % 360) + 360) % 360) / this.rate;
+    for (let i = 0; i < this.newtonSteps; i++) {
+      const step = wrap180(targetDeg - this.at(t).hourAngle) / this.rate;
+      t += step;
+      if (Math.abs(step) < 1) break;
+    }
+    return t;
+  }
+}
+
+export class SunTrack extends BodyTrack {
+  /** The track from `fromMs` to `toMs` (epoch ms) for an observer (its height in `observer.height`, metres). */
+  constructor(observer: Astronomy.Observer, fromMs: number, toMs: number) {
+    // Nodes from two steps before `fromMs − 1 day` to two after `toMs + 1 day`: the culminations
+    // bounding a day lie within 13 hours of it.
+    super(observer, fromMs, toMs, {
+      stepMs: STEP_MS,
+      nodesBefore: 1,
+      nodesAfter: 2,
+      padMs: DAY_MS,
+      vector: (time) => Astronomy.RotateVector(Astronomy.Rotation_EQJ_EQD(time), Astronomy.GeoVector(Astronomy.Body.Sun, time, true)),
+      radiusAu: SUN_RADIUS_AU,
+      rate: HOUR_ANGLE_RATE,
+      newtonSteps: 4,
+      margin: [1e-3, 2e-4],
+    });
+  }
+
   at(ms: number): this {
-    const u = (ms - this.t0) / STEP_MS;
+    const u = (ms - this.t0) / this.stepMs;
     const k = Math.min(this.n - 3, Math.max(1, Math.floor(u)));
     const p = u - k;
     // Lagrange weights of the cubic through nodes k − 1, k, k + 1, k + 2.
@@ -133,32 +214,13 @@ export class SunTrack implements Track {
     const w3 = (pm * p * p1) / 6;
     const nd = this.nodes;
     const a = 4 * (k - 1);
-    const ut = (ms - J2000_MS) / DAY_MS;
-    const theta = (era(ut) + w0 * nd[a + 3] + w1 * nd[a + 7] + w2 * nd[a + 11] + w3 * nd[a + 15] + this.lon) * DEG;
-    const cosT = Math.cos(theta);
-    const sinT = Math.sin(theta);
-    const x = w0 * nd[a] + w1 * nd[a + 4] + w2 * nd[a + 8] + w3 * nd[a + 12] - this.achAu * this.cosLat * cosT;
-    const y = w0 * nd[a + 1] + w1 * nd[a + 5] + w2 * nd[a + 9] + w3 * nd[a + 13] - this.achAu * this.cosLat * sinT;
-    const z = w0 * nd[a + 2] + w1 * nd[a + 6] + w2 * nd[a + 10] + w3 * nd[a + 14] - this.ashAu * this.sinLat;
-    const rxy = Math.sqrt(x * x + y * y);
-    const dist = Math.sqrt(rxy * rxy + z * z);
-    this.cosDec = rxy / dist;
-    this.sinDec = z / dist;
-    this.alt = Math.asin((this.cosLat * (x * cosT + y * sinT) + this.sinLat * z) / dist) / DEG;
-    this.limb = this.alt + Math.asin(SUN_RADIUS_AU / dist) / DEG;
-    this.hourAngle = wrap180((theta - Math.atan2(y, x)) / DEG);
-    return this;
-  }
-
-  /** The first instant at or after `fromMs` at which the hour angle is `targetDeg` (0: upper culmination, 180: lower), to 1 ms. */
-  hourAngleTime(fromMs: number, targetDeg: number): number {
-    let t = fromMs + ((((targetDeg - this.at(fromMs).hourAngle) % 360) + 360) % 360) / HOUR_ANGLE_RATE;
-    for (let i = 0; i < 4; i++) {
-      const step = wrap180(targetDeg - this.at(t).hourAngle) / HOUR_ANGLE_RATE;
-      t += step;
-      if (Math.abs(step) < 1) break;
-    }
-    return t;
+    return this.place(
+      ms,
+      w0 * nd[a] + w1 * nd[a + 4] + w2 * nd[a + 8] + w3 * nd[a + 12],
+      w0 * nd[a + 1] + w1 * nd[a + 5] + w2 * nd[a + 9] + w3 * nd[a + 13],
+      w0 * nd[a + 2] + w1 * nd[a + 6] + w2 * nd[a + 10] + w3 * nd[a + 14],
+      w0 * nd[a + 3] + w1 * nd[a + 7] + w2 * nd[a + 11] + w3 * nd[a + 15],
+    );
   }
 }
 
