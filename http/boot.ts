@@ -83,6 +83,7 @@ export async function startServer(settings: Settings, options: StartOptions = {}
   const KEY_REFRESH_MS = 2_000;
   const SWEEP_MS = 60_000;
   const PING_MS = 5_000;
+  const DEFERRED_WORK_MS = 1_000;
   warmUp();
 
   const store = await createStore(settings, {
@@ -138,15 +139,6 @@ export async function startServer(settings: Settings, options: StartOptions = {}
     }, PING_MS),
   ];
   for (const t of timers) t.unref();
-  const withoutRules = boundaryZonesWithoutRules();
-  if (withoutRules.length) {
-    log(
-      settings,
-      'error',
-      `the boundary data names zones tzdb ${sources.tzdb} has no rules for; local times in them cannot be answered until the data agree (npm run tzdb)`,
-      { zones: withoutRules },
-    );
-  }
   if (settings.apiKeys.length === 0)
     log(settings, 'warn', 'No TIME_API_KEYS: calculation routes accept only keys provisioned with `npm run keys -- create --customer ID`.');
 
@@ -166,8 +158,23 @@ export async function startServer(settings: Settings, options: StartOptions = {}
   });
   await server.ready();
   guardSockets(server.node?.server as NodeServer | undefined, settings);
-  // Holiday data, and (PLACE_INDEXES=background) the nearby-places and place-name indexes, load in the background once the server is listening.
-  setImmediate(preloadHolidayData);
+  // Work no early request needs (the holiday data, ~250 ms of one block, and the check of the boundary data's
+  // zones against the tzdb release) waits a moment, so the first probes of /health are answered at once; a
+  // holiday request before then loads the data itself. The place indexes (PLACE_INDEXES=background) start
+  // now: they read in slices and requests wait for them.
+  const deferred = setTimeout(() => {
+    preloadHolidayData();
+    const withoutRules = boundaryZonesWithoutRules();
+    if (withoutRules.length) {
+      log(
+        settings,
+        'error',
+        `the boundary data names zones tzdb ${sources.tzdb} has no rules for; local times in them cannot be answered until the data agree (npm run tzdb)`,
+        { zones: withoutRules },
+      );
+    }
+  }, DEFERRED_WORK_MS);
+  deferred.unref();
   if (settings.placeIndexes === 'background') {
     void startPlacesIndex().then((status) => {
       if (!status.ready) log(settings, 'warn', 'nearby-places index failed to build; it will be retried on first use', { error: status.error });
@@ -197,6 +204,7 @@ export async function startServer(settings: Settings, options: StartOptions = {}
     }, 10_000);
     force.unref();
     for (const t of timers) clearInterval(t);
+    clearTimeout(deferred);
     await server.close(false).catch(() => {});
     await store.close().catch((error) => log(settings, 'error', 'could not store every count before exit', { error: String(error) }));
     logger?.flush();
