@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, ConsoleMessage, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSharePath, NOT_FOUND_PATH, sitemapPaths } from '../../scripts/site-pages.ts';
+import { createSharePath, isFavicon, NOT_FOUND_PATH, openSettled, sitemapPaths } from '../../scripts/site-pages.ts';
 import { serveSite } from '../../website/serve.ts';
 import { startApi, type ApiServer } from '../fixtures/api-server.ts';
 import { chromiumAvailable, launchChromium } from '../fixtures/chromium.ts';
@@ -46,21 +46,7 @@ describe.skipIf(!chromiumAvailable())('every page at 1280 and 390 px', () => {
       if (m.type() === 'error' && !own404) found.push(`console: ${m.text()}`);
     };
     const onError = (e: Error) => found.push(`exception: ${e.message}`);
-    // Requests in flight: the page is done when none is left once its pending tasks have run (as
-    // Playwright's "networkidle", without waiting 500 ms on every page). The favicon is Chromium's own
-    // request, made when it likes; it is checked by its status, not waited for.
-    const inFlight = new Set<Request>();
-    let settled: (() => void) | undefined;
-    const isFavicon = (r: Request) => r.url().endsWith('/favicon.svg') || r.url().endsWith('/favicon.ico');
-    const onRequest = (r: Request) => {
-      if (!isFavicon(r)) inFlight.add(r);
-    };
-    const onDone = (r: Request) => {
-      inFlight.delete(r);
-      if (inFlight.size === 0) settled?.();
-    };
     const onFailed = (r: Request) => {
-      onDone(r);
       if (r.url().startsWith(site.url) && !isFavicon(r)) found.push(`request failed: ${r.url()} (${r.failure()?.errorText})`);
     };
     const onResponse = (r: { url(): string; status(): number }) => {
@@ -69,18 +55,10 @@ describe.skipIf(!chromiumAvailable())('every page at 1280 and 390 px', () => {
     };
     page.on('console', onConsole);
     page.on('pageerror', onError);
-    page.on('request', onRequest);
-    page.on('requestfinished', onDone);
     page.on('requestfailed', onFailed);
     page.on('response', onResponse);
     try {
-      await page.goto(site.url + path);
-      // Until the scripts' own requests (zone data, the share) have come back and been used.
-      for (;;) {
-        if (inFlight.size) await new Promise<void>((resolve) => (settled = resolve));
-        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
-        if (!inFlight.size) break;
-      }
+      await openSettled(page, site.url + path);
       const overflow = await page.evaluate(() => {
         const width = window.innerWidth;
         const scroll = document.scrollingElement!.scrollWidth;
@@ -96,8 +74,6 @@ describe.skipIf(!chromiumAvailable())('every page at 1280 and 390 px', () => {
     } finally {
       page.off('console', onConsole);
       page.off('pageerror', onError);
-      page.off('request', onRequest);
-      page.off('requestfinished', onDone);
       page.off('requestfailed', onFailed);
       page.off('response', onResponse);
     }
