@@ -63,12 +63,14 @@ describe.skipIf(!chromiumAvailable())('every page at 1280 and 390 px', () => {
         const width = window.innerWidth;
         const scroll = document.scrollingElement!.scrollWidth;
         if (scroll <= width) return null;
-        const name = (el: Element) => el.tagName.toLowerCase() + (el.id ? `#${el.id}` : '') + [...el.classList].map((c) => `.${c}`).join('');
         // The outermost elements that reach past the right edge.
         const wide = [...document.body.querySelectorAll('*')].filter(
           (el) => el.getBoundingClientRect().right > width + 0.5 && !(el.parentElement && el.parentElement.getBoundingClientRect().right > width + 0.5),
         );
-        return `scrolls sideways: ${scroll} > ${width} px (${wide.slice(0, 4).map(name).join(', ')})`;
+        return `scrolls sideways: ${scroll} > ${width} px (${wide
+          .slice(0, 4)
+          .map((el) => el.tagName.toLowerCase() + (el.id ? `#${el.id}` : '') + [...el.classList].map((c) => `.${c}`).join(''))
+          .join(', ')})`;
       });
       if (overflow) found.push(overflow);
     } finally {
