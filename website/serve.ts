@@ -8,6 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { H3, serve } from 'h3';
+import { loadSettings } from '../service/settings.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -103,6 +104,26 @@ export async function createSiteApp(distDir: string): Promise<H3> {
   return app;
 }
 
+/**
+ * What `site:serve` says when the API, started with its defaults (no `CORS_ORIGINS`, not production),
+ * would refuse the pages' calls from `origin` (live answers, place search and shares need CORS); nothing
+ * when its default list has the origin (`http://127.0.0.1:4321`, the default address, is in it).
+ */
+export function corsHint(origin: string): string | undefined {
+  if (loadSettings({}).corsOrigins.includes(origin)) return undefined;
+  return `the API's default CORS list does not include ${origin}: start it with CORS_ORIGINS=${origin} for live answers and shares`;
+}
+
+/**
+ * The built site served on `hostname:port` (port 0: a free one), as `npm run site:serve` does; the tests and
+ * `npm run site:screenshots` serve it in their own process with this. `url` is the origin, without a slash.
+ */
+export async function serveSite(distDir: string, port: number, hostname = '127.0.0.1'): Promise<{ url: string; close(): Promise<void> }> {
+  const server = serve(await createSiteApp(distDir), { port, hostname, silent: true, gracefulShutdown: false });
+  await server.ready();
+  return { url: new URL(server.url!).origin, close: () => server.close(true) };
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const port = Number(process.env.SITE_PORT ?? 4321);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -114,12 +135,11 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     process.stderr.write(`site: no built site in ${dist}; run \`npm run site:build\` first\n`);
     process.exit(1);
   }
-  const app = await createSiteApp(dist);
-  const server = serve(app, { port, hostname: process.env.SITE_HOST ?? '127.0.0.1', silent: true, gracefulShutdown: false });
-  await server.ready();
-  process.stdout.write(`site: serving ${dist} on ${server.url}\n`);
+  const server = await serveSite(dist, port, process.env.SITE_HOST ?? '127.0.0.1');
+  const hint = corsHint(server.url);
+  process.stdout.write(`site: serving ${dist} on ${server.url}/\n${hint ? `site: ${hint}\n` : ''}`); // one write: one chunk for whoever waits for it
   const stop = () => {
-    void server.close(true).finally(() => process.exit(0));
+    void server.close().finally(() => process.exit(0));
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

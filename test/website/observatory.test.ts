@@ -1,6 +1,7 @@
 import { Temporal } from '@js-temporal/polyfill';
 import { LONDON_SOLSTICE_2025, USNO_SUN_N80_2019, USNO_SUN_RISE_SET_2019 } from '../fixtures/reference/solar.ts';
-import { describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eclipses } from '../../engine/astronomy/eclipses.ts';
 import { skyPositionsTool } from '../../engine/astronomy/sky-positions.ts';
 import { sunEventsTool } from '../../engine/solar/sun-events.ts';
@@ -23,7 +24,10 @@ import {
 import { renderAlmanac } from '../../website/src/lib/observatory-almanac.ts';
 import { observatoryZoneData } from '../../website/src/lib/zone-data.ts';
 import { escapeXml, renderOrrery, renderPositionsTable, renderSky, renderSunPath } from '../../website/src/lib/observatory-svg.ts';
+import { serveSite } from '../../website/serve.ts';
+import { chromiumAvailable, collectErrors, launchChromium } from '../fixtures/chromium.ts';
 import { runTool } from '../helpers.ts';
+import { buildSite } from './build-site.ts';
 
 // The page's zone data: the engine's tzdb release over the observatory's years (what the build installs).
 useZoneData(observatoryZoneData());
@@ -356,5 +360,93 @@ describe("sun_events, the Moon's phase and eclipses: the page's numbers are the 
     expect(html).toMatch(/waxing gibbous<\/strong>, \d+\.\d% lit, \d+\.\d days since new moon/);
     expect(html).toContain('href="/calculators/eclipses/"');
     expect(html).toMatch(/data-eclipse="solar" data-peak="2026-08-12T17:4\d:\d\dZ" data-type="total" data-visible-here="true"/);
+  });
+});
+
+describe.skipIf(!chromiumAvailable())('the observatory in Chromium opens on now', () => {
+  // The visitor's clock is pinned; the browser's own zone is Kiritimati (UTC+14), far from every zone the
+  // page shows, so a local time read with the browser's Intl instead of the engine's tzdb would be seen.
+  const NOW = '2026-07-01T23:30:00Z'; // London 2026-07-02 00:30 BST, Sydney 09:30 AEST, Kathmandu 05:15
+  let site: { url: string; close(): Promise<void> };
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    site = await serveSite(await buildSite(), 0);
+    browser = await launchChromium();
+    context = await browser.newContext({ timezoneId: 'Pacific/Kiritimati' });
+    page = await context.newPage();
+    await page.clock.setFixedTime(new Date(NOW));
+    errors = collectErrors(page);
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  const open = async (path: string) => {
+    await page.goto(site.url + path);
+    await page.waitForSelector('#observatory-form[data-ready="true"]');
+  };
+  const fields = () =>
+    page.evaluate(() => ({
+      date: (document.querySelector('#obs-date') as HTMLInputElement).value,
+      time: (document.querySelector('#obs-time') as HTMLInputElement).value,
+    }));
+  const address = () => new URL(page.url());
+  const summary = () => page.textContent('#obs-summary');
+
+  it("opens on the visitor's current time in the view's zone, from the engine's tzdb; the HTML keeps the build's view", async () => {
+    const html = await (await fetch(`${site.url}/observatory/`)).text();
+    const built = /id="obs-date"[^>]*value="([^"]+)"/.exec(html)![1];
+    expect(built).not.toBe('2026-07-02'); // the build's clock is not the pinned now
+    expect(html).toContain(`on ${built} at`);
+
+    await open('/observatory/');
+    expect(await fields()).toEqual({ date: '2026-07-02', time: '00:30' });
+    expect(await summary()).toContain('on 2026-07-02 at 00:30, Europe/London, UTC+01:00, the instant 2026-07-01T23:30:00Z');
+    expect(await page.getAttribute('#sky-svg', 'aria-labelledby')).toBeTruthy();
+    expect(address().search).toBe(''); // opening the page rewrites nothing
+    expect(new URL((await page.getAttribute('#obs-permalink', 'href'))!, site.url).searchParams.get('date')).toBe('2026-07-02');
+  });
+
+  it('a change of place keeps following the clock in the new zone; a chosen date stops it, the Now button returns to it', async () => {
+    await open('/observatory/');
+    await page.selectOption('#obs-preset', 'sydney');
+    await page.waitForFunction(() => document.querySelector('#obs-summary')?.textContent?.includes('Sydney'));
+    expect(await fields()).toEqual({ date: '2026-07-02', time: '09:30' });
+    // Following the clock, the address holds the place but no date or time: opening it again is "now".
+    expect(Object.fromEntries(address().searchParams)).toEqual({ name: 'Sydney', lat: '-33.8688', lng: '151.2093', tz: 'Australia/Sydney' });
+
+    await page.fill('#obs-date', '2026-03-20');
+    await page.fill('#obs-time', '12:00');
+    await page.click('#observatory-form button[type="submit"]');
+    await page.waitForFunction(() => document.querySelector('#obs-summary')?.textContent?.includes('2026-03-20'));
+    expect(address().searchParams.get('date')).toBe('2026-03-20');
+    expect(address().searchParams.get('time')).toBe('12:00');
+    await page.selectOption('#obs-preset', 'kathmandu'); // a fixed date stays fixed in another place
+    await page.waitForFunction(() => document.querySelector('#obs-summary')?.textContent?.includes('Kathmandu'));
+    expect(await fields()).toEqual({ date: '2026-03-20', time: '12:00' });
+
+    await page.click('#obs-now');
+    await page.waitForFunction(() => document.querySelector('#obs-summary')?.textContent?.includes('05:15'));
+    expect(await fields()).toEqual({ date: '2026-07-02', time: '05:15' });
+    expect(address().searchParams.has('date')).toBe(false);
+  });
+
+  it('a permalink opens exactly what it says; one without a date and time opens now at its place', async () => {
+    const view = { name: 'Honolulu', lat: '21.3069', lng: '-157.8583', date: '2026-11-22', time: '18:30', tz: 'Pacific/Honolulu' };
+    await open(`/observatory/?${new URLSearchParams(view)}`);
+    expect(await fields()).toEqual({ date: '2026-11-22', time: '18:30' });
+    expect(await summary()).toContain('the instant 2026-11-23T04:30:00Z');
+    expect(Object.fromEntries(address().searchParams)).toEqual(view);
+
+    await open(`/observatory/?${new URLSearchParams({ name: 'Kathmandu', lat: '27.7172', lng: '85.324', tz: 'Asia/Kathmandu' })}`);
+    expect(await fields()).toEqual({ date: '2026-07-02', time: '05:15' });
+    expect(await summary()).toContain('Asia/Kathmandu, UTC+05:45, the instant 2026-07-01T23:30:00Z');
+    expect(errors).toEqual([]);
   });
 });

@@ -3,12 +3,16 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../http/app.ts';
+import { loadSettings } from '../../service/settings.ts';
+import { corsHint } from '../../website/serve.ts';
 import { freePort } from '../helpers.ts';
 import { ROOT, buildSite } from './build-site.ts';
 
 let child: ChildProcess | undefined;
 let base = '';
 let dist = '';
+let printed = '';
 
 beforeAll(async () => {
   dist = await buildSite();
@@ -30,6 +34,7 @@ beforeAll(async () => {
     child!.on('exit', (code) => reject(new Error(`site server exited ${code}: ${output}`)));
   });
   base = `http://127.0.0.1:${port}`;
+  printed = output;
 }, 120_000);
 
 afterAll(() => {
@@ -100,6 +105,32 @@ describe('site server', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(type);
     expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  });
+
+  it("prints its origin, and how to start the API for it when the API's default CORS list lacks it", () => {
+    expect(printed.split('\n')[0]).toBe(`site: serving ${dist} on ${base}/`);
+    // The test's free port is not the default 4321, so the hint names the variable to set.
+    if (!base.endsWith(':4321')) expect(printed).toContain(`CORS_ORIGINS=${base} for live answers and shares`);
+  });
+
+  it('the default address (http://127.0.0.1:4321) is one the API started with its defaults accepts: a preflight from it is allowed', async () => {
+    const origin = 'http://127.0.0.1:4321';
+    expect(corsHint(origin)).toBeUndefined();
+    expect(corsHint('http://127.0.0.1:4999')).toMatch(/CORS_ORIGINS=http:\/\/127\.0\.0\.1:4999/);
+    const { app } = createApp({ settings: loadSettings({}) });
+    for (const [from, allowed] of [
+      [origin, origin],
+      ['http://localhost:4321', 'http://localhost:4321'],
+      ['http://127.0.0.1:4999', null],
+    ] as const) {
+      const res = await app.fetch(
+        new Request('http://127.0.0.1:8787/v1/time?lat=0&lon=0', {
+          method: 'OPTIONS',
+          headers: { Origin: from, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+        }),
+      );
+      expect(res.headers.get('access-control-allow-origin'), from).toBe(allowed);
+    }
   });
 
   it('without a build it says how to make one and exits 1 (no stack trace)', () => {

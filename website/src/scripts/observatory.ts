@@ -1,9 +1,10 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 /**
- * The observatory in the browser. On /observatory/ it redraws the three posters and the positions
- * table from the form (and from a permalink's query), keeps the permalink in the address, and creates
- * share links through the API. On /observatory/share/<token>/ it loads a share and draws its poster
+ * The observatory in the browser. On /observatory/ it opens on the visitor's current time (the page's
+ * HTML holds the build's view, for crawlers and without JavaScript), redraws the three posters and the
+ * positions table from the form (and from a permalink's query), keeps the address in step with the view,
+ * and creates share links through the API. On /observatory/share/<token>/ it loads a share and draws its poster
  * (both share parts are in observatory-share.ts).
  * The calculations are the engine's (through lib/observatory.ts) and the pictures lib/observatory-svg.ts's,
  * the same code that drew the build-time view; the API's address comes from the page (`data-api-base`).
@@ -45,8 +46,32 @@ function initObservatory(form: HTMLFormElement) {
       `${caption.zone}, the instant ${new Date(view.atMs).toISOString().replace('.000Z', 'Z')}.`;
   }
 
-  /** Draws the form's view, or says what is wrong with it; a permalink to the view replaces the address. */
-  function update(): ObservatoryView | null {
+  /**
+   * The date and time the Now button (or an address without either) last wrote: while the fields still
+   * hold them the view follows the clock, so a change of place or zone moves them to that zone's now, and
+   * the address leaves them out (opening it again is "now" again).
+   */
+  let now: { date: string; time: string } | undefined;
+  const following = () => now !== undefined && field('date').value === now.date && field('time').value === now.time;
+
+  /** Sets the date and time to the current instant in the form's zone, read with the engine's tzdb release. */
+  function showNow() {
+    try {
+      const parts = localParts(Date.now(), field('tz').value.trim());
+      now = { date: parts.date, time: parts.time };
+      field('date').value = now.date;
+      field('time').value = now.time;
+    } catch {
+      now = undefined; // an unknown zone: update() names it
+    }
+  }
+
+  /**
+   * Draws the form's view, or says what is wrong with it. The "Link to this view" permalink is exact (its
+   * date and time); the address is too, unless the view follows the clock. `address: false` leaves the
+   * address as it was opened.
+   */
+  function update(address = true): ObservatoryView | null {
     const parsed = parseView(readForm());
     for (const name of VIEW_FIELDS) field(name).removeAttribute('aria-invalid');
     if (!parsed.ok) {
@@ -62,9 +87,9 @@ function initObservatory(form: HTMLFormElement) {
       return null;
     }
     errorsBox.replaceChildren();
-    const query = new URLSearchParams({ name: view.name, lat: String(view.lat), lng: String(view.lng), date: view.date, time: view.time, tz: view.tz });
-    const permalink = `${location.pathname}?${query}`;
-    history.replaceState(null, '', permalink);
+    const place = { name: view.name, lat: String(view.lat), lng: String(view.lng) };
+    const permalink = `${location.pathname}?${new URLSearchParams({ ...place, date: view.date, time: view.time, tz: view.tz })}`;
+    if (address) history.replaceState(null, '', following() ? `${location.pathname}?${new URLSearchParams({ ...place, tz: view.tz })}` : permalink);
     $<HTMLAnchorElement>('#obs-permalink')!.href = permalink;
     return view;
   }
@@ -83,6 +108,7 @@ function initObservatory(form: HTMLFormElement) {
     update();
   });
   form.addEventListener('change', (event) => {
+    const wasFollowing = following();
     if (event.target === preset) {
       const option = preset.selectedOptions[0];
       if (!option?.value) return;
@@ -90,16 +116,32 @@ function initObservatory(form: HTMLFormElement) {
     } else {
       matchPreset();
     }
+    if (wasFollowing && event.target !== field('date') && event.target !== field('time')) showNow();
     update();
   });
-
-  // A permalink: its fields replace the form's (a field it lacks keeps the default view's value).
-  const params = new URLSearchParams(location.search);
-  if (VIEW_FIELDS.some((name) => params.has(name))) {
-    for (const name of VIEW_FIELDS) if (params.has(name)) field(name).value = params.get(name) ?? '';
-    matchPreset();
-    update();
+  const nowButton = $<HTMLButtonElement>('#obs-now');
+  if (nowButton) {
+    nowButton.hidden = false;
+    nowButton.addEventListener('click', () => {
+      showNow();
+      update();
+    });
   }
+
+  // A permalink: its fields replace the form's (a field it lacks keeps the default view's value), and
+  // without a date and a time the view is the current instant in its zone (unless the visitor typed a
+  // date or time before the script ran). The page opens on that view; the address is rewritten (to the
+  // canonical permalink) only when it had a query.
+  const params = new URLSearchParams(location.search);
+  for (const name of VIEW_FIELDS) if (params.has(name)) field(name).value = params.get(name) ?? '';
+  matchPreset();
+  const untouched = (['date', 'time'] as const).every((name) => {
+    const input = field(name) as HTMLInputElement;
+    return !params.has(name) && input.value === input.defaultValue;
+  });
+  if (untouched) showNow();
+  update(VIEW_FIELDS.some((name) => params.has(name)));
+  form.dataset.ready = 'true';
 
   initShareForm(() => {
     const parsed = parseView(readForm());

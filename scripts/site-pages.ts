@@ -1,0 +1,67 @@
+/**
+ * The pages a person can land on in a built site, for the layout check (test/website/page-layout.test.ts)
+ * and the screenshots (`npm run site:screenshots`): every address in its sitemap, the 404 page and an
+ * observatory share (which needs a real API to hold the share).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page, Request } from 'playwright-core';
+
+/** A path nothing answers, to show the site's 404 page. */
+export const NOT_FOUND_PATH = '/no-such-page/';
+
+/** The paths of every `<loc>` in the built `sitemap.xml`, in its order. */
+export function sitemapPaths(distDir: string): string[] {
+  const xml = readFileSync(join(distDir, 'sitemap.xml'), 'utf8');
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+}
+
+/** Creates a share of the observatory's sky chart with the API at `apiBase` and returns its page's path. */
+export async function createSharePath(apiBase: string): Promise<string> {
+  const response = await fetch(`${apiBase}/v1/observatory/share`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ poster: 'sky', date: '2026-11-22', time: '18:30', location: { name: 'Kathmandu', lat: 27.7172, lng: 85.324 }, ttl_days: 1 }),
+  });
+  const answer = (await response.json()) as { token?: string };
+  if (response.status !== 201 || !answer.token) throw new Error(`the API did not create a share (${response.status}): ${JSON.stringify(answer)}`);
+  return `/observatory/share/${answer.token}/`;
+}
+
+/** A file name for a page's picture: `/` is `index`, `/calculators/distance/` is `calculators/distance`. */
+export const pictureName = (path: string): string => path.replace(/^\/+|\/+$/g, '') || 'index';
+
+/** Chromium's own favicon request, made when it likes: checked by its status, never waited for. */
+export const isFavicon = (r: Request): boolean => /\/favicon\.(svg|ico)$/.test(new URL(r.url()).pathname);
+
+/**
+ * Opens `url` and waits until the page is done: loaded, and no request of its own left in flight once its
+ * pending tasks have run (its scripts' requests, such as zone data or a share, have come back and been
+ * used). Playwright's "networkidle" without its 500 ms wait on every page.
+ */
+export async function openSettled(page: Page, url: string): Promise<void> {
+  const inFlight = new Set<Request>();
+  let settled: (() => void) | undefined;
+  const onRequest = (r: Request) => {
+    if (!isFavicon(r)) inFlight.add(r);
+  };
+  const onDone = (r: Request) => {
+    inFlight.delete(r);
+    if (inFlight.size === 0) settled?.();
+  };
+  page.on('request', onRequest);
+  page.on('requestfinished', onDone);
+  page.on('requestfailed', onDone);
+  try {
+    await page.goto(url);
+    for (;;) {
+      if (inFlight.size) await new Promise<void>((resolve) => (settled = resolve));
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+      if (!inFlight.size) break;
+    }
+  } finally {
+    page.off('request', onRequest);
+    page.off('requestfinished', onDone);
+    page.off('requestfailed', onDone);
+  }
+}
