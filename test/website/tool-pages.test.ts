@@ -1,0 +1,113 @@
+/**
+ * The new tools' own parts of their calculator pages (website/src/components/*.astro): the renderers the
+ * build and the pages' scripts share, checked against the engine's tools, and one lean Chromium pass over
+ * the built pages (the shared site build, one browser, one page) that each part is there and redraws for
+ * an answer the form hands it (`calculator:result`).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sunEventsTool } from '../../engine/solar/sun-events.ts';
+import { seasons } from '../../engine/astronomy/seasons.ts';
+import { daylight, renderSunYear, sunYear } from '../../website/src/lib/sun-year.ts';
+import { chromiumAvailable, collectErrors, launchChromium } from '../fixtures/chromium.ts';
+import { freePort, runTool } from '../helpers.ts';
+import { ROOT, buildSite } from './build-site.ts';
+
+describe('sunrise and sunset: the year of day length', () => {
+  const oslo = sunYear(59.9133, 10.7389, 'Europe/Oslo', '2026-03-10');
+
+  it('is sun_events’ own table of the year', async () => {
+    const answer = await runTool(sunEventsTool, { lat: 59.9133, lon: 10.7389, date: '2026-01-01', days: 365, timezone: 'Europe/Oslo' });
+    expect(oslo.days).toEqual(answer.days);
+  });
+
+  it('has its longest day at the June solstice and its shortest at the December solstice (Oslo)', async () => {
+    const { events } = await runTool(seasons, { year: 2026, timezone: 'Europe/Oslo' });
+    const dateOf = (name: string) => events.find((e) => e.event === name)!.local_time!.slice(0, 10);
+    const html = renderSunYear(oslo);
+    expect(html).toContain(`data-longest="${dateOf('june_solstice')}"`);
+    expect(html).toContain(`data-shortest="${dateOf('december_solstice')}"`);
+    expect(html).toMatch(/<title id="sun-year-title">[^<]+<\/title><desc id="sun-year-desc">/);
+    expect(html).toContain('<tr class="marked" aria-current="date"><th scope="row">2026-03-10</th>');
+  });
+
+  it('shows polar night empty and midnight sun full (80° N)', () => {
+    const north = sunYear(80, 0, 'Etc/GMT', '2019-12-21');
+    const day = (date: string) => north.days.find((d) => d.date === date)!;
+    expect(day('2019-12-21').sun_status).toBe('polar_night');
+    expect(daylight(day('2019-12-21'))).toEqual([]);
+    expect(daylight(day('2019-06-21'))).toEqual([[0, 24]]);
+    expect(renderSunYear(north)).toContain('Polar night (the Sun never rises)');
+  });
+
+  it('escapes what comes from the answer', () => {
+    const html = renderSunYear({ ...oslo, timezone: '<b>Europe/Oslo</b>' });
+    expect(html).not.toContain('<b>');
+    expect(html).toContain('&lt;b&gt;');
+  });
+});
+
+// ----- in the browser ------------------------------------------------------------------------------
+
+/** Each page's part, and an answer to hand it as the form would (the tool's input and result). */
+const PAGES: { path: string; part: string; answer: () => Promise<{ input: Record<string, unknown>; result: unknown }> }[] = [
+  {
+    path: '/calculators/sunrise-sunset/',
+    part: '[data-sun-year]',
+    answer: async () => {
+      const input = { lat: 69.65, lon: 18.96, date: '2026-03-10' };
+      return { input, result: await runTool(sunEventsTool, input) };
+    },
+  },
+];
+
+describe.skipIf(!chromiumAvailable())('the new tools’ parts in Chromium', () => {
+  let site: ChildProcess;
+  let siteBase = '';
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    const dist = await buildSite();
+    siteBase = `http://127.0.0.1:${await freePort()}`;
+    site = spawn(process.execPath, ['--import', 'tsx', 'website/serve.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, SITE_PORT: new URL(siteBase).port, SITE_DIST_DIR: dist },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    await new Promise<void>((resolve, reject) => {
+      let output = '';
+      site.stdout!.on('data', (d) => {
+        output += d;
+        if (output.includes('serving')) resolve();
+      });
+      site.on('exit', (code) => reject(new Error(`site server exited ${code}: ${output}`)));
+    });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    errors = collectErrors(page);
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    site?.kill('SIGTERM');
+  });
+
+  it('draws each part at build time and again for an answer, without horizontal scroll or errors', async () => {
+    for (const { path, part, answer } of PAGES) {
+      await page.goto(siteBase + path);
+      const root = page.locator(part);
+      await expect(root.locator('[data-part-body]').innerHTML()).resolves.not.toBe('');
+      await page.waitForSelector(`${part}[data-ready]`);
+      const built = await root.locator('[data-part-body]').innerHTML();
+      const detail = await answer();
+      await page.evaluate((d) => document.querySelector('form')!.dispatchEvent(new CustomEvent('calculator:result', { bubbles: true, detail: d })), detail);
+      await page.waitForSelector(`${part}[data-drawn="answer"]`);
+      expect(await root.locator('[data-part-body]').innerHTML(), path).not.toBe(built);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), path).toBe(0);
+    }
+    expect(errors).toEqual([]);
+  }, 60_000);
+});
