@@ -9,6 +9,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sunEventsTool } from '../../engine/solar/sun-events.ts';
 import { seasons } from '../../engine/astronomy/seasons.ts';
+import { moonPhases } from '../../engine/astronomy/moon-phases.ts';
+import { moonMonth, moonPicture, renderMoonCalendar } from '../../website/src/lib/moon-calendar.ts';
 import { daylight, renderSunYear, sunYear } from '../../website/src/lib/sun-year.ts';
 import { chromiumAvailable, collectErrors, launchChromium } from '../fixtures/chromium.ts';
 import { freePort, runTool } from '../helpers.ts';
@@ -48,6 +50,35 @@ describe('sunrise and sunset: the year of day length', () => {
   });
 });
 
+describe('moon phases: the month calendar', () => {
+  it('marks each principal phase on moon_phases’ date, at its time (UTC days)', async () => {
+    const { phases } = await runTool(moonPhases, { start: '2026-01-01', count: 4 });
+    const month = moonMonth('2026-01-01');
+    const marked = month.days.filter((d) => d.principal).map((d) => ({ phase: d.principal!.phase, date: d.date, minute: d.principal!.time.slice(0, 16) }));
+    expect(marked).toEqual(phases.map((p) => ({ phase: p.phase, date: p.at.slice(0, 10), minute: p.at.slice(0, 16) })));
+    expect(month.days.find((d) => d.date === '2026-01-03')!.illumination).toBeGreaterThan(0.99);
+  });
+
+  it('dates the phases by local days in a zone (Tokyo)', async () => {
+    const { phases } = await runTool(moonPhases, { start: '2000-01-01', count: 4, timezone: 'Asia/Tokyo' });
+    const month = moonMonth('2000-01-21', 'Asia/Tokyo');
+    const full = month.days.find((d) => d.principal?.phase === 'full_moon')!;
+    const answer = phases.find((p) => p.phase === 'full_moon')!;
+    expect(full.date).toBe(answer.local_time!.slice(0, 10));
+    expect(full.principal!.time).toBe(answer.local_time);
+    const html = renderMoonCalendar(month);
+    expect(html).toContain('<td data-date="2000-01-21" data-phase="full_moon" class="principal marked" aria-current="date">');
+    expect(html).toContain('Full moon: 2000-01-21 13:41 UTC+09:00');
+  });
+
+  it('draws the lit part from the fraction, on the right while waxing', () => {
+    expect(moonPicture(0, true)).not.toContain('class="lit"');
+    expect(moonPicture(1, false)).toContain('<circle class="lit"');
+    expect(moonPicture(0.25, true)).toContain('A10 10 0 0 1 12 22A5 10 0 0 0 12 2Z');
+    expect(moonPicture(0.75, false)).toContain('A10 10 0 0 0 12 22A5 10 0 0 0 12 2Z');
+  });
+});
+
 // ----- in the browser ------------------------------------------------------------------------------
 
 /** Each page's part, and an answer to hand it as the form would (the tool's input and result). */
@@ -58,6 +89,14 @@ const PAGES: { path: string; part: string; answer: () => Promise<{ input: Record
     answer: async () => {
       const input = { lat: 69.65, lon: 18.96, date: '2026-03-10' };
       return { input, result: await runTool(sunEventsTool, input) };
+    },
+  },
+  {
+    path: '/calculators/moon-phases/',
+    part: '[data-moon-calendar]',
+    answer: async () => {
+      const input = { start: '2000-01-21', timezone: 'Asia/Tokyo' };
+      return { input, result: await runTool(moonPhases, input) };
     },
   },
 ];
