@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sunEventsTool } from '../../engine/solar/sun-events.ts';
 import { seasons } from '../../engine/astronomy/seasons.ts';
 import { moonPhases } from '../../engine/astronomy/moon-phases.ts';
+import { eclipses } from '../../engine/astronomy/eclipses.ts';
+import { type EclipseAnswer, renderEclipseList } from '../../website/src/lib/eclipse-list.ts';
 import { moonMonth, moonPicture, renderMoonCalendar } from '../../website/src/lib/moon-calendar.ts';
 import { daylight, renderSunYear, sunYear } from '../../website/src/lib/sun-year.ts';
 import { chromiumAvailable, collectErrors, launchChromium } from '../fixtures/chromium.ts';
@@ -79,6 +81,29 @@ describe('moon phases: the month calendar', () => {
   });
 });
 
+describe('eclipses: the list with local circumstances', () => {
+  const dallas = { kind: 'solar', after: '2024-04-01', count: 1, lat: 32.78, lon: -96.8, timezone: 'America/Chicago' };
+
+  it('words the answer’s local circumstances at the place, contacts to the second', async () => {
+    const answer = (await runTool(eclipses, dallas)) as EclipseAnswer;
+    const local = answer.eclipses[0].local!;
+    const html = renderEclipseList(answer, true);
+    expect(html).toContain('<h3>Total solar eclipse, 2024-04-08</h3>');
+    expect(html).toContain('<strong>Seen from the place</strong> as a total eclipse');
+    for (const t of [local.partial_begin, local.total_begin, local.peak, local.total_end, local.partial_end])
+      expect(html).toContain(`<time datetime="${t}">${t!.slice(0, 10)} ${t!.slice(11, 19)} UTC−05:00</time>`);
+    expect(html).toMatch(/totality lasts [34] min \d+ s/);
+  });
+
+  it('says when no place was given, and lists a lunar eclipse’s contacts in UTC', async () => {
+    const answer = (await runTool(eclipses, { kind: 'lunar', after: '2025-03-01', count: 1 })) as EclipseAnswer;
+    const html = renderEclipseList(answer, false);
+    expect(html).toContain('No place given');
+    expect(html).toContain(`<time datetime="${answer.eclipses[0].total_begin}">`);
+    expect(renderEclipseList({ ...answer, eclipses: [], note: '<i>none</i>' }, true)).toContain('&lt;i&gt;none&lt;/i&gt;');
+  });
+});
+
 // ----- in the browser ------------------------------------------------------------------------------
 
 /** Each page's part, and an answer to hand it as the form would (the tool's input and result). */
@@ -97,6 +122,14 @@ const PAGES: { path: string; part: string; answer: () => Promise<{ input: Record
     answer: async () => {
       const input = { start: '2000-01-21', timezone: 'Asia/Tokyo' };
       return { input, result: await runTool(moonPhases, input) };
+    },
+  },
+  {
+    path: '/calculators/eclipses/',
+    part: '[data-eclipse-list]',
+    answer: async () => {
+      const input = { kind: 'solar', after: '2024-04-01', count: 1, lat: 32.78, lon: -96.8, timezone: 'America/Chicago' };
+      return { input, result: await runTool(eclipses, input) };
     },
   },
 ];

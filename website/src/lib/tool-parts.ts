@@ -33,8 +33,11 @@ export function offsetOf(iso: string): string {
   return `UTC${offset.replace('-', '−')}`;
 }
 
-/** `2024-04-08 13:27 UTC−05:00`: an engine time as people read it (to the minute, with its offset). */
-export const whenText = (iso: string): string => `${iso.slice(0, 10)} ${clockOf(iso)} ${offsetOf(iso)}`;
+/**
+ * `2024-04-08 13:27 UTC−05:00`: an engine time as people read it, with its offset: to the minute, or as
+ * written (`13:26:39`) with `seconds`.
+ */
+export const whenText = (iso: string, seconds = false): string => `${iso.slice(0, 10)} ${seconds ? iso.slice(11, 19) : clockOf(iso)} ${offsetOf(iso)}`;
 
 /** `18 h 52 min` (rounded to the minute); `0 min` for none. */
 export function durationText(seconds: number): string {
