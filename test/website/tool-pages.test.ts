@@ -12,6 +12,7 @@ import { seasons } from '../../engine/astronomy/seasons.ts';
 import { moonPhases } from '../../engine/astronomy/moon-phases.ts';
 import { eclipses } from '../../engine/astronomy/eclipses.ts';
 import { type EclipseAnswer, renderEclipseList } from '../../website/src/lib/eclipse-list.ts';
+import { equinoxFromTable, equinoxTable, renderSeasons, seasonsOf } from '../../website/src/lib/season-list.ts';
 import { moonMonth, moonPicture, renderMoonCalendar } from '../../website/src/lib/moon-calendar.ts';
 import { daylight, renderSunYear, sunYear } from '../../website/src/lib/sun-year.ts';
 import { chromiumAvailable, collectErrors, launchChromium } from '../fixtures/chromium.ts';
@@ -104,6 +105,33 @@ describe('eclipses: the list with local circumstances', () => {
   });
 });
 
+describe('equinoxes and solstices: the four seasons', () => {
+  it('takes each event’s time from the answer and measures each season to the next event', async () => {
+    const answer = await runTool(seasons, { year: 2026, timezone: 'Australia/Sydney' });
+    const next = await runTool(seasons, { year: 2027, timezone: 'Australia/Sydney' });
+    const at = (events: typeof answer.events, name: string) => events.find((e) => e.event === name)!;
+    const nextEquinox = Date.parse(at(next.events, 'march_equinox').at);
+    const four = seasonsOf(answer, nextEquinox);
+    expect(four.map((s) => s.time)).toEqual(
+      ['march_equinox', 'june_solstice', 'september_equinox', 'december_solstice'].map((n) => at(answer.events, n).local_time),
+    );
+    expect(four[3].lengthMs).toBe(Date.parse(at(next.events, 'march_equinox').at) - Date.parse(at(answer.events, 'december_solstice').at));
+    // A tropical year in all, and the northern summer the longest season (the Earth is farthest from the Sun in July).
+    expect(four.reduce((sum, s) => sum + s.lengthMs, 0) / 86_400_000).toBeCloseTo(365.24, 1);
+    expect(Math.max(...four.map((s) => s.lengthMs))).toBe(four[1].lengthMs);
+    const html = renderSeasons(answer, nextEquinox, 'Australia/Sydney');
+    expect(html).toContain('<td>summer in the north, winter in the south</td>');
+    expect(html).toContain('2026-12-22 07:50 UTC+11:00');
+    expect(html).toMatch(/perihelion \(nearest the Sun\) 2026-01-0\d/);
+  });
+
+  it('reads the next March equinox back from the table the build writes into the page', () => {
+    const table = equinoxTable(2026, [Date.parse('2026-03-20T14:45:36Z'), Date.parse('2027-03-20T20:24:42Z')]);
+    expect(equinoxFromTable(table, 2027)).toBe(Date.parse('2027-03-20T20:24:42Z'));
+    expect(equinoxFromTable(table, 2028)).toBeUndefined();
+  });
+});
+
 // ----- in the browser ------------------------------------------------------------------------------
 
 /** Each page's part, and an answer to hand it as the form would (the tool's input and result). */
@@ -130,6 +158,14 @@ const PAGES: { path: string; part: string; answer: () => Promise<{ input: Record
     answer: async () => {
       const input = { kind: 'solar', after: '2024-04-01', count: 1, lat: 32.78, lon: -96.8, timezone: 'America/Chicago' };
       return { input, result: await runTool(eclipses, input) };
+    },
+  },
+  {
+    path: '/calculators/equinoxes-and-solstices/',
+    part: '[data-season-list]',
+    answer: async () => {
+      const input = { year: 2030, timezone: 'Asia/Tokyo' };
+      return { input, result: await runTool(seasons, input) };
     },
   },
 ];
