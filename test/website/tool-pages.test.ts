@@ -12,6 +12,9 @@ import { seasons } from '../../engine/astronomy/seasons.ts';
 import { moonPhases } from '../../engine/astronomy/moon-phases.ts';
 import { eclipses } from '../../engine/astronomy/eclipses.ts';
 import { type EclipseAnswer, renderEclipseList } from '../../website/src/lib/eclipse-list.ts';
+import { dateInfo } from '../../engine/date/date-info.ts';
+import { convertCalendarTool } from '../../engine/date/convert-calendar.ts';
+import { type ConvertedAnswer, monthWeeks, renderCalendarTable, renderWeekCalendar } from '../../website/src/lib/date-tables.ts';
 import { equinoxFromTable, equinoxTable, renderSeasons, seasonsOf } from '../../website/src/lib/season-list.ts';
 import { moonMonth, moonPicture, renderMoonCalendar } from '../../website/src/lib/moon-calendar.ts';
 import { daylight, renderSunYear, sunYear } from '../../website/src/lib/sun-year.ts';
@@ -132,6 +135,33 @@ describe('equinoxes and solstices: the four seasons', () => {
   });
 });
 
+describe('week numbers and calendar conversion', () => {
+  it('numbers each week of the month as date_info does, the asked date marked', async () => {
+    const weeks = monthWeeks('2027-01-01');
+    expect(weeks[0].days.map((d) => d.date)).toEqual(['2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02', '2027-01-03']);
+    for (const { week, weekYear, days } of weeks) {
+      for (const d of days) {
+        const info = await runTool(dateInfo, { date: d.date });
+        expect([info.iso_week, info.iso_week_year], d.date).toEqual([week, weekYear]);
+      }
+    }
+    const html = renderWeekCalendar('2027-01-01');
+    expect(html).toContain('<th scope="row" data-week="53">53 <small>of 2026</small></th>');
+    expect(html).toContain('<td data-date="2027-01-01" class="marked" aria-current="date">1</td>');
+    expect(weeks.at(-1)!.days.at(-1)!.date).toBe('2027-01-31');
+  });
+
+  it('writes every calendar of the answer as a row, escaped', async () => {
+    const answer = (await runTool(convertCalendarTool, { date: '2026-03-20' })) as ConvertedAnswer;
+    const html = renderCalendarTable(answer);
+    expect(html.match(/<tr data-calendar=/g)).toHaveLength(answer.calendars.length);
+    for (const c of answer.calendars) expect(html).toContain(`<td><span class="formatted">${c.formatted}</span>`);
+    expect(html).toContain('<th scope="row">Islamic (Umm al-Qura)</th>');
+    const hostile = { ...answer, calendars: [{ ...answer.calendars[0], formatted: '<img src=x onerror=alert(1)>' }] };
+    expect(renderCalendarTable(hostile)).not.toContain('<img');
+  });
+});
+
 // ----- in the browser ------------------------------------------------------------------------------
 
 /** Each page's part, and an answer to hand it as the form would (the tool's input and result). */
@@ -166,6 +196,22 @@ const PAGES: { path: string; part: string; answer: () => Promise<{ input: Record
     answer: async () => {
       const input = { year: 2030, timezone: 'Asia/Tokyo' };
       return { input, result: await runTool(seasons, input) };
+    },
+  },
+  {
+    path: '/calculators/week-number/',
+    part: '[data-week-calendar]',
+    answer: async () => {
+      const input = { date: '2026-02-14' };
+      return { input, result: await runTool(dateInfo, input) };
+    },
+  },
+  {
+    path: '/calculators/calendar-converter/',
+    part: '[data-calendar-table]',
+    answer: async () => {
+      const input = { date: '2000-01-01' };
+      return { input, result: await runTool(convertCalendarTool, input) };
     },
   },
 ];
