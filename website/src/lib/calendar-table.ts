@@ -38,7 +38,7 @@ export function renderCalendarTable(answer: ConvertedAnswer): string {
     })
     .join('');
   return (
-    `<div class="table-scroll"><table class="calendar-table"><caption>${escapeHtml(answer.date)} (${escapeHtml(answer.day_of_week)}) in every calendar</caption>` +
-    `<thead><tr><th scope="col">Calendar</th><th scope="col">Date</th></tr></thead><tbody>${rows}</tbody></table></div>`
+    `<section class="table-scroll" tabindex="0" aria-label="The date in every calendar (scrolls sideways when narrow)"><table class="calendar-table"><caption>${escapeHtml(answer.date)} (${escapeHtml(answer.day_of_week)}) in every calendar</caption>` +
+    `<thead><tr><th scope="col">Calendar</th><th scope="col">Date</th></tr></thead><tbody>${rows}</tbody></table></section>`
   );
 }

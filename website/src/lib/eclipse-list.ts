@@ -54,7 +54,7 @@ function contacts(rows: [string, Time][], caption: string): string {
   const body = present
     .map(([name, t]) => `<tr><th scope="row">${name}</th><td><time datetime="${escapeHtml(t!)}">${escapeHtml(whenText(t!, true))}</time></td></tr>`)
     .join('');
-  return `<div class="table-scroll"><table class="eclipse-contacts"><caption>${caption}</caption><thead><tr><th scope="col">Contact</th><th scope="col">Time</th></tr></thead><tbody>${body}</tbody></table></div>`;
+  return `<section class="table-scroll" tabindex="0" aria-label="Eclipse contacts (scrolls sideways when narrow)"><table class="eclipse-contacts"><caption>${caption}</caption><thead><tr><th scope="col">Contact</th><th scope="col">Time</th></tr></thead><tbody>${body}</tbody></table></section>`;
 }
 
 /** The list, or a sentence when the answer has no eclipse; `place` says whether the form gave one. */

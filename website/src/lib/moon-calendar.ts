@@ -124,9 +124,9 @@ export function renderMoonCalendar(mm: MoonMonth): string {
     .map((d) => `<li data-phase="${d.principal!.phase}">${PHASE_WORDS[d.principal!.phase]}: ${whenText(d.principal!.time)}</li>`)
     .join('');
   return (
-    `<div class="table-scroll"><table class="moon-calendar"><caption>The Moon in ${monthName(mm.month)} ${mm.year} (${zone}): the lit part at noon, ` +
+    `<section class="table-scroll" tabindex="0" aria-label="Moon calendar (scrolls sideways when narrow)"><table class="moon-calendar"><caption>The Moon in ${monthName(mm.month)} ${mm.year} (${zone}): the lit part at noon, ` +
     'as seen from the northern hemisphere, and the principal phases with their times</caption>' +
-    `<thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>` +
+    `<thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></section>` +
     `<h3>Principal phases in ${monthName(mm.month)} ${mm.year}</h3><ul class="moon-phase-list">${phases}</ul>`
   );
 }

@@ -74,8 +74,8 @@ export function renderSeasons(answer: SeasonsAnswer, nextEquinoxMs: number, zone
     );
   const where = zone ? `local time in ${escapeHtml(zone)}` : 'UTC';
   return (
-    `<div class="table-scroll"><table class="season-table"><caption>The seasons of ${answer.year} (${where}): each event, the season it begins and how long that season lasts</caption>` +
-    `<thead><tr><th scope="col">Event</th><th scope="col">Date and time</th><th scope="col">Begins</th><th scope="col">Season lasts</th></tr></thead><tbody>${rows}</tbody></table></div>` +
+    `<section class="table-scroll" tabindex="0" aria-label="The seasons (scrolls sideways when narrow)"><table class="season-table"><caption>The seasons of ${answer.year} (${where}): each event, the season it begins and how long that season lasts</caption>` +
+    `<thead><tr><th scope="col">Event</th><th scope="col">Date and time</th><th scope="col">Begins</th><th scope="col">Season lasts</th></tr></thead><tbody>${rows}</tbody></table></section>` +
     (apsides.length ? `<p>The Earth in ${answer.year}: ${apsides.join('; ')}.</p>` : '')
   );
 }

@@ -156,8 +156,8 @@ export function renderSunYearText(sy: SunYear): string {
     .join('');
   return (
     `<ul class="sun-year-summary">${items.join('')}</ul>` +
-    `<div class="table-scroll"><table class="sun-year-table"><caption>Sunrise, sunset and daylight on the first of each month and on ${sy.marked} (local time, ${escapeHtml(sy.timezone)})</caption>` +
-    `<thead><tr><th scope="col">Date</th><th scope="col">Sunrise</th><th scope="col">Sunset</th><th scope="col">Daylight</th></tr></thead><tbody>${rows}</tbody></table></div>`
+    `<section class="table-scroll" tabindex="0" aria-label="Sunrise and sunset by month (scrolls sideways when narrow)"><table class="sun-year-table"><caption>Sunrise, sunset and daylight on the first of each month and on ${sy.marked} (local time, ${escapeHtml(sy.timezone)})</caption>` +
+    `<thead><tr><th scope="col">Date</th><th scope="col">Sunrise</th><th scope="col">Sunset</th><th scope="col">Daylight</th></tr></thead><tbody>${rows}</tbody></table></section>`
   );
 }
 

@@ -46,7 +46,7 @@ export function renderWeekCalendar(date: string): string {
     })
     .join('');
   return (
-    `<div class="table-scroll"><table class="week-calendar"><caption>${monthName(month)} ${pad(year, 4)} with ISO 8601 week numbers (weeks start on Monday; week 1 holds the year’s first Thursday)</caption>` +
-    `<thead><tr><th scope="col">Week</th>${head}</tr></thead><tbody>${rows}</tbody></table></div>`
+    `<section class="table-scroll" tabindex="0" aria-label="The month with week numbers (scrolls sideways when narrow)"><table class="week-calendar"><caption>${monthName(month)} ${pad(year, 4)} with ISO 8601 week numbers (weeks start on Monday; week 1 holds the year’s first Thursday)</caption>` +
+    `<thead><tr><th scope="col">Week</th>${head}</tr></thead><tbody>${rows}</tbody></table></section>`
   );
 }
