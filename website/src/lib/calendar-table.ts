@@ -1,0 +1,44 @@
+/** The calendar converter's part: a converted date in every calendar as a table (the convert_calendar answer, worded). */
+import { escapeHtml } from './tool-parts.ts';
+
+const CALENDAR_NAMES: Record<string, string> = {
+  gregory: 'Gregorian',
+  iso8601: 'ISO 8601',
+  hebrew: 'Hebrew',
+  'islamic-umalqura': 'Islamic (Umm al-Qura)',
+  'islamic-civil': 'Islamic (civil)',
+  'islamic-tbla': 'Islamic (tabular, astronomical epoch)',
+  persian: 'Persian (Solar Hijri)',
+  chinese: 'Chinese',
+  dangi: 'Korean (Dangi)',
+  indian: 'Indian national (Saka)',
+  ethiopic: 'Ethiopian',
+  coptic: 'Coptic',
+  buddhist: 'Buddhist',
+  japanese: 'Japanese',
+  roc: 'Republic of China (Minguo)',
+};
+
+export interface ConvertedAnswer {
+  date: string;
+  day_of_week: string;
+  calendars: { calendar: string; year: number; month: number; month_code: string; month_name: string; day: number; era: string | null; formatted: string }[];
+}
+
+/** The converted date in every calendar as a table: the readable date, and under it its parts (year, month, day, era). */
+export function renderCalendarTable(answer: ConvertedAnswer): string {
+  const rows = answer.calendars
+    .map((c) => {
+      const era = c.era === null ? '' : ` · era ${escapeHtml(c.era)}`;
+      const parts = `year ${c.year} · month ${c.month} ${escapeHtml(c.month_name)} (${escapeHtml(c.month_code)}) · day ${c.day}${era}`;
+      return (
+        `<tr data-calendar="${escapeHtml(c.calendar)}"><th scope="row">${escapeHtml(CALENDAR_NAMES[c.calendar] ?? c.calendar)}</th>` +
+        `<td><span class="formatted">${escapeHtml(c.formatted)}</span><small class="parts">${parts}</small></td></tr>`
+      );
+    })
+    .join('');
+  return (
+    `<section class="table-scroll" tabindex="0" aria-label="The date in every calendar (scrolls sideways when narrow)"><table class="calendar-table"><caption>${escapeHtml(answer.date)} (${escapeHtml(answer.day_of_week)}) in every calendar</caption>` +
+    `<thead><tr><th scope="col">Calendar</th><th scope="col">Date</th></tr></thead><tbody>${rows}</tbody></table></section>`
+  );
+}

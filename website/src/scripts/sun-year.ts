@@ -1,0 +1,14 @@
+/**
+ * The day-length chart of the sunrise and sunset page, redrawn for each answer: the year of the answer's
+ * first day at its place and zone, with sun_events' own functions over the engine's zone data.
+ */
+import { renderSunYear, sunYear } from '../lib/sun-year.ts';
+import { answerPart, useZoneData } from './answer-part.ts';
+
+answerPart('[data-sun-year]', async ({ result }) => {
+  const days = result.days as { date: string }[] | undefined;
+  if (!days?.length || typeof result.timezone !== 'string') return null;
+  await useZoneData(document.querySelector<HTMLElement>('[data-sun-year]')!.dataset.zoneData!);
+  const sy = sunYear(result.lat as number, result.lon as number, result.timezone, days[0].date, (result.elevation_m as number) ?? 0);
+  return renderSunYear(sy);
+});
