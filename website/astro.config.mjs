@@ -52,6 +52,45 @@ function browserTzdb() {
   };
 }
 
+const NODE_BUILTINS_MODULE = fileURLToPath(new URL('../engine/browser/node-builtins.ts', import.meta.url));
+const ENGINE_DIR = fileURLToPath(new URL('../engine/', import.meta.url));
+
+/**
+ * The engine reads its shipped data files with `require` (node:module) and, once, `readFileSync`
+ * (node:fs, node:path). In the browser bundle those imports of engine modules are
+ * engine/browser/node-builtins.ts, which answers with the files the page fetched and installed
+ * (website/src/scripts/browser-run.ts), so calculator pages run the engine's modules unchanged.
+ */
+function browserNodeBuiltins() {
+  return {
+    name: 'browser-node-builtins',
+    enforce: 'pre',
+    resolveId(source, importer, options) {
+      if (options?.ssr || !importer?.startsWith(ENGINE_DIR)) return null;
+      return source === 'node:module' || source === 'node:fs' || source === 'node:path' ? NODE_BUILTINS_MODULE : null;
+    },
+  };
+}
+
+const ZONE_LOOKUP_MODULE = fileURLToPath(new URL('../engine/time/zone-lookup.ts', import.meta.url));
+const BROWSER_ZONE_LOOKUP_MODULE = fileURLToPath(new URL('../engine/time/zone-lookup-browser.ts', import.meta.url));
+
+/**
+ * The boundary lookup (engine/time/zone-lookup.ts) reads data that stays on the server; in the browser
+ * bundle it is engine/time/zone-lookup-browser.ts, whose lookups throw (pages ask the API for them).
+ */
+function browserZoneLookup() {
+  return {
+    name: 'browser-zone-lookup',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (options?.ssr || !importer || !/zone-lookup(\.ts)?$/.test(source)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === ZONE_LOOKUP_MODULE ? BROWSER_ZONE_LOOKUP_MODULE : null;
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   site: process.env.SITE_URL ?? 'http://localhost:4321',
@@ -60,5 +99,5 @@ export default defineConfig({
   trailingSlash: 'always',
   build: { format: 'directory' },
   devToolbar: { enabled: false },
-  vite: { logLevel: 'warn', plugins: [browserProvenance(), browserTzdb(), browserTools()] },
+  vite: { logLevel: 'warn', plugins: [browserProvenance(), browserTzdb(), browserNodeBuiltins(), browserZoneLookup(), browserTools()] },
 });

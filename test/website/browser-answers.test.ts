@@ -1,0 +1,129 @@
+/**
+ * Calculators that compute in the browser with the engine's shipped data (tz rules, CLDR tables, holiday
+ * rules), in Chromium: each permalink's answer is byte for byte the JSON the engine gives in Node for the
+ * same query (the API's reading of it: queryReader, the tool's schema, its run and output schema), and
+ * each page fetches under {@link DATA_LIMIT} gzipped bytes of data. One build, one browser, one page.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registry } from '../../engine/registry.ts';
+import { ToolInputError, type AnyTool } from '../../engine/tool.ts';
+import { validateInput, type FieldError } from '../../engine/validate.ts';
+import { queryReader } from '../../service/query.ts';
+import { browserToolModules, dataPacks } from '../../website/browser-tools.ts';
+import { queryString } from '../../website/src/lib/calls.ts';
+import { chromiumAvailable, collectErrors, launchChromium } from '../fixtures/chromium.ts';
+import { freePort } from '../helpers.ts';
+import { ROOT, buildSite } from './build-site.ts';
+
+/** Most gzipped bytes of data (/calculator-data/) one calculator page may fetch. */
+const DATA_LIMIT = 300 * 1024;
+
+/** Browser tools that fetch shipped data, by name. */
+const dataTools = Object.entries(browserToolModules())
+  .filter(([, { file }]) => dataPacks(file).length > 0)
+  .map(([name]) => registry.find((t) => t.name === name)!);
+
+/** Inputs besides the worked examples: the ways people write zones, far dates, a wrong zone. */
+const EXTRA: Record<string, Record<string, unknown>[]> = {
+  convert_time: [
+    { time: '1900-06-01T12:00', source_timezone: 'IST', target_timezone: 'Pacific Standard Time' },
+    { time: '2026-10-25T01:30', source_timezone: 'Europe/London', target_timezone: 'UTC+5:30' },
+    { time: '2026-01-01T00:00', source_timezone: 'Mars/Olympus', target_timezone: 'UTC' },
+  ],
+  get_time_in_zone: [
+    { timezone: 'asia/calcutta', at: '2031-03-09T10:00:00Z' },
+    { timezone: 'EST', at: '1970-01-01T00:00:00Z' },
+    { timezone: 'JP', at: '2026-11-22T08:00:00Z' },
+  ],
+};
+
+/** The engine's answer in Node for a query, as the page computes it (the API reads the query the same way). */
+async function inNode(tool: AnyTool, query: string): Promise<{ result?: unknown; errors?: FieldError[] }> {
+  const { input, errors } = queryReader(tool)(new URLSearchParams(query));
+  if (errors.length) return { errors };
+  const checked = validateInput(tool.input, input);
+  if (!checked.ok) return { errors: checked.errors };
+  try {
+    return { result: tool.output.parse(await tool.run(checked.data, { now: () => new Date() })) };
+  } catch (error) {
+    if (error instanceof ToolInputError) return { errors: error.errors };
+    throw error;
+  }
+}
+
+describe.skipIf(!chromiumAvailable())('calculators computing with shipped data, in Chromium', () => {
+  let site: ChildProcess;
+  let siteBase = '';
+  let dist = '';
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+  const fetched: string[] = [];
+
+  beforeAll(async () => {
+    dist = await buildSite();
+    const sitePort = await freePort();
+    siteBase = `http://127.0.0.1:${sitePort}`;
+    site = spawn(process.execPath, ['--import', 'tsx', 'website/serve.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, SITE_PORT: String(sitePort), SITE_DIST_DIR: dist },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    await new Promise<void>((resolve, reject) => {
+      let output = '';
+      site.stdout!.on('data', (d) => {
+        output += d;
+        if (output.includes('serving')) resolve();
+      });
+      site.on('exit', (code) => reject(new Error(`site server exited ${code}: ${output}`)));
+    });
+    browser = await launchChromium();
+    page = await browser.newPage();
+    errors = collectErrors(page);
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    site?.kill('SIGTERM');
+  });
+
+  const gzipped = (path: string) => gzipSync(readFileSync(join(dist, path))).length;
+
+  it('every tool that needs shipped data is a browser calculator here', () => {
+    expect(dataTools.map((t) => t.name)).toEqual(expect.arrayContaining(['convert_time', 'get_time_in_zone', 'expand_recurrence']));
+  });
+
+  for (const tool of dataTools) {
+    it(`${tool.name}: each permalink shows the engine's JSON, byte for byte, with under 300 KB of data`, async () => {
+      const queries = [...tool.examples.map((e) => e.input as Record<string, unknown>), ...(EXTRA[tool.name] ?? [])].map(queryString);
+      for (const query of queries) {
+        fetched.length = 0;
+        await page.goto(`${siteBase}/calculators/${tool.calculator!.slug}/?${query}`);
+        await page.waitForSelector('form[data-ready="true"]');
+        const expected = await inNode(tool, query);
+        if (expected.errors) {
+          expect(await page.getAttribute('form[data-calculator]', 'data-state'), query).toBe('invalid');
+          expect(await page.textContent('[data-ai-context="direct-answer"]'), query).toBe(
+            `Check the inputs: ${expected.errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`,
+          );
+        } else {
+          expect(await page.getAttribute('form[data-calculator]', 'data-state'), query).toBe('done');
+          expect(await page.textContent('[data-live-result]'), query).toBe(JSON.stringify(expected.result, null, 2));
+        }
+        const data = fetched.filter((p) => p.startsWith('/calculator-data/'));
+        expect(data.length, query).toBeGreaterThan(0);
+        expect(
+          data.reduce((sum, p) => sum + gzipped(p), 0),
+          query,
+        ).toBeLessThan(DATA_LIMIT);
+      }
+      expect(errors).toEqual([]);
+    }, 60_000);
+  }
+});
