@@ -40,6 +40,12 @@ const EXTRA: Record<string, Record<string, unknown>[]> = {
     { timezone: 'EST', at: '1970-01-01T00:00:00Z' },
     { timezone: 'JP', at: '2026-11-22T08:00:00Z' },
   ],
+  list_holidays: [
+    { country: 'jp', year: 2027, types: ['public', 'observance'] },
+    { country: 'DE', subdivision: 'DE-BY', year: 2026 },
+    { country: 'XX', year: 2026 },
+  ],
+  is_business_day: [{ country: 'GF', date: '2026-07-14' }],
 };
 
 /** The engine's answer in Node for a query, as the page computes it (the API reads the query the same way). */
@@ -96,7 +102,9 @@ describe.skipIf(!chromiumAvailable())('calculators computing with shipped data, 
   const gzipped = (path: string) => gzipSync(readFileSync(join(dist, path))).length;
 
   it('every tool that needs shipped data is a browser calculator here', () => {
-    expect(dataTools.map((t) => t.name)).toEqual(expect.arrayContaining(['convert_time', 'get_time_in_zone', 'expand_recurrence']));
+    expect(dataTools.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['convert_time', 'get_time_in_zone', 'expand_recurrence', 'list_holidays', 'next_holidays', 'is_business_day']),
+    );
   });
 
   for (const tool of dataTools) {
