@@ -225,7 +225,7 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     expect(new URL(page.url()).search).toBe(`?${queryString(coordinates)}`);
     expect(await directAnswerOf(page)).toBe((await engineAnswer('geo_distance', coordinates)).sentence);
 
-    // A server calculator: the choice fills the zone too, and the coordinates go to the API without the name.
+    // A calculator with a zone: the choice fills the zone too, and the page computes with the coordinates and zone.
     const sun = await open('/calculators/sunrise-sunset/');
     await sun.page.waitForSelector('form[data-ready="true"]');
     await sun.page.fill('[data-api-key]', VISITOR_KEY);
@@ -238,19 +238,27 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     const input = { lat: 64.13548, lon: -21.89541, date: '2019-06-21', timezone: 'Atlantic/Reykjavik' };
     expect(new URL(sun.page.url()).search).toBe(`?${queryString(input)}`);
     expect(JSON.parse((await sun.page.textContent('[data-live-result]'))!)).toEqual((await engineAnswer('sun_events', input)).result);
-    // A name typed and not chosen is sent as place (the coordinates and the chosen zone emptied): the API resolves it.
+    // The chosen zone is emptied with the coordinates when another name is typed.
     await sun.page.fill('#input-place', 'Nairobi');
     expect([await sun.page.inputValue('input[name="lat"]'), await sun.page.inputValue('input[name="timezone"]')]).toEqual(['', '']);
-    await sun.page.click('form[data-calculator] button[type="submit"]');
-    await sun.page.waitForFunction(() => document.querySelector('[data-live-result]')?.textContent?.includes('Nairobi'));
-    expect(new URL(sun.page.url()).search).toBe('?place=Nairobi&date=2019-06-21');
+    // A server calculator: a name typed and not chosen is sent as place (the coordinates emptied): the API resolves it.
+    const local = await open('/calculators/local-time-at-coordinates/');
+    await local.page.waitForSelector('form[data-ready="true"]');
+    await local.page.fill('[data-api-key]', VISITOR_KEY);
+    await local.page.fill('#input-place', 'Nairobi');
+    expect(await local.page.inputValue('input[name="lat"]')).toBe('');
+    await local.page.click('form[data-calculator] button[type="submit"]');
+    await local.page.waitForFunction(() => document.querySelector('[data-live-result]')?.textContent?.includes('Nairobi'));
+    const sent = new URLSearchParams(new URL(local.page.url()).search);
+    expect([sent.get('place'), sent.has('lat'), sent.has('lon')]).toEqual(['Nairobi', false, false]);
     // GeoNames 184745: Nairobi, KE, -1.28333 36.81667.
-    expect(JSON.parse((await sun.page.textContent('[data-live-result]'))!)).toMatchObject({
+    expect(JSON.parse((await local.page.textContent('[data-live-result]'))!)).toMatchObject({
       place: { name: 'Nairobi', geonames_id: 184745, lat: -1.28333, lon: 36.81667 },
     });
-    expect([...errors, ...sun.errors]).toEqual([]);
+    expect([...errors, ...sun.errors, ...local.errors]).toEqual([]);
     await page.close();
     await sun.page.close();
+    await local.page.close();
   }, 60_000);
 
   it("every server calculator: a permalink of its example writes that call and says the answer is the API's", async () => {

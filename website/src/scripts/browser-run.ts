@@ -4,8 +4,9 @@
  * (the packs website/browser-tools.ts found in its imports, website/src/lib/calculator-data.ts), installs
  * them where the engine's `require` finds them in a page (engine/browser/node-builtins.ts), then loads the
  * tool's own module; before each computation it fetches what the input asks for besides (a country's
- * holiday rules). Tools declared `browser: 'with-timezone'` compute here when the input names a time zone;
- * without one the place's zone needs the server's boundary lookup (the page then asks the API).
+ * holiday rules). Tools declared `browser: 'with-timezone'` compute here unless the input gives a place
+ * (lat, lon) without a time zone: the place's zone needs the server's boundary lookup (the page then asks
+ * the API with the visitor's key, or says what it needs).
  */
 import type { AnyTool } from '../../../engine/tool.ts';
 import { installFiles } from '../../../engine/browser/node-builtins.ts';
@@ -52,7 +53,8 @@ export async function loadBrowserTool(name: string): Promise<AnyTool | undefined
  * the countries named); false when they need the server's data (a place's zone by the boundary lookup).
  */
 export async function runsInPage(name: string, params: URLSearchParams): Promise<boolean> {
-  if (WITH_TIMEZONE.includes(name) && !params.get('timezone')?.trim()) return false;
+  // A place without a zone: its zone is the boundary lookup's, on the server.
+  if (WITH_TIMEZONE.includes(name) && (params.has('lat') || params.has('lon')) && !params.get('timezone')?.trim()) return false;
   if (holidays) {
     const codes = ['country', 'countries'].flatMap((k) => params.getAll(k).flatMap((v) => v.split(','))).map((c) => c.trim().toUpperCase());
     const wanted = codes.filter((c) => holidays!.has(c) && !holidays!.hasRules(c));
