@@ -1,5 +1,6 @@
 // The public site: static pages and discovery files built from engine/registry.ts (no network at build).
 import { defineConfig } from 'astro/config';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as provenance from '../engine/provenance.ts';
 import { browserTools } from './browser-tools.ts';
@@ -27,9 +28,16 @@ function browserProvenance() {
     load(id) {
       if (id !== BROWSER_PROVENANCE) return null;
       const values = Object.entries(provenance).filter(([, v]) => typeof v !== 'function');
+      // versionOf(pkg) for the packages engine modules name at their top level (read at build time).
+      const named = new Set();
+      for (const file of readdirSync(ENGINE_DIR, { recursive: true })) {
+        if (String(file).endsWith('.ts')) for (const m of readFileSync(`${ENGINE_DIR}${file}`, 'utf8').matchAll(/versionOf\('([^']+)'\)/g)) named.add(m[1]);
+      }
+      const known = Object.fromEntries([...named].map((pkg) => [pkg, provenance.versionOf(pkg)]));
       return (
         values.map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};`).join('\n') +
-        '\nexport function versionOf() { throw new Error("package versions are read at build time"); }\n'
+        `\nconst KNOWN = ${JSON.stringify(known)};` +
+        '\nexport function versionOf(pkg) { if (pkg in KNOWN) return KNOWN[pkg]; throw new Error("the version of " + pkg + " is read at build time"); }\n'
       );
     },
   };
@@ -67,26 +75,31 @@ function browserNodeBuiltins() {
     enforce: 'pre',
     resolveId(source, importer, options) {
       if (options?.ssr || !importer?.startsWith(ENGINE_DIR)) return null;
-      return source === 'node:module' || source === 'node:fs' || source === 'node:path' ? NODE_BUILTINS_MODULE : null;
+      return ['node:module', 'node:fs', 'node:path', 'node:perf_hooks'].includes(source) ? NODE_BUILTINS_MODULE : null;
     },
   };
 }
 
-const ZONE_LOOKUP_MODULE = fileURLToPath(new URL('../engine/time/zone-lookup.ts', import.meta.url));
-const BROWSER_ZONE_LOOKUP_MODULE = fileURLToPath(new URL('../engine/time/zone-lookup-browser.ts', import.meta.url));
+/** Engine modules over data that stays on the server → their browser stand-ins, whose reads throw. */
+const SERVER_ONLY = new Map(
+  [
+    ['time/zone-lookup.ts', 'time/zone-lookup-browser.ts'], // the boundary lookup (timezone-boundary-builder's shapes)
+    ['geo/place-names.ts', 'geo/place-names-browser.ts'], // the place-name index
+  ].map(([from, to]) => [fileURLToPath(new URL(`../engine/${from}`, import.meta.url)), fileURLToPath(new URL(`../engine/${to}`, import.meta.url))]),
+);
 
 /**
- * The boundary lookup (engine/time/zone-lookup.ts) reads data that stays on the server; in the browser
- * bundle it is engine/time/zone-lookup-browser.ts, whose lookups throw (pages ask the API for them).
+ * The boundary lookup and the place-name index read data that stays on the server; in the browser bundle
+ * their modules are stand-ins whose reads throw (pages ask the API for such inputs).
  */
-function browserZoneLookup() {
+function browserServerOnly() {
   return {
-    name: 'browser-zone-lookup',
+    name: 'browser-server-only',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (options?.ssr || !importer || !/zone-lookup(\.ts)?$/.test(source)) return null;
+      if (options?.ssr || !importer || !/(zone-lookup|place-names)(\.ts)?$/.test(source)) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved?.id === ZONE_LOOKUP_MODULE ? BROWSER_ZONE_LOOKUP_MODULE : null;
+      return SERVER_ONLY.get(resolved?.id) ?? null;
     },
   };
 }
@@ -99,5 +112,5 @@ export default defineConfig({
   trailingSlash: 'always',
   build: { format: 'directory' },
   devToolbar: { enabled: false },
-  vite: { logLevel: 'warn', plugins: [browserProvenance(), browserTzdb(), browserNodeBuiltins(), browserZoneLookup(), browserTools()] },
+  vite: { logLevel: 'warn', plugins: [browserProvenance(), browserTzdb(), browserNodeBuiltins(), browserServerOnly(), browserTools()] },
 });

@@ -55,3 +55,6 @@ export const openSync = serverOnly('openSync');
 export const readSync = serverOnly('readSync');
 export const closeSync = serverOnly('closeSync');
 export const existsSync = (path: string): boolean => files.has(path);
+
+/** `node:perf_hooks`' performance: the page's own. */
+export const performance = globalThis.performance;

@@ -20,7 +20,7 @@ import { chromiumAvailable, collectErrors, launchChromium } from '../fixtures/ch
 import { freePort } from '../helpers.ts';
 import { ROOT, buildSite } from './build-site.ts';
 
-/** Most gzipped bytes of data (/calculator-data/) one calculator page may fetch. */
+/** Most gzipped bytes of data (/calculator-data/, the meeting planner's /observatory/tzdb.json) one calculator page may fetch. */
 const DATA_LIMIT = 300 * 1024;
 
 /** Browser tools that fetch shipped data, by name. */
@@ -52,17 +52,41 @@ const EXTRA: Record<string, Record<string, unknown>[]> = {
   ],
   eclipses: [{ kind: 'solar', after: '2026-01-01', count: 1, lat: 43.26, lon: -2.93, timezone: 'Europe/Madrid' }],
   moon_phases: [{ start: '2026-03-01', count: 4, timezone: 'America/St_Johns' }],
+  find_meeting_times: [
+    {
+      participants: [
+        { label: 'Tokyo', timezone: 'JST' },
+        { label: 'Munich', timezone: 'Europe/Berlin', country: 'DE', subdivision: 'BY' },
+      ],
+      start_date: '2026-12-24',
+    },
+    {
+      participants: [
+        { label: 'Here', lat: 48.14, lon: 11.58 },
+        { label: 'Paris', timezone: 'Europe/Paris' },
+      ],
+      start_date: '2026-12-01',
+    },
+  ],
 };
 
-/** A place without a zone: the page cannot find its zone (the server's boundary lookup) and says so. */
-const needsBoundaryLookup = (tool: AnyTool, query: string) => {
+/**
+ * What the page cannot compute and says so: a place without a zone (the server's boundary lookup) or a
+ * zone input that may be a place name (the server's places index).
+ */
+function needsServer(tool: AnyTool, query: string): RegExp | undefined {
   const params = new URLSearchParams(query);
-  return tool.calculator?.browser === 'with-timezone' && params.has('lat') && !params.has('timezone');
-};
+  if (params.get('participants')?.includes('"lat"') || (tool.calculator?.browser === 'with-timezone' && params.has('lat') && !params.has('timezone'))) {
+    return /: this answer needs the place's time zone, which the server finds from its time-zone boundaries: give a time zone \(timezone\) to compute it here; give an API key/;
+  }
+  if (query.includes('Mars')) return /: this answer needs the server's places index to read 'Mars\/Olympus' as a place/;
+  return undefined;
+}
 
 /** The engine's answer in Node for a query, as the page computes it (the API reads the query the same way). */
-async function inNode(tool: AnyTool, query: string): Promise<{ result?: unknown; errors?: FieldError[] }> {
-  const { input, errors } = queryReader(tool)(new URLSearchParams(query));
+async function inNode(tool: AnyTool, query: string, body: Record<string, unknown>): Promise<{ result?: unknown; errors?: FieldError[] }> {
+  // A GET tool reads the query; a POST tool (the meeting planner) the input as a JSON body.
+  const { input, errors } = tool.http.method === 'GET' ? queryReader(tool)(new URLSearchParams(query)) : { input: body, errors: [] };
   if (errors.length) return { errors };
   const checked = validateInput(tool.input, input);
   if (!checked.ok) return { errors: checked.errors };
@@ -117,26 +141,25 @@ describe.skipIf(!chromiumAvailable())('calculators computing with shipped data, 
     expect(dataTools.map((t) => t.name)).toEqual(
       expect.arrayContaining([
         ...['convert_time', 'get_time_in_zone', 'expand_recurrence', 'list_holidays', 'next_holidays', 'is_business_day'],
-        ...['sun_events', 'moon_events', 'moon_phases', 'seasons', 'eclipses'],
+        ...['sun_events', 'moon_events', 'moon_phases', 'seasons', 'eclipses', 'find_meeting_times'],
       ]),
     );
   });
 
   for (const tool of dataTools) {
     it(`${tool.name}: each permalink shows the engine's JSON, byte for byte, with under 300 KB of data`, async () => {
-      const queries = [...tool.examples.map((e) => e.input as Record<string, unknown>), ...(EXTRA[tool.name] ?? [])].map(queryString);
-      for (const query of queries) {
+      for (const input of [...tool.examples.map((e) => e.input as Record<string, unknown>), ...(EXTRA[tool.name] ?? [])]) {
+        const query = queryString(input);
         fetched.length = 0;
         await page.goto(`${siteBase}/calculators/${tool.calculator!.slug}/?${query}`);
         await page.waitForSelector('form[data-ready="true"]');
-        if (needsBoundaryLookup(tool, query)) {
-          expect(await page.textContent('[data-ai-context="direct-answer"]'), query).toMatch(
-            /: this answer needs the place's time zone, which the server finds from its time-zone boundaries: give a time zone \(timezone\) to compute it here; give an API key/,
-          );
+        const needs = needsServer(tool, query);
+        if (needs) {
+          expect(await page.textContent('[data-ai-context="direct-answer"]'), query).toMatch(needs);
           expect(await page.isVisible('[data-live-result]'), query).toBe(false);
           continue;
         }
-        const expected = await inNode(tool, query);
+        const expected = await inNode(tool, query, input);
         if (expected.errors) {
           expect(await page.getAttribute('form[data-calculator]', 'data-state'), query).toBe('invalid');
           expect(await page.textContent('[data-ai-context="direct-answer"]'), query).toBe(
@@ -146,7 +169,7 @@ describe.skipIf(!chromiumAvailable())('calculators computing with shipped data, 
           expect(await page.getAttribute('form[data-calculator]', 'data-state'), query).toBe('done');
           expect(await page.textContent('[data-live-result]'), query).toBe(JSON.stringify(expected.result, null, 2));
         }
-        const data = fetched.filter((p) => p.startsWith('/calculator-data/'));
+        const data = fetched.filter((p) => p.startsWith('/calculator-data/') || p.endsWith('/tzdb.json'));
         expect(data.length, query).toBeGreaterThan(0);
         expect(
           data.reduce((sum, p) => sum + gzipped(p), 0),

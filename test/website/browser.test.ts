@@ -332,6 +332,7 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     };
     await page.goto(`${siteBase}/calculators/meeting-planner/?${queryString(input)}`);
     await page.waitForSelector('[data-meeting-planner][data-ready="true"]');
+    await page.waitForSelector('form[data-ready="true"]'); // the form fills in once the page's data is loaded
     expect(JSON.parse(await page.inputValue('textarea[name="participants"]'))).toEqual(input.participants);
     await page.fill('[data-api-key]', VISITOR_KEY);
     await page.click('form[data-calculator] button[type="submit"]');

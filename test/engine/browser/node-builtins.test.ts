@@ -34,6 +34,9 @@ describe('node-builtins (a page’s node:module, node:fs, node:path)', () => {
     const pack = DATA_PACKS.zones() as Record<string, unknown>;
     expect(pack['moment-timezone/data/packed/latest.json']).toEqual(require('moment-timezone/data/packed/latest.json'));
     const meta = require('moment-timezone/data/meta/latest.json') as { countries: Record<string, { name: string; zones: string[] }> };
-    expect((pack['moment-timezone/data/meta/latest.json'] as typeof meta).countries.DE).toEqual({ name: meta.countries.DE.name, zones: meta.countries.DE.zones });
+    expect((pack['moment-timezone/data/meta/latest.json'] as typeof meta).countries.DE).toEqual({
+      name: meta.countries.DE.name,
+      zones: meta.countries.DE.zones,
+    });
   });
 });

@@ -6,6 +6,8 @@
  * - `zones`: the tzdb release (moment-timezone's packed build, whole, and its zone.tab), CLDR's Windows
  *   zone IDs and the boundary data's zone names (the names zone-names.ts answers with; not its shapes);
  * - `week`: CLDR's weekend days;
+ * - `countries`: CLDR's English country names (read by the place search's module, which the meeting
+ *   planner imports);
  * - `holidays`: date-holidays' catalogue (every country's and subdivision's names, no rules) and the
  *   holiday names; `holidays-XX`: one country's rules (with the rules of countries they refer to), fetched
  *   only for the country asked.
@@ -85,6 +87,14 @@ function week(): Files {
   };
 }
 
+function countries(): Files {
+  const json = require('cldr-localenames-full/main/en/territories.json') as { main: { en: { localeDisplayNames: { territories: unknown } } } };
+  return {
+    'cldr-localenames-full/main/en/territories.json': { main: { en: { localeDisplayNames: { territories: json.main.en.localeDisplayNames.territories } } } },
+    'cldr-localenames-full/package.json': { version: (require('cldr-localenames-full/package.json') as { version: string }).version },
+  };
+}
+
 /** A jurisdiction's names without its rules (what the catalogue reads: getCountries, getStates). */
 function namesOnly(entry: HolidayEntry): HolidayEntry {
   const { days: _days, _days: _ref, states, regions, ...rest } = entry;
@@ -122,7 +132,7 @@ export function countryHolidays(code: string): Pick<HolidayData, 'holidays'> {
 export const holidayCountries = (): string[] => Object.keys(holidayData().holidays);
 
 /** The packs, by name (`holidays-XX` are countryHolidays). */
-export const DATA_PACKS: Record<string, () => unknown> = { zones, week, holidays };
+export const DATA_PACKS: Record<string, () => unknown> = { zones, week, holidays, countries };
 
 /** Where a page fetches a pack. */
 export const dataPath = (pack: string): string => `/calculator-data/${pack}.json`;

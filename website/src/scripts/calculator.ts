@@ -11,8 +11,8 @@
  */
 import { ToolInputError, type AnyTool } from '../../../engine/tool.ts';
 import { validateInput, type FieldError } from '../../../engine/validate.ts';
-import { coerce, queryReader, type QueryValueType } from '../../../service/query.ts';
-import { loadBrowserTool, runsInPage, serverNeed } from './browser-run.ts';
+import { coerce, type QueryValueType } from '../../../service/query.ts';
+import { loadBrowserTool, readInput, runsInPage, serverNeed } from './browser-run.ts';
 import { directAnswer, sentenceFromSource } from '../lib/answers.ts';
 import { curlCommand, describeInput, mcpCall, queryString, type ToolCall } from '../lib/calls.ts';
 
@@ -93,7 +93,7 @@ async function askApi(call: ToolCall, apiBase: string, key: string, input: Recor
 }
 
 async function compute(tool: AnyTool, params: URLSearchParams): Promise<Outcome> {
-  const { input, errors } = queryReader(tool)(params);
+  const { input, errors } = readInput(tool, params);
   if (errors.length) return { input, errors };
   const checked = validateInput(tool.input, input);
   if (!checked.ok) return { input, errors: checked.errors };
