@@ -191,6 +191,19 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     await page.close();
   });
 
+  it('a place without a time zone: the page says it needs the boundary lookup, and with a key asks the API', async () => {
+    const input = { lat: 60, lon: 0, date: '2019-06-21' };
+    const { page, errors } = await open(`/calculators/sunrise-sunset/?${queryString(input)}`);
+    await page.waitForSelector('form[data-ready="true"]');
+    expect(await directAnswerOf(page)).toMatch(/: this answer needs the place's time zone, which the server finds from its time-zone boundaries/);
+    await page.fill('[data-api-key]', VISITOR_KEY);
+    await page.click('form[data-calculator] button[type="submit"]');
+    await page.waitForSelector('[data-live-result]:not([hidden])');
+    expect(JSON.parse((await page.textContent('[data-live-result]'))!)).toEqual((await engineAnswer('sun_events', input)).result);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("a place name fills the coordinates: the API's matches listed as the visitor types, chosen by keyboard or pointer; a server form sends the name or the chosen coordinates, never both", async () => {
     // The API loads its place-name index when first asked (PLACE_INDEXES=on-demand in tests): asked here first.
     expect((await fetch(`${apiBaseUrl()}/v1/geo/places?q=Berlin&limit=1`, { headers: { authorization: `Bearer ${VISITOR_KEY}` } })).status).toBe(200);
