@@ -79,10 +79,13 @@ export interface CalculatorMeta<O extends z.ZodType = z.ZodType> {
   assumptions: string[];
   keywords?: string[];
   /**
-   * True when the tool's module runs in a browser as it is (no server-held data: no boundary lookup,
-   * tz rules, holiday rules or places index): its page then computes answers on the visitor's machine.
+   * Where the calculator page computes answers. True: on the visitor's machine, with the tool's own module
+   * and the shipped data it reads (tz rules, holiday rules, CLDR tables; website/src/lib/calculator-data.ts
+   * fetches them on demand). `'with-timezone'`: there too when the input names a time zone; without one
+   * the place's zone needs the server's boundary lookup, so the page asks the API. False: only on the
+   * server (the boundary lookup, the places index, elevation).
    */
-  browser: boolean;
+  browser: boolean | 'with-timezone';
   /**
    * The page's direct answer: one plain sentence about a result (reads its fields; computes nothing).
    * Self-contained: it uses only its arguments, since a page ships its source to the browser to word

@@ -1,10 +1,12 @@
 /**
  * The `virtual:browser-tools` module of the site build: for every tool whose calculator is declared
- * `browser: true`, a loader of the tool's own engine module (a chunk of its own, fetched only by its
- * page). Generated from the registry, so a new browser tool needs no list kept by hand here.
+ * `browser: true` or `'with-timezone'`, a loader of the tool's own engine module (a chunk of its own,
+ * fetched only by its page) and the data files the page fetches before loading it (the packs of
+ * website/src/lib/calculator-data.ts whose reading modules the tool imports). Generated from the
+ * registry and the engine's imports, so a new browser tool needs no list kept by hand here.
  */
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registry } from '../engine/registry.ts';
 
@@ -31,6 +33,41 @@ export function browserToolModules(): Record<string, { file: string; exportName:
   return out;
 }
 
+/** The engine modules that read shipped data files, and the pack of calculator-data.ts that carries them. */
+const DATA_READERS: Record<string, string> = {
+  'time/tzdb.ts': 'zones',
+  'time/zone-input.ts': 'zones',
+  'time/zone-names.ts': 'zones',
+  'holidays/weekend.ts': 'week',
+  'holidays/calendar-data.ts': 'holidays',
+  'geo/country-names.ts': 'countries',
+};
+const ENGINE = dirname(REGISTRY_FILE);
+
+/** Modules the browser bundle replaces with values read at build time (astro.config.mjs): they fetch nothing. */
+const BUILD_TIME_VALUES = new Set([resolve(ENGINE, 'provenance.ts')]);
+
+/** The engine modules a module imports, directly or not (its relative imports; type-only ones left out). */
+export function engineImports(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file) || BUILD_TIME_VALUES.has(file)) return seen;
+  seen.add(file);
+  const text = readFileSync(file, 'utf8');
+  for (const m of text.matchAll(/^(?:import|export) (?!type )[^;]*? from '(\.{1,2}\/[^']+\.ts)';$/gms)) {
+    engineImports(resolve(dirname(file), m[1]), seen);
+  }
+  return seen;
+}
+
+/** The data packs a tool's module needs in a page, in a fixed order. */
+export function dataPacks(file: string): string[] {
+  const packs = new Set<string>();
+  for (const f of engineImports(file)) {
+    const pack = DATA_READERS[relative(ENGINE, f).split('\\').join('/')];
+    if (pack) packs.add(pack);
+  }
+  return [...packs].sort();
+}
+
 /** The Vite plugin that serves the module. */
 export function browserTools() {
   return {
@@ -38,9 +75,16 @@ export function browserTools() {
     resolveId: (id: string) => (id === VIRTUAL ? RESOLVED : null),
     load(id: string) {
       if (id !== RESOLVED) return null;
-      const loaders = Object.entries(browserToolModules()).map(([name, { file, exportName }]) =>
+      const modules = Object.entries(browserToolModules());
+      const loaders = modules.map(([name, { file, exportName }]) =>
         `  ${JSON.stringify(name)}: () => import(${JSON.stringify(file)}).then((m) => m.${exportName}),`);
-      return `export const BROWSER_TOOLS = {\n${loaders.join('\n')}\n};\n`;
+      const data = Object.fromEntries(modules.map(([name, { file }]) => [name, dataPacks(file)]));
+      const withTimezone = registry.filter((t) => t.calculator?.browser === 'with-timezone').map((t) => t.name);
+      return (
+        `export const BROWSER_TOOLS = {\n${loaders.join('\n')}\n};\n` +
+        `export const BROWSER_DATA = ${JSON.stringify(data)};\n` +
+        `export const WITH_TIMEZONE = ${JSON.stringify(withTimezone)};\n`
+      );
     },
   };
 }

@@ -124,7 +124,7 @@ export const eclipses = defineTool({
       'Very faint penumbral lunar eclipses and grazing solar eclipses may be classified differently from NASA (shadow and Earth models).',
     ],
     keywords: ['next solar eclipse', 'next lunar eclipse', 'eclipse visible from', 'eclipse times'],
-    browser: false,
+    browser: 'with-timezone',
     answer: (r) => {
       const e = r.eclipses[0];
       if (!e) return `No ${r.kind} eclipse found after ${r.after}.`;

@@ -165,6 +165,11 @@ export const moonEventsTool = defineTool({
         'USNO one-day data, Atlanta GA 2009-09-06 (EDT), quoted in the PyEphem manual: Moon transit 2:37 a.m., moonset 9:05 a.m., moonrise 8:44 p.m.; ' +
         'USNO Phases of the Moon 2009: full moon Sep 4 16:03 UT, last quarter Sep 12 02:16 UT (so waning gibbous)',
     },
+    {
+      input: { lat: 33.8, lon: -84.4, date: '2009-09-06', timezone: 'America/New_York' },
+      expect: { timezone: 'America/New_York', days: [{ date: '2009-09-06', phase_name: 'waning_gibbous' }] },
+      source: 'As the first example, with the zone named rather than found by the boundary lookup (Atlanta keeps Eastern time: EDT on 6 September 2009)',
+    },
   ],
   annotations: CLOCK_DEPENDENT,
   calculator: {
@@ -180,7 +185,7 @@ export const moonEventsTool = defineTool({
       'A principal phase is named on the local date its instant falls on; other days are crescent or gibbous, waxing or waning.',
     ],
     keywords: ['moonrise', 'moonset', 'moon transit', 'moon phase today', 'moon illumination', 'moon age'],
-    browser: false,
+    browser: 'with-timezone',
     answer: (r) => {
       const d = r.days[0];
       const phase = `${d.phase_name.replace('_', ' ')}, ${Math.round(d.illumination_fraction * 100)}% lit`;

@@ -134,7 +134,7 @@ export const moonPhases = defineTool({
       'Start dates 1700-01-01 to 2200-12-31; the phases listed may run past 2200.',
     ],
     keywords: ['moon phases', 'next full moon', 'new moon date', 'lunar calendar', 'first quarter moon'],
-    browser: false,
+    browser: true,
     answer: (r) =>
       r.phases.length
         ? `From ${r.start}, the next principal phase is the ${r.phases[0].phase.replace('_', ' ')} at ${r.phases[0].local_time ?? r.phases[0].at}.`

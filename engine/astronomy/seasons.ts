@@ -119,6 +119,22 @@ export const seasons = defineTool({
       source:
         'USNO "Earth\'s Seasons and Apsides" 2026 (UT): perihelion Jan 3 17:15, equinox Mar 20 14:46, solstice Jun 21 08:24, aphelion Jul 6 17:30, equinox Sep 23 00:05, solstice Dec 21 20:50',
     },
+    {
+      input: { year: 2026, timezone: 'Asia/Tokyo' },
+      expect: {
+        year: 2026,
+        events: [
+          { event: 'perihelion' },
+          { event: 'march_equinox' },
+          { event: 'june_solstice' },
+          { event: 'aphelion' },
+          { event: 'september_equinox' },
+          { event: 'december_solstice', local_time: '2026-12-22T05:50:22+09:00' },
+        ],
+      },
+      source:
+        'USNO "Earth\'s Seasons and Apsides" 2026 (UT) as above, in Japan Standard Time (UTC+09:00 all year): the December solstice falls on Dec 22 05:50 local',
+    },
   ],
   annotations: CALCULATION,
   calculator: {
@@ -133,7 +149,7 @@ export const seasons = defineTool({
       'A year lists the apsides that fall in it (UTC, or local time with a time zone): sometimes none or two perihelia.',
     ],
     keywords: ['equinox', 'solstice', 'first day of spring', 'longest day', 'perihelion', 'aphelion', 'seasons'],
-    browser: false,
+    browser: true,
     answer: (r) => {
       const find = (name: string) => r.events.find((e) => e.event === name);
       const march = find('march_equinox');

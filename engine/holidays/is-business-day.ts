@@ -104,7 +104,7 @@ export const isBusinessDay = defineTool({
       'Historic weekend changes are not modelled: the UAE moved to Saturday–Sunday in 2022, and earlier dates still get Saturday–Sunday.',
     ],
     keywords: ['is it a business day', 'working day check', 'bank holiday today', 'weekend by country'],
-    browser: false,
+    browser: true,
     answer: (r) =>
       `${r.date} is ${r.business_day ? 'a business day' : `not a business day (${r.reason === 'holiday' ? `holiday: ${r.holiday?.name}` : 'weekend'})`} in ${r.country}${r.subdivision ? `-${r.subdivision}` : ''}.`,
   },

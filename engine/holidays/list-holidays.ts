@@ -88,6 +88,24 @@ export const listHolidays = defineTool({
       },
       source: 'UK Government, "UK bank holidays", England and Wales 2026 (https://www.gov.uk/bank-holidays): the bank holidays up to Christmas Day',
     },
+    {
+      input: { country: 'DE', year: 2026 },
+      expect: {
+        holidays: [
+          { date: '2026-01-01' },
+          { date: '2026-04-03' },
+          { date: '2026-04-06' },
+          { date: '2026-05-01' },
+          { date: '2026-05-14' },
+          { date: '2026-05-25' },
+          { date: '2026-10-03' },
+          { date: '2026-12-25' },
+          { date: '2026-12-26' },
+        ],
+      },
+      source:
+        'Bundesministerium des Innern, "Gesetzliche Feiertage" (the nine holidays of every German state; 3 October by the Einigungsvertrag, Art. 2(2)); Easter 2026 is 5 April',
+    },
   ],
   annotations: CALCULATION,
   calculator: {
@@ -103,7 +121,7 @@ export const listHolidays = defineTool({
       'A multi-day holiday is listed once per day; a part-day holiday (DE Christmas Eve from 14:00, type bank) on its date.',
     ],
     keywords: ['public holidays', 'bank holidays', 'holiday calendar', 'national holidays'],
-    browser: false,
+    browser: true,
     answer: (r, { plural }) =>
       `There are ${plural(r.holidays.length, 'holiday')}${r.holidays.length ? `, from ${r.holidays[0].date} to ${r.holidays[r.holidays.length - 1].date}` : ''}.`,
   },

@@ -103,6 +103,16 @@ export const nextHolidays = defineTool({
       },
       source: "5 U.S.C. 6103(a): New Year's Day, 1 January; Birthday of Martin Luther King, Jr., the third Monday in January (18 January 2027)",
     },
+    {
+      input: { country: 'JP', after: '2026-12-31', count: 2 },
+      expect: {
+        holidays: [
+          { date: '2027-01-01', days_until: 1 },
+          { date: '2027-01-11', days_until: 11 },
+        ],
+      },
+      source: 'Act on National Holidays (国民の祝日に関する法律), Art. 2: New Year\'s Day, 1 January; Coming of Age Day, the second Monday of January (11 January 2027)',
+    },
   ],
   annotations: CLOCK_DEPENDENT,
   calculator: {
@@ -116,7 +126,7 @@ export const nextHolidays = defineTool({
       'Without a date, today in UTC is assumed.',
     ],
     keywords: ['next public holiday', 'upcoming holidays', 'days until holiday', 'next bank holiday'],
-    browser: false,
+    browser: true,
     answer: (r, { plural }) =>
       r.holidays.length
         ? `After ${r.after}: ${r.holidays.map((h) => `${h.date} ${h.name} (in ${plural(h.days_until, 'day')})`).join('; ')}.`

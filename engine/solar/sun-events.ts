@@ -141,7 +141,7 @@ export const sunEventsTool = defineTool({
       'An event that does not happen within a local day is left empty.',
     ],
     keywords: ['sunrise', 'sunset', 'twilight', 'golden hour', 'blue hour', 'day length', 'solar noon'],
-    browser: false,
+    browser: 'with-timezone',
     answer: (r) => {
       const d = r.days[0];
       if (d.sun_status === 'midnight_sun') return `On ${d.date} the Sun does not set (midnight sun).`;

@@ -247,7 +247,7 @@ export const convertTime = defineTool({
       'Offsets follow the IANA tz database for that date.',
     ],
     keywords: ['time zone converter', 'convert time', 'meeting time', 'UTC offset'],
-    browser: false,
+    browser: true,
     answer: (r) => `${r.source.local_time} in ${r.source.timezone} is ${r.target.local_time} in ${r.target.timezone}.`,
   },
   run: (input, ctx) => convertLocalTime(input, ctx.now, ctx),

@@ -277,7 +277,7 @@ export const expandRecurrenceTool = defineTool({
       'Offsets follow the IANA tz database release the service ships (named in provenance.tzdb).',
     ],
     keywords: ['RRULE', 'recurring event', 'recurrence rule', 'iCalendar', 'repeat every week'],
-    browser: false,
+    browser: true,
     answer: (r, { plural }) =>
       r.count === 0
         ? `The rule has no occurrences in ${r.timezone} in the range asked.`

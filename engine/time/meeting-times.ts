@@ -266,7 +266,7 @@ export const meetingTimes = defineTool({
       'Workdays default to Monday–Friday whatever the country; give workdays for another week.',
     ],
     keywords: ['meeting planner', 'best time to meet across time zones', 'world clock meeting', 'time zone overlap'],
-    browser: false,
+    browser: 'with-timezone',
     answer: (r, { plural }) =>
       r.count === 0
         ? `No slot fits. ${r.notes[0]}`

@@ -228,7 +228,7 @@ export const timeInZone = defineTool({
       'Offsets and transitions come from the IANA tzdb release the service ships (named in provenance.tzdb).',
     ],
     keywords: ['current time in time zone', 'time zone offset', 'what time is it in', 'UTC offset'],
-    browser: false,
+    browser: true,
     answer: (r) => `It is ${r.local_time} in ${r.timezone} (UTC${r.utc_offset}, ${r.abbreviation}${r.dst ? ', daylight saving time' : ''}).`,
   },
   run: (input, ctx) => timeInZoneAt(input.timezone, input.at ?? ctx.now().getTime(), ctx),

@@ -11,8 +11,8 @@
  */
 import { ToolInputError, type AnyTool } from '../../../engine/tool.ts';
 import { validateInput, type FieldError } from '../../../engine/validate.ts';
-import { coerce, queryReader, type QueryValueType } from '../../../service/query.ts';
-import { BROWSER_TOOLS } from 'virtual:browser-tools';
+import { coerce, type QueryValueType } from '../../../service/query.ts';
+import { loadBrowserTool, readInput, runsInPage, serverNeed } from './browser-run.ts';
 import { directAnswer, sentenceFromSource } from '../lib/answers.ts';
 import { curlCommand, describeInput, mcpCall, queryString, type ToolCall } from '../lib/calls.ts';
 
@@ -93,7 +93,7 @@ async function askApi(call: ToolCall, apiBase: string, key: string, input: Recor
 }
 
 async function compute(tool: AnyTool, params: URLSearchParams): Promise<Outcome> {
-  const { input, errors } = queryReader(tool)(params);
+  const { input, errors } = readInput(tool, params);
   if (errors.length) return { input, errors };
   const checked = validateInput(tool.input, input);
   if (!checked.ok) return { input, errors: checked.errors };
@@ -118,8 +118,7 @@ async function setUp(form: HTMLFormElement) {
   const mcp = $<HTMLElement>('[data-live-mcp]');
   const permalink = $<HTMLAnchorElement>('[data-permalink]');
   const built = { answer: answer.textContent, curl: curl?.textContent, mcp: mcp?.textContent, permalink: permalink?.getAttribute('href') };
-  const loader = BROWSER_TOOLS[call.name];
-  const tool = loader ? await loader() : undefined;
+  const tool = await loadBrowserTool(call.name).catch(() => undefined); // without its data the API answers
   const sentence = tool?.calculator?.answer ?? (form.dataset.answer ? sentenceFromSource(form.dataset.answer) : undefined);
   const placeSearchPath = form.dataset.placeSearchPath;
   const places = placeSearchPath
@@ -155,11 +154,12 @@ async function setUp(form: HTMLFormElement) {
       return;
     }
     const key = keyField?.value.trim() ?? '';
-    const outcome: Outcome = tool
-      ? await compute(tool, params)
-      : key
-        ? await askApi(call, apiBase, key, readByKind(form, params))
-        : { input: readByKind(form, params) };
+    const outcome: Outcome =
+      tool && (await runsInPage(call.name, params).catch(() => false))
+        ? await compute(tool, params)
+        : key
+          ? await askApi(call, apiBase, key, readByKind(form, params))
+          : { input: readByKind(form, params) };
     const { input } = outcome;
     const href = `${location.pathname}${params.size ? `?${params}` : ''}`;
     if (permalink) {
@@ -183,7 +183,7 @@ async function setUp(form: HTMLFormElement) {
       form.dispatchEvent(new CustomEvent('calculator:result', { bubbles: true, detail: { input, result: outcome.result } }));
     } else {
       answer.textContent =
-        `For ${describeInput(input)}: this answer needs data held by the server; ` +
+        `For ${describeInput(input)}: this answer needs ${serverNeed(call.name)}; ` +
         `give an API key in the form below, or run the curl command or the MCP call below (written for these inputs), for the live answer.`;
     }
     form.dataset.state = outcome.errors ? 'invalid' : 'done';

@@ -1,0 +1,44 @@
+/**
+ * date-holidays for a calculator page: the same rules engine (date-holidays-parser, which the package
+ * itself wraps) over the same data, which a page fetches in parts (website/src/lib/calculator-data.ts):
+ * the catalogue (every country's and subdivision's names, no rules) first, then the rules of the
+ * countries asked for. The class is what `require('date-holidays')` answers in the page
+ * (engine/browser/node-builtins.ts), so engine/holidays/calendar-data.ts runs unchanged; building the
+ * rules of a country whose rules the page has not added throws (never an empty list of holidays).
+ */
+// @ts-expect-error date-holidays-parser ships its types at a path its package exports do not name
+import HolidaysParserModule from 'date-holidays-parser';
+
+/** The parser's class: the data first, then what date-holidays' own constructor takes. */
+const HolidaysParser = HolidaysParserModule as new (data: unknown, ...args: unknown[]) => object;
+
+interface HolidayData {
+  version: string;
+  license: string;
+  holidays: Record<string, unknown>;
+  names: Record<string, unknown>;
+}
+
+/** The package's class over the catalogue, and how the page adds a country's rules to its data. */
+export function pageHolidays(catalogue: HolidayData) {
+  const data: HolidayData = { ...catalogue, holidays: { ...catalogue.holidays } };
+  const withRules = new Set<string>();
+  class Holidays extends HolidaysParser {
+    constructor(...args: unknown[]) {
+      const [country] = args;
+      const code = typeof country === 'string' ? country.split('.')[0].toUpperCase() : undefined;
+      if (code && !withRules.has(code)) throw new Error(`holiday rules of ${code} are not loaded in this page`);
+      super(data, ...args);
+    }
+  }
+  return {
+    Holidays,
+    /** Adds the rules of a country (and of those they refer to), as countryHolidays writes them. */
+    addRules(part: { holidays: Record<string, unknown> }, country: string) {
+      Object.assign(data.holidays, part.holidays);
+      withRules.add(country.toUpperCase());
+    },
+    hasRules: (country: string) => withRules.has(country.toUpperCase()),
+    has: (country: string) => Object.hasOwn(data.holidays, country.toUpperCase()),
+  };
+}

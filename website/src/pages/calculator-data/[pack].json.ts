@@ -1,0 +1,12 @@
+// The data calculator pages fetch to compute in the browser (website/src/lib/calculator-data.ts).
+import { countryHolidays, DATA_PACKS, holidayCountries } from '../../lib/calculator-data.ts';
+
+export function getStaticPaths() {
+  return [...Object.keys(DATA_PACKS), ...holidayCountries().map((code) => `holidays-${code}`)].map((pack) => ({ params: { pack } }));
+}
+
+export const GET = ({ params }: { params: { pack: string } }) => {
+  const { pack } = params;
+  const body = pack.startsWith('holidays-') ? countryHolidays(pack.slice('holidays-'.length)) : DATA_PACKS[pack]();
+  return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+};
