@@ -111,7 +111,8 @@ export const nextHolidays = defineTool({
           { date: '2027-01-11', days_until: 11 },
         ],
       },
-      source: 'Act on National Holidays (国民の祝日に関する法律), Art. 2: New Year\'s Day, 1 January; Coming of Age Day, the second Monday of January (11 January 2027)',
+      source:
+        "Act on National Holidays (国民の祝日に関する法律), Art. 2: New Year's Day, 1 January; Coming of Age Day, the second Monday of January (11 January 2027)",
     },
   ],
   annotations: CLOCK_DEPENDENT,
