@@ -128,7 +128,7 @@ describe.skipIf(!chromiumAvailable())('calculators computing with shipped data, 
     page = await browser.newPage();
     errors = collectErrors(page);
     page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
-  }, 180_000);
+  }, 360_000);
 
   afterAll(async () => {
     await browser?.close();

@@ -68,7 +68,7 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     // The API the pages were built against, allowing the site's origin.
     api = await startApi(Number(new URL(apiBaseUrl()).port), { SITE_URL: siteBase, CORS_ORIGINS: siteBase, TIME_API_KEYS: `site-visitor:${VISITOR_KEY}` });
     browser = await launchChromium();
-  }, 180_000);
+  }, 360_000);
 
   afterAll(async () => {
     await browser?.close();

@@ -43,7 +43,7 @@ export async function buildSite(): Promise<string> {
   try {
     mkdirSync(base);
   } catch {
-    for (let waited = 0; waited < 120_000; waited += 100) {
+    for (let waited = 0; waited < 300_000; waited += 100) {
       if (existsSync(done)) return dist;
       if (existsSync(failed)) throw new Error('the website build failed (see the other website test file)');
       await sleep(100);
@@ -58,7 +58,7 @@ export async function buildSite(): Promise<string> {
     cwd: ROOT,
     env,
     encoding: 'utf8',
-    timeout: 120_000,
+    timeout: 300_000,
   });
   if (result.status !== 0) {
     writeFileSync(failed, '');

@@ -380,7 +380,7 @@ describe.skipIf(!chromiumAvailable())('the observatory in Chromium opens on now'
     page = await context.newPage();
     await page.clock.setFixedTime(new Date(NOW));
     errors = collectErrors(page);
-  }, 180_000);
+  }, 360_000);
 
   afterAll(async () => {
     await browser?.close();

@@ -29,7 +29,7 @@ describe.skipIf(!chromiumAvailable())('every page at 1280 and 390 px', () => {
     api = await startApi(await freePort(), { SITE_URL: site.url, CORS_ORIGINS: site.url });
     paths = [...sitemapPaths(dist), NOT_FOUND_PATH, await createSharePath(api.base)];
     browser = await launchChromium();
-  }, 180_000);
+  }, 360_000);
 
   afterAll(async () => {
     await browser?.close();

@@ -13,7 +13,7 @@ let API_BASE_URL = '';
 beforeAll(async () => {
   dist = await buildSite();
   API_BASE_URL = apiBaseUrl();
-}, 120_000);
+}, 360_000);
 
 const read = (path: string) => readFileSync(join(dist, path), 'utf8');
 const readJson = (path: string) => JSON.parse(read(path));

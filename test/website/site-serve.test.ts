@@ -35,7 +35,7 @@ beforeAll(async () => {
   });
   base = `http://127.0.0.1:${port}`;
   printed = output;
-}, 120_000);
+}, 360_000);
 
 afterAll(() => {
   child?.kill('SIGTERM');

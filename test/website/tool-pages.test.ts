@@ -243,7 +243,7 @@ describe.skipIf(!chromiumAvailable())('the new tools’ parts in Chromium', () =
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     errors = collectErrors(page);
-  }, 180_000);
+  }, 360_000);
 
   afterAll(async () => {
     await browser?.close();
