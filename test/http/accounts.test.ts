@@ -79,7 +79,9 @@ afterAll(() => {
   if (proc.exitCode === null) proc.kill('SIGKILL');
 });
 
-describe('the keys CLI and a running server', () => {
+// Each test runs the keys CLI (npm + tsx, seconds each on a busy machine) several times besides its 5 s waits:
+// 60 s a test, not the default 20.
+describe('the keys CLI and a running server', { timeout: 60_000 }, () => {
   it('create prints the raw key once, alone on the last line; the store keeps only its hash', async () => {
     expect(acmeKey).toMatch(/^tca_[A-Za-z0-9_-]{43}$/);
     const grep = spawnSync('grep', ['-r', acmeKey, dataDir], { encoding: 'utf8' });
