@@ -168,7 +168,7 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     await page.waitForSelector('form[data-ready="true"]');
     await page.fill('[data-api-key]', VISITOR_KEY);
     await page.click('form[data-calculator] button[type="submit"]');
-    await page.waitForSelector('[data-live-result]:not([hidden])');
+    await page.waitForSelector('[data-live-result]:not([hidden])', { state: 'attached' });
     // Dublin summer: IST, UTC+01:00, daylight saving time by the engine's documented rule.
     const expected = await engineAnswer('get_time_in_zone', input);
     expect(expected.result).toMatchObject({ utc_offset: '+01:00', abbreviation: 'IST', dst: true });
@@ -228,7 +228,7 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     await sun.page.keyboard.press('Enter'); // the first match
     expect(await sun.page.inputValue('input[name="timezone"]')).toBe('Atlantic/Reykjavik');
     await sun.page.keyboard.press('Enter'); // the list is closed: this one submits
-    await sun.page.waitForSelector('[data-live-result]:not([hidden])');
+    await sun.page.waitForSelector('[data-live-result]:not([hidden])', { state: 'attached' });
     const input = { lat: 64.13548, lon: -21.89541, date: '2019-06-21', timezone: 'Atlantic/Reykjavik' };
     expect(new URL(sun.page.url()).search).toBe(`?${queryString(input)}`);
     expect(JSON.parse((await sun.page.textContent('[data-live-result]'))!)).toEqual((await engineAnswer('sun_events', input)).result);
