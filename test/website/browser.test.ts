@@ -129,6 +129,40 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     await again.page.close();
   });
 
+  it('a time calculator opens on now; its answer follows typing without Calculate, and bad input replaces it; the header search opens a calculator', async () => {
+    const { page, errors } = await open('/calculators/sun-position/');
+    await page.waitForSelector('form[data-ready="true"]');
+    // "now" is filled in the browser: the worked example stays in the HTML (default-result) for crawlers.
+    const at = await page.inputValue('input[name="at"]');
+    expect(Math.abs(Date.parse(at) - Date.now())).toBeLessThan(120_000);
+    expect(await page.textContent('[data-answer-caption]')).toBe('Now');
+    const place = { lat: 39.742476, lon: -105.1786 };
+    expect(await directAnswerOf(page)).toBe(
+      (await engineAnswer('solar_position', { ...place, at, elevation_m: 1830.14, pressure_hpa: 820, temperature_c: 11 })).sentence,
+    );
+    await page.fill('input[name="elevation_m"]', '0');
+    const typed = await engineAnswer('solar_position', { ...place, at, elevation_m: 0, pressure_hpa: 820, temperature_c: 11 });
+    await page.waitForFunction((text) => document.querySelector('[data-ai-context="direct-answer"]')?.textContent === text, typed.sentence);
+    expect(JSON.parse((await page.textContent('[data-live-result]'))!)).toEqual(typed.result);
+    expect(new URL(page.url()).search).toBe(''); // typing writes the permalink, not the history
+    await page.fill('input[name="lat"]', '91');
+    await page.waitForFunction(() => document.querySelector('[data-ai-context="direct-answer"]')?.textContent === 'Check the inputs: lat must be ≤ 90.');
+    expect(await page.isVisible('[data-live-details]')).toBe(false);
+    expect(await page.getAttribute('input[name="lat"]', 'aria-invalid')).not.toBeNull();
+
+    // The header's search: a calculator's name opens its page; other words open /calculators/ filtered.
+    await page.fill('#site-search', 'Distance between two coordinates');
+    await Promise.all([page.waitForURL('**/calculators/distance/'), page.press('#site-search', 'Enter')]);
+    await page.fill('#site-search', 'sunrise');
+    await Promise.all([page.waitForURL('**/calculators/?q=sunrise'), page.press('#site-search', 'Enter')]);
+    await page.waitForSelector('[data-filter-status]:not(:empty)');
+    const shown = await page.$$eval('[data-search]:not([hidden]) a', (links) => links.map((a) => a.getAttribute('href')));
+    expect(shown).toContain('/calculators/sunrise-sunset/');
+    expect(shown).not.toContain('/calculators/distance/');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('bad input names the field and the rule, as the API does; nothing is computed', async () => {
     const { page, errors } = await open('/calculators/distance/?from_lat=91&from_lon=0&to_lat=0&to_lon=abc');
     await page.waitForSelector('form[data-state="invalid"]');

@@ -6,7 +6,9 @@
  * tool's own code; for the others it writes the curl command and MCP call for the inputs, and, when the
  * visitor gives an API key, asks the live API. Either way the address becomes the permalink
  * (`?start=…&end=…`, the tool's input names; never the key), and opening a permalink shows its answer
- * in the direct-answer element. Coordinate pairs have a place search (./place-search.ts, loaded only by
+ * in the direct-answer element. Tools computed in the page answer as the visitor types (debounced; the
+ * newest computation wins) and, when they have a "now" field, open on the visitor's current time; the
+ * answer's two parts (inputs, sentence) and the full JSON are shown in the answer card. Coordinate pairs have a place search (./place-search.ts, loaded only by
  * pages that have one); a pair is sent either as coordinates or, to the API, as its place name, never both.
  */
 import { ToolInputError, type AnyTool } from '../../../engine/tool.ts';
@@ -227,7 +229,7 @@ async function setUp(form: HTMLFormElement) {
     } else {
       say(
         `For ${describeInput(input)}: this answer needs data held by the server; ` +
-          `give an API key in the form below, or run the curl command or the MCP call below (written for these inputs), for the live answer.`,
+          `give an API key in the form, or run the curl command or the MCP call under "API and MCP" (written for these inputs), for the live answer.`,
       );
       setCaption('The live answer needs the API');
       showLive(undefined);
