@@ -247,11 +247,14 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     await page.waitForSelector('[data-place-field="to_"][data-state="listed"]');
     await page.click('#list-to_place [role="option"] >> nth=0');
     expect([await page.inputValue('input[name="to_lat"]'), await page.inputValue('input[name="to_lon"]')]).toEqual(['52.52437', '13.41053']);
+    // The page computes in the browser: the answer follows the choice before Calculate is pressed.
+    const coordinates = { from_lat: 64.13548, from_lon: -21.89541, to_lat: 52.52437, to_lon: 13.41053 };
+    const distance = (await engineAnswer('geo_distance', coordinates)).sentence;
+    await page.waitForFunction((text) => document.querySelector('[data-ai-context="direct-answer"]')?.textContent === text, distance);
     await page.click('form[data-calculator] button[type="submit"]');
     await page.waitForSelector('form[data-state="done"]');
-    const coordinates = { from_lat: 64.13548, from_lon: -21.89541, to_lat: 52.52437, to_lon: 13.41053 };
     expect(new URL(page.url()).search).toBe(`?${queryString(coordinates)}`);
-    expect(await directAnswerOf(page)).toBe((await engineAnswer('geo_distance', coordinates)).sentence);
+    expect(await directAnswerOf(page)).toBe(distance);
 
     // A server calculator: the choice fills the zone too, and the coordinates go to the API without the name.
     const sun = await open('/calculators/sunrise-sunset/');
