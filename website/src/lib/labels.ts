@@ -13,12 +13,13 @@ import type { AnyTool } from '../../../engine/tool.ts';
  * - `local`: a local wall time (datetime-local, YYYY-MM-DDTHH:MM), with a "Now" button
  * - `instant`: an ISO-8601 instant with its offset, as text, with a "Now" button
  * - `zone`: an IANA zone name, searched in a list of the engine's tzdb release
+ * - `country`: an ISO 3166-1 code, searched in the list of countries the holiday data covers
  * - `number`, `integer`: number fields (decimal or whole)
  * - `boolean`: yes / no / the tool's default
  * - `select`: one of the schema's values
  * - `list`: comma-separated values; `json`: a JSON text area; `text`: anything else
  */
-export type Control = 'date' | 'local' | 'instant' | 'zone' | 'number' | 'integer' | 'boolean' | 'select' | 'list' | 'json' | 'text';
+export type Control = 'date' | 'local' | 'instant' | 'zone' | 'country' | 'number' | 'integer' | 'boolean' | 'select' | 'list' | 'json' | 'text';
 
 export interface InputLabel {
   label: string;
@@ -73,7 +74,7 @@ const BY_NAME: Record<string, InputLabel> = {
   year: int('Year'),
   month: { label: 'Month', control: 'text' },
   day: int('Day', undefined, 1),
-  country: { label: 'Country', control: 'text' },
+  country: { label: 'Country', control: 'country' },
   subdivision: { label: 'Region', control: 'text' },
   types: { label: 'Holiday types', control: 'list' },
   after: date('After'),
