@@ -163,6 +163,29 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     await page.close();
   });
 
+  it('"Use my location" fills a coordinate pair from the browser\'s geolocation, and says so when it is refused', async () => {
+    // Reykjavík; the browser grants the page its location.
+    const page = await browser.newPage({ geolocation: { latitude: 64.135481, longitude: -21.895411, accuracy: 20 }, permissions: ['geolocation'] });
+    const errors = collectErrors(page);
+    await page.goto(`${siteBase}/calculators/bounding-box/`);
+    await page.waitForSelector('form[data-ready="true"]');
+    await page.click('[data-here=""]');
+    await page.waitForFunction(() => (document.querySelector('input[name="lat"]') as HTMLInputElement).value === '64.13548');
+    expect(await page.inputValue('input[name="lon"]')).toBe('-21.89541');
+    expect(await page.textContent('[data-here-status=""]')).toBe('Your location, to about 20 m.');
+    const expected = (await engineAnswer('geo_bounding_box', { lat: 64.13548, lon: -21.89541, radius_km: 200 })).sentence;
+    await page.waitForFunction((text) => document.querySelector('[data-ai-context="direct-answer"]')?.textContent === text, expected);
+    // No permission: the field says the browser did not share it.
+    const refused = await open('/calculators/bounding-box/');
+    await refused.page.waitForSelector('form[data-ready="true"]');
+    await refused.page.click('[data-here=""]');
+    await refused.page.waitForFunction(() => document.querySelector('[data-here-status=""]')?.textContent?.includes('did not share'));
+    expect(await refused.page.inputValue('input[name="lat"]')).toBe('-16.8');
+    expect([...errors, ...refused.errors]).toEqual([]);
+    await page.close();
+    await refused.page.close();
+  });
+
   it('bad input names the field and the rule, as the API does; nothing is computed', async () => {
     const { page, errors } = await open('/calculators/distance/?from_lat=91&from_lon=0&to_lat=0&to_lon=abc');
     await page.waitForSelector('form[data-state="invalid"]');
