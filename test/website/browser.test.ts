@@ -135,6 +135,63 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     await again.page.close();
   });
 
+  it('a time calculator opens on now; its answer follows typing without Calculate, and bad input replaces it; the header search opens a calculator', async () => {
+    const { page, errors } = await open('/calculators/sun-position/');
+    await page.waitForSelector('form[data-ready="true"]');
+    // "now" is filled in the browser: the worked example stays in the HTML (default-result) for crawlers.
+    const at = await page.inputValue('input[name="at"]');
+    expect(Math.abs(Date.parse(at) - Date.now())).toBeLessThan(120_000);
+    expect(await page.textContent('[data-answer-caption]')).toBe('Now');
+    const place = { lat: 39.742476, lon: -105.1786 };
+    expect(await directAnswerOf(page)).toBe(
+      (await engineAnswer('solar_position', { ...place, at, elevation_m: 1830.14, pressure_hpa: 820, temperature_c: 11 })).sentence,
+    );
+    await page.fill('input[name="elevation_m"]', '0');
+    const typed = await engineAnswer('solar_position', { ...place, at, elevation_m: 0, pressure_hpa: 820, temperature_c: 11 });
+    await page.waitForFunction((text) => document.querySelector('[data-ai-context="direct-answer"]')?.textContent === text, typed.sentence);
+    expect(JSON.parse((await page.textContent('[data-live-result]'))!)).toEqual(typed.result);
+    expect(new URL(page.url()).search).toBe(''); // typing writes the permalink, not the history
+    await page.fill('input[name="lat"]', '91');
+    await page.waitForFunction(() => document.querySelector('[data-ai-context="direct-answer"]')?.textContent === 'Check the inputs: lat must be ≤ 90.');
+    expect(await page.isVisible('[data-live-details]')).toBe(false);
+    expect(await page.getAttribute('input[name="lat"]', 'aria-invalid')).not.toBeNull();
+
+    // The header's search: a calculator's name opens its page; other words open /calculators/ filtered.
+    await page.fill('#site-search', 'Distance between two coordinates');
+    await Promise.all([page.waitForURL('**/calculators/distance/'), page.press('#site-search', 'Enter')]);
+    await page.fill('#site-search', 'sunrise');
+    await Promise.all([page.waitForURL('**/calculators/?q=sunrise'), page.press('#site-search', 'Enter')]);
+    await page.waitForSelector('[data-filter-status]:not(:empty)');
+    const shown = await page.$$eval('[data-search]:not([hidden]) a', (links) => links.map((a) => a.getAttribute('href')));
+    expect(shown).toContain('/calculators/sunrise-sunset/');
+    expect(shown).not.toContain('/calculators/distance/');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('"Use my location" fills a coordinate pair from the browser\'s geolocation, and says so when it is refused', async () => {
+    // Reykjavík; the browser grants the page its location.
+    const page = await browser.newPage({ geolocation: { latitude: 64.135481, longitude: -21.895411, accuracy: 20 }, permissions: ['geolocation'] });
+    const errors = collectErrors(page);
+    await page.goto(`${siteBase}/calculators/bounding-box/`);
+    await page.waitForSelector('form[data-ready="true"]');
+    await page.click('[data-here=""]');
+    await page.waitForFunction(() => (document.querySelector('input[name="lat"]') as HTMLInputElement).value === '64.13548');
+    expect(await page.inputValue('input[name="lon"]')).toBe('-21.89541');
+    expect(await page.textContent('[data-here-status=""]')).toBe('Your location, to about 20 m.');
+    const expected = (await engineAnswer('geo_bounding_box', { lat: 64.13548, lon: -21.89541, radius_km: 200 })).sentence;
+    await page.waitForFunction((text) => document.querySelector('[data-ai-context="direct-answer"]')?.textContent === text, expected);
+    // No permission: the field says the browser did not share it.
+    const refused = await open('/calculators/bounding-box/');
+    await refused.page.waitForSelector('form[data-ready="true"]');
+    await refused.page.click('[data-here=""]');
+    await refused.page.waitForFunction(() => document.querySelector('[data-here-status=""]')?.textContent?.includes('did not share'));
+    expect(await refused.page.inputValue('input[name="lat"]')).toBe('-16.8');
+    expect([...errors, ...refused.errors]).toEqual([]);
+    await page.close();
+    await refused.page.close();
+  });
+
   it('bad input names the field and the rule, as the API does; nothing is computed', async () => {
     const { page, errors } = await open('/calculators/distance/?from_lat=91&from_lon=0&to_lat=0&to_lon=abc');
     await page.waitForSelector('form[data-state="invalid"]');
@@ -174,7 +231,7 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     await page.waitForSelector('form[data-ready="true"]');
     await page.fill('[data-api-key]', VISITOR_KEY);
     await page.click('form[data-calculator] button[type="submit"]');
-    await page.waitForSelector('[data-live-result]:not([hidden])');
+    await page.waitForSelector('[data-live-result]:not([hidden])', { state: 'attached' });
     // Dublin summer: IST, UTC+01:00, daylight saving time by the engine's documented rule.
     const expected = await engineAnswer('get_local_time', input);
     expect(expected.result).toMatchObject({ utc_offset: '+01:00', abbreviation: 'IST', dst: true });
@@ -232,11 +289,14 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     await page.waitForSelector('[data-place-field="to_"][data-state="listed"]');
     await page.click('#list-to_place [role="option"] >> nth=0');
     expect([await page.inputValue('input[name="to_lat"]'), await page.inputValue('input[name="to_lon"]')]).toEqual(['52.52437', '13.41053']);
+    // The page computes in the browser: the answer follows the choice before Calculate is pressed.
+    const coordinates = { from_lat: 64.13548, from_lon: -21.89541, to_lat: 52.52437, to_lon: 13.41053 };
+    const distance = (await engineAnswer('geo_distance', coordinates)).sentence;
+    await page.waitForFunction((text) => document.querySelector('[data-ai-context="direct-answer"]')?.textContent === text, distance);
     await page.click('form[data-calculator] button[type="submit"]');
     await page.waitForSelector('form[data-state="done"]');
-    const coordinates = { from_lat: 64.13548, from_lon: -21.89541, to_lat: 52.52437, to_lon: 13.41053 };
     expect(new URL(page.url()).search).toBe(`?${queryString(coordinates)}`);
-    expect(await directAnswerOf(page)).toBe((await engineAnswer('geo_distance', coordinates)).sentence);
+    expect(await directAnswerOf(page)).toBe(distance);
 
     // A calculator with a zone: the choice fills the zone too, and the page computes with the coordinates and zone.
     const sun = await open('/calculators/sunrise-sunset/');
@@ -247,7 +307,7 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     await sun.page.keyboard.press('Enter'); // the first match
     expect(await sun.page.inputValue('input[name="timezone"]')).toBe('Atlantic/Reykjavik');
     await sun.page.keyboard.press('Enter'); // the list is closed: this one submits
-    await sun.page.waitForSelector('[data-live-result]:not([hidden])');
+    await sun.page.waitForSelector('[data-live-result]:not([hidden])', { state: 'attached' });
     const input = { lat: 64.13548, lon: -21.89541, date: '2019-06-21', timezone: 'Atlantic/Reykjavik' };
     expect(new URL(sun.page.url()).search).toBe(`?${queryString(input)}`);
     expect(JSON.parse((await sun.page.textContent('[data-live-result]'))!)).toEqual((await engineAnswer('sun_events', input)).result);

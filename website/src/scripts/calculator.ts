@@ -6,15 +6,18 @@
  * tool's own code; for the others it writes the curl command and MCP call for the inputs, and, when the
  * visitor gives an API key, asks the live API. Either way the address becomes the permalink
  * (`?start=…&end=…`, the tool's input names; never the key), and opening a permalink shows its answer
- * in the direct-answer element. Coordinate pairs have a place search (./place-search.ts, loaded only by
+ * in the direct-answer element. Tools computed in the page answer as the visitor types (debounced; the
+ * newest computation wins) and, when they have a "now" field, open on the visitor's current time; the
+ * answer's two parts (inputs, sentence) and the full JSON are shown in the answer card. Coordinate pairs have a place search (./place-search.ts, loaded only by
  * pages that have one); a pair is sent either as coordinates or, to the API, as its place name, never both.
  */
 import { ToolInputError, type AnyTool } from '../../../engine/tool.ts';
 import { validateInput, type FieldError } from '../../../engine/validate.ts';
 import { coerce, type QueryValueType } from '../../../service/query.ts';
 import { loadBrowserTool, readInput, runsInPage, serverNeed } from './browser-run.ts';
-import { directAnswer, sentenceFromSource } from '../lib/answers.ts';
+import { answerParts, sentenceFromSource } from '../lib/answers.ts';
 import { curlCommand, describeInput, mcpCall, queryString, type ToolCall } from '../lib/calls.ts';
+import { setUpNowAndHere } from './calculator-controls.ts';
 
 type Outcome = { input: Record<string, unknown>; result?: unknown; errors?: FieldError[] };
 
@@ -105,6 +108,9 @@ async function compute(tool: AnyTool, params: URLSearchParams): Promise<Outcome>
   }
 }
 
+/** How long the answer waits for typing to pause before it follows the inputs. */
+const LIVE_DEBOUNCE_MS = 300;
+
 async function setUp(form: HTMLFormElement) {
   const call = JSON.parse(form.dataset.call ?? '{}') as ToolCall;
   const apiBase = form.dataset.apiBase ?? '';
@@ -113,17 +119,51 @@ async function setUp(form: HTMLFormElement) {
   const keyField = $<HTMLInputElement>('[data-api-key]');
   const answer = $<HTMLElement>('[data-ai-context="direct-answer"]')!;
   const live = $<HTMLElement>('[data-live-result]');
+  const liveDetails = $<HTMLElement>('[data-live-details]');
+  const caption = $<HTMLElement>('[data-answer-caption]');
+  const card = answer.closest<HTMLElement>('.answer-card');
   const errorBox = $<HTMLElement>('[data-form-errors]');
   const curl = $<HTMLElement>('[data-live-curl]');
   const mcp = $<HTMLElement>('[data-live-mcp]');
   const permalink = $<HTMLAnchorElement>('[data-permalink]');
-  const built = { answer: answer.textContent, curl: curl?.textContent, mcp: mcp?.textContent, permalink: permalink?.getAttribute('href') };
+  const built = {
+    answer: [...answer.childNodes].map((n) => n.cloneNode(true)),
+    caption: caption?.textContent,
+    curl: curl?.textContent,
+    mcp: mcp?.textContent,
+    permalink: permalink?.getAttribute('href'),
+  };
+  // Both modules are asked for at once (the page is settled sooner, and no request starts late).
+  const placeModule = form.dataset.placeSearchPath ? import('./place-search.ts') : undefined;
   const tool = await loadBrowserTool(call.name).catch(() => undefined); // without its data the API answers
   const sentence = tool?.calculator?.answer ?? (form.dataset.answer ? sentenceFromSource(form.dataset.answer) : undefined);
   const placeSearchPath = form.dataset.placeSearchPath;
-  const places = placeSearchPath
-    ? (await import('./place-search.ts')).setUpPlaceSearch(form, apiBase, placeSearchPath, () => keyField?.value.trim() ?? '')
-    : undefined;
+  const places =
+    placeSearchPath && placeModule ? (await placeModule).setUpPlaceSearch(form, apiBase, placeSearchPath, () => keyField?.value.trim() ?? '') : undefined;
+
+  /** The answer as its two parts (the inputs, small; the sentence, large), or one message. */
+  function say(text: string, lead?: string) {
+    if (lead === undefined) answer.textContent = text;
+    else {
+      answer.replaceChildren(
+        Object.assign(document.createElement('span'), { className: 'answer-lead', textContent: lead }),
+        ' ',
+        Object.assign(document.createElement('span'), { className: 'answer-text', textContent: text }),
+      );
+    }
+  }
+  function showLive(json: string | undefined) {
+    if (live) {
+      live.textContent = json ?? '';
+      live.hidden = json === undefined;
+    }
+    if (liveDetails) liveDetails.hidden = json === undefined;
+  }
+  const setCaption = (text: string) => {
+    if (caption) caption.textContent = text;
+  };
+  // Only the newest computation may write the answer (typing starts one per pause).
+  let latest = 0;
 
   function showErrors(errors: FieldError[]) {
     for (const el of form.querySelectorAll<HTMLElement>('[name]')) {
@@ -137,17 +177,21 @@ async function setUp(form: HTMLFormElement) {
     errorBox.hidden = errors.length === 0;
   }
 
-  async function show(params: URLSearchParams) {
-    if (!params.size) {
+  /** The answer for `params`; none at all is the page as built (the worked example), unless typed away. */
+  async function show(params: URLSearchParams, captionText = 'Your answer', emptyIsBuilt = true) {
+    const run = ++latest;
+    if (!params.size && emptyIsBuilt) {
+      card?.removeAttribute('aria-busy');
       // back to the page as built: the worked example
-      answer.textContent = built.answer;
+      answer.replaceChildren(...built.answer.map((n) => n.cloneNode(true)));
+      setCaption(built.caption ?? '');
       if (curl) curl.textContent = built.curl ?? '';
       if (mcp) mcp.textContent = built.mcp ?? '';
       if (permalink && built.permalink) {
         permalink.href = built.permalink;
         permalink.textContent = new URL(built.permalink, location.href).href;
       }
-      if (live) live.hidden = true;
+      showLive(undefined);
       showErrors([]);
       // A page's own parts (the meeting planner's timetable) go back to the worked example too.
       form.dispatchEvent(new CustomEvent('calculator:reset', { bubbles: true }));
@@ -160,6 +204,8 @@ async function setUp(form: HTMLFormElement) {
         : key
           ? await askApi(call, apiBase, key, readByKind(form, params))
           : { input: readByKind(form, params) };
+    if (run !== latest) return;
+    if (card) card.removeAttribute('aria-busy');
     const { input } = outcome;
     const href = `${location.pathname}${params.size ? `?${params}` : ''}`;
     if (permalink) {
@@ -171,37 +217,56 @@ async function setUp(form: HTMLFormElement) {
     showErrors(outcome.errors ?? []);
     if (outcome.errors) {
       const lead = outcome.errors.some((e) => e.field === 'API') ? 'The live API did not answer' : 'Check the inputs';
-      answer.textContent = `${lead}: ${outcome.errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`;
-      if (live) live.hidden = true;
+      say(`${lead}: ${outcome.errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`);
+      setCaption('Nothing computed');
+      showLive(undefined);
     } else if (outcome.result !== undefined) {
-      answer.textContent = directAnswer(sentence, input, outcome.result as Record<string, unknown>);
-      if (live) {
-        live.textContent = JSON.stringify(outcome.result, null, 2);
-        live.hidden = false;
-      }
+      const parts = answerParts(sentence, input, outcome.result as Record<string, unknown>);
+      say(parts.text, parts.lead);
+      setCaption(captionText);
+      showLive(JSON.stringify(outcome.result, null, 2));
       // A page's own parts draw the answer their way (the meeting planner's timetable).
       form.dispatchEvent(new CustomEvent('calculator:result', { bubbles: true, detail: { input, result: outcome.result } }));
     } else {
-      answer.textContent =
+      say(
         `For ${describeInput(input)}: this answer needs ${serverNeed(call.name)}; ` +
-        `give an API key in the form below, or run the curl command or the MCP call below (written for these inputs), for the live answer.`;
+          `give an API key in the form, or run the curl command or the MCP call under "API and MCP" (written for these inputs), for the live answer.`,
+      );
+      setCaption('The live answer needs the API');
+      showLive(undefined);
     }
     form.dataset.state = outcome.errors ? 'invalid' : 'done';
   }
 
+  // An address's values as the form's controls: a value a date, time or number control cannot hold
+  // (an address written by hand, `time=09:00`) turns its control into a text field, so it is shown as sent.
+  // No inputs at all is the page as built: the worked example.
   const fill = (params: URLSearchParams) => {
-    for (const el of form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('[name]')) el.value = params.getAll(el.name).join(',');
+    for (const el of form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('[name]')) {
+      const value = params.size
+        ? params.getAll(el.name).join(',')
+        : el instanceof HTMLSelectElement
+          ? (el.querySelector<HTMLOptionElement>('option[selected]')?.value ?? '')
+          : el.defaultValue;
+      el.value = value;
+      if (el instanceof HTMLInputElement && el.type !== 'text' && el.value !== value) {
+        el.type = 'text';
+        el.value = value;
+      }
+    }
     places?.clear();
   };
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
+    clearTimeout(pending);
+    form.dataset.state = 'busy';
     // The page computes with coordinates only: a name typed but not chosen is looked up first.
     const unresolved = tool && places ? await places.resolvePending() : [];
     if (unresolved.length) {
       showErrors(unresolved);
-      answer.textContent = `Check the inputs: ${unresolved.map((e) => `${e.field} ${e.message}`).join('; ')}.`;
-      if (live) live.hidden = true;
+      say(`Check the inputs: ${unresolved.map((e) => `${e.field} ${e.message}`).join('; ')}.`);
+      showLive(undefined);
       form.dataset.state = 'invalid';
       return;
     }
@@ -215,10 +280,44 @@ async function setUp(form: HTMLFormElement) {
     void show(params);
   });
 
+  // Tools computed in the page answer as the visitor types (after a pause); a place name being typed
+  // waits for its choice, and the key field is no input.
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  const placeNamePending = () =>
+    [...form.querySelectorAll<HTMLElement>('[data-place-field]')].some((box) => {
+      const name = box.querySelector<HTMLInputElement>('[data-place-search]')?.value.trim();
+      const lat = form.querySelector<HTMLInputElement>(`[name="${CSS.escape(`${box.dataset.placeField}lat`)}"]`);
+      return Boolean(name) && !lat?.value.trim();
+    });
+  const follow = (event: Event) => {
+    const target = event.target as HTMLElement;
+    if (!tool || target.matches('[data-api-key], [data-place-search]')) return;
+    clearTimeout(pending);
+    if (placeNamePending()) return;
+    card?.setAttribute('aria-busy', 'true');
+    // Typing computes only what the page can compute itself: an answer that needs the API (a place
+    // without a time zone) waits for Calculate, so no request (and no credit) is spent per pause.
+    pending = setTimeout(async () => {
+      const params = paramsOf(form);
+      if (await runsInPage(call.name, params).catch(() => false)) void show(params, 'Your answer', false);
+      else card?.removeAttribute('aria-busy');
+    }, LIVE_DEBOUNCE_MS);
+  };
+  form.addEventListener('input', follow);
+  form.addEventListener('change', follow);
+  setUpNowAndHere(form);
+
   const initial = ownParams(location.search, names);
   if (initial.size) {
     fill(initial);
     await show(initial);
+  } else if (tool) {
+    // A time calculator opens on the visitor's current time (the worked example stays in the HTML).
+    const nowFields = [...form.querySelectorAll<HTMLInputElement>('[data-now="open"]')];
+    if (nowFields.length) {
+      for (const el of nowFields) form.querySelector<HTMLButtonElement>(`[data-now-for="${el.id}"]`)?.dispatchEvent(new Event('fill'));
+      await show(paramsOf(form), 'Now');
+    }
   }
   form.dataset.ready = 'true';
 }

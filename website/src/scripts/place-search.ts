@@ -154,6 +154,7 @@ export function setUpPlaceSearch(form: HTMLFormElement, apiBase: string, path: s
       chosen = true;
       close();
       say('chosen', `${labelOf(p)}: ${prefix}lat ${p.lat}, ${prefix}lon ${p.lon}${zone ? `, ${zone.name} ${p.timezone}` : ''}.`);
+      lat.dispatchEvent(new Event('change', { bubbles: true })); // a page computing as the visitor types follows the choice
     };
     const lookUp = async () => {
       const q = input.value.trim();
