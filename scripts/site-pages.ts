@@ -54,6 +54,9 @@ export async function openSettled(page: Page, url: string): Promise<void> {
   page.on('requestfailed', onDone);
   try {
     await page.goto(url);
+    // A calculator's form says when its script has set the page up (its tool's module and data loaded,
+    // the first answer shown): requests of that chain can start a task or more after the last one ended.
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLFormElement>('form[data-calculator]')].every((f) => f.dataset.ready === 'true'));
     for (;;) {
       if (inFlight.size) await new Promise<void>((resolve) => (settled = resolve));
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
