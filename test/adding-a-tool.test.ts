@@ -142,7 +142,15 @@ function registryWideTests(dir: string): string[] {
   const listed = spawnSync('git', ['ls-files', '-co', '--exclude-standard', 'test/*.test.ts', 'test/**/*.test.ts'], { cwd: ROOT, encoding: 'utf8' });
   const all = [...new Set(listed.stdout.split('\n').filter(Boolean))].filter((f) => f !== 'test/adding-a-tool.test.ts');
   if (process.env.ADDING_A_TOOL_SUITE === 'full') return all;
-  const heavy = new Set(['test/website/browser.test.ts', 'test/http/node-versions.test.ts', 'test/mcp/inspector.test.ts']);
+  // The Chromium checks of every calculator page (axe, answers computed with fetched data) run over the same
+  // page template in the main run; here they would add minutes of browser time for a page the probe loads.
+  const heavy = new Set([
+    'test/website/browser.test.ts',
+    'test/website/a11y.test.ts',
+    'test/website/browser-answers.test.ts',
+    'test/http/node-versions.test.ts',
+    'test/mcp/inspector.test.ts',
+  ]);
   return all.filter((f) => !heavy.has(f) && /from '(\.\.\/)+engine\/registry\.ts'/.test(readFileSync(join(dir, f), 'utf8')));
 }
 
