@@ -257,6 +257,24 @@ export const searchPlaces = defineTool({
     },
   ],
   annotations: CALCULATION,
+  calculator: {
+    slug: 'place-search',
+    name: 'Place search',
+    category: 'Geography',
+    formula:
+      'names and alternate names normalized (case, accents, punctuation); exact matches, then names starting with q; larger population first; "Name, Country" or "Name, Division" narrows',
+    assumptions: [
+      'Places are GeoNames cities500: every populated place of 500+ people, as points, with their alternate names in many languages.',
+      'The time zone is the boundary lookup at the place’s coordinates; population 0 where GeoNames has no figure.',
+      'Nothing found is an empty list, not an error. Data © GeoNames, CC BY 4.0.',
+    ],
+    keywords: ['find a city', 'city coordinates', 'place by name', 'where is', 'geocode city name'],
+    browser: false,
+    answer: (r) =>
+      r.places.length
+        ? `The best match is ${r.places[0].name}${r.places[0].admin1 ? `, ${r.places[0].admin1}` : ''}, ${r.places[0].country_name}: population ${String(r.places[0].population).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}, at ${r.places[0].lat}, ${r.places[0].lon}, time zone ${r.places[0].timezone}.`
+        : 'No place of 500 or more people has that name.',
+  },
   run: async ({ q, country, limit, min_population }, ctx) => {
     const ix = await placeNames();
     const places = searchIndex(ix, q, { country, limit, minPopulation: min_population }).map((hit) => describeHit(ix, hit));

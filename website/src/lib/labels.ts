@@ -104,6 +104,8 @@ const BY_TOOL: Record<string, InputLabel> = {
   'expand_recurrence.start': { label: 'First occurrence (local time)', control: 'local' },
   'expand_recurrence.after': { label: 'Only after', control: 'instant' },
   'expand_recurrence.count': int('Most occurrences', undefined, 1),
+  'search_places.q': { label: 'Place name', control: 'text' },
+  'search_places.country': { label: 'In country (ISO code)', control: 'text' },
   'moon_phases.start': date('From', true),
   'moon_phases.count': int('Phases to list', undefined, 1),
   'next_holidays.after': date('After', true),
