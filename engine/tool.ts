@@ -80,7 +80,7 @@ export interface CalculatorMeta<O extends z.ZodType = z.ZodType> {
   keywords?: string[];
   /**
    * Where the calculator page computes answers. True: on the visitor's machine, with the tool's own module
-   * and the shipped data it reads (tz rules, holiday rules, CLDR tables; website/src/lib/calculator-data.ts
+   * and the shipped data it reads (tz rules, holiday rules, CLDR tables; engine/browser/calculator-data.ts
    * fetches them on demand). `'with-timezone'`: there too when the input names a time zone; without one
    * the place's zone needs the server's boundary lookup, so the page asks the API. False: only on the
    * server (the boundary lookup, the places index, elevation).

@@ -2,7 +2,7 @@
  * The `virtual:browser-tools` module of the site build: for every tool whose calculator is declared
  * `browser: true` or `'with-timezone'`, a loader of the tool's own engine module (a chunk of its own,
  * fetched only by its page) and the data files the page fetches before loading it (the packs of
- * website/src/lib/calculator-data.ts whose reading modules the tool imports). Generated from the
+ * engine/browser/calculator-data.ts whose reading modules the tool imports). Generated from the
  * registry and the engine's imports, so a new browser tool needs no list kept by hand here.
  */
 import { readFileSync } from 'node:fs';

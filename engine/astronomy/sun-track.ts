@@ -18,6 +18,9 @@
  * drift from the change of declination, ≤ sin(φ − δ)·0.4°/day; k: its curvature, cos φ cos δ·(2π)² rad/day²),
  * at most 3.5e-5°/(cos φ cos δ). Where a culmination comes within `margin` (more than 5 times that) of the
  * altitude sought, the answer is left to astronomy-engine's search: `undefined` from here means "ask it".
+ *
+ * Over 300 lines: the tracks (BodyTrack and the Sun's; the Moon's is moon-track.ts) and TrackDay, the
+ * searches over a track that both bodies' rise, set and transit use, read together.
  */
 import * as Astronomy from 'astronomy-engine';
 

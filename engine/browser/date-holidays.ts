@@ -1,6 +1,6 @@
 /**
  * date-holidays for a calculator page: the same rules engine (date-holidays-parser, which the package
- * itself wraps) over the same data, which a page fetches in parts (website/src/lib/calculator-data.ts):
+ * itself wraps) over the same data, which a page fetches in parts (engine/browser/calculator-data.ts):
  * the catalogue (every country's and subdivision's names, no rules) first, then the rules of the
  * countries asked for. The class is what `require('date-holidays')` answers in the page
  * (engine/browser/node-builtins.ts), so engine/holidays/calendar-data.ts runs unchanged; building the

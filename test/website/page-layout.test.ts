@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, ConsoleMessage, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSharePath, isFavicon, NOT_FOUND_PATH, openSettled, sitemapPaths } from '../../scripts/site-pages.ts';
+import { createSharePath, isFavicon, NOT_FOUND_PATH, openSettled, sitemapPaths } from './site-pages.ts';
 import { serveSite } from '../../website/serve.ts';
 import { startApi, type ApiServer } from '../fixtures/api-server.ts';
 import { chromiumAvailable, launchChromium } from '../fixtures/chromium.ts';

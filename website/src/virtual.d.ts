@@ -3,7 +3,7 @@ declare module 'virtual:browser-tools' {
   import type { AnyTool } from '../../engine/tool.ts';
 
   export const BROWSER_TOOLS: Record<string, () => Promise<AnyTool>>;
-  /** The calculator-data packs each tool's page fetches before loading the tool (website/src/lib/calculator-data.ts). */
+  /** The calculator-data packs each tool's page fetches before loading the tool (engine/browser/calculator-data.ts). */
   export const BROWSER_DATA: Record<string, string[]>;
   /** Tools declared `browser: 'with-timezone'`: computed in the page when the input names a zone. */
   export const WITH_TIMEZONE: string[];

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { pageHolidays } from '../../../engine/browser/date-holidays.ts';
-import { countryHolidays, DATA_PACKS, holidayCountries } from '../../../website/src/lib/calculator-data.ts';
+import { countryHolidays, DATA_PACKS, holidayCountries } from '../../../engine/browser/calculator-data.ts';
 
 const require = createRequire(import.meta.url);
 const Holidays = require('date-holidays') as new (

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createRequire, dirname, hasFile, installFiles, join, openSync, readFileSync } from '../../../engine/browser/node-builtins.ts';
 import * as browserTzdb from '../../../engine/time/tzdb-browser.ts';
 import * as tzdb from '../../../engine/time/tzdb.ts';
-import { DATA_PACKS } from '../../../website/src/lib/calculator-data.ts';
+import { DATA_PACKS } from '../../../engine/browser/calculator-data.ts';
 
 describe('node-builtins (a page’s node:module, node:fs, node:path)', () => {
   it('requires installed files only, and resolves paths the way zone-names.ts builds them', () => {

@@ -6,31 +6,11 @@
  * engine/astronomy/local-day-events.ts and sun-track.ts, as sun_events computes a 366-day table), so the
  * build and the page's script draw what the tool answers; local days come from the engine's tzdb release.
  */
-import * as Astronomy from 'astronomy-engine';
-import { localDays } from '../../../engine/astronomy/local-day-events.ts';
-import { SunTrack } from '../../../engine/astronomy/sun-track.ts';
-import { type SunDay, sunDay } from '../../../engine/solar/sun-day.ts';
-import { isLeapYear } from '../../../engine/instant.ts';
+import type { SunDay } from '../../../engine/solar/sun-day.ts';
+import { type SunYear, sunYear } from '../../../engine/solar/sun-year.ts';
 import { clockOf, durationText, escapeHtml, hoursOf, monthName } from './tool-parts.ts';
 
-export interface SunYear {
-  lat: number;
-  lon: number;
-  timezone: string;
-  year: number;
-  /** The asked date, marked on the chart. */
-  marked: string;
-  days: SunDay[];
-}
-
-/** Every local day of `year` at the place in `zone`, as sun_events answers them (days: 365 or 366 from 1 January). */
-export function sunYear(lat: number, lon: number, zone: string, marked: string, elevationM = 0): SunYear {
-  const year = Number(marked.slice(0, 4));
-  const local = localDays(zone, `${marked.slice(0, 4)}-01-01`, isLeapYear(year) ? 366 : 365);
-  const observer = new Astronomy.Observer(lat, lon, elevationM);
-  const track = new SunTrack(observer, local[0].startMs, local[local.length - 1].endMs);
-  return { lat, lon, timezone: zone, year, marked, days: local.map((day) => sunDay(observer, elevationM, zone, day, track)) };
-}
+export { type SunYear, sunYear };
 
 /** The Sun-up hours of a local day on its clock, [from, to] pairs within 0..24. */
 export function daylight(day: SunDay): [number, number][] {

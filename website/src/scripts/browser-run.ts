@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /**
  * How a calculator page computes in the browser: it fetches the data files the tool's module reads
- * (the packs website/browser-tools.ts found in its imports, website/src/lib/calculator-data.ts), installs
+ * (the packs website/browser-tools.ts found in its imports, engine/browser/calculator-data.ts), installs
  * them where the engine's `require` finds them in a page (engine/browser/node-builtins.ts), then loads the
  * tool's own module; before each computation it fetches what the input asks for besides (a country's
  * holiday rules). Tools declared `browser: 'with-timezone'` compute here unless the input gives a place

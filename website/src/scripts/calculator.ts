@@ -1,5 +1,3 @@
-/// <reference lib="dom" />
-/// <reference lib="dom.iterable" />
 /**
  * The calculator form. For tools that run in a browser it reads the inputs exactly as the API reads a
  * query string (queryReader, service/query.ts), validates them with the tool's own schema and runs the
@@ -10,7 +8,13 @@
  * newest computation wins) and, when they have a "now" field, open on the visitor's current time; the
  * answer's two parts (inputs, sentence) and the full JSON are shown in the answer card. Coordinate pairs have a place search (./place-search.ts, loaded only by
  * pages that have one); a pair is sent either as coordinates or, to the API, as its place name, never both.
+ *
+ * Over 300 lines: one form's life (reading, computing or asking, showing, following typing, permalinks)
+ * shares its elements and state; the parts that stand alone are modules of their own (browser-run.ts,
+ * calculator-controls.ts, place-search.ts).
  */
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 import { ToolInputError, type AnyTool } from '../../../engine/tool.ts';
 import { validateInput, type FieldError } from '../../../engine/validate.ts';
 import { coerce, type QueryValueType } from '../../../service/query.ts';

@@ -12,13 +12,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startApi } from '../test/fixtures/api-server.ts';
-import { chromiumAvailable, launchChromium } from '../test/fixtures/chromium.ts';
-import { freePort } from '../test/helpers.ts';
-import { serveSite } from '../website/serve.ts';
+import { startApi } from '../fixtures/api-server.ts';
+import { chromiumAvailable, launchChromium } from '../fixtures/chromium.ts';
+import { freePort } from '../helpers.ts';
+import { serveSite } from '../../website/serve.ts';
 import { createSharePath, NOT_FOUND_PATH, openSettled, pictureName, sitemapPaths } from './site-pages.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const OUT = join(ROOT, '.cache/screenshots');
 const DIST = join(OUT, 'site');
 const API_BASE_FILE = join(OUT, 'site-api-base-url');
