@@ -316,9 +316,11 @@ async function setUp(form: HTMLFormElement) {
     fill(initial);
     await show(initial);
   } else if (tool) {
-    // A time calculator opens on the visitor's current time (the worked example stays in the HTML).
+    // A time calculator opens on the visitor's current time (the worked example stays in the HTML), when
+    // the page can compute it itself: a worked example the page sends to the API (a place without a zone)
+    // stays the build's answer rather than a request for a key.
     const nowFields = [...form.querySelectorAll<HTMLInputElement>('[data-now="open"]')];
-    if (nowFields.length) {
+    if (nowFields.length && (await runsInPage(call.name, paramsOf(form)).catch(() => false))) {
       for (const el of nowFields) form.querySelector<HTMLButtonElement>(`[data-now-for="${el.id}"]`)?.dispatchEvent(new Event('fill'));
       await show(paramsOf(form), 'Now');
     }
