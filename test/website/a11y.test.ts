@@ -4,15 +4,14 @@
  * the page's script has run (a calculator opened without inputs shows the visitor's current time).
  * No serious or critical violation may remain. A few pages are checked in the dark scheme too.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../engine/registry.ts';
 import { chromiumAvailable, launchChromium } from '../fixtures/chromium.ts';
-import { freePort } from '../helpers.ts';
-import { ROOT, buildSite } from './build-site.ts';
+import { buildSite, startSite } from './build-site.ts';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PAGES = ['/', '/calculators/', ...registry.filter((t) => t.calculator).map((t) => `/calculators/${t.calculator!.slug}/`)];
@@ -35,24 +34,10 @@ describe.skipIf(!chromiumAvailable())('accessibility (axe-core in Chromium)', ()
 
   beforeAll(async () => {
     const dist = await buildSite();
-    const port = await freePort();
-    siteBase = `http://127.0.0.1:${port}`;
-    site = spawn(process.execPath, ['--import', 'tsx', 'website/serve.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, SITE_PORT: String(port), SITE_DIST_DIR: dist },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      let output = '';
-      site.stdout!.on('data', (d) => {
-        output += d;
-        if (output.includes('serving')) resolve();
-      });
-      site.on('exit', (code) => reject(new Error(`site server exited ${code}: ${output}`)));
-    });
+    ({ base: siteBase, proc: site } = await startSite(dist));
     browser = await launchChromium();
     page = await browser.newPage();
-  }, 180_000);
+  }, 360_000);
 
   afterAll(async () => {
     await browser?.close();

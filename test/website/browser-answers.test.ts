@@ -4,7 +4,7 @@
  * same query (the API's reading of it: queryReader, the tool's schema, its run and output schema), and
  * each page fetches under {@link DATA_LIMIT} gzipped bytes of data. One build, one browser, one page.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -17,8 +17,7 @@ import { queryReader } from '../../service/query.ts';
 import { browserToolModules, dataPacks } from '../../website/browser-tools.ts';
 import { queryString } from '../../website/src/lib/calls.ts';
 import { chromiumAvailable, collectErrors, launchChromium } from '../fixtures/chromium.ts';
-import { freePort } from '../helpers.ts';
-import { ROOT, buildSite } from './build-site.ts';
+import { buildSite, startSite } from './build-site.ts';
 
 /** Most gzipped bytes of data (/calculator-data/, the meeting planner's /observatory/tzdb.json) one calculator page may fetch. */
 const DATA_LIMIT = 300 * 1024;
@@ -109,21 +108,7 @@ describe.skipIf(!chromiumAvailable())('calculators computing with shipped data, 
 
   beforeAll(async () => {
     dist = await buildSite();
-    const sitePort = await freePort();
-    siteBase = `http://127.0.0.1:${sitePort}`;
-    site = spawn(process.execPath, ['--import', 'tsx', 'website/serve.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, SITE_PORT: String(sitePort), SITE_DIST_DIR: dist },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      let output = '';
-      site.stdout!.on('data', (d) => {
-        output += d;
-        if (output.includes('serving')) resolve();
-      });
-      site.on('exit', (code) => reject(new Error(`site server exited ${code}: ${output}`)));
-    });
+    ({ base: siteBase, proc: site } = await startSite(dist));
     browser = await launchChromium();
     page = await browser.newPage();
     errors = collectErrors(page);

@@ -3,7 +3,7 @@
  * and talking to a real API: calculator forms compute the engine's answers in the browser, permalinks
  * reproduce them, and pages print no console errors.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -17,8 +17,8 @@ import { directAnswer, sentenceFromSource } from '../../website/src/lib/answers.
 import { curlCommand, describeInput, queryString } from '../../website/src/lib/calls.ts';
 import { startApi, type ApiServer } from '../fixtures/api-server.ts';
 import { chromiumAvailable, collectErrors, launchChromium } from '../fixtures/chromium.ts';
-import { freePort, runTool } from '../helpers.ts';
-import { ROOT, apiBaseUrl, buildSite } from './build-site.ts';
+import { runTool } from '../helpers.ts';
+import { apiBaseUrl, buildSite, startSite } from './build-site.ts';
 
 const browserCalculators = registry.filter((t) => t.calculator?.browser);
 const serverCalculators = registry.filter((t) => t.calculator && !t.calculator.browser);
@@ -47,24 +47,7 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
 
   beforeAll(async () => {
     const dist = await buildSite();
-    const sitePort = await freePort();
-    siteBase = `http://127.0.0.1:${sitePort}`;
-    site = spawn(process.execPath, ['--import', 'tsx', 'website/serve.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, SITE_PORT: String(sitePort), SITE_DIST_DIR: dist },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      let output = '';
-      site.stdout!.on('data', (d) => {
-        output += d;
-        if (output.includes('serving')) resolve();
-      });
-      site.stderr!.on('data', (d) => {
-        output += d;
-      });
-      site.on('exit', (code) => reject(new Error(`site server exited ${code}: ${output}`)));
-    });
+    ({ base: siteBase, proc: site } = await startSite(dist));
     // The API the pages were built against, allowing the site's origin.
     api = await startApi(Number(new URL(apiBaseUrl()).port), { SITE_URL: siteBase, CORS_ORIGINS: siteBase, TIME_API_KEYS: `site-visitor:${VISITOR_KEY}` });
     browser = await launchChromium();

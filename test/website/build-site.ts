@@ -4,7 +4,7 @@
  * The build points its pages at an API on a free loopback port (`apiBaseUrl()`), where the browser
  * tests start a real API.
  */
-import { spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,4 +67,29 @@ export async function buildSite(): Promise<string> {
   }
   writeFileSync(done, '');
   return dist;
+}
+
+/**
+ * Serves a built site with website/serve.ts as `npm run site:serve` does (a child process on a free
+ * loopback port); resolves once it says it is serving. Kill `proc` when done.
+ */
+export async function startSite(dist: string): Promise<{ base: string; proc: ChildProcess }> {
+  const port = await freePort();
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'website/serve.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, SITE_PORT: String(port), SITE_DIST_DIR: dist },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    proc.stdout!.on('data', (d) => {
+      output += d;
+      if (output.includes('serving')) resolve();
+    });
+    proc.stderr!.on('data', (d) => {
+      output += d;
+    });
+    proc.on('exit', (code) => reject(new Error(`site server exited ${code}: ${output}`)));
+  });
+  return { base: `http://127.0.0.1:${port}`, proc };
 }

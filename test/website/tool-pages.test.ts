@@ -4,7 +4,7 @@
  * the built pages (the shared site build, one browser, one page) that each part is there and redraws for
  * an answer the form hands it (`calculator:result`).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sunEventsTool } from '../../engine/solar/sun-events.ts';
@@ -20,8 +20,8 @@ import { equinoxFromTable, equinoxTable, renderSeasons, seasonsOf } from '../../
 import { moonMonth, moonPicture, renderMoonCalendar } from '../../website/src/lib/moon-calendar.ts';
 import { daylight, renderSunYear, sunYear } from '../../website/src/lib/sun-year.ts';
 import { chromiumAvailable, collectErrors, launchChromium } from '../fixtures/chromium.ts';
-import { freePort, runTool } from '../helpers.ts';
-import { ROOT, buildSite } from './build-site.ts';
+import { runTool } from '../helpers.ts';
+import { buildSite, startSite } from './build-site.ts';
 
 describe('sunrise and sunset: the year of day length', () => {
   const oslo = sunYear(59.9133, 10.7389, 'Europe/Oslo', '2026-03-10');
@@ -226,20 +226,7 @@ describe.skipIf(!chromiumAvailable())('the new tools’ parts in Chromium', () =
 
   beforeAll(async () => {
     const dist = await buildSite();
-    siteBase = `http://127.0.0.1:${await freePort()}`;
-    site = spawn(process.execPath, ['--import', 'tsx', 'website/serve.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, SITE_PORT: new URL(siteBase).port, SITE_DIST_DIR: dist },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      let output = '';
-      site.stdout!.on('data', (d) => {
-        output += d;
-        if (output.includes('serving')) resolve();
-      });
-      site.on('exit', (code) => reject(new Error(`site server exited ${code}: ${output}`)));
-    });
+    ({ base: siteBase, proc: site } = await startSite(dist));
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     errors = collectErrors(page);
