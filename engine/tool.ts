@@ -220,8 +220,48 @@ export class ToolUnavailableError extends Error {
 export interface AnswerWords {
   /** `1 day`, `2 days`. */
   plural: (count: number, unit: string) => string;
+  /**
+   * An engine time (ISO 8601 with its offset) as people read it, on its own wall clock, to the nearest
+   * minute: `07:15 on Sunday 6 September 2009 (UTC−04:00)`; anything else as given.
+   */
+  time: (iso: string) => string;
+  /** The wall-clock time of an engine time to the nearest minute, `07:15`; anything else as given. */
+  clock: (iso: string) => string;
+  /** The day of that minute, `Sunday 6 September 2009`; anything else as given. */
+  day: (iso: string) => string;
 }
+
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const ENGINE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** An engine time's wall clock rounded to the minute (a carry runs into the date), and its offset. */
+function wallMinute(iso: string): { at: Date; offset: string } | undefined {
+  const m = ENGINE_TIME.exec(iso);
+  if (!m) return undefined;
+  const at = new Date(0);
+  at.setUTCFullYear(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  at.setUTCHours(Number(m[4]), Number(m[5]), Number(m[6] ?? 0) + 30, 0);
+  at.setUTCSeconds(0);
+  return { at, offset: m[7] === 'Z' || m[7] === '+00:00' ? 'UTC' : `UTC${m[7].replace('-', '−')}` };
+}
+
+const hhmm = (at: Date) => `${String(at.getUTCHours()).padStart(2, '0')}:${String(at.getUTCMinutes()).padStart(2, '0')}`;
+const dayText = (at: Date) => `${WEEKDAY_NAMES[at.getUTCDay()]} ${at.getUTCDate()} ${MONTH_NAMES[at.getUTCMonth()]} ${at.getUTCFullYear()}`;
 
 export const ANSWER_WORDS: AnswerWords = {
   plural: (count, unit) => `${count} ${unit}${Math.abs(count) === 1 ? '' : 's'}`,
+  time: (iso) => {
+    const w = wallMinute(iso);
+    if (!w) return iso;
+    return w ? `${hhmm(w.at)} on ${dayText(w.at)} (${w.offset})` : iso;
+  },
+  clock: (iso) => {
+    const w = wallMinute(iso);
+    return w ? hhmm(w.at) : iso;
+  },
+  day: (iso) => {
+    const w = wallMinute(iso);
+    return w ? dayText(w.at) : iso;
+  },
 };

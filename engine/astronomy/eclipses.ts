@@ -125,11 +125,11 @@ export const eclipses = defineTool({
     ],
     keywords: ['next solar eclipse', 'next lunar eclipse', 'eclipse visible from', 'eclipse times'],
     browser: 'with-timezone',
-    answer: (r) => {
+    answer: (r, w) => {
       const e = r.eclipses[0];
       if (!e) return `No ${r.kind} eclipse found after ${r.after}.`;
-      const where = e.local ? ` (seen here as ${e.local.type}, peak ${e.local.peak})` : '';
-      return `The next ${r.kind} eclipse after ${r.after} is ${e.type === 'annular' ? 'an' : 'a'} ${e.type} eclipse peaking at ${e.peak}${where}.`;
+      const where = e.local ? ` (seen here as ${e.local.type}, peak at ${w.time(e.local.peak)})` : '';
+      return `The next ${r.kind} eclipse after ${r.after} is ${e.type === 'annular' ? 'an' : 'a'} ${e.type} eclipse peaking at ${w.time(e.peak)}${where}.`;
     },
   },
   run: (input, ctx) => {

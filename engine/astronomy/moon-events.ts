@@ -186,10 +186,10 @@ export const moonEventsTool = defineTool({
     ],
     keywords: ['moonrise', 'moonset', 'moon transit', 'moon phase today', 'moon illumination', 'moon age'],
     browser: 'with-timezone',
-    answer: (r) => {
+    answer: (r, w) => {
       const d = r.days[0];
       const phase = `${d.phase_name.replace('_', ' ')}, ${Math.round(d.illumination_fraction * 100)}% lit`;
-      return `On ${d.date} the Moon rises at ${d.moonrise ?? '(no moonrise)'} and sets at ${d.moonset ?? '(no moonset)'} (${r.timezone}); ${phase}.`;
+      return `On ${d.date} the Moon rises at ${d.moonrise ? w.clock(d.moonrise) : '(no moonrise)'} and sets at ${d.moonset ? w.clock(d.moonset) : '(no moonset)'} (${r.timezone}); ${phase}.`;
     },
   },
   run: (input, ctx) => {

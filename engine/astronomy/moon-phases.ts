@@ -135,9 +135,9 @@ export const moonPhases = defineTool({
     ],
     keywords: ['moon phases', 'next full moon', 'new moon date', 'lunar calendar', 'first quarter moon'],
     browser: true,
-    answer: (r) =>
+    answer: (r, w) =>
       r.phases.length
-        ? `From ${r.start}, the next principal phase is the ${r.phases[0].phase.replace('_', ' ')} at ${r.phases[0].local_time ?? r.phases[0].at}.`
+        ? `From ${r.start}, the next principal phase is the ${r.phases[0].phase.replace('_', ' ')} at ${w.time(r.phases[0].local_time ?? r.phases[0].at)}.`
         : `No phases listed from ${r.start}.`,
   },
   run: (input, ctx) => moonPhasesAnswer(input, ctx),

@@ -150,11 +150,10 @@ export const seasons = defineTool({
     ],
     keywords: ['equinox', 'solstice', 'first day of spring', 'longest day', 'perihelion', 'aphelion', 'seasons'],
     browser: true,
-    answer: (r) => {
+    answer: (r, w) => {
       const find = (name: string) => r.events.find((e) => e.event === name);
-      const march = find('march_equinox');
-      const june = find('june_solstice');
-      return `In ${r.year} the March equinox is at ${march?.local_time ?? march?.at} and the June solstice at ${june?.local_time ?? june?.at}.`;
+      const when = (e: { local_time?: string; at: string } | undefined) => (e ? w.time(e.local_time ?? e.at) : '(not found)');
+      return `In ${r.year} the March equinox is at ${when(find('march_equinox'))} and the June solstice at ${when(find('june_solstice'))}.`;
     },
   },
   run: (input, ctx) => seasonsAnswer(input, ctx),

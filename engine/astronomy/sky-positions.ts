@@ -133,9 +133,9 @@ export const skyPositionsTool = defineTool({
     keywords: ['planets tonight', 'what planets are visible', 'moon position', 'altitude azimuth', 'sky now'],
     // The module is browser-safe (the observatory bundles runSkyPositions): no zone, no boundary lookup.
     browser: true,
-    answer: (r) => {
+    answer: (r, w) => {
       const up = r.bodies.filter((b) => b.above_horizon).map((b) => b.body);
-      return `At ${r.at}, ${up.length ? up.join(', ') : 'none of the Sun, Moon and planets'} ${up.length === 1 ? 'is' : 'are'} above the horizon; the Moon is ${r.moon.phase_name.replaceAll('_', ' ')}, ${Math.round(r.moon.illumination_fraction * 100)}% lit.`;
+      return `At ${w.time(r.at)}, ${up.length ? up.join(', ') : 'none of the Sun, Moon and planets'} ${up.length === 1 ? 'is' : 'are'} above the horizon; the Moon is ${r.moon.phase_name.replaceAll('_', ' ')}, ${Math.round(r.moon.illumination_fraction * 100)}% lit.`;
     },
   },
   run: runSkyPositions,

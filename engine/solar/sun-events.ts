@@ -116,6 +116,12 @@ export const sunEventsTool = defineTool({
   output: SunEventsResult,
   examples: [
     {
+      input: { lat: 33.8, lon: -84.4, date: '2009-09-06', timezone: 'America/New_York' },
+      expect: { timezone: 'America/New_York', days: [{ date: '2009-09-06', sun_status: 'normal' }] },
+      source:
+        'USNO one-day data for Atlanta, Georgia (N33.8, W84.4), 2009-09-06, EDT: sunrise 7:15 a.m., transit 1:36 p.m., sunset 7:56 p.m. (quoted in the PyEphem manual, "Naval Observatory Risings and Settings")',
+    },
+    {
       input: { lat: 60, lon: 0, date: '2019-06-21' },
       expect: { timezone: 'Etc/GMT', days: [{ date: '2019-06-21', sun_status: 'normal', solar_noon_elevation_deg: 53.4 }] },
       source:
@@ -142,11 +148,11 @@ export const sunEventsTool = defineTool({
     ],
     keywords: ['sunrise', 'sunset', 'twilight', 'golden hour', 'blue hour', 'day length', 'solar noon'],
     browser: 'with-timezone',
-    answer: (r) => {
+    answer: (r, w) => {
       const d = r.days[0];
       if (d.sun_status === 'midnight_sun') return `On ${d.date} the Sun does not set (midnight sun).`;
       if (d.sun_status === 'polar_night') return `On ${d.date} the Sun does not rise (polar night).`;
-      return `On ${d.date} the Sun rises at ${d.sunrise ?? '(no sunrise)'} and sets at ${d.sunset ?? '(no sunset)'} (${r.timezone}).`;
+      return `On ${d.date} the Sun rises at ${d.sunrise ? w.clock(d.sunrise) : '(no sunrise)'} and sets at ${d.sunset ? w.clock(d.sunset) : '(no sunset)'} (${r.timezone}).`;
     },
   },
   run: (input, ctx) => {

@@ -248,7 +248,7 @@ export const convertTime = defineTool({
     ],
     keywords: ['time zone converter', 'convert time', 'meeting time', 'UTC offset'],
     browser: true,
-    answer: (r) => `${r.source.local_time} in ${r.source.timezone} is ${r.target.local_time} in ${r.target.timezone}.`,
+    answer: (r, w) => `${w.time(r.source.local_time)} in ${r.source.timezone} is ${w.time(r.target.local_time)} in ${r.target.timezone}.`,
   },
   run: (input, ctx) => convertLocalTime(input, ctx.now, ctx),
 });

@@ -278,10 +278,10 @@ export const expandRecurrenceTool = defineTool({
     ],
     keywords: ['RRULE', 'recurring event', 'recurrence rule', 'iCalendar', 'repeat every week'],
     browser: true,
-    answer: (r, { plural }) =>
+    answer: (r, { plural, time }) =>
       r.count === 0
         ? `The rule has no occurrences in ${r.timezone} in the range asked.`
-        : `${plural(r.count, 'occurrence')} in ${r.timezone}: the first ${r.occurrences[0].local_time}${r.count > 1 ? `, the last ${r.occurrences[r.count - 1].local_time}` : ''}.`,
+        : `${plural(r.count, 'occurrence')} in ${r.timezone}: the first at ${time(r.occurrences[0].local_time)}${r.count > 1 ? `, the last at ${time(r.occurrences[r.count - 1].local_time)}` : ''}.`,
   },
   run: (input, ctx) => runExpandRecurrence(input, ctx),
 });

@@ -223,7 +223,7 @@ export const localTime = defineTool({
     ],
     keywords: ['local time', 'time zone lookup', 'coordinates to time zone', 'what time is it at'],
     browser: false,
-    answer: (r) => `The local time is ${r.local_time} in ${r.timezone}.`,
+    answer: (r, w) => `The local time is ${w.time(r.local_time)} in ${r.timezone}.`,
   },
   run: (input, ctx) => localTimeAt(input.lat, input.lon, input.at ?? ctx.now().getTime(), ctx),
 });

@@ -267,10 +267,10 @@ export const meetingTimes = defineTool({
     ],
     keywords: ['meeting planner', 'best time to meet across time zones', 'world clock meeting', 'time zone overlap'],
     browser: 'with-timezone',
-    answer: (r, { plural }) =>
+    answer: (r, { plural, time, clock }) =>
       r.count === 0
         ? `No slot fits. ${r.notes[0]}`
-        : `The best slot is ${r.slots[0].start} to ${r.slots[0].end}, ${r.slots[0].all_within_work_hours ? 'within everyone’s work hours' : `${plural(r.slots[0].minutes_outside_work_hours, 'minute')} outside work hours in all`} (${plural(r.count, 'slot')} listed).`,
+        : `The best slot starts at ${time(r.slots[0].start)} and ends at ${clock(r.slots[0].end)}, ${r.slots[0].all_within_work_hours ? 'within everyone’s work hours' : `${plural(r.slots[0].minutes_outside_work_hours, 'minute')} outside work hours in all`} (${plural(r.count, 'slot')} listed).`,
   },
   run: (input, ctx) => findMeetingTimes(input, ctx),
 });

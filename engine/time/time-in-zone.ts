@@ -229,7 +229,8 @@ export const timeInZone = defineTool({
     ],
     keywords: ['current time in time zone', 'time zone offset', 'what time is it in', 'UTC offset'],
     browser: true,
-    answer: (r) => `It is ${r.local_time} in ${r.timezone} (UTC${r.utc_offset}, ${r.abbreviation}${r.dst ? ', daylight saving time' : ''}).`,
+    answer: (r, w) =>
+      `It is ${w.clock(r.local_time)} on ${w.day(r.local_time)} in ${r.timezone} (UTC${r.utc_offset}, ${r.abbreviation}${r.dst ? ', daylight saving time' : ''}).`,
   },
   run: (input, ctx) => timeInZoneAt(input.timezone, input.at ?? ctx.now().getTime(), ctx),
 });

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadPlaceNames } from '../../../engine/geo/place-names.ts';
 import { settlePlaceZone } from '../../../engine/time/meeting-participants.ts';
 import { meetingTimes } from '../../../engine/time/meeting-times.ts';
+import { ANSWER_WORDS } from '../../../engine/tool.ts';
 import '../../../engine/place-input.ts'; // place names as zones, as the registry installs them
 import { datesBetween, searchSlots, workIntervals } from '../../../engine/time/meeting-search.ts';
 import { meetingTimetable } from '../../../engine/time/meeting-timetable.ts';
@@ -158,7 +159,7 @@ describe('find_meeting_times', () => {
     expect(long.notes[0]).toBe(
       "No participant's work hours hold a 480-minute meeting between 2026-11-30 and 2026-12-06: the longest stretch at work is 180 minutes.",
     );
-    expect(meetingTimes.calculator!.answer(long, { plural: (n, u) => `${n} ${u}s` })).toMatch(/^No slot fits\. No participant's work hours/);
+    expect(meetingTimes.calculator!.answer(long, ANSWER_WORDS)).toMatch(/^No slot fits\. No participant's work hours/);
 
     const weekend = await find({ participants: [LONDON, NEW_YORK], start_date: '2026-12-05', end_date: '2026-12-06' });
     expect(weekend.count).toBe(0);
