@@ -32,6 +32,9 @@ describe('meeting planner page', () => {
 
   it('escapes labels in the HTML it writes', () => {
     expect(renderSlotChoices([slot])).not.toContain('<b>');
+    // Numbered once, by the list itself: no "1." written into the label beside the list's own number.
+    expect(renderSlotChoices([slot, slot])).toMatch(/^<fieldset><legend>[^<]+<\/legend><ol><li>/);
+    expect(renderSlotChoices([slot, slot])).not.toMatch(/data-meeting-slot>\s*\d+\./);
     const html = renderTimetable({
       date: '2026-11-30',
       columns: [{ start_ms: 0, utc: '09:00', in_slot: true }],

@@ -7,6 +7,7 @@
 import type { ChildProcess } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registry } from '../../engine/registry.ts';
 import { sunEventsTool } from '../../engine/solar/sun-events.ts';
 import { seasons } from '../../engine/astronomy/seasons.ts';
 import { moonPhases } from '../../engine/astronomy/moon-phases.ts';
@@ -176,6 +177,14 @@ const PAGES: { path: string; part: string; answer: () => Promise<{ input: Record
     },
   },
   {
+    path: '/calculators/public-holidays/',
+    part: '[data-result-table]',
+    answer: async () => {
+      const input = { country: 'DE', year: 2027 };
+      return { input, result: await runTool(registry.find((t) => t.name === 'list_holidays')!, input) };
+    },
+  },
+  {
     path: '/calculators/moon-phases/',
     part: '[data-moon-calendar]',
     answer: async () => {
@@ -253,6 +262,30 @@ describe.skipIf(!chromiumAvailable())('the new tools’ parts in Chromium', () =
       expect(await root.locator('[data-part-body]').innerHTML(), path).not.toBe(before);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), path).toBe(0);
     }
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('the moon calendar turns its pictures as seen from the southern hemisphere, and keeps that for the next answer', async () => {
+    await page.goto(`${siteBase}/calculators/moon-phases/`);
+    await page.waitForSelector('form[data-ready="true"]');
+    const caption = () => page.locator('.moon-calendar caption').innerText();
+    const turned = () => page.$eval('.moon-calendar .moon-picture', (svg) => getComputedStyle(svg).transform);
+    expect(await caption()).toContain('as seen from the northern hemisphere');
+    expect(await turned()).toBe('none');
+    await page.check('input[name="seen-from"][value="south"]');
+    expect(await caption()).toContain('as seen from the southern hemisphere');
+    expect(await turned()).toBe('matrix(-1, 0, 0, 1, 0, 0)');
+    const detail = {
+      input: { start: '2000-01-21', timezone: 'Asia/Tokyo' },
+      result: await runTool(moonPhases, { start: '2000-01-21', timezone: 'Asia/Tokyo' }),
+    };
+    const root = page.locator('[data-moon-calendar]');
+    await root.evaluate((el) => delete (el as HTMLElement).dataset.drawn);
+    await page.evaluate((d) => document.querySelector('form')!.dispatchEvent(new CustomEvent('calculator:result', { bubbles: true, detail: d })), detail);
+    await page.waitForSelector('[data-moon-calendar][data-drawn="answer"]');
+    expect(await caption()).toContain('The Moon in January 2000');
+    expect(await caption()).toContain('as seen from the southern hemisphere');
+    expect(await turned()).toBe('matrix(-1, 0, 0, 1, 0, 0)');
     expect(errors).toEqual([]);
   }, 60_000);
 });

@@ -34,7 +34,7 @@ export function renderSlotChoices(slots: readonly AnswerSlot[], chosen = 0): str
   if (!slots.length) return '<p>No slot to show.</p>';
   const items = slots.map(
     (s, i) =>
-      `<li><label><input type="radio" name="meeting-slot" value="${i}"${i === chosen ? ' checked' : ''} data-meeting-slot> ${i + 1}. ${escapeHtml(slotSummary(s))}</label></li>`,
+      `<li><label><input type="radio" name="meeting-slot" value="${i}"${i === chosen ? ' checked' : ''} data-meeting-slot> ${escapeHtml(slotSummary(s))}</label></li>`,
   );
   return `<fieldset><legend>Proposed slots, best first</legend><ol>${items.join('')}</ol></fieldset>`;
 }

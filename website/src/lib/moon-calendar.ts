@@ -75,8 +75,9 @@ export function moonMonth(date: string, zone?: string): MoonMonth {
 
 /**
  * The Moon with `illumination` of its disc lit, as SVG (24×24, decorative: the text beside it says it):
- * the lit limb on the right while waxing, on the left while waning (as seen from the northern hemisphere),
- * the terminator a half-ellipse of half-width |1 − 2k| of the radius.
+ * the lit limb on the right while waxing, on the left while waning (as seen from the northern hemisphere;
+ * the page mirrors the pictures for the southern one), the terminator a half-ellipse of half-width |1 − 2k|
+ * of the radius.
  */
 export function moonPicture(illumination: number, waxing: boolean): string {
   const [c, r] = [12, 10];
@@ -125,7 +126,7 @@ export function renderMoonCalendar(mm: MoonMonth): string {
     .join('');
   return (
     `<section class="table-scroll" tabindex="0" aria-label="Moon calendar (scrolls sideways when narrow)"><table class="moon-calendar"><caption>The Moon in ${monthName(mm.month)} ${mm.year} (${zone}): the lit part at noon, ` +
-    'as seen from the northern hemisphere, and the principal phases with their times</caption>' +
+    'as seen from the <span class="seen-north">northern</span><span class="seen-south">southern</span> hemisphere, and the principal phases with their times</caption>' +
     `<thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></section>` +
     `<h3>Principal phases in ${monthName(mm.month)} ${mm.year}</h3><ul class="moon-phase-list">${phases}</ul>`
   );

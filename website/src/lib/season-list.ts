@@ -6,7 +6,7 @@
  * Earth's perihelion and aphelion in a sentence. Times as the answer writes them: local with a zone, UTC
  * otherwise. Nothing is computed here but differences of the answer's instants.
  */
-import { daysText, escapeHtml, whenText } from './tool-parts.ts';
+import { daysText, escapeHtml, whenHtml, whenText } from './tool-parts.ts';
 
 interface SeasonEvent {
   event: string;
@@ -62,7 +62,7 @@ export function renderSeasons(answer: SeasonsAnswer, nextEquinoxMs: number, zone
   const rows = seasonsOf(answer, nextEquinoxMs)
     .map(
       (s) =>
-        `<tr data-event="${s.event}"><th scope="row">${s.name}</th><td><time datetime="${escapeHtml(s.time)}">${escapeHtml(whenText(s.time))}</time></td>` +
+        `<tr data-event="${s.event}"><th scope="row">${s.name}</th><td><time datetime="${escapeHtml(s.time)}">${whenHtml(s.time)}</time></td>` +
         `<td>${s.north} in the north, ${s.south} in the south</td><td data-length-ms="${s.lengthMs}">${daysText(s.lengthMs)}</td></tr>`,
     )
     .join('');

@@ -4,7 +4,9 @@
  * browser-safe: a page's script writes the same HTML for a live answer as the build wrote for the worked
  * example. Every text that comes from an answer or a request is escaped before it goes into HTML.
  */
-export { escapeHtml } from './meeting-planner.ts';
+import { escapeHtml } from './meeting-planner.ts';
+
+export { escapeHtml };
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -38,6 +40,13 @@ export function offsetOf(iso: string): string {
  * written (`13:26:39`) with `seconds`.
  */
 export const whenText = (iso: string, seconds = false): string => `${iso.slice(0, 10)} ${seconds ? iso.slice(11, 19) : clockOf(iso)} ${offsetOf(iso)}`;
+
+/** whenText as HTML for a narrow table cell: it may wrap between the date and the time, never inside the date at its hyphens. */
+export const whenHtml = (iso: string): string => {
+  const text = whenText(iso);
+  const cut = text.indexOf(' ');
+  return `<span class="nowrap">${escapeHtml(text.slice(0, cut))}</span> ${escapeHtml(text.slice(cut + 1))}`;
+};
 
 /** `18 h 52 min` (rounded to the minute); `0 min` for none. */
 export function durationText(seconds: number): string {
