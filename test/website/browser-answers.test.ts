@@ -16,6 +16,7 @@ import { validateInput, type FieldError } from '../../engine/validate.ts';
 import { queryReader } from '../../service/query.ts';
 import { browserToolModules, dataPacks } from '../../website/browser-tools.ts';
 import { queryString } from '../../website/src/lib/calls.ts';
+import { labelOf } from '../../website/src/lib/labels.ts';
 import { chromiumAvailable, collectErrors, launchChromium } from '../fixtures/chromium.ts';
 import { buildSite, startSite } from './build-site.ts';
 
@@ -148,7 +149,7 @@ describe.skipIf(!chromiumAvailable())('calculators computing with shipped data, 
         if (expected.errors) {
           expect(await page.getAttribute('form[data-calculator]', 'data-state'), query).toBe('invalid');
           expect(await page.textContent('[data-ai-context="direct-answer"]'), query).toBe(
-            `Check the inputs: ${expected.errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`,
+            `Check the inputs: ${expected.errors.map((e) => `${labelOf(tool, e.field)?.label ?? e.field} ${e.message}`).join('; ')}.`,
           );
         } else {
           expect(await page.getAttribute('form[data-calculator]', 'data-state'), query).toBe('done');

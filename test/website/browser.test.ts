@@ -11,10 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyPositions } from '../../engine/astronomy/body-positions.ts';
 import { registry } from '../../engine/registry.ts';
 import { solarPosition } from '../../engine/solar/solar-position.ts';
+import { supportedCountries } from '../../engine/holidays/calendar-data.ts';
 import { exampleInput } from '../../engine/tool.ts';
 import { browserToolModules, dataPacks } from '../../website/browser-tools.ts';
-import { directAnswer, sentenceFromSource } from '../../website/src/lib/answers.ts';
-import { curlCommand, describeInput, queryString } from '../../website/src/lib/calls.ts';
+import { describeForPeople, directAnswer, sentenceFromSource } from '../../website/src/lib/answers.ts';
+import { curlCommand, queryString } from '../../website/src/lib/calls.ts';
+import { inputWords } from '../../website/src/lib/labels.ts';
 import { startApi, type ApiServer } from '../fixtures/api-server.ts';
 import { chromiumAvailable, collectErrors, launchChromium } from '../fixtures/chromium.ts';
 import { runTool } from '../helpers.ts';
@@ -36,7 +38,7 @@ async function engineAnswer(name: string, input: Record<string, unknown>) {
   const tool = registry.find((t) => t.name === name)!;
   const result = tool.output.parse(await tool.run(tool.input.parse(input), { now: () => new Date() })) as Record<string, unknown>;
   // Worded as a server tool's page words the API's answer: from the sentence's source text.
-  return { result, sentence: directAnswer(sentenceFromSource(tool.calculator!.answer.toString()), input, result) };
+  return { result, sentence: directAnswer(sentenceFromSource(tool.calculator!.answer.toString()), input, result, inputWords(tool, Object.keys(input))) };
 }
 
 describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
@@ -135,7 +137,7 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     expect(JSON.parse((await page.textContent('[data-live-result]'))!)).toEqual(typed.result);
     expect(new URL(page.url()).search).toBe(''); // typing writes the permalink, not the history
     await page.fill('input[name="lat"]', '91');
-    await page.waitForFunction(() => document.querySelector('[data-ai-context="direct-answer"]')?.textContent === 'Check the inputs: lat must be ≤ 90.');
+    await page.waitForFunction(() => document.querySelector('[data-ai-context="direct-answer"]')?.textContent === 'Check the inputs: Latitude must be ≤ 90.');
     expect(await page.isVisible('[data-live-details]')).toBe(false);
     expect(await page.getAttribute('input[name="lat"]', 'aria-invalid')).not.toBeNull();
 
@@ -178,7 +180,7 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
   it('bad input names the field and the rule, as the API does; nothing is computed', async () => {
     const { page, errors } = await open('/calculators/distance/?from_lat=91&from_lon=0&to_lat=0&to_lon=abc');
     await page.waitForSelector('form[data-state="invalid"]');
-    expect(await directAnswerOf(page)).toBe('Check the inputs: from_lat must be ≤ 90; to_lon must be a number.');
+    expect(await directAnswerOf(page)).toBe('Check the inputs: From latitude must be ≤ 90; To longitude must be a number.');
     expect(await page.isVisible('[data-form-errors]')).toBe(true);
     expect(await page.getAttribute('input[name="from_lat"]', 'aria-invalid')).not.toBeNull();
     expect(await page.getAttribute('input[name="to_lat"]', 'aria-invalid')).toBeNull();
@@ -192,11 +194,40 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     await page.close();
   });
 
+  it('holiday types are ticks sent as one list; the region field lists the regions of the country typed', async () => {
+    const { page, errors } = await open('/calculators/public-holidays/?country=DE&year=2026&types=public,observance');
+    await page.waitForSelector('form[data-ready="true"]');
+    expect(await page.isChecked('input[name="types"][value="public"]')).toBe(true);
+    expect(await page.isChecked('input[name="types"][value="observance"]')).toBe(true);
+    expect(await page.isChecked('input[name="types"][value="bank"]')).toBe(false);
+    const regions = () => page.$$eval('#subdivision-codes option', (os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
+    // Germany's Länder, as the holiday data names them (the API's list_holiday_countries has the same).
+    const germany = supportedCountries().find((c) => c.code === 'DE')!.subdivisions;
+    await page.waitForFunction(() => document.getElementById('subdivision-codes')?.dataset.subdivisionsOf === 'DE');
+    expect(await regions()).toEqual(germany.map((d) => [d.code, d.name]));
+    expect(germany.map((d) => d.code)).toContain('BY');
+    await page.fill('input[name="country"]', 'GB');
+    await page.waitForFunction(() => document.getElementById('subdivision-codes')?.dataset.subdivisionsOf === 'GB');
+    expect((await regions()).map(([code]) => code)).toContain('SCT');
+    await page.fill('input[name="subdivision"]', 'SCT');
+    await page.uncheck('input[name="types"][value="observance"]');
+    await page.check('input[name="types"][value="bank"]');
+    await page.click('form[data-calculator] button[type="submit"]');
+    await page.waitForSelector('form[data-state="done"]');
+    const input = { country: 'GB', year: 2026, subdivision: 'SCT', types: 'public,bank' };
+    expect(new URL(page.url()).search).toBe(`?${queryString(input)}`);
+    const expected = await engineAnswer('list_holidays', { ...input, types: ['public', 'bank'] });
+    expect(JSON.parse((await page.textContent('[data-live-result]'))!)).toEqual(expected.result);
+    expect(await directAnswerOf(page)).toMatch(/^For country GB, year 2026, region SCT, holiday types public,bank: /);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('server calculators write the curl command and MCP call for the inputs, and say where the answer comes from', async () => {
     expect(serverCalculators.map((t) => t.name)).toContain('get_local_time');
     const { page, errors } = await open('/calculators/local-time-at-coordinates/?lat=-33.8688&lon=151.2093&at=2026-01-15T00:00:00Z');
     await page.waitForSelector('form[data-ready="true"]');
-    expect(await directAnswerOf(page)).toContain('For lat=-33.8688, lon=151.2093, at=2026-01-15T00:00:00Z: this answer needs data held by the server');
+    expect(await directAnswerOf(page)).toContain('For 33.8688° S 151.2093° E, date and time 2026-01-15T00:00:00Z: this answer needs data held by the server');
     expect(await page.textContent('[data-live-curl]')).toBe(
       `curl -H "Authorization: Bearer $API_KEY" '${apiBaseUrl()}/v1/time?lat=-33.8688&lon=151.2093&at=2026-01-15T00%3A00%3A00Z'`,
     );
@@ -325,7 +356,9 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
       const { page, errors } = await open(`/calculators/${tool.calculator!.slug}/?${queryString(input)}`);
       await page.waitForSelector('form[data-ready="true"]');
       expect(await directAnswerOf(page), tool.name).toMatch(
-        new RegExp(`^For ${describeInput(input).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: this answer needs data held by the server`),
+        new RegExp(
+          `^For ${describeForPeople(input, inputWords(tool, Object.keys(input))).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: this answer needs data held by the server`,
+        ),
       );
       expect(await page.textContent('[data-live-curl]'), tool.name).toBe(curlCommand(tool, input, apiBaseUrl()));
       expect(errors, tool.name).toEqual([]);

@@ -3,7 +3,42 @@
  * led by the inputs. Browser-safe.
  */
 import { ANSWER_WORDS, type AnswerWords } from '../../../engine/tool.ts';
-import { describeInput } from './calls.ts';
+import { describeInput, text as asText } from './calls.ts';
+
+/** An input's words on a calculator form (website/src/lib/labels.ts): its label and unit. */
+export type InputWords = Record<string, { label: string; unit?: string }>;
+
+const degrees = (v: number, positive: string, negative: string) => `${Math.abs(Number(v.toFixed(4)))}° ${v < 0 ? negative : positive}`;
+const isObject = (v: unknown) => v !== null && typeof v === 'object';
+
+/**
+ * The inputs as a person reads them, in the form's words: `51.5074° N 0.1278° W, date 2026-06-21,
+ * time zone Europe/London` (a coordinate pair as one position, each other input by its label and unit,
+ * yes/no for switches, a count for a list of objects). Without the form's words (llms.txt, agents'
+ * material), the inputs by their API names.
+ */
+export function describeForPeople(input: Record<string, unknown>, words?: InputWords): string {
+  if (!words) return describeInput(input);
+  const parts: string[] = [];
+  const done = new Set<string>();
+  for (const [name, value] of Object.entries(input)) {
+    if (done.has(name)) continue;
+    const pair = /^(.*)(lat|lon)$/.exec(name)?.[1];
+    const [lat, lon] = pair === undefined ? [] : [input[`${pair}lat`], input[`${pair}lon`]];
+    if (typeof lat === 'number' && typeof lon === 'number') {
+      done.add(`${pair}lat`).add(`${pair}lon`);
+      parts.push(`${pair ? `${pair.replace(/_$/, '')} ` : ''}${degrees(lat, 'N', 'S')} ${degrees(lon, 'E', 'W')}`);
+      continue;
+    }
+    const word = words[name];
+    const label = word ? `${word.label[0].toLowerCase()}${word.label.slice(1)}` : name;
+    const unit = !word?.unit ? '' : word.unit === '°' ? '°' : ` ${word.unit}`;
+    if (typeof value === 'boolean') parts.push(`${label}: ${value ? 'yes' : 'no'}`);
+    else if (Array.isArray(value) && value.some(isObject)) parts.push(`${value.length} ${label}`);
+    else parts.push(`${label} ${asText(value)}${unit}`);
+  }
+  return parts.join(', ');
+}
 
 // biome-ignore lint/suspicious/noExplicitAny: a sentence reads the fields of any tool's result
 export type AnswerSentence = (result: any, words: AnswerWords) => string;
@@ -44,6 +79,7 @@ export function answerParts(
   sentence: AnswerSentence | undefined,
   input: Record<string, unknown>,
   result: Record<string, unknown>,
+  words?: InputWords,
 ): { lead: string; text: string } {
   const shown = roundForReading(result) as Record<string, unknown>;
   let text: string | undefined;
@@ -52,7 +88,7 @@ export function answerParts(
   } catch {
     text = undefined;
   }
-  const lead = `For ${describeInput(input)}:`;
+  const lead = `For ${describeForPeople(input, words)}:`;
   if (text && !text.includes('undefined')) return { lead, text };
   const scalars = Object.entries(shown)
     .filter(([, v]) => typeof v !== 'object' || v === null)
@@ -61,7 +97,12 @@ export function answerParts(
 }
 
 /** One sentence: the input and the headline of the engine's answer, its numbers rounded for reading. */
-export function directAnswer(sentence: AnswerSentence | undefined, input: Record<string, unknown>, result: Record<string, unknown>): string {
-  const { lead, text } = answerParts(sentence, input, result);
+export function directAnswer(
+  sentence: AnswerSentence | undefined,
+  input: Record<string, unknown>,
+  result: Record<string, unknown>,
+  words?: InputWords,
+): string {
+  const { lead, text } = answerParts(sentence, input, result, words);
   return `${lead} ${text}`;
 }

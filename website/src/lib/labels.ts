@@ -17,9 +17,25 @@ import type { AnyTool } from '../../../engine/tool.ts';
  * - `number`, `integer`: number fields (decimal or whole)
  * - `boolean`: yes / no / the tool's default
  * - `select`: one of the schema's values
+ * - `subdivision`: a region code, searched in the list of the chosen country's subdivisions
+ * - `checks`: a list of the schema's values, one tick each
  * - `list`: comma-separated values; `json`: a JSON text area; `text`: anything else
  */
-export type Control = 'date' | 'local' | 'instant' | 'zone' | 'country' | 'number' | 'integer' | 'boolean' | 'select' | 'list' | 'json' | 'text';
+export type Control =
+  | 'date'
+  | 'local'
+  | 'instant'
+  | 'zone'
+  | 'country'
+  | 'subdivision'
+  | 'number'
+  | 'integer'
+  | 'boolean'
+  | 'select'
+  | 'checks'
+  | 'list'
+  | 'json'
+  | 'text';
 
 export interface InputLabel {
   label: string;
@@ -75,8 +91,8 @@ const BY_NAME: Record<string, InputLabel> = {
   month: { label: 'Month', control: 'text' },
   day: int('Day', undefined, 1),
   country: { label: 'Country', control: 'country' },
-  subdivision: { label: 'Region', control: 'text' },
-  types: { label: 'Holiday types', control: 'list' },
+  subdivision: { label: 'Region', control: 'subdivision' },
+  types: { label: 'Holiday types', control: 'checks' },
   after: date('After'),
   count: int('How many', undefined, 1),
   limit: int('Most results', undefined, 1),
@@ -130,12 +146,21 @@ const BY_TOOL: Record<string, InputLabel> = {
 /** The label, unit and control of a tool's input (undefined when the table has none: a test fails then). */
 export const labelOf = (tool: Pick<AnyTool, 'name'>, name: string): InputLabel | undefined => BY_TOOL[`${tool.name}.${name}`] ?? BY_NAME[name];
 
-/** The values an input's schema allows, when it names them (an enum): a select's options. */
+/** The values an input's schema allows, when it names them (an enum, or a list of one): a select's options, a group of ticks. */
 export function optionsOf(tool: AnyTool, name: string): string[] {
   const schema = z.toJSONSchema(tool.input, { io: 'input', unrepresentable: 'any' }) as {
-    properties?: Record<string, { enum?: unknown[]; anyOf?: { enum?: unknown[] }[] }>;
+    properties?: Record<string, { enum?: unknown[]; anyOf?: { enum?: unknown[] }[]; items?: { enum?: unknown[] } }>;
   };
   const p = schema.properties?.[name];
-  const values = p?.enum ?? p?.anyOf?.flatMap((a) => a.enum ?? []) ?? [];
+  const values = p?.enum ?? p?.items?.enum ?? p?.anyOf?.flatMap((a) => a.enum ?? []) ?? [];
   return values.filter((v): v is string => typeof v === 'string');
 }
+
+/** The words of a tool's inputs as the answer's lead uses them (label and unit by input name); an input with no label keeps its name. */
+export const inputWords = (tool: Pick<AnyTool, 'name'>, names: string[]): Record<string, { label: string; unit?: string }> =>
+  Object.fromEntries(
+    names.map((name) => {
+      const l = labelOf(tool, name);
+      return [name, { label: l?.label ?? name, ...(l?.unit ? { unit: l.unit } : {}) }];
+    }),
+  );

@@ -139,3 +139,13 @@ export async function runsInPage(name: string, params: URLSearchParams): Promise
 
 /** What the last inputs runsInPage refused need from the server, in words. */
 export const serverNeed = (_name: string): string => need || 'data held by the server';
+
+/**
+ * The regions (subdivisions) of a country as the holiday data names them, for a region field's list;
+ * [] where the page has no holiday data (a tool the server computes) or the country has none.
+ */
+export async function subdivisionsOf(country: string): Promise<{ code: string; name: string }[]> {
+  if (!holidays) return [];
+  const { supportedCountries } = await import('../../../engine/holidays/calendar-data.ts');
+  return supportedCountries().find((c) => c.code === country.trim().toUpperCase())?.subdivisions ?? [];
+}

@@ -18,9 +18,9 @@
 import { ToolInputError, type AnyTool } from '../../../engine/tool.ts';
 import { validateInput, type FieldError } from '../../../engine/validate.ts';
 import { coerce, type QueryValueType } from '../../../service/query.ts';
-import { loadBrowserTool, readInput, runsInPage, serverNeed } from './browser-run.ts';
-import { answerParts, sentenceFromSource } from '../lib/answers.ts';
-import { curlCommand, describeInput, mcpCall, queryString, type ToolCall } from '../lib/calls.ts';
+import { loadBrowserTool, readInput, runsInPage, serverNeed, subdivisionsOf } from './browser-run.ts';
+import { answerParts, describeForPeople, type InputWords, sentenceFromSource } from '../lib/answers.ts';
+import { curlCommand, mcpCall, queryString, type ToolCall } from '../lib/calls.ts';
 import { setUpNowAndHere } from './calculator-controls.ts';
 
 type Outcome = { input: Record<string, unknown>; result?: unknown; errors?: FieldError[] };
@@ -43,6 +43,14 @@ function onePlaceForm(params: URLSearchParams): URLSearchParams {
 function paramsOf(form: HTMLFormElement): URLSearchParams {
   const params = new URLSearchParams();
   for (const el of form.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('[name]')) {
+    // A group of ticks (holiday types) is one list, comma-separated as the API reads it; none ticked is the default.
+    if (el instanceof HTMLInputElement && el.type === 'checkbox') {
+      if (!params.has(el.name)) {
+        const ticked = [...form.querySelectorAll<HTMLInputElement>(`input[type="checkbox"][name="${CSS.escape(el.name)}"]:checked`)].map((c) => c.value);
+        if (ticked.length) params.append(el.name, ticked.join(','));
+      }
+      continue;
+    }
     const value = el.value.trim();
     if (value !== '') params.append(el.name, value);
   }
@@ -141,6 +149,9 @@ async function setUp(form: HTMLFormElement) {
   const placeModule = form.dataset.placeSearchPath ? import('./place-search.ts') : undefined;
   const tool = await loadBrowserTool(call.name).catch(() => undefined); // without its data the API answers
   const sentence = tool?.calculator?.answer ?? (form.dataset.answer ? sentenceFromSource(form.dataset.answer) : undefined);
+  const words = form.dataset.words ? (JSON.parse(form.dataset.words) as InputWords) : undefined;
+  /** A field's error in the form's words: its label (a nested field, `participants[0].timezone`, by its path) and the rule. */
+  const problem = (e: FieldError) => `${words?.[e.field]?.label ?? e.field} ${e.message}`;
   const placeSearchPath = form.dataset.placeSearchPath;
   const places =
     placeSearchPath && placeModule ? (await placeModule).setUpPlaceSearch(form, apiBase, placeSearchPath, () => keyField?.value.trim() ?? '') : undefined;
@@ -177,7 +188,7 @@ async function setUp(form: HTMLFormElement) {
       );
     }
     if (!errorBox) return;
-    errorBox.replaceChildren(...errors.map((e) => Object.assign(document.createElement('p'), { textContent: `${e.field} ${e.message}` })));
+    errorBox.replaceChildren(...errors.map((e) => Object.assign(document.createElement('p'), { textContent: problem(e) })));
     errorBox.hidden = errors.length === 0;
   }
 
@@ -221,11 +232,11 @@ async function setUp(form: HTMLFormElement) {
     showErrors(outcome.errors ?? []);
     if (outcome.errors) {
       const lead = outcome.errors.some((e) => e.field === 'API') ? 'The live API did not answer' : 'Check the inputs';
-      say(`${lead}: ${outcome.errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`);
+      say(`${lead}: ${outcome.errors.map(problem).join('; ')}.`);
       setCaption('Nothing computed');
       showLive(undefined);
     } else if (outcome.result !== undefined) {
-      const parts = answerParts(sentence, input, outcome.result as Record<string, unknown>);
+      const parts = answerParts(sentence, input, outcome.result as Record<string, unknown>, words);
       say(parts.text, parts.lead);
       setCaption(captionText);
       showLive(JSON.stringify(outcome.result, null, 2));
@@ -233,7 +244,7 @@ async function setUp(form: HTMLFormElement) {
       form.dispatchEvent(new CustomEvent('calculator:result', { bubbles: true, detail: { input, result: outcome.result } }));
     } else {
       say(
-        `For ${describeInput(input)}: this answer needs ${serverNeed(call.name)}; ` +
+        `For ${describeForPeople(input, words)}: this answer needs ${serverNeed(call.name)}; ` +
           `give an API key in the form, or run the curl command or the MCP call under "API and MCP" (written for these inputs), for the live answer.`,
       );
       setCaption('The live answer needs the API');
@@ -242,11 +253,17 @@ async function setUp(form: HTMLFormElement) {
     form.dataset.state = outcome.errors ? 'invalid' : 'done';
   }
 
+  const followRegions = followCountry(form);
   // An address's values as the form's controls: a value a date, time or number control cannot hold
   // (an address written by hand, `time=09:00`) turns its control into a text field, so it is shown as sent.
   // No inputs at all is the page as built: the worked example.
   const fill = (params: URLSearchParams) => {
     for (const el of form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('[name]')) {
+      if (el instanceof HTMLInputElement && el.type === 'checkbox') {
+        const listed = params.getAll(el.name).flatMap((v) => v.split(',').map((x) => x.trim().toLowerCase()));
+        el.checked = params.size ? listed.includes(el.value) : el.defaultChecked;
+        continue;
+      }
       const value = params.size
         ? params.getAll(el.name).join(',')
         : el instanceof HTMLSelectElement
@@ -259,6 +276,7 @@ async function setUp(form: HTMLFormElement) {
       }
     }
     places?.clear();
+    followRegions();
   };
 
   form.addEventListener('submit', async (event) => {
@@ -269,7 +287,7 @@ async function setUp(form: HTMLFormElement) {
     const unresolved = tool && places ? await places.resolvePending() : [];
     if (unresolved.length) {
       showErrors(unresolved);
-      say(`Check the inputs: ${unresolved.map((e) => `${e.field} ${e.message}`).join('; ')}.`);
+      say(`Check the inputs: ${unresolved.map(problem).join('; ')}.`);
       showLive(undefined);
       form.dataset.state = 'invalid';
       return;
@@ -326,6 +344,26 @@ async function setUp(form: HTMLFormElement) {
     }
   }
   form.dataset.ready = 'true';
+}
+
+/**
+ * A region field's list follows the country field: the regions of the country typed or filled from an
+ * address (the built page lists the worked example's). Returns the update, for the form's fills.
+ */
+function followCountry(form: HTMLFormElement): () => void {
+  const list = document.getElementById('subdivision-codes');
+  const country = form.querySelector<HTMLInputElement>('input[name="country"]');
+  if (!list || !country) return () => {};
+  const update = async () => {
+    const code = country.value.trim().toUpperCase();
+    if (code === list.dataset.subdivisionsOf) return;
+    const regions = await subdivisionsOf(code).catch(() => []);
+    if (country.value.trim().toUpperCase() !== code) return; // typed on since
+    list.dataset.subdivisionsOf = code;
+    list.replaceChildren(...regions.map((r) => new Option(r.name, r.code)));
+  };
+  country.addEventListener('input', () => void update());
+  return () => void update();
 }
 
 const form = $<HTMLFormElement>('form[data-calculator]');
