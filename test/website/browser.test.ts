@@ -194,6 +194,25 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     await page.close();
   });
 
+  it("the home page's quick answers open their calculator on the visitor's question", async () => {
+    const { page, errors } = await open('/');
+    const thisYear = String(new Date().getFullYear());
+    expect(await page.inputValue('#quick-year')).toBe(thisYear);
+    await page.fill('#quick-zone', 'Asia/Tokyo');
+    await page.click('form[action="/calculators/time-in-time-zone/"] button[type="submit"]');
+    await page.waitForSelector('form[data-calculator][data-state="done"]');
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/calculators/time-in-time-zone/?timezone=Asia%2FTokyo');
+    expect(await directAnswerOf(page)).toMatch(/^For time zone Asia\/Tokyo: It is \d\d:\d\d on \w+day \d+ \w+ \d{4} in Asia\/Tokyo \(UTC\+09:00, JST\)\.$/);
+    await page.goto(`${siteBase}/`);
+    await page.fill('#quick-country', 'FR');
+    await page.click('form[action="/calculators/public-holidays/"] button[type="submit"]');
+    await page.waitForSelector('form[data-calculator][data-state="done"]');
+    expect(new URL(page.url()).search).toBe(`?country=FR&year=${thisYear}`);
+    expect(await page.locator('[data-result-table] caption').innerText()).toMatch(/^\d+ holidays$/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('holiday types are ticks sent as one list; the region field lists the regions of the country typed', async () => {
     const { page, errors } = await open('/calculators/public-holidays/?country=DE&year=2026&types=public,observance');
     await page.waitForSelector('form[data-ready="true"]');

@@ -25,20 +25,20 @@ describe('result tables', () => {
     const html = renderResultTable('list_holidays', result);
     expect(html).toContain('<caption>9 holidays</caption>');
     expect(html.match(/<tr>/g)).toHaveLength(result.holidays.length + 1);
-    expect(html).toContain('<th scope="row">Fri 2026-12-25</th><td>Christmas Day</td><td>public</td>');
+    expect(html).toContain('<th scope="row" class="nowrap">Fri 2026-12-25</th><td>Christmas Day</td><td>public</td>');
     // English names are the local names there: that column is left out; in Germany it is kept.
     expect(html).not.toContain('Local name');
     const de = renderResultTable('list_holidays', (await runTool(tool('list_holidays'), { country: 'DE', year: 2026 })) as Record<string, unknown>);
     expect(de).toContain('<th scope="col">Local name</th>');
     expect(de).toContain('<td>Christmas Day</td><td>1. Weihnachtstag</td>');
-    expect(html).toMatch(/<th scope="row">Mon 2026-12-28<\/th><td>Boxing Day[^<]*<\/td>(<td>[^<]*<\/td>)*<td>yes<\/td><\/tr>/);
+    expect(html).toMatch(/<th scope="row" class="nowrap">Mon 2026-12-28<\/th><td>Boxing Day[^<]*<\/td>(<td>[^<]*<\/td>)*<td class="nowrap">yes<\/td><\/tr>/);
   });
 
   it('times as date, weekday, clock and offset; one row is one of the noun; nothing from an answer is markup', () => {
     const answer = { occurrences: [{ local_time: '2026-03-09T09:00:00-04:00', utc_time: '2026-03-09T13:00:00Z' }] };
     const html = renderResultTable('expand_recurrence', answer);
     expect(html).toContain('<caption>1 occurrence</caption>');
-    expect(html).toContain('<th scope="row">Mon 2026-03-09 09:00 UTC−04:00</th><td>Mon 2026-03-09 13:00 UTC</td>');
+    expect(html).toContain('<th scope="row" class="nowrap">Mon 2026-03-09 09:00 UTC−04:00</th><td class="nowrap">Mon 2026-03-09 13:00 UTC</td>');
     const hostile = renderResultTable('list_holidays', { holidays: [{ date: '2026-01-01', name: '<img src=x onerror=alert(1)>', type: 'public' }] });
     expect(hostile).not.toContain('<img');
     expect(hostile).toContain('&lt;img src=x onerror=alert(1)&gt;');
@@ -53,6 +53,15 @@ describe('result tables', () => {
     expect(cellText('geocentric.declination_deg', -23.0334876)).toBe('-23');
     expect(cellText('moonrise', null)).toBe('—');
     expect(cellText('above_horizon', false)).toBe('no');
+  });
+
+  it("a day table gives its times as clock times beside the row's date", async () => {
+    // USNO one-day data, Atlanta 2009-09-06 (EDT): begin civil twilight 6:50, sunrise 7:15, transit 13:36, sunset 19:56, end civil twilight 20:21.
+    const input = { lat: 33.8, lon: -84.4, date: '2009-09-06', timezone: 'America/New_York' };
+    const html = renderResultTable('sun_events', (await runTool(tool('sun_events'), input)) as Record<string, unknown>);
+    expect(html).toContain(
+      '<th scope="row" class="nowrap">Sun 2009-09-06</th><td class="nowrap">06:50</td><td class="nowrap">07:15</td><td class="nowrap">13:36</td><td class="nowrap">19:56</td><td class="nowrap">20:21</td><td class="nowrap">12 h 41 min</td>',
+    );
   });
 
   it(`shows at most ${MAX_ROWS} rows and says where the rest are`, () => {

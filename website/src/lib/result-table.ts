@@ -7,12 +7,14 @@
  * text from an answer is escaped here.
  */
 import { roundForReading } from './answers.ts';
-import { escapeHtml, whenText } from './tool-parts.ts';
+import { clockOf, escapeHtml, whenText } from './tool-parts.ts';
 
 interface Column {
   /** The field of a row, `a.b` for a nested one. */
   key: string;
   head: string;
+  /** Times as their clock only (`07:20`): the row's date is in its first column. */
+  clock?: boolean;
 }
 
 interface TableSpec {
@@ -24,6 +26,7 @@ interface TableSpec {
 }
 
 const col = (key: string, head: string): Column => ({ key, head });
+const clock = (key: string, head: string): Column => ({ key, head, clock: true });
 
 /** By tool: which list, and which of its fields, in which order and words. */
 const TABLES: Record<string, TableSpec> = {
@@ -91,9 +94,9 @@ const TABLES: Record<string, TableSpec> = {
     noun: 'days',
     columns: [
       col('date', 'Date'),
-      col('moonrise', 'Moonrise'),
-      col('moon_transit', 'Highest'),
-      col('moonset', 'Moonset'),
+      clock('moonrise', 'Moonrise'),
+      clock('moon_transit', 'Highest'),
+      clock('moonset', 'Moonset'),
       col('phase_name', 'Phase'),
       col('illumination_fraction', 'Lit'),
     ],
@@ -103,11 +106,11 @@ const TABLES: Record<string, TableSpec> = {
     noun: 'days',
     columns: [
       col('date', 'Date'),
-      col('civil_dawn', 'Dawn (civil)'),
-      col('sunrise', 'Sunrise'),
-      col('solar_noon', 'Solar noon'),
-      col('sunset', 'Sunset'),
-      col('civil_dusk', 'Dusk (civil)'),
+      clock('civil_dawn', 'Dawn (civil)'),
+      clock('sunrise', 'Sunrise'),
+      clock('solar_noon', 'Solar noon'),
+      clock('sunset', 'Sunset'),
+      clock('civil_dusk', 'Dusk (civil)'),
       col('day_length_seconds', 'Day length'),
     ],
   },
@@ -160,12 +163,13 @@ export function renderResultTable(tool: string, result: Record<string, unknown>)
   const columns = filled.filter((c, i) => i === 0 || rows.some((r) => pick(r, c.key) !== pick(r, filled[i - 1].key)));
   const shown = rows.slice(0, MAX_ROWS);
   const head = columns.map((c) => `<th scope="col">${escapeHtml(c.head)}</th>`).join('');
-  const body = shown
-    .map(
-      (r) =>
-        `<tr>${columns.map((c, i) => (i === 0 ? `<th scope="row">${escapeHtml(cellText(c.key, pick(r, c.key)))}</th>` : `<td>${escapeHtml(cellText(c.key, pick(r, c.key)))}</td>`)).join('')}</tr>`,
-    )
-    .join('');
+  // Names wrap between words on a phone; dates, times and numbers stay whole (they would break at their hyphens).
+  const cell = (tag: 'th' | 'td', c: Column, value: unknown) => {
+    const whole = typeof value !== 'string' || DATE.test(value) || INSTANT.test(value);
+    const text = c.clock && typeof value === 'string' && INSTANT.test(value) ? clockOf(value) : cellText(c.key, value);
+    return `<${tag}${tag === 'th' ? ' scope="row"' : ''}${whole ? ' class="nowrap"' : ''}>${escapeHtml(text)}</${tag}>`;
+  };
+  const body = shown.map((r) => `<tr>${columns.map((c, i) => cell(i === 0 ? 'th' : 'td', c, pick(r, c.key))).join('')}</tr>`).join('');
   const count = rows.length === 1 ? `1 ${spec.noun.replace(/(ie)?s$/, (_, ie) => (ie ? 'y' : ''))}` : `${rows.length} ${spec.noun}`;
   const more = rows.length > shown.length ? `; the first ${shown.length} are shown here, the full result (JSON) has them all` : '';
   return (
