@@ -213,6 +213,42 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     await page.close();
   });
 
+  it('meeting planner: participants are rows of name and zone that write the JSON the form sends, and follow JSON typed by hand', async () => {
+    const { page, errors } = await open('/calculators/meeting-planner/');
+    await page.waitForSelector('form[data-ready="true"]');
+    await page.waitForSelector('[data-participants-editor]:not([hidden])');
+    const fields = (name: string) => page.$$eval(`[data-participant-field="${name}"]`, (els) => els.map((e) => (e as HTMLInputElement).value));
+    expect(await fields('label')).toEqual(['London', 'New York']);
+    expect(await fields('timezone')).toEqual(['Europe/London', 'America/New_York']);
+    await page.click('[data-add-participant]');
+    await page.keyboard.type('Tokyo office'); // the new row's name field has the focus
+    await page.fill('.participant-row:last-child [data-participant-field="timezone"]', 'Asia/Tokyo');
+    const three = [
+      { label: 'London', timezone: 'Europe/London' },
+      { label: 'New York', timezone: 'America/New_York' },
+      { label: 'Tokyo office', timezone: 'Asia/Tokyo' },
+    ];
+    expect(JSON.parse(await page.inputValue('textarea[name="participants"]'))).toEqual(three);
+    // The answer follows the rows as it follows typing, and is the engine's for the three.
+    await page.waitForFunction(() => document.querySelector('[data-ai-context="direct-answer"]')?.textContent?.startsWith('For 3 participants'));
+    await page.waitForSelector('form[data-state="done"]');
+    const expected = await engineAnswer('find_meeting_times', { participants: three, start_date: '2026-11-30' });
+    expect(JSON.parse((await page.textContent('[data-live-result]'))!)).toEqual(expected.result);
+    await page.click('button[aria-label="Remove participant 2 (New York)"]');
+    expect(JSON.parse(await page.inputValue('textarea[name="participants"]'))).toEqual([three[0], three[2]]);
+    // JSON typed by hand (with fields the rows do not edit) redraws the rows and keeps those fields.
+    const typed = [
+      { label: 'Lisbon', timezone: 'Europe/Lisbon', work_start: '08:00', work_end: '16:00' },
+      { label: 'Delhi', timezone: 'Asia/Kolkata' },
+    ];
+    await page.fill('textarea[name="participants"]', JSON.stringify(typed));
+    expect(await fields('label')).toEqual(['Lisbon', 'Delhi']);
+    await page.fill('.participant-row:first-child [data-participant-field="label"]', 'Lisboa');
+    expect(JSON.parse(await page.inputValue('textarea[name="participants"]'))).toEqual([{ ...typed[0], label: 'Lisboa' }, typed[1]]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('holiday types are ticks sent as one list; the region field lists the regions of the country typed', async () => {
     const { page, errors } = await open('/calculators/public-holidays/?country=DE&year=2026&types=public,observance');
     await page.waitForSelector('form[data-ready="true"]');
@@ -385,27 +421,27 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     }
   }, 120_000); // one page per server calculator: real work gets real time on a busy machine
 
-  it('fits a phone screen: no page scrolls sideways at 390 px', async () => {
+  it('on a phone, Calculate brings the answer (below the form) into view', async () => {
     const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    const wide: string[] = [];
-    const calculatorPages = registry.filter((t) => t.calculator).map((t) => `/calculators/${t.calculator!.slug}/`);
-    for (const path of [
-      '/',
-      '/calculators/',
-      ...calculatorPages,
-      '/observatory/',
-      `/observatory/share/${'A'.repeat(32)}/`,
-      '/tools/',
-      '/glossary/',
-      '/developers/api/',
-    ]) {
-      await phone.goto(siteBase + path);
-      const [scroll, client] = await phone.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
-      if (scroll > client) wide.push(`${path}: ${scroll} > ${client}`);
-    }
-    expect(wide).toEqual([]);
+    const errors = collectErrors(phone);
+    await phone.goto(`${siteBase}/calculators/business-days/`);
+    await phone.waitForSelector('form[data-ready="true"]');
+    const inView = () =>
+      phone.evaluate(() => {
+        const r = document.querySelector('.answer-card')!.getBoundingClientRect();
+        return r.top < innerHeight && r.bottom > 0;
+      });
+    expect(await inView()).toBe(false); // the form fills the screen first
+    await phone.fill('input[name="end"]', '2024-12-31');
+    await phone.click('form[data-calculator] button[type="submit"]');
+    await phone.waitForSelector('form[data-state="done"]');
+    await phone.waitForFunction(() => {
+      const r = document.querySelector('.answer-card')!.getBoundingClientRect();
+      return r.top >= 0 && r.top < innerHeight;
+    });
+    expect(errors).toEqual([]);
     await phone.close();
-  }, 120_000);
+  });
 
   it('meeting planner: the chosen slot’s day as a timetable with headers, redrawn for a live answer, and its .ics file', async () => {
     const { page, errors } = await open('/calculators/meeting-planner/');

@@ -7,7 +7,7 @@
 import type { ChildProcess } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registry } from '../../engine/registry.ts';
+import { listHolidays } from '../../engine/holidays/list-holidays.ts';
 import { sunEventsTool } from '../../engine/solar/sun-events.ts';
 import { seasons } from '../../engine/astronomy/seasons.ts';
 import { moonPhases } from '../../engine/astronomy/moon-phases.ts';
@@ -181,7 +181,7 @@ const PAGES: { path: string; part: string; answer: () => Promise<{ input: Record
     part: '[data-result-table]',
     answer: async () => {
       const input = { country: 'DE', year: 2027 };
-      return { input, result: await runTool(registry.find((t) => t.name === 'list_holidays')!, input) };
+      return { input, result: await runTool(listHolidays, input) };
     },
   },
   {

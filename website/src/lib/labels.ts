@@ -19,6 +19,7 @@ import type { AnyTool } from '../../../engine/tool.ts';
  * - `select`: one of the schema's values
  * - `subdivision`: a region code, searched in the list of the chosen country's subdivisions
  * - `checks`: a list of the schema's values, one tick each
+ * - `participants`: a list of people by name and time zone (rows to add and remove), over its JSON text area
  * - `list`: comma-separated values; `json`: a JSON text area; `text`: anything else
  */
 export type Control =
@@ -33,6 +34,7 @@ export type Control =
   | 'boolean'
   | 'select'
   | 'checks'
+  | 'participants'
   | 'list'
   | 'json'
   | 'text';
@@ -101,7 +103,7 @@ const BY_NAME: Record<string, InputLabel> = {
   target_timezone: { label: 'To time zone', control: 'zone' },
   time: { label: 'Local time', control: 'local', now: false },
   rrule: { label: 'Recurrence rule (RRULE)', control: 'text' },
-  participants: { label: 'Participants', control: 'json' },
+  participants: { label: 'Participants', control: 'participants' },
   start_date: date('First day'),
   end_date: date('Last day'),
   duration_minutes: int('Meeting length', 'min', 1),

@@ -35,8 +35,12 @@ export function readInput(tool: AnyTool, params: URLSearchParams): ReturnType<Re
     }
     rest.append(key, value);
   }
-  const { input, errors } = queryReader(tool)(rest);
-  for (const [key, value] of json) input[key] = value;
+  const { input: read, errors } = queryReader(tool)(rest);
+  for (const [key, value] of json) read[key] = value;
+  // In the form's order (the answer's lead names the inputs so), whichever way each was read.
+  const input: typeof read = {};
+  for (const key of params.keys()) if (key in read) input[key] = read[key];
+  for (const [key, value] of Object.entries(read)) if (!(key in input)) input[key] = value;
   return { input, errors };
 }
 

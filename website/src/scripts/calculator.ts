@@ -22,6 +22,7 @@ import { loadBrowserTool, readInput, runsInPage, serverNeed, subdivisionsOf } fr
 import { answerParts, describeForPeople, type InputWords, sentenceFromSource } from '../lib/answers.ts';
 import { curlCommand, mcpCall, queryString, type ToolCall } from '../lib/calls.ts';
 import { setUpNowAndHere } from './calculator-controls.ts';
+import { setUpParticipants } from './participants.ts';
 
 type Outcome = { input: Record<string, unknown>; result?: unknown; errors?: FieldError[] };
 
@@ -294,7 +295,11 @@ async function setUp(form: HTMLFormElement) {
     }
     const params = paramsOf(form);
     history.pushState(null, '', `${location.pathname}${params.size ? `?${params}` : ''}`);
-    void show(params);
+    await show(params);
+    // On a phone the answer follows a long form: Calculate brings it into view (typing never scrolls).
+    const box = card?.getBoundingClientRect();
+    if (box && (box.top >= innerHeight || box.bottom <= 0))
+      card!.scrollIntoView({ block: 'start', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
   });
   window.addEventListener('popstate', () => {
     const params = ownParams(location.search, names);
@@ -328,6 +333,7 @@ async function setUp(form: HTMLFormElement) {
   form.addEventListener('input', follow);
   form.addEventListener('change', follow);
   setUpNowAndHere(form);
+  setUpParticipants(form);
 
   const initial = ownParams(location.search, names);
   if (initial.size) {
