@@ -208,7 +208,7 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     await page.click('form[action="/calculators/public-holidays/"] button[type="submit"]');
     await page.waitForSelector('form[data-calculator][data-state="done"]');
     expect(new URL(page.url()).search).toBe(`?country=FR&year=${thisYear}`);
-    expect(await page.locator('[data-result-table] caption').innerText()).toMatch(/^\d+ holidays$/);
+    expect(await page.locator('[data-result-table] caption').textContent()).toMatch(/^\d+ holidays$/);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -268,6 +268,8 @@ describe.skipIf(!chromiumAvailable())('the new tools’ parts in Chromium', () =
   it('the moon calendar turns its pictures as seen from the southern hemisphere, and keeps that for the next answer', async () => {
     await page.goto(`${siteBase}/calculators/moon-phases/`);
     await page.waitForSelector('form[data-ready="true"]');
+    // The words shown: the hemisphere not chosen is in the caption too, hidden (innerText leaves it out).
+    // biome-ignore lint/performance/useDomNodeTextContent: the visible text is what is checked
     const caption = () => page.locator('.moon-calendar caption').innerText();
     const turned = () => page.$eval('.moon-calendar .moon-picture', (svg) => getComputedStyle(svg).transform);
     expect(await caption()).toContain('as seen from the northern hemisphere');
