@@ -3,7 +3,7 @@
  * child process against the DATA_DIR of a real running server, over real HTTP.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,10 +12,22 @@ import { freePort } from '../helpers.ts';
 const dataDir = mkdtempSync(join(tmpdir(), 'tca-accounts-'));
 const env = { ...process.env, DATA_DIR: dataDir, LOG_FORMAT: 'json', RATE_LIMIT_PER_MINUTE: '0', TIME_API_KEYS: '' };
 
-/** `npm run keys -- …` as an operator types it; returns stdout, stderr and the exit code. */
+const result = (r: ReturnType<typeof spawnSync>) => {
+  const out = String(r.stdout);
+  return { out, err: String(r.stderr), code: r.status, lastLine: out.trim().split('\n').at(-1) ?? '' };
+};
+
+/**
+ * `npm run keys -- …` as an operator types it; returns stdout, stderr and the exit code. Once per file
+ * (below): npm and tsx cost seconds a run on a busy machine, and this file runs the CLI 28 times.
+ */
+const npmKeys = (...args: string[]) => result(spawnSync('npm', ['run', '--silent', 'keys', '--', ...args], { env, encoding: 'utf8' }));
+
+// The same CLI compiled as `npm start` compiles the server (scripts/build-server.mjs: esbuild, plain
+// JavaScript, no TypeScript loader), run as a child process: the other 27 runs, each a fraction of a second.
+const KEYS_BUILD = join('.build', `test-keys-${process.pid}`);
 function keys(...args: string[]) {
-  const r = spawnSync('npm', ['run', '--silent', 'keys', '--', ...args], { env, encoding: 'utf8' });
-  return { out: r.stdout, err: r.stderr, code: r.status, lastLine: r.stdout.trim().split('\n').at(-1) ?? '' };
+  return result(spawnSync(process.execPath, [join(KEYS_BUILD, 'scripts/keys.js'), ...args], { env, encoding: 'utf8' }));
 }
 
 let proc: ChildProcess;
@@ -70,17 +82,19 @@ async function within5s(check: () => Promise<boolean>) {
 let acmeKey: string;
 
 beforeAll(async () => {
-  const created = keys('create', '--customer', 'acme');
+  const build = spawnSync(process.execPath, ['scripts/build-server.mjs', '--no-place-index', '--outdir', KEYS_BUILD, 'scripts/keys.ts'], { encoding: 'utf8' });
+  expect(build.status, build.stderr).toBe(0);
+  const created = npmKeys('create', '--customer', 'acme');
   expect(created.code).toBe(0);
   acmeKey = created.lastLine;
   await startServer();
 }, 60_000);
 afterAll(() => {
   if (proc.exitCode === null) proc.kill('SIGKILL');
+  rmSync(KEYS_BUILD, { recursive: true, force: true });
 });
 
-// Each test runs the keys CLI (npm + tsx, seconds each on a busy machine) several times besides its 5 s waits:
-// 60 s a test, not the default 20.
+// Each test runs the keys CLI several times besides its 5 s waits: 60 s a test, not the default 20.
 describe('the keys CLI and a running server', { timeout: 60_000 }, () => {
   it('create prints the raw key once, alone on the last line; the store keeps only its hash', async () => {
     expect(acmeKey).toMatch(/^tca_[A-Za-z0-9_-]{43}$/);
