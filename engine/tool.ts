@@ -3,6 +3,7 @@
  * (HTTP routes, MCP tools, OpenAPI, status inventory, calculator pages) is derived from it.
  */
 import type { z } from 'zod';
+import { WEEKDAYS } from './instant.ts';
 
 /** Status-inventory families, in the order the status document lists them. */
 export const FAMILIES = ['public', 'time', 'date', 'holiday', 'geospatial', 'solar', 'astronomy', 'monitoring', 'account', 'observatory'] as const;
@@ -225,13 +226,15 @@ export interface AnswerWords {
    * minute: `07:15 on Sunday 6 September 2009 (UTC−04:00)`; anything else as given.
    */
   time: (iso: string) => string;
-  /** The wall-clock time of an engine time to the nearest minute, `07:15`; anything else as given. */
+  /**
+   * The wall-clock time of an engine time to the nearest minute, `07:15`, within its own day (23:59 at most:
+   * a sunset at 23:59:40 is on its date, as the page's tables write it); anything else as given.
+   */
   clock: (iso: string) => string;
   /** The day of that minute, `Sunday 6 September 2009`; anything else as given. */
   day: (iso: string) => string;
 }
 
-const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const ENGINE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -247,18 +250,18 @@ function wallMinute(iso: string): { at: Date; offset: string } | undefined {
 }
 
 const hhmm = (at: Date) => `${String(at.getUTCHours()).padStart(2, '0')}:${String(at.getUTCMinutes()).padStart(2, '0')}`;
-const dayText = (at: Date) => `${WEEKDAY_NAMES[at.getUTCDay()]} ${at.getUTCDate()} ${MONTH_NAMES[at.getUTCMonth()]} ${at.getUTCFullYear()}`;
+const dayText = (at: Date) => `${WEEKDAYS[(at.getUTCDay() + 6) % 7]} ${at.getUTCDate()} ${MONTH_NAMES[at.getUTCMonth()]} ${at.getUTCFullYear()}`;
 
 export const ANSWER_WORDS: AnswerWords = {
   plural: (count, unit) => `${count} ${unit}${Math.abs(count) === 1 ? '' : 's'}`,
   time: (iso) => {
     const w = wallMinute(iso);
-    if (!w) return iso;
     return w ? `${hhmm(w.at)} on ${dayText(w.at)} (${w.offset})` : iso;
   },
   clock: (iso) => {
     const w = wallMinute(iso);
-    return w ? hhmm(w.at) : iso;
+    if (!w) return iso;
+    return w.at.getUTCDate() === Number(iso.slice(8, 10)) ? hhmm(w.at) : '23:59';
   },
   day: (iso) => {
     const w = wallMinute(iso);

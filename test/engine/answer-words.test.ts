@@ -21,6 +21,8 @@ describe('answer words', () => {
   it('rounding carries into the next day, month and year', () => {
     expect(time('2026-12-31T23:59:30+01:00')).toBe('00:00 on Friday 1 January 2027 (UTC+01:00)');
     expect(time('2024-02-28T23:59:45Z')).toBe('00:00 on Thursday 29 February 2024 (UTC)');
+    // A clock time alone stays on its own day (a sunset at 23:59:40 is that evening's), as the tables write it.
+    expect(clock('2026-06-21T23:59:40+02:00')).toBe('23:59');
     expect(time('1700-01-01T00:00:10Z')).toBe('00:00 on Friday 1 January 1700 (UTC)');
   });
 
