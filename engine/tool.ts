@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import { WEEKDAYS } from './instant.ts';
+import type { WorkMeter, WorkRule } from './work.ts';
 
 /** Status-inventory families, in the order the status document lists them. */
 export const FAMILIES = ['public', 'time', 'date', 'holiday', 'geospatial', 'solar', 'astronomy', 'monitoring', 'account', 'observatory'] as const;
@@ -67,6 +68,11 @@ export interface ToolContext {
    * each id's long explanation). engine/provenance-catalogue.ts builds both.
    */
   provenance?: 'compact' | 'full';
+  /**
+   * Work spent in loops no estimate foresees (engine/work.ts); absent in callers that do not price
+   * calls (the site's pages, tests).
+   */
+  meter?: WorkMeter;
 }
 
 export const systemContext: ToolContext = { now: () => new Date() };
@@ -163,6 +169,12 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
   examples: readonly [ToolExample<I, O>, ...ToolExample<I, O>[]];
   annotations: ToolAnnotations;
   calculator?: CalculatorMeta<O>;
+  /**
+   * How the call's work grows with its input (engine/work.ts): an upper bound in work units and the field
+   * that drives it. Absent: an ordinary call, one credit. Over the limit: a 400 naming that field, before
+   * any work; otherwise the call costs one credit per 25 ms of declared work.
+   */
+  work?: WorkRule<z.output<I>>;
   /** How many seconds a client may reuse this answer, when that is not "forever" or "never". */
   maxAgeSeconds?: (input: z.output<I>, ctx: ToolContext) => number | undefined;
   run: (input: z.output<I>, ctx: ToolContext) => z.input<O> | Promise<z.input<O>>;

@@ -1,0 +1,87 @@
+/**
+ * What one call may cost. Every tool whose work grows with its input declares how (`work` on its
+ * definition: days × participants, years × types, occurrences, eclipses), in work units of about one
+ * microsecond of server CPU on the reference machine (2 cores; measured with bench/work.ts). Before a
+ * call runs, the estimate is checked: over {@link MAX_WORK_UNITS} the call is refused with a 400 naming
+ * the input that made it too large and how to shrink it, before any work. A call is priced from its
+ * estimate, one credit per {@link WORK_UNITS_PER_CREDIT} units (at least one), so that no credit buys more
+ * than about 25 ms of CPU. Work no estimate can foresee (the candidates a recurrence rule scans) is
+ * metered where it happens, through the {@link WorkMeter} a run receives in its context; the call is then
+ * priced from what it really spent when that is more.
+ */
+import type { z } from 'zod';
+import { ToolInputError } from './tool.ts';
+
+/** Work units one credit buys: about 25 ms of server CPU. */
+export const WORK_UNITS_PER_CREDIT = 25_000;
+
+/** The most work one call may ask for: about 250 ms of server CPU, ten credits. */
+export const MAX_WORK_UNITS = 250_000;
+
+/** The most credits one call can cost. */
+export const MAX_CREDITS = Math.ceil(MAX_WORK_UNITS / WORK_UNITS_PER_CREDIT);
+
+/** A declared upper bound of a call's work, and which input drives it. */
+export interface WorkEstimate {
+  /** Work units (about a microsecond of CPU each), an upper bound for this input. */
+  units: number;
+  /** The input field that makes the work grow (named in the 400 when it is too much). */
+  field: string;
+  /** How to ask for less, as a clause: "ask for at most 120 days at a time". */
+  shrink: string;
+}
+
+/** How a tool's work grows: its estimate for a parsed input. */
+export type WorkRule<I = unknown> = (input: I) => WorkEstimate;
+
+/** Credits for a number of work units: one for an ordinary answer, one more per 25 ms of work beyond. */
+export const creditsFor = (units: number): number => Math.max(1, Math.ceil(units / WORK_UNITS_PER_CREDIT));
+
+/** Work units as people read them: `about 310 ms of work`. */
+const msOf = (units: number) => `about ${Math.max(1, Math.round(units / 1000))} ms of server work`;
+
+/**
+ * Work spent as it happens: a run charges the loops no estimate foresees. It never throws itself; the
+ * loop that charges it decides how to stop (a recurrence search stops at its own budget and says so).
+ */
+export class WorkMeter {
+  spent = 0;
+  spend(units: number): void {
+    this.spent += units;
+  }
+}
+
+/** A tool as far as its work goes (the engine's ToolDefinition has this). */
+export interface Priced<I> {
+  work?: WorkRule<I>;
+}
+
+/**
+ * The credits a call of `tool` with `input` costs before it runs; a ToolInputError naming the field when
+ * it would need more than {@link MAX_WORK_UNITS}.
+ */
+export function priceOf<I extends z.ZodType>(tool: Priced<z.output<I>>, input: z.output<I>): number {
+  if (!tool.work) return 1;
+  const estimate = tool.work(input);
+  if (estimate.units > MAX_WORK_UNITS) {
+    throw new WorkLimitError(estimate);
+  }
+  return creditsFor(estimate.units);
+}
+
+/** A call over the work one request may ask for: a 400 naming the input, before any work. */
+export class WorkLimitError extends ToolInputError {
+  constructor(readonly estimate: WorkEstimate) {
+    super([
+      {
+        field: estimate.field,
+        message: `asks for ${msOf(estimate.units)}, more than the ${MAX_WORK_UNITS / 1000} ms one request may use; ${estimate.shrink}`,
+      },
+    ]);
+    this.name = 'WorkLimitError';
+  }
+}
+
+/** The credits a finished call costs: its price, or what its meter recorded when that is more. */
+export const creditsSpent = (price: number, meter: WorkMeter | undefined): number =>
+  meter && meter.spent > 0 ? Math.max(price, creditsFor(meter.spent)) : price;
