@@ -17,7 +17,7 @@ import type { RequestLogger } from './middleware/request-log.ts';
 import { listKeyRecords } from './accounts.ts';
 import { createBilling } from './billing.ts';
 import { clientAddressOf } from './client-address.ts';
-import { guardOf } from './guard.ts';
+import { guardOf, surchargeOf } from './guard.ts';
 import { accountRoutes } from './routes/account.ts';
 import type { Store } from './store/index.ts';
 import { methodsByPath, routeInventory, type RouteInfo } from '../service/inventory.ts';
@@ -88,6 +88,7 @@ export function createApp(options: AppOptions): BuiltApp {
   const guardOptions = { settings, keys, localLimiter, sharedLimiter, charge: billing.charge };
   const guard = guardOf(guardOptions, true);
   const freeGuard = guardOf(guardOptions, false);
+  const surcharge = surchargeOf(guardOptions);
   if (!options.readiness) warmUp();
   // Without a store of its own yet, the app's storage and cache are in-process and always reachable.
   const readiness = options.readiness ?? (() => ({ ...engineReadiness(), storage: true, cache: true }));
@@ -105,7 +106,9 @@ export function createApp(options: AppOptions): BuiltApp {
     const decision = event.context.rateLimit;
     if (decision) for (const [name, value] of Object.entries(rateLimitHeaders(decision))) response.headers.set(name, value);
     const caller = event.context.caller;
-    billing.settle(event, response, caller);
+    const credits = billing.settle(event, response, caller);
+    // Every keyed answer says what it cost (answers built by the tool routes carry it already).
+    if (caller && event.context.creditsSaid !== true) response.headers.set('x-credits-charged', String(credits ?? 0));
     if (!logger) return response;
     const started = event.context.startedAt;
     try {
@@ -201,7 +204,7 @@ export function createApp(options: AppOptions): BuiltApp {
     'GET /v1/observatory/share/:token': shares.read,
   };
   for (const route of routes) {
-    const handler = route.tool ? toolHandler(route.tool, { guard, cache, ctx }) : handlers[`${route.method} ${route.path}`];
+    const handler = route.tool ? toolHandler(route.tool, { guard, cache, ctx, surcharge }) : handlers[`${route.method} ${route.path}`];
     if (!handler) throw new Error(`no handler for ${route.method} ${route.path}`);
     const answer = finished(handler);
     app.on(route.method, route.path, answer);
@@ -218,7 +221,22 @@ export function createApp(options: AppOptions): BuiltApp {
         m.mcpHandler({
           // MCP: key and rate limit for every message; a credit only for tools/call (a calculation).
           guard: freeGuard,
-          charge: (event) => billing.charge(event, event.context.caller!) ?? Promise.resolve(null),
+          charge: (event) => {
+            event.context.credits = 1;
+            return billing.charge(event, event.context.caller!) ?? Promise.resolve(null);
+          },
+          charges: (event) => ({
+            surcharge: async (extra, force) => {
+              const refused = await surcharge(event, event.context.caller!, extra, force);
+              if (refused) return ((await refused.json()) as { detail: string }).detail;
+              event.context.credits = (event.context.credits ?? 1) + extra;
+              return null;
+            },
+            settle: (credits, workCharged) => {
+              event.context.credits = credits;
+              if (workCharged) event.context.workCharged = true;
+            },
+          }),
           ctx,
           allowedOrigins: settings.corsOrigins,
           openapi: openapiDoc,

@@ -1,6 +1,8 @@
 /**
  * The gate of every keyed route (calculations, account, canary, MCP): a valid key, the customer's rate
- * limit over any rolling minute, and for charged routes of a customer with a ledger, a credit.
+ * limit over any rolling minute (counted in credits), and for charged routes of a customer with a
+ * ledger, a credit. A call priced above one credit (engine/work.ts) then takes the rest of its price
+ * from both once its input is read ({@link surchargeOf}).
  */
 import type { H3Event } from 'h3';
 import { authenticate, type Caller, type KeyRing } from './middleware/auth.ts';
@@ -33,7 +35,7 @@ export function guardOf({ settings, keys, localLimiter, sharedLimiter, charge }:
       event.context.rateLimit = decision;
       if (!decision.allowed) {
         return problem(429, {
-          detail: `Rate limit of ${decision.limit} requests a minute reached for this customer; retry in ${decision.resetSeconds} s.`,
+          detail: `Rate limit of ${decision.limit} credits a minute reached for this customer; retry in ${decision.resetSeconds} s.`,
           headers: rateLimitHeaders(decision),
         });
       }
@@ -44,5 +46,39 @@ export function guardOf({ settings, keys, localLimiter, sharedLimiter, charge }:
     return sharedLimiter && limit > 0
       ? sharedLimiter.check(caller.customerId, limit, Date.now()).then(afterLimit)
       : afterLimit(localLimiter.check(caller.customerId, limit, Date.now()));
+  };
+}
+
+/**
+ * Takes `extra` more credits of a call's price from the caller's rate limit and ledger (the guard took
+ * the first): the 429/402 to answer with, or null. With `force` (work already done that spent more than
+ * its price), they are taken whatever is left, and nothing is refused.
+ */
+export type Surcharge = (event: H3Event, caller: Caller, extra: number, force?: boolean) => Promise<Response | null>;
+
+export function surchargeOf({ settings, localLimiter, sharedLimiter, charge }: GuardOptions): Surcharge {
+  return async (event, caller, extra, force = false) => {
+    if (extra <= 0) return null;
+    const limit = rateLimitOf(settings, caller.customerId);
+    if (limit > 0) {
+      const price = extra + 1;
+      if (!force && price > limit) {
+        return problem(429, {
+          detail: `This call costs ${price} credits, more than the rate limit of ${limit} credits a minute allows at once: ask for less work in one call.`,
+        });
+      }
+      const now = Date.now();
+      const decision = sharedLimiter
+        ? await sharedLimiter.check(caller.customerId, limit, now, extra, force)
+        : localLimiter.check(caller.customerId, limit, now, extra, force);
+      event.context.rateLimit = decision;
+      if (!decision.allowed) {
+        return problem(429, {
+          detail: `This call costs ${price} credits and ${decision.remaining + 1} are left of the rate limit of ${limit} credits a minute; retry in ${decision.resetSeconds} s or ask for less work.`,
+          headers: { ...rateLimitHeaders(decision), 'retry-after': String(decision.resetSeconds) },
+        });
+      }
+    }
+    return (await charge(event, caller, extra, force)) ?? null;
   };
 }

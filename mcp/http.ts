@@ -10,7 +10,7 @@ import type { Toolset, ToolContext } from '../engine/tool.ts';
 import { readJsonBody } from '../service/body.ts';
 import { problem } from '../service/problem.ts';
 import { readToolsets } from '../service/toolsets.ts';
-import { createMcpServer } from './server.ts';
+import { type CallCharges, createMcpServer } from './server.ts';
 
 export interface McpHttpDeps {
   /**
@@ -20,6 +20,11 @@ export interface McpHttpDeps {
   guard: (event: H3Event) => unknown;
   /** Takes a credit for a tools/call (a calculation); resolves to the problem to answer with, or null. */
   charge?: (event: H3Event) => Promise<Response | null>;
+  /**
+   * Takes the rest of a call's price (engine/work.ts) beyond that credit, records what the call cost:
+   * the refusal text, or null.
+   */
+  charges?: (event: H3Event) => CallCharges;
   ctx: ToolContext;
   allowedOrigins: readonly string[];
   openapi: () => Promise<unknown>;
@@ -84,13 +89,16 @@ export function mcpHandler(deps: McpHttpDeps) {
       });
     }
     const message = (Array.isArray(body) ? body[0] : body) as Message;
-    const calls = message?.method === 'tools/call' ? [message.id] : [];
+    // A tools/call sent as a notification (no id) gets no answer and runs nothing: it is not charged.
+    const calls = message?.method === 'tools/call' && message.id !== undefined && message.id !== null ? [message.id] : [];
     if (deps.charge && calls.length > 0) {
       const denied = await deps.charge(event);
       if (denied) return denied;
     }
     const request = new Request(event.req.url, { method: 'POST', headers: event.req.headers });
-    const server = createMcpServer({ ctx: deps.ctx, openapi: deps.openapi, toolsets, siteUrl: deps.siteUrl });
+    if (calls.length > 0) event.context.toolCall = true;
+    const charges = calls.length > 0 ? deps.charges?.(event) : undefined;
+    const server = createMcpServer({ ctx: deps.ctx, openapi: deps.openapi, toolsets, siteUrl: deps.siteUrl, charges });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {

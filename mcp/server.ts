@@ -17,6 +17,7 @@ import {
   type Toolset,
 } from '../engine/tool.ts';
 import { validateInput, type FieldError } from '../engine/validate.ts';
+import { creditsSpent, priceOf, WorkMeter } from '../engine/work.ts';
 import { jsonWriterOf } from '../service/json-writer.ts';
 import { toolPagePath } from '../service/links.ts';
 import { toolsetCatalogue, toolsIn } from '../service/toolsets.ts';
@@ -70,15 +71,47 @@ export function toolResult(tool: AnyTool, result: unknown, siteUrl = DEFAULT_SIT
 const errorResult = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
 
 /**
- * Runs one tool as the HTTP handler does: validate with the tool's schema (our wording), run, and turn
- * input and provider errors into tool errors rather than protocol errors.
+ * What a call costs, where calls are charged (the API server's `/mcp`; engine/work.ts prices them): the
+ * credit taken at the door covers an ordinary call.
  */
-export async function callTool(tool: AnyTool, args: unknown, ctx: ToolContext, siteUrl?: string): Promise<CallToolResult> {
+export interface CallCharges {
+  /** Takes `extra` more credits (with `force`, whatever is left: work already done); a refusal text or null. */
+  surcharge(extra: number, force?: boolean): Promise<string | null>;
+  /** What the call cost in the end, and whether it failed after real work (its credits are then kept). */
+  settle(credits: number, workCharged: boolean): void;
+}
+
+/**
+ * Runs one tool as the HTTP handler does: validate with the tool's schema (our wording), price it from
+ * its declared work (refused before any work when too large), run with a work meter, and turn input and
+ * provider errors into tool errors rather than protocol errors.
+ */
+export async function callTool(tool: AnyTool, args: unknown, ctx: ToolContext, siteUrl?: string, charges?: CallCharges): Promise<CallToolResult> {
   const checked = validateInput(tool.input, args ?? {});
   if (!checked.ok) return errorResult(invalidMessage(checked.errors));
+  let price: number;
   try {
-    return toolResult(tool, await tool.run(checked.data, ctx), siteUrl);
+    price = priceOf(tool, checked.data);
   } catch (error) {
+    if (error instanceof ToolInputError) return errorResult(invalidMessage(error.errors));
+    throw error;
+  }
+  if (charges && price > 1) {
+    const refused = await charges.surcharge(price - 1);
+    if (refused) return errorResult(refused);
+  }
+  const meter = tool.work ? new WorkMeter() : undefined;
+  const settle = async () => {
+    const spent = creditsSpent(price, meter);
+    if (charges && spent > price) await charges.surcharge(spent - price, true);
+    charges?.settle(spent, meter !== undefined && meter.spent > 0);
+  };
+  try {
+    const result = await tool.run(checked.data, meter ? { ...ctx, meter } : ctx);
+    await settle();
+    return toolResult(tool, result, siteUrl);
+  } catch (error) {
+    await settle();
     if (error instanceof ToolInputError) return errorResult(invalidMessage(error.errors));
     if (error instanceof ToolUnavailableError) return errorResult(`Unavailable: ${error.message}`);
     throw error;
@@ -116,6 +149,8 @@ export interface McpServerOptions extends DiscoveryOptions {
   toolsets?: readonly Toolset[];
   /** The website's address, for the page links in tool results (SITE_URL). */
   siteUrl?: string;
+  /** How this request's calls are charged (the API server's `/mcp`); none over stdio. */
+  charges?: CallCharges;
 }
 
 /** A fresh server with the tools of the chosen toolsets, the discovery resources and the prompts. */
@@ -135,7 +170,7 @@ export function createMcpServer(options: McpServerOptions = {}): McpServer {
         outputSchema: tool.output,
         annotations: annotationsOf(tool),
       },
-      (args: unknown) => callTool(tool, args, ctx, options.siteUrl),
+      (args: unknown) => callTool(tool, args, ctx, options.siteUrl, options.charges),
     );
   }
   installToolList(server);

@@ -23,7 +23,7 @@ import { versions } from '../provenance.ts';
 import { offsetSecondsAt, zoneRulesAt } from './zone-rules.ts';
 import { NAMED_ZONE_PARTS, resolutionFields, resolutionNote, ResolvedFrom, ZONE_BY_NAME, ZoneArgument } from './time-in-zone.ts';
 import { MAX_RRULE_LENGTH, readRecurrenceRule, type RecurrenceRule } from './recurrence-rule.ts';
-import { type Expansion, expandRecurrence, periodWords, unreachableHours } from './recurrence-expand.ts';
+import { type Expansion, expandRecurrence, periodWords, prestartUnits, tooManyCandidates, unreachableHours } from './recurrence-expand.ts';
 
 export const MAX_OCCURRENCES = 500;
 const DEFAULT_COUNT = 10;
@@ -177,8 +177,10 @@ export function runExpandRecurrence(input: z.output<typeof ExpandRecurrenceInput
   const count = input.count ?? DEFAULT_COUNT;
   const hours = unreachableHours(rule, start.hour);
   if (hours) throw new ToolInputError([{ field: 'rrule', message: hours }]);
+  const tooMany = tooManyCandidates(rule);
+  if (tooMany) throw new ToolInputError([{ field: 'rrule', message: tooMany }]);
 
-  const x = expandRecurrence({ rule, startWall: start.wall, zone, after, count });
+  const x = expandRecurrence({ rule, startWall: start.wall, zone, after, count, meter: ctx?.meter });
   if (x.search_limit_reached && x.occurrences.length === 0) {
     const searched = periodWords(rule, x.periods);
     if (x.candidates === 0) {
@@ -283,5 +285,12 @@ export const expandRecurrenceTool = defineTool({
         ? `The rule has no occurrences in ${r.timezone} in the range asked.`
         : `${plural(r.count, 'occurrence')} in ${r.timezone}: the first at ${time(r.occurrences[0].local_time)}${r.count > 1 ? `, the last at ${time(r.occurrences[r.count - 1].local_time)}` : ''}.`,
   },
+  // Priced from what the first period can make before start, plus two units an occurrence listed; the
+  // search itself is metered as it runs (recurrence-expand.ts) and the call costs what it spent.
+  work: (input) => ({
+    units: prestartUnits(input.rrule) + 2 * (input.count ?? DEFAULT_COUNT),
+    field: 'rrule',
+    shrink: 'list fewer BYHOUR, BYMINUTE or BYSECOND values, or use a shorter FREQ',
+  }),
   run: (input, ctx) => runExpandRecurrence(input, ctx),
 });

@@ -9,7 +9,12 @@
  * a match, so a rule that never matches (FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31) would take it ~25 s.
  * The scan is charged for each period it opens and each candidate it makes (it reads `interval` twice
  * per period and `tzid` once per candidate: getters on those two options count them), and stops at
- * SEARCH_BUDGET units, about 0.1 s of work on the 2-core machine. When `after` lies far past `start`
+ * SEARCH_BUDGET units, about 0.1 s of work on the 2-core machine. The candidates the library makes in
+ * the first period before the scan's start never reach those getters (it compares them with `dtstart`
+ * first): they are charged before the scan, from a bound of the period's matching days × the times of
+ * day the rule lists ({@link prestartUnits}); a rule whose bound alone is over the budget (BYHOUR=0..23;
+ * BYMINUTE=0..59;BYSECOND=0..59 in a yearly rule: 31.6 million candidates) is refused before any work.
+ * The units spent go to the call's work meter (engine/work.ts), which prices the call. When `after` lies far past `start`
  * and the rule has no COUNT, the scan starts at the last whole period (of FREQ × INTERVAL) at least
  * two days before `after` instead of at `start`, with the defaults `start` gives made explicit, so a
  * rule can be paged through for ever at the same cost.
@@ -19,6 +24,7 @@ import type { Options, RRule as RRuleClass } from 'rrule';
 import { instantOfWall } from './tzdb-data.ts';
 import { rulesOf } from './tzdb.ts';
 import type { Frequency, RecurrenceRule } from './recurrence-rule.ts';
+import type { WorkMeter } from '../work.ts';
 
 // rrule ships a UMD main (what Node loads: the named exports sit on the default export) and an ES
 // module (what a bundler picks); either way, the same classes.
@@ -40,6 +46,47 @@ export const SEARCH_BUDGET = 100_000;
 const PERIOD_UNITS: Record<Frequency, number> = { YEARLY: 40, MONTHLY: 12, WEEKLY: 12, DAILY: 15, HOURLY: 15 };
 const PERIOD_DAYS: Record<Frequency, number> = { YEARLY: 366, MONTHLY: 31, WEEKLY: 7, DAILY: 1, HOURLY: 1 };
 const CANDIDATE_UNITS = 2;
+/**
+ * Units per candidate made before the scan's start (a Date built and compared, nothing else): 31.5
+ * million of them took 7-11 s on the 2-core machine (0.22-0.35 µs each), so 0.4 with some room.
+ */
+const PRESTART_UNITS = 0.4;
+
+/** How many times of day a period of the rule lists (the library's time set). */
+function timesPerDay(rule: RecurrenceRule): number {
+  const minutes = (rule.byminute?.length ?? 1) * (rule.bysecond?.length ?? 1);
+  return rule.freq === 'HOURLY' ? minutes : (rule.byhour?.length ?? 1) * minutes;
+}
+
+/** An upper bound of the days of one period that can match the rule's day parts. */
+function matchingDays(rule: RecurrenceRule): number {
+  const days = PERIOD_DAYS[rule.freq];
+  const months = rule.freq === 'YEARLY' ? 12 : 1;
+  const bounds = [days];
+  if (rule.bymonth && rule.freq === 'YEARLY') bounds.push(31 * rule.bymonth.length);
+  if (rule.bymonthday) bounds.push(rule.bymonthday.length * months);
+  if (rule.byyearday) bounds.push(rule.byyearday.length);
+  if (rule.byweekno) bounds.push(7 * rule.byweekno.length);
+  if (rule.byday) bounds.push(new Set(rule.byday.map((d) => d.weekday)).size * Math.ceil(days / 7));
+  return Math.min(...bounds);
+}
+
+/**
+ * Work units the candidates before the scan's start can cost at most: the first period's matching days
+ * × its times of day (none with BYSETPOS, whose candidates are one per position, charged per period).
+ */
+export function prestartUnits(rule: RecurrenceRule): number {
+  return rule.bysetpos ? 0 : matchingDays(rule) * timesPerDay(rule) * PRESTART_UNITS;
+}
+
+/** The rule asks for more candidates in one period than a whole search may make: refused before work. */
+export const tooManyCandidates = (rule: RecurrenceRule): string | undefined => {
+  const units = prestartUnits(rule);
+  if (units <= SEARCH_BUDGET) return undefined;
+  const candidates = Math.round(units / PRESTART_UNITS);
+  return `makes up to ${candidates.toLocaleString('en-US')} candidate times in one ${PERIOD_NAME[rule.freq]} (${matchingDays(rule)} days × ${timesPerDay(rule)} times of day), more than one request may scan (${Math.floor(SEARCH_BUDGET / PRESTART_UNITS).toLocaleString('en-US')}); list fewer BYHOUR, BYMINUTE or BYSECOND values, or use a shorter FREQ`;
+};
+const PERIOD_NAME: Record<Frequency, string> = { YEARLY: 'year', MONTHLY: 'month', WEEKLY: 'week', DAILY: 'day', HOURLY: 'hour' };
 
 export function periodUnits(rule: RecurrenceRule): number {
   const days = PERIOD_DAYS[rule.freq];
@@ -87,6 +134,8 @@ export interface ExpandOptions {
   count: number;
   /** For tests: never start the scan past `start`. */
   noSkip?: boolean;
+  /** The call's meter: the units this expansion spent are added to it. */
+  meter?: WorkMeter;
 }
 
 class BudgetSpent extends Error {}
@@ -217,7 +266,9 @@ function meteredRule(options: Partial<Options>, perPeriod: number, meter: { unit
 const GAP_MARGIN_MS = 26 * HOUR_MS;
 const OFFSET_MARGIN_MS = 2 * DAY_MS;
 
-export function expandRecurrence({ rule, startWall, zone, after, count, noSkip }: ExpandOptions): Expansion {
+export function expandRecurrence({ rule, startWall, zone, after, count, noSkip, meter: callMeter }: ExpandOptions): Expansion {
+  const tooMany = tooManyCandidates(rule);
+  if (tooMany) throw new RangeError(tooMany); // the tool refuses such a rule before it expands it
   const table = rulesOf(zone);
   const options: Partial<Options> = RRule.parseString(rule.libraryText);
   let scanStart = startWall;
@@ -229,7 +280,7 @@ export function expandRecurrence({ rule, startWall, zone, after, count, noSkip }
     }
   }
   options.dtstart = wallDate(scanStart);
-  const meter = { units: 0, periods: 0, candidates: 0 };
+  const meter = { units: prestartUnits(rule), periods: 0, candidates: 0 };
   const found: Occurrence[] = [];
   const seen = new Map<number, Occurrence>();
   let merged = 0;
@@ -268,6 +319,8 @@ export function expandRecurrence({ rule, startWall, zone, after, count, noSkip }
   } catch (error) {
     if (!(error instanceof BudgetSpent)) throw error;
     spent = true;
+  } finally {
+    callMeter?.spend(Math.min(meter.units, SEARCH_BUDGET)); // the budget, not the step past it
   }
   found.sort((a, b) => a.ms - b.ms);
   const limited = spent && found.length <= count;

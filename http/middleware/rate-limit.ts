@@ -1,6 +1,7 @@
 /**
- * Per-customer rate limits over any rolling 60 seconds: an exact sliding log (the instants of the last
- * `limit` requests, in a ring), so no clock-aligned bucket ever allows a double burst. In-process; the
+ * Per-customer rate limits over any rolling 60 seconds, counted in credits (an ordinary request is one,
+ * a heavy one its price: engine/work.ts): an exact sliding log (the instant of each of the last `limit`
+ * credits, in a ring), so no clock-aligned bucket ever allows a double burst. In-process; the
  * Redis-shared variant keeps the same contract. `0` disables the limit.
  */
 export interface RateDecision {
@@ -27,7 +28,12 @@ export class SlidingWindowLimiter {
 
   constructor(private readonly maxCustomers = 100_000) {}
 
-  check(customer: string, limit: number, now: number): RateDecision {
+  /**
+   * Takes `weight` credits of the customer's window when that many are left (none otherwise). With
+   * `force`, takes what is left of them even when that is fewer (work already done: a call that spent
+   * more than its price), and says allowed.
+   */
+  check(customer: string, limit: number, now: number, weight = 1, force = false): RateDecision {
     if (limit <= 0) return { allowed: true, limit: 0, remaining: 0, resetSeconds: 0 };
     let ring = this.rings.get(customer);
     if (!ring || ring.capacity !== limit) {
@@ -44,9 +50,11 @@ export class SlidingWindowLimiter {
       ring.size--;
     }
     const resetOf = () => (ring!.size === 0 ? 0 : Math.max(1, Math.ceil((ring!.times[ring!.head] + WINDOW_MS - now) / 1000)));
-    if (ring.size >= limit) return { allowed: false, limit, remaining: 0, resetSeconds: resetOf() };
-    ring.times[(ring.head + ring.size) % ring.capacity] = now;
-    ring.size++;
+    if (!force && ring.size + weight > limit) return { allowed: false, limit, remaining: limit - ring.size, resetSeconds: resetOf() };
+    for (let i = 0; i < weight && ring.size < limit; i++) {
+      ring.times[(ring.head + ring.size) % ring.capacity] = now;
+      ring.size++;
+    }
     return { allowed: true, limit, remaining: limit - ring.size, resetSeconds: resetOf() };
   }
 }
@@ -69,19 +77,25 @@ export interface RedisEval {
   readonly status?: string;
 }
 
-// A sliding log in a sorted set: drop entries older than the window, refuse at the limit, else add.
-// One script, so two instances can never both take the last slot.
+// A sliding log in a sorted set, one member per credit: drop entries older than the window, refuse
+// when the weight does not fit (unless forced: then take what is left), else add. One script, so two
+// instances can never both take the last slot.
 const SLIDING_LOG = `
 local now = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
 local limit = tonumber(ARGV[3])
+local weight = tonumber(ARGV[5])
+local force = ARGV[6] == '1'
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
 local count = redis.call('ZCARD', KEYS[1])
 local allowed = 0
-if count < limit then
-  redis.call('ZADD', KEYS[1], now, ARGV[4])
+if force or count + weight <= limit then
+  local take = math.min(weight, limit - count)
+  for i = 1, take do
+    redis.call('ZADD', KEYS[1], now, ARGV[4] .. ':' .. i)
+  end
   redis.call('PEXPIRE', KEYS[1], window)
-  count = count + 1
+  count = count + take
   allowed = 1
 end
 local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
@@ -102,25 +116,31 @@ export class SharedWindowLimiter {
     private readonly prefix = 'time-api:ratelimit:',
   ) {}
 
-  async check(customer: string, limit: number, now: number): Promise<RateDecision> {
+  async check(customer: string, limit: number, now: number, weight = 1, force = false): Promise<RateDecision> {
     if (limit <= 0) return { allowed: true, limit: 0, remaining: 0, resetSeconds: 0 };
     if (this.redis.status !== undefined && this.redis.status !== 'ready') {
       this.degraded = true;
-      return this.fallback.check(customer, limit, now);
+      return this.fallback.check(customer, limit, now, weight, force);
     }
     try {
       const member = `${now}:${process.pid}:${this.seq++}`;
-      const [allowed, count, oldest] = (await this.redis.eval(SLIDING_LOG, 1, this.prefix + customer, now, WINDOW_MS, limit, member)) as [
-        number,
-        number,
-        string | number,
-      ];
+      const [allowed, count, oldest] = (await this.redis.eval(
+        SLIDING_LOG,
+        1,
+        this.prefix + customer,
+        now,
+        WINDOW_MS,
+        limit,
+        member,
+        weight,
+        force ? '1' : '0',
+      )) as [number, number, string | number];
       this.degraded = false;
       const resetSeconds = Math.max(1, Math.ceil((Number(oldest) + WINDOW_MS - now) / 1000));
       return { allowed: allowed === 1, limit, remaining: Math.max(0, limit - count), resetSeconds };
     } catch {
       this.degraded = true;
-      return this.fallback.check(customer, limit, now);
+      return this.fallback.check(customer, limit, now, weight, force);
     }
   }
 }

@@ -14,12 +14,16 @@ import { jsonWriterOf } from '../../service/json-writer.ts';
 import { invalid, problem } from '../../service/problem.ts';
 import { rateLimitHeaders } from '../middleware/rate-limit.ts';
 import { readJsonBody } from '../../service/body.ts';
+import { creditsSpent, priceOf, WorkLimitError, WorkMeter } from '../../engine/work.ts';
+import type { Surcharge } from '../guard.ts';
 
 export interface ToolRouteDeps {
   /** Key check, rate limit and credits of keyed routes: the caller, or the problem to answer with. */
   guard: (event: H3Event) => Caller | Response | Promise<Caller | Response>;
   cache: ResponseCache;
   ctx: ToolContext;
+  /** The rest of a call's price beyond the credit the guard took (engine/work.ts). */
+  surcharge: Surcharge;
 }
 
 /** A run's error as the problem to answer with, or rethrown when it is a bug (answered 500 by the app). */
@@ -63,6 +67,10 @@ export function toolHandler(tool: AnyTool, deps: ToolRouteDeps) {
       ],
     ];
     if (decision && decision.limit !== 0) for (const pair of Object.entries(rateLimitHeaders(decision))) headers.push(pair);
+    if (event.context.credits !== undefined) {
+      headers.push(['x-credits-charged', String(event.context.credits)]);
+      event.context.creditsSaid = true;
+    }
     return new FastResponse(body, { headers });
   };
 
@@ -71,8 +79,16 @@ export function toolHandler(tool: AnyTool, deps: ToolRouteDeps) {
     if (typeof flag === 'object') return invalid(checked.ok ? [flag] : [flag, ...checked.errors]);
     if (!checked.ok) return invalid(checked.errors);
     const data = checked.data;
+    // The call's price from its declared work, refused before any work when it asks for too much.
+    let price: number;
+    try {
+      price = priceOf(tool, data);
+    } catch (error) {
+      if (error instanceof WorkLimitError) return invalid(error.errors);
+      throw error;
+    }
+    const caller = event.context.caller;
     const full = flag === 'full';
-    const ctx: ToolContext = full ? { ...deps.ctx, provenance: 'full' } : deps.ctx;
     const deterministic = isDeterministic(tool, data);
     // The two forms of provenance are two answers: each has its own cache entry.
     const key = deterministic && deps.cache.mode !== 'off' ? `${tool.name}${full ? '+full' : ''}:${JSON.stringify(data)}` : null;
@@ -81,15 +97,41 @@ export function toolHandler(tool: AnyTool, deps: ToolRouteDeps) {
       if (key !== null) void deps.cache.set(key, body);
       return respond(event, data, deterministic, key === null ? 'BYPASS' : 'MISS', body);
     };
-    const compute = (hit: string | undefined): Response | Promise<Response> => {
-      if (hit !== undefined) return respond(event, data, deterministic, 'HIT', hit);
+    const run = (): Response | Promise<Response> => {
+      // Work no estimate foresees is metered; a run that fails after its meter recorded work keeps its
+      // credits (an input the run refuses before any work is free).
+      const meter = tool.work ? new WorkMeter() : undefined;
+      const ctx: ToolContext = full || meter ? { ...deps.ctx, ...(full ? { provenance: 'full' as const } : {}), meter } : deps.ctx;
+      const settle = (): Promise<void> | undefined => {
+        const spent = creditsSpent(price, meter);
+        if (caller) event.context.credits = spent;
+        if (meter && meter.spent > 0) event.context.workCharged = true;
+        return spent > price && caller ? deps.surcharge(event, caller, spent - price, true).then(() => {}) : undefined;
+      };
+      const failed = (error: unknown) => {
+        const pending = settle();
+        return pending ? pending.then(() => runFailure(error)) : runFailure(error);
+      };
       let result: unknown;
       try {
         result = tool.run(data, ctx);
       } catch (error) {
-        return runFailure(error);
+        return failed(error);
       }
-      return isThenable(result) ? Promise.resolve(result).then(done, runFailure) : done(result);
+      const finish = (value: unknown) => {
+        const pending = settle();
+        return pending ? pending.then(() => done(value)) : done(value);
+      };
+      return isThenable(result) ? Promise.resolve(result).then(finish, failed) : finish(result);
+    };
+    const compute = (hit: string | undefined): Response | Promise<Response> => {
+      if (hit !== undefined) {
+        if (caller) event.context.credits = 1; // an answer already computed costs an ordinary call
+        return respond(event, data, deterministic, 'HIT', hit);
+      }
+      if (caller) event.context.credits = price;
+      if (price > 1 && caller) return deps.surcharge(event, caller, price - 1).then((denied) => denied ?? run());
+      return run();
     };
     if (key === null) return compute(undefined);
     const cached = deps.cache.get(key);

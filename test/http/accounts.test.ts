@@ -195,8 +195,9 @@ describe('the keys CLI and a running server', { timeout: 60_000 }, () => {
     const unchanged = (await (await get('/v1/account/credits', gamma)).json()) as { credits: { balance: number } };
     expect(unchanged.credits.balance).toBe(9);
     const counted = (await (await get('/v1/account/usage', gamma)).json()) as { usage: { routes: { route: string; requests: number }[] } };
-    // 1 before the restart, then tools/list and the successful call: the two refused calls are not counted.
-    expect(counted.usage.routes).toContainEqual({ route: 'POST /mcp', requests: 3 });
+    // 1 before the restart, then the successful call: tools/list is no calculation, and the two refused
+    // calls are not counted.
+    expect(counted.usage.routes).toContainEqual({ route: 'POST /mcp', requests: 2 });
   });
 
   it('MCP: a JSON-RPC batch is refused (400, nothing charged or counted); a body over 64 KiB is 413 before it is read', async () => {
