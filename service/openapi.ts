@@ -2,6 +2,7 @@
  * The OpenAPI 3.1 document, generated from the route inventory and each tool's zod schemas, so the
  * document cannot describe a route, parameter or field the server does not have.
  */
+import { MAX_WORK_UNITS, WORK_UNITS_PER_CREDIT } from '../engine/work.ts';
 import { z } from 'zod';
 import { EXAMPLE_CLOCK, exampleInput, systemContext, type AnyTool } from '../engine/tool.ts';
 import { PROVENANCE_MODES } from '../engine/provenance-catalogue.ts';
@@ -18,6 +19,10 @@ const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): Schema => {
 };
 
 const problemRef = { $ref: '#/components/schemas/Problem' };
+const CREDITS_HEADER = {
+  description: 'Credits this call cost: its price from its declared work (0 when refused before any work)',
+  schema: { type: 'integer', minimum: 0 },
+};
 const problemResponse = (description: string) => ({ description, content: { 'application/problem+json': { schema: problemRef } } });
 
 const PROBLEM_SCHEMA: Schema = {
@@ -59,16 +64,26 @@ async function exampleOutput(tool: AnyTool): Promise<unknown> {
   }
 }
 
+/** A keyed calculation's price rule in words (engine/work.ts); a public one is free. */
+function priceText(route: RouteInfo & { tool: AnyTool }): string {
+  if (route.auth !== 'key') return 'Free: no key, no credits.';
+  const rule = route.tool.work?.rule;
+  return rule
+    ? `Price: ${rule} (one credit per ${WORK_UNITS_PER_CREDIT / 1000} ms of declared work; over ${MAX_WORK_UNITS / 1000} ms: 400 naming the field). The answer's \`X-Credits-Charged\` says what it cost.`
+    : "Price: one credit. The answer's `X-Credits-Charged` says what it cost.";
+}
+
 async function toolOperation(route: RouteInfo & { tool: AnyTool }): Promise<Schema> {
   const { tool } = route;
   const input = jsonSchema(tool.input, 'input');
   const op: Schema = {
     operationId: tool.name,
     summary: tool.title,
-    description: `${tool.description}\n\nMCP tool: \`${tool.name}\`.`,
+    description: `${tool.description}\n\n${priceText(route)}\n\nMCP tool: \`${tool.name}\`.`,
     tags: [route.family],
     'x-mcp-tool': tool.name,
     'x-cache': tool.cache,
+    ...(route.auth === 'key' ? { 'x-price': tool.work?.rule ?? 'one credit' } : {}),
   };
   if (tool.http.method === 'GET') {
     const props = (input.properties ?? {}) as Record<string, Schema>;
@@ -100,10 +115,17 @@ async function toolOperation(route: RouteInfo & { tool: AnyTool }): Promise<Sche
   op.responses = {
     200: {
       description: 'The result',
+      ...(route.auth === 'key' ? { headers: { 'X-Credits-Charged': CREDITS_HEADER } } : {}),
       content: { 'application/json': { schema: jsonSchema(tool.output, 'output'), ...(example === undefined ? {} : { example }) } },
     },
     400: problemResponse('Invalid parameter or body; `errors` names each field'),
-    ...(route.auth === 'key' ? { 401: problemResponse('Missing or invalid API key') } : {}),
+    ...(route.auth === 'key'
+      ? {
+          401: problemResponse('Missing or invalid API key'),
+          402: problemResponse('The credit balance is lower than the call’s price'),
+          429: problemResponse('Rate limit (in credits a minute) reached; see Retry-After'),
+        }
+      : {}),
     ...(tool.http.method === 'POST' ? { 413: problemResponse('Body over 64 KiB'), 415: problemResponse('Body is not JSON') } : {}),
     503: problemResponse('A data provider is unavailable; no value is invented'),
   };
@@ -152,6 +174,7 @@ export async function buildOpenApi(routes: RouteInfo[], serverUrl: string): Prom
         `Service \`${SERVICE}\`. One calculation engine for time zones, dates, geodesy, the Sun and the planets.`,
         'Every calculation answer carries `provenance`: the data releases (time-zone boundaries, tzdb, ephemeris, ...) and the ids of the methods that produced it; the query flag `provenance=full` adds `explanations`, the long text of each id.',
         'Calculation routes need an API key (`Authorization: Bearer <key>` or `X-API-Key: <key>`). Errors are RFC 9457 problem+json naming the offending field.',
+        `A call costs credits in proportion to its work: one for an ordinary answer, one more per ${WORK_UNITS_PER_CREDIT / 1000} ms of declared work (each operation's \`x-price\` says how its work grows); a call asking for more than ${MAX_WORK_UNITS / 1000} ms is refused before any work (400 naming the field), an input refused before any work is free, and work that ends in an error after real effort is charged. \`X-Credits-Charged\` on every keyed answer says what it cost; the rate limit counts credits.`,
         'Instants are ISO-8601 with Z or an offset, or epoch seconds (≤ 11 digits) or milliseconds (12–13 digits); dates are YYYY-MM-DD (proleptic Gregorian, 0001..9999); coordinates are decimal degrees (WGS84), north and east positive.',
         'Unknown query parameters and body fields are rejected (400), so a misspelt optional parameter never silently falls back to a default.',
       ].join('\n\n'),

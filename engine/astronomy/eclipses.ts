@@ -132,6 +132,16 @@ export const eclipses = defineTool({
       return `The next ${r.kind} eclipse after ${r.after} is ${e.type === 'annular' ? 'an' : 'a'} ${e.type} eclipse peaking at ${w.time(e.peak)}${where}.`;
     },
   },
+  // bench/work.ts, 2-core machine: 20 solar eclipses seen from a place cost 82-84 ms of CPU, 20 lunar ones
+  // 31-34 ms, 20 found worldwide 17 ms: so many units an eclipse, by what is searched (a place name is a place).
+  work: {
+    rule: 'about 3 ms and, an eclipse, 5 ms (solar, seen from a place), 2 ms (lunar, from a place) or 1 ms (worldwide): up to five credits',
+    estimate: (input) => {
+      const local = input.lat !== undefined || ('place' in input && input.place !== undefined);
+      const each = local ? (input.kind === 'solar' ? 5000 : 2000) : 1000;
+      return { units: 3000 + (input.count ?? 3) * each, field: 'count', shrink: 'ask for fewer eclipses in one call' };
+    },
+  },
   run: (input, ctx) => {
     const after = input.after ?? formatUtc(ctx.now().getTime()).slice(0, 10);
     const afterMs = Date.parse(`${after}T00:00:00Z`);

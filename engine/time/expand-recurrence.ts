@@ -287,10 +287,13 @@ export const expandRecurrenceTool = defineTool({
   },
   // Priced from what the first period can make before start, plus two units an occurrence listed; the
   // search itself is metered as it runs (recurrence-expand.ts) and the call costs what it spent.
-  work: (input) => ({
-    units: prestartUnits(input.rrule) + 2 * (input.count ?? DEFAULT_COUNT),
-    field: 'rrule',
-    shrink: 'list fewer BYHOUR, BYMINUTE or BYSECOND values, or use a shorter FREQ',
-  }),
+  work: {
+    rule: 'what the search spends: one credit up to 25 ms, at most four (the search stops at 100 ms and says so); a rule whose first period alone would exceed that is refused before any work',
+    estimate: (input) => ({
+      units: prestartUnits(input.rrule) + 2 * (input.count ?? DEFAULT_COUNT),
+      field: 'rrule',
+      shrink: 'list fewer BYHOUR, BYMINUTE or BYSECOND values, or use a shorter FREQ',
+    }),
+  },
   run: (input, ctx) => runExpandRecurrence(input, ctx),
 });
