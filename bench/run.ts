@@ -27,11 +27,15 @@ const AT = '2026-07-01T12:00:00Z';
  * on core 1 (the baseline and the API alike), so neither steals the other's CPU and runs compare.
  */
 const PIN = availableParallelism() >= 2 && spawnSync('taskset', ['-pc', '0', String(process.pid)], { stdio: 'ignore' }).status === 0;
-/** Node's flags as `npm start` gives them to the server (package.json's start script: the heap limit), for every server run here. */
+/**
+ * Node's flags as `npm start` gives them to the server (package.json's start script: the heap limit; its
+ * supervisor passes them on to the serving process), for every server run here (run directly: the
+ * supervisor passes no request on, so it would change nothing measured).
+ */
 const START_FLAGS = (() => {
   const start = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }).scripts.start;
-  const flags = /\bnode ((?:--[\w-]+(?:=\S+)? )+)\.build\/http\/server\.js/.exec(start)?.[1].trim().split(' ');
-  if (!flags) throw new Error('package.json: the start script no longer runs `node <flags> .build/http/server.js`');
+  const flags = /\bnode ((?:--[\w-]+(?:=\S+)? )+)\.build\/http\/supervisor\.js/.exec(start)?.[1].trim().split(' ');
+  if (!flags) throw new Error('package.json: the start script no longer runs `node <flags> .build/http/supervisor.js`');
   return flags;
 })();
 const serverCommand = (args: string[]): [string, string[]] => {

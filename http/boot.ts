@@ -190,6 +190,7 @@ export async function startServer(settings: Settings, options: StartOptions = {}
     cache: settings.cache,
     timezone_boundaries: sources.timezoneBoundaries,
     tzdb: sources.tzdb,
+    pid: process.pid,
   });
 
   let stopping = false;

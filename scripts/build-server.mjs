@@ -5,7 +5,8 @@
 // (interleaved runs): healthy ~0.6 s after spawn instead of ~1.1 s under tsx, and less server CPU per
 // GET /v1/time (medians 55 vs 66 µs over 16 interleaved rounds, lower in 12 of them). The output folder `.build/` is not committed; this runs in ~0.1 s, every start.
 //
-//   node scripts/build-server.mjs [--outdir DIR] [--no-place-index] [entry.ts ...]   (default: .build, http/server.ts)
+//   node scripts/build-server.mjs [--outdir DIR] [--no-place-index] [entry.ts ...]   (default: .build, http/server.ts and
+//   http/supervisor.ts, npm start's primary process)
 //   → DIR/<entry>.js; the bench builds into its own folder so it never rewrites a server being started.
 // DIR must be inside the project: the compiled files import packages from its node_modules.
 import { build } from 'esbuild';
@@ -16,7 +17,7 @@ const args = process.argv.slice(2);
 const at = args.indexOf('--outdir');
 const outdir = at >= 0 ? args.splice(at, 2)[1] : '.build';
 const files = args.filter((a) => !a.startsWith('--'));
-const entries = files.length ? files : ['http/server.ts'];
+const entries = files.length ? files : ['http/server.ts', 'http/supervisor.ts'];
 
 try {
   await build({
