@@ -18,6 +18,7 @@ import { listKeyRecords } from './accounts.ts';
 import { createBilling } from './billing.ts';
 import { clientAddressOf } from './client-address.ts';
 import { guardOf, surchargeOf } from './guard.ts';
+import { IdempotencyRecords } from './idempotency.ts';
 import { accountRoutes } from './routes/account.ts';
 import type { Store } from './store/index.ts';
 import { methodsByPath, routeInventory, type RouteInfo } from '../service/inventory.ts';
@@ -89,6 +90,7 @@ export function createApp(options: AppOptions): BuiltApp {
   const guard = guardOf(guardOptions, true);
   const freeGuard = guardOf(guardOptions, false);
   const surcharge = surchargeOf(guardOptions);
+  const idempotency = new IdempotencyRecords(store?.redis ?? null, store?.redis ? store.redisKey('idempotency' as never, '') : undefined);
   if (!options.readiness) warmUp();
   // Without a store of its own yet, the app's storage and cache are in-process and always reachable.
   const readiness = options.readiness ?? (() => ({ ...engineReadiness(), storage: true, cache: true }));
@@ -204,7 +206,7 @@ export function createApp(options: AppOptions): BuiltApp {
     'GET /v1/observatory/share/:token': shares.read,
   };
   for (const route of routes) {
-    const handler = route.tool ? toolHandler(route.tool, { guard, cache, ctx, surcharge }) : handlers[`${route.method} ${route.path}`];
+    const handler = route.tool ? toolHandler(route.tool, { guard, cache, ctx, surcharge, idempotency }) : handlers[`${route.method} ${route.path}`];
     if (!handler) throw new Error(`no handler for ${route.method} ${route.path}`);
     const answer = finished(handler);
     app.on(route.method, route.path, answer);

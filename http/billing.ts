@@ -110,14 +110,15 @@ export function createBilling({ store, ledgers, routes, now }: BillingOptions): 
 
   const settle = (event: H3Event, response: Response, caller: Caller | undefined): number | undefined => {
     const failed = response.status >= 400 || event.context.calculationFailed === true;
-    const refunded = failed && event.context.workCharged !== true;
+    const replayed = event.context.replayed === true;
+    const refunded = (failed && event.context.workCharged !== true) || replayed;
     if (store && caller?.source === 'provisioned') {
       // HEAD answers as GET does (same guard, same credit), so it counts as GET too.
       const route = `${event.req.method === 'HEAD' ? 'GET' : event.req.method} ${event.context.matchedRoute?.route}`;
       try {
         // MCP: only a tools/call is a calculation (initialize, tools/list and notifications are not).
         const calculation = counted.has(route) && (route !== 'POST /mcp' || event.context.toolCall === true);
-        if (!failed && calculation) store.incr('usage', usageKey(caller.customerId, usageMonth(now()), route));
+        if (!failed && calculation && !replayed) store.incr('usage', usageKey(caller.customerId, usageMonth(now()), route));
         if (event.context.creditReserved && refunded) refundCredits(caller.customerId, event.context.creditsReserved ?? 1);
       } catch {
         /* the store is closing: the server is stopping */

@@ -26,6 +26,8 @@ declare module 'h3' {
      * answered in `X-Credits-Charged` (0 when it was refunded) whether or not the customer has a ledger.
      */
     credits?: number;
+    /** An Idempotency-Key replay: the first answer again, charged nothing, not counted. */
+    replayed?: boolean;
     /** The answer carries `X-Credits-Charged` already (the tool routes write it with their headers). */
     creditsSaid?: boolean;
     /** The call failed after real work (a priced or metered run): its credits are kept, not refunded. */

@@ -16,6 +16,7 @@ import { rateLimitHeaders } from '../middleware/rate-limit.ts';
 import { readJsonBody } from '../../service/body.ts';
 import { creditsSpent, priceOf, WorkLimitError, WorkMeter } from '../../engine/work.ts';
 import type { Surcharge } from '../guard.ts';
+import { bodyHash, IDEMPOTENCY_HEADER, type IdempotencyRecords, keyProblem } from '../idempotency.ts';
 
 export interface ToolRouteDeps {
   /** Key check, rate limit and credits of keyed routes: the caller, or the problem to answer with. */
@@ -24,6 +25,8 @@ export interface ToolRouteDeps {
   ctx: ToolContext;
   /** The rest of a call's price beyond the credit the guard took (engine/work.ts). */
   surcharge: Surcharge;
+  /** Answers kept for `Idempotency-Key` (POST routes); none: the header is ignored. */
+  idempotency?: IdempotencyRecords;
 }
 
 /** A run's error as the problem to answer with, or rethrown when it is a bug (answered 500 by the app). */
@@ -147,7 +150,64 @@ export function toolHandler(tool: AnyTool, deps: ToolRouteDeps) {
         : answer(event, input, flag);
     }
     const flag = provenanceFlagOf(event.url.search);
-    return readJsonBody(event.req).then((body) => (body instanceof Response ? body : answer(event, body, flag)));
+    const idempotencyKey = event.context.caller && deps.idempotency ? event.req.headers.get(IDEMPOTENCY_HEADER) : null;
+    if (idempotencyKey !== null) {
+      const wrong = keyProblem(idempotencyKey);
+      if (wrong) return invalid([{ field: 'Idempotency-Key', message: wrong }]);
+    }
+    return readJsonBody(event.req).then((body) => {
+      if (body instanceof Response) return body;
+      return idempotencyKey === null ? answer(event, body, flag) : once(event, idempotencyKey, body, () => answer(event, body, flag));
+    });
+  };
+
+  /** A POST with an Idempotency-Key (http/idempotency.ts): answered once, replayed after. */
+  const once = async (event: H3Event, idempotencyKey: string, body: unknown, compute: () => Response | Promise<Response>): Promise<Response> => {
+    const records = deps.idempotency!;
+    const scope = `${event.context.caller!.customerId}:${tool.http.path}:${idempotencyKey}`;
+    const hash = bodyHash(`${event.url.search}\n${JSON.stringify(body)}`);
+    const begun = await records.begin(scope, hash);
+    if (begun.kind === 'conflict') {
+      return problem(409, { detail: 'A request with this Idempotency-Key is still being answered; retry once it is done.', headers: { 'retry-after': '1' } });
+    }
+    if (begun.kind === 'mismatch') {
+      return problem(422, {
+        detail: 'This Idempotency-Key was used with another body within 24 hours; use a new key for a new request.',
+        errors: [{ field: 'Idempotency-Key', message: 'was used with another body (a key names one request)' }],
+      });
+    }
+    if (begun.kind === 'replay') {
+      event.context.replayed = true;
+      event.context.credits = 0;
+      event.context.cacheStatus = 'HIT';
+      const { answer: a } = begun;
+      const headers: [string, string][] = [
+        ['content-type', a.contentType],
+        ['idempotent-replayed', 'true'],
+        ['x-credits-charged', '0'],
+      ];
+      event.context.creditsSaid = true;
+      return new FastResponse(a.body, { status: a.status, headers });
+    }
+    let response: Response;
+    try {
+      response = await compute();
+    } catch (error) {
+      await records.finish(scope, hash, undefined).catch(() => {});
+      throw error;
+    }
+    // Worth replaying: a success, or an error after real work (charged); not a refusal a retry may pass.
+    const keep = response.status < 400 || (response.status === 400 && event.context.workCharged === true);
+    const stored = keep
+      ? {
+          status: response.status,
+          body: await response.clone().text(),
+          contentType: response.headers.get('content-type') ?? 'application/json',
+          credits: event.context.credits ?? 1,
+        }
+      : undefined;
+    await records.finish(scope, hash, stored).catch(() => {});
+    return response;
   };
 
   return (event: H3Event): Response | Promise<Response> => {

@@ -175,4 +175,30 @@ describe('price by work', { timeout: 60_000 }, () => {
     for (let i = 0; i < 50 && (await usage()) < counted + 1; i++) await new Promise((r) => setTimeout(r, 100));
     expect(await usage()).toBe(counted + 1);
   });
+
+  it('Idempotency-Key: the same key and body get the first answer again, charged once; another body is a 422', async () => {
+    const body = { rrule: 'FREQ=DAILY;COUNT=5', start: '2026-03-06T09:00', timezone: 'Europe/Paris' };
+    const headers = { 'idempotency-key': 'order-7f3a' };
+    const before = await balance();
+    const first = await post('/v1/time/recurrence', body, key, headers);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-credits-charged')).toBe('1');
+    const text = await first.text();
+    const again = await post('/v1/time/recurrence', body, key, headers);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.headers.get('x-credits-charged')).toBe('0');
+    expect(await again.text()).toBe(text);
+    expect(await balance()).toBe(before - 1);
+    const other = await post('/v1/time/recurrence', { ...body, count: 3 }, key, headers);
+    expect(other.status).toBe(422);
+    expect(((await other.json()) as { errors: { field: string }[] }).errors[0].field).toBe('Idempotency-Key');
+    const bad = await post('/v1/time/recurrence', body, key, { 'idempotency-key': 'has space' });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { errors: { field: string }[] }).errors[0].field).toBe('Idempotency-Key');
+    // A key is the customer's own: another customer's same key is another request.
+    const theirs = await post('/v1/time/recurrence', body, 'limited-key-0123456789', headers);
+    expect(theirs.headers.get('idempotent-replayed')).toBeNull();
+    expect(await balance()).toBe(before - 1);
+  });
 });
