@@ -1,17 +1,21 @@
 /**
  * service/work-pool.ts: registry tools run in worker threads and answer as they do on the main thread;
  * its bounds hold (deadline, queue, wait, heap), the main thread's event loop keeps turning while a
- * worker spins. The bounds are tested
+ * worker spins, and the pool works compiled as `npm start` compiles the server. The bounds are tested
  * with test/fixtures/work-pool-worker.ts, whose spinning task ends only when the test raises its flag
  * (or never), so no assertion depends on how fast the machine is.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { registry } from '../../engine/registry.ts';
 import { EXAMPLE_CLOCK, ToolInputError, ToolUnavailableError, type AnyTool } from '../../engine/tool.ts';
 import { validateInput } from '../../engine/validate.ts';
 import { WorkMeter } from '../../engine/work.ts';
 import { createWorkPool, type PoolOutcome, type WorkPool, type WorkPoolOptions } from '../../service/work-pool.ts';
 
+const ROOT = join(import.meta.dirname, '..', '..');
 const TEST_WORKER = new URL('../fixtures/work-pool-worker.ts', import.meta.url);
 const nowMs = Date.parse(EXAMPLE_CLOCK);
 
@@ -218,3 +222,26 @@ describe('the bounds (test worker)', () => {
   }, 60_000);
 });
 
+describe('compiled as npm start compiles the server', () => {
+  // Inside the project: the compiled files import packages from its node_modules.
+  const out = join(ROOT, '.build', `test-work-pool-${process.pid}`);
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+  it('the built pool starts the built worker (plain node, no tsx) and answers a call', async () => {
+    const build = spawnSync(process.execPath, ['scripts/build-server.mjs', '--no-place-index', '--outdir', relative(ROOT, out), 'service/work-pool.ts'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    expect(build.status, build.stderr).toBe(0);
+    const script = `
+      const { createWorkPool } = await import(${JSON.stringify(join(out, 'service/work-pool.js'))});
+      const pool = createWorkPool({ size: 1, deadlineMs: 30000 });
+      const input = { start: '2024-02-28', end: '2024-03-01' };
+      process.stdout.write(JSON.stringify(await pool.run('date_difference', input, { nowMs: 0 })));
+      await pool.close();`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status, run.stderr).toBe(0);
+    const tool = registry.find((t) => t.name === 'date_difference')!;
+    expect(JSON.parse(run.stdout)).toEqual(await direct(tool, parsed(tool, { start: '2024-02-28', end: '2024-03-01' })));
+  }, 120_000);
+});
