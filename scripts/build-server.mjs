@@ -9,15 +9,20 @@
 //   http/supervisor.ts, npm start's primary process)
 //   → DIR/<entry>.js; the bench builds into its own folder so it never rewrites a server being started.
 // DIR must be inside the project: the compiled files import packages from its node_modules.
+// The work pool's worker (service/work-worker.ts) is always compiled too, as an entry of its own, and
+// the pool is told its file (`__WORK_WORKER__`: the worker starts from a file, not from a bundled module).
 import { build } from 'esbuild';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
 const at = args.indexOf('--outdir');
 const outdir = at >= 0 ? args.splice(at, 2)[1] : '.build';
 const files = args.filter((a) => !a.startsWith('--'));
-const entries = files.length ? files : ['http/server.ts', 'http/supervisor.ts'];
+const WORKER = 'service/work-worker.ts';
+const entries = [...new Set([...(files.length ? files : ['http/server.ts', 'http/supervisor.ts']), WORKER])];
+const workerUrl = pathToFileURL(resolve(root, outdir, WORKER.replace(/\.ts$/, '.js'))).href;
 
 try {
   await build({
@@ -31,6 +36,7 @@ try {
     platform: 'node',
     target: 'node20',
     packages: 'external',
+    define: { __WORK_WORKER__: JSON.stringify(workerUrl) },
     sourcemap: 'linked', // stack traces name the TypeScript files (node --enable-source-maps)
     logLevel: 'warning',
   });

@@ -1,0 +1,8 @@
+/**
+ * A work-pool worker (service/work-pool.ts starts it): the registry's tools, served off the main thread.
+ * scripts/build-server.mjs compiles it beside the server, as its own entry.
+ */
+import { toolByName } from '../engine/registry.ts';
+import { serveTools } from './work-thread.ts';
+
+serveTools(toolByName);
