@@ -19,6 +19,8 @@ import { createBilling } from './billing.ts';
 import { clientAddressOf } from './client-address.ts';
 import { guardOf, surchargeOf } from './guard.ts';
 import { IdempotencyRecords } from './idempotency.ts';
+import { offloadingRunner, runHere } from './offload.ts';
+import type { WorkPool } from '../service/work-pool.ts';
 import { accountRoutes } from './routes/account.ts';
 import type { Store } from './store/index.ts';
 import { methodsByPath, routeInventory, type RouteInfo } from '../service/inventory.ts';
@@ -40,6 +42,8 @@ export interface AppOptions {
   store?: Store | null;
   /** One line per request; none when absent (tests). */
   logger?: RequestLogger;
+  /** Runs heavy calls off the main thread (the server's; tests without one run every call here). */
+  workPool?: WorkPool;
   /** Called for errors the app did not expect (a bug): the client sees a plain 500 problem. */
   onUnexpected?: (error: unknown, event: H3Event) => void;
   /** A stored record that cannot be read (named `mount:key`), reported once until it is repaired. */
@@ -90,6 +94,7 @@ export function createApp(options: AppOptions): BuiltApp {
   const guard = guardOf(guardOptions, true);
   const freeGuard = guardOf(guardOptions, false);
   const surcharge = surchargeOf(guardOptions);
+  const runTool = options.workPool ? offloadingRunner(options.workPool) : runHere;
   const idempotency = new IdempotencyRecords(store?.redis ?? null, store?.redis ? store.redisKey('idempotency' as never, '') : undefined);
   if (!options.readiness) warmUp();
   // Without a store of its own yet, the app's storage and cache are in-process and always reachable.
@@ -206,7 +211,7 @@ export function createApp(options: AppOptions): BuiltApp {
     'GET /v1/observatory/share/:token': shares.read,
   };
   for (const route of routes) {
-    const handler = route.tool ? toolHandler(route.tool, { guard, cache, ctx, surcharge, idempotency }) : handlers[`${route.method} ${route.path}`];
+    const handler = route.tool ? toolHandler(route.tool, { guard, cache, ctx, surcharge, idempotency, runTool }) : handlers[`${route.method} ${route.path}`];
     if (!handler) throw new Error(`no handler for ${route.method} ${route.path}`);
     const answer = finished(handler);
     app.on(route.method, route.path, answer);
@@ -244,6 +249,7 @@ export function createApp(options: AppOptions): BuiltApp {
           openapi: openapiDoc,
           toolsets: settings.mcpToolsets,
           siteUrl: settings.siteUrl,
+          runTool,
         }),
       );
       return (await mcp)(event);

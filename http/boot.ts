@@ -13,6 +13,7 @@ import { engineReadiness, warmUp } from '../engine/health.ts';
 import { sources } from '../engine/provenance.ts';
 import { boundaryZonesWithoutRules } from '../engine/time/zone-names.ts';
 import { createApp } from './app.ts';
+import { createWorkPool } from '../service/work-pool.ts';
 import { requestLogger } from './middleware/request-log.ts';
 import { providersFrom } from '../service/providers.ts';
 import type { Settings } from '../service/settings.ts';
@@ -101,7 +102,10 @@ export async function startServer(settings: Settings, options: StartOptions = {}
   const cache = createResponseCache(settings.cache, store, { maxBytes: settings.cacheMaxBytes });
 
   const logger = options.requestLogs === false ? undefined : requestLogger(settings.logFormat);
+  // Heavy calls (tools that declare their work) run in worker threads, started on first use.
+  const workPool = createWorkPool();
   const { app, refreshKeys } = createApp({
+    workPool,
     onDamagedRecord: (record) =>
       log(settings, 'error', `DAMAGED RECORD ${record}: it cannot be read, so that key answers 401; it is kept as it is (npm run keys -- check, then repair)`),
     settings,
@@ -207,6 +211,7 @@ export async function startServer(settings: Settings, options: StartOptions = {}
     for (const t of timers) clearInterval(t);
     clearTimeout(deferred);
     await server.close(false).catch(() => {});
+    await workPool.close().catch(() => {});
     await store.close().catch((error) => log(settings, 'error', 'could not store every count before exit', { error: String(error) }));
     logger?.flush();
   };

@@ -10,7 +10,7 @@ import type { Toolset, ToolContext } from '../engine/tool.ts';
 import { readJsonBody } from '../service/body.ts';
 import { problem } from '../service/problem.ts';
 import { readToolsets } from '../service/toolsets.ts';
-import { type CallCharges, createMcpServer } from './server.ts';
+import { type CallCharges, createMcpServer, type McpServerOptions } from './server.ts';
 
 export interface McpHttpDeps {
   /**
@@ -25,6 +25,8 @@ export interface McpHttpDeps {
    * the refusal text, or null.
    */
   charges?: (event: H3Event) => CallCharges;
+  /** Runs a call (the API server runs heavy ones in its work pool); default: here. */
+  runTool?: McpServerOptions['runTool'];
   ctx: ToolContext;
   allowedOrigins: readonly string[];
   openapi: () => Promise<unknown>;
@@ -98,7 +100,7 @@ export function mcpHandler(deps: McpHttpDeps) {
     const request = new Request(event.req.url, { method: 'POST', headers: event.req.headers });
     if (calls.length > 0) event.context.toolCall = true;
     const charges = calls.length > 0 ? deps.charges?.(event) : undefined;
-    const server = createMcpServer({ ctx: deps.ctx, openapi: deps.openapi, toolsets, siteUrl: deps.siteUrl, charges });
+    const server = createMcpServer({ ctx: deps.ctx, openapi: deps.openapi, toolsets, siteUrl: deps.siteUrl, charges, runTool: deps.runTool });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {

@@ -86,7 +86,14 @@ export interface CallCharges {
  * its declared work (refused before any work when too large), run with a work meter, and turn input and
  * provider errors into tool errors rather than protocol errors.
  */
-export async function callTool(tool: AnyTool, args: unknown, ctx: ToolContext, siteUrl?: string, charges?: CallCharges): Promise<CallToolResult> {
+export async function callTool(
+  tool: AnyTool,
+  args: unknown,
+  ctx: ToolContext,
+  siteUrl?: string,
+  charges?: CallCharges,
+  runTool: (tool: AnyTool, input: unknown, ctx: ToolContext) => unknown = (t, input, c) => t.run(input, c),
+): Promise<CallToolResult> {
   const checked = validateInput(tool.input, args ?? {});
   if (!checked.ok) return errorResult(invalidMessage(checked.errors));
   let price: number;
@@ -107,7 +114,7 @@ export async function callTool(tool: AnyTool, args: unknown, ctx: ToolContext, s
     charges?.settle(spent, meter !== undefined && meter.spent > 0);
   };
   try {
-    const result = await tool.run(checked.data, meter ? { ...ctx, meter } : ctx);
+    const result = await runTool(tool, checked.data, meter ? { ...ctx, meter } : ctx);
     await settle();
     return toolResult(tool, result, siteUrl);
   } catch (error) {
@@ -151,6 +158,8 @@ export interface McpServerOptions extends DiscoveryOptions {
   siteUrl?: string;
   /** How this request's calls are charged (the API server's `/mcp`); none over stdio. */
   charges?: CallCharges;
+  /** Runs a call (the API server's runs heavy ones in its work pool); default: here. */
+  runTool?: (tool: AnyTool, input: unknown, ctx: ToolContext) => unknown;
 }
 
 /** A fresh server with the tools of the chosen toolsets, the discovery resources and the prompts. */
@@ -170,7 +179,7 @@ export function createMcpServer(options: McpServerOptions = {}): McpServer {
         outputSchema: tool.output,
         annotations: annotationsOf(tool),
       },
-      (args: unknown) => callTool(tool, args, ctx, options.siteUrl, options.charges),
+      (args: unknown) => callTool(tool, args, ctx, options.siteUrl, options.charges, options.runTool),
     );
   }
   installToolList(server);

@@ -16,6 +16,7 @@ import { rateLimitHeaders } from '../middleware/rate-limit.ts';
 import { readJsonBody } from '../../service/body.ts';
 import { creditsSpent, priceOf, WorkLimitError, WorkMeter } from '../../engine/work.ts';
 import type { Surcharge } from '../guard.ts';
+import { runHere, type ToolRunner } from '../offload.ts';
 import { bodyHash, IDEMPOTENCY_HEADER, type IdempotencyRecords, keyProblem } from '../idempotency.ts';
 
 export interface ToolRouteDeps {
@@ -25,6 +26,8 @@ export interface ToolRouteDeps {
   ctx: ToolContext;
   /** The rest of a call's price beyond the credit the guard took (engine/work.ts). */
   surcharge: Surcharge;
+  /** Runs a call here or in the work pool (http/offload.ts); default here. */
+  runTool?: ToolRunner;
   /** Answers kept for `Idempotency-Key` (POST routes); none: the header is ignored. */
   idempotency?: IdempotencyRecords;
 }
@@ -51,6 +54,7 @@ export function toolHandler(tool: AnyTool, deps: ToolRouteDeps) {
   // schema's order, as MCP writes them too.
   const writeJson = jsonWriterOf(tool.output);
   const publicCacheControl = tool.auth === 'public' ? 'public' : 'private';
+  const runTool = deps.runTool ?? runHere;
 
   const respond = (event: H3Event, data: unknown, deterministic: boolean, status: CacheStatus, body: string): Response => {
     event.context.cacheStatus = status;
@@ -117,7 +121,7 @@ export function toolHandler(tool: AnyTool, deps: ToolRouteDeps) {
       };
       let result: unknown;
       try {
-        result = tool.run(data, ctx);
+        result = runTool(tool, data, ctx);
       } catch (error) {
         return failed(error);
       }
