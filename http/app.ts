@@ -4,6 +4,7 @@
  * call `app.fetch`.
  */
 import { H3, HTTPError, type H3Event } from 'h3';
+import { clipEcho } from '../engine/echo.ts';
 import { engineReadiness, warmUp } from '../engine/health.ts';
 import { registry } from '../engine/registry.ts';
 import { systemContext, type AnyTool, type ToolContext } from '../engine/tool.ts';
@@ -131,7 +132,7 @@ export function createApp(options: AppOptions): BuiltApp {
       options.onUnexpected?.(HTTPError.isError(error) ? (error.cause ?? error) : error, event);
       return problem(500, { detail: 'The server failed to answer this request; it has been logged.' });
     }
-    return problem(status, { detail: (error as Error).message || 'The request could not be processed.' });
+    return problem(status, { detail: clipEcho((error as Error).message || 'The request could not be processed.') });
   };
 
   const asResponse = (value: unknown): Response => (value instanceof Response ? value : json(value ?? null));
@@ -250,7 +251,7 @@ export function createApp(options: AppOptions): BuiltApp {
   }
   app.all(
     '/**',
-    finished((event) => problem(404, { detail: `No route ${event.url.pathname}. The routes are listed at /openapi.json and /v1/status.` })),
+    finished((event) => problem(404, { detail: `No route ${clipEcho(event.url.pathname)}. The routes are listed at /openapi.json and /v1/status.` })),
   );
 
   return { app, routes, cache, refreshKeys };
