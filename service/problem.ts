@@ -39,7 +39,7 @@ export function problem(status: number, init: ProblemInit): Response {
   if (init.errors?.length) body.errors = init.errors;
   return new FastResponse(JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/problem+json; charset=utf-8', 'cache-control': 'no-store', ...init.headers },
+    headers: { 'content-type': 'application/problem+json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...init.headers },
   });
 }
 
