@@ -4,6 +4,7 @@
  * diverges. Reading a query string into input is the front ends' (service/query.ts).
  */
 import type { z } from 'zod';
+import { clipEcho } from './echo.ts';
 import { fastParserOf, UNSURE, type FastParse } from './fast-parse.ts';
 
 export interface FieldError {
@@ -21,7 +22,7 @@ export function fieldPath(path: readonly PropertyKey[]): string {
 }
 
 const article = (t: string) => (/^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`);
-const TYPE_WORDS: Record<string, string> = { int: 'whole number', object: 'JSON object', array: 'list' };
+const TYPE_WORDS: Record<string, string> = { int: 'whole number', object: 'JSON object', record: 'JSON object', array: 'list' };
 
 /** A message a person can act on, for any zod issue (our own custom messages pass through). */
 function messageOf(issue: z.core.$ZodIssue): string {
@@ -50,11 +51,40 @@ function messageOf(issue: z.core.$ZodIssue): string {
   }
 }
 
+/** Field errors listed in one answer at most; the rest are counted ("and 80 more"). */
+export const MAX_LISTED_ERRORS = 10;
+/** Longest field name echoed back (a client's unknown key is its own text). */
+export const MAX_FIELD = 80;
+/**
+ * Longest message echoed back. Messages are the engine's own text, quoting at most 200 characters of a
+ * value (engine/echo.ts); the longest is a country's list of zones (`US` has 29: 676 characters), which
+ * the contract has a 400 list in full.
+ */
+const MAX_MESSAGE = 700;
+
+/**
+ * The first {@link MAX_LISTED_ERRORS} errors (names and messages clipped), and the sentence that reads
+ * them out (`Invalid parameters: lat must be ≤ 90; lon is required; and 3 more`, no closing stop): the
+ * HTTP 400's `detail` and `errors`, and the MCP tool error's text, so an error stays small whatever was
+ * sent and reads the same on either transport.
+ */
+export function describeErrors(errors: readonly FieldError[]): { listed: FieldError[]; text: string } {
+  const listed = errors
+    .slice(0, MAX_LISTED_ERRORS)
+    .map((e) => ({ ...e, field: clipEcho(e.field, MAX_FIELD, false), message: clipEcho(e.message, MAX_MESSAGE, false) }));
+  const more = errors.length - listed.length;
+  const fields = new Set(errors.map((e) => e.field));
+  const text = `Invalid ${fields.size === 1 ? 'parameter' : 'parameters'}: ${listed.map((e) => `${e.field} ${e.message}`).join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
+  return { listed, text };
+}
+
 export function formatIssues(issues: readonly z.core.$ZodIssue[]): FieldError[] {
   const out: FieldError[] = [];
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) out.push({ field: fieldPath([...issue.path, key]), message: 'is not a known parameter of this operation' });
+      // The key is the client's own text: clipped, as every echo is (engine/echo.ts).
+      for (const key of issue.keys)
+        out.push({ field: fieldPath([...issue.path, clipEcho(key, MAX_FIELD, false)]), message: 'is not a known parameter of this operation' });
     } else {
       out.push({ field: fieldPath(issue.path) || 'body', message: messageOf(issue) });
     }

@@ -4,6 +4,7 @@
  * call `app.fetch`.
  */
 import { H3, HTTPError, type H3Event } from 'h3';
+import { clipEcho } from '../engine/echo.ts';
 import { engineReadiness, warmUp } from '../engine/health.ts';
 import { registry } from '../engine/registry.ts';
 import { systemContext, type AnyTool, type ToolContext } from '../engine/tool.ts';
@@ -103,13 +104,17 @@ export function createApp(options: AppOptions): BuiltApp {
 
   /**
    * What every answer gets once its handler is done: CORS headers, rate-limit headers (answers that
-   * did not carry them already), the customer's usage count or credit refund, and the request log line.
+   * did not carry them already), `X-Content-Type-Options: nosniff` (answers not built with it), the
+   * customer's usage count or credit refund, and the request log line.
    * It runs synchronously in {@link finished}, around each handler, rather than in h3's `onResponse`
    * hook, which would put three promise hops into every request (a few percent of a GET /v1/time's
    * server CPU). Never throws.
    */
   const finish = (event: H3Event, response: Response): Response => {
     cors.decorate(event, response);
+    // Calculation answers (the only ones with a cache status) carry it already, in the header pairs that
+    // let srvx write them without a Headers object; so do problems and json() answers.
+    if (event.context.cacheStatus === undefined && !response.headers.has('x-content-type-options')) response.headers.set('x-content-type-options', 'nosniff');
     const decision = event.context.rateLimit;
     if (decision) for (const [name, value] of Object.entries(rateLimitHeaders(decision))) response.headers.set(name, value);
     const caller = event.context.caller;
@@ -141,7 +146,7 @@ export function createApp(options: AppOptions): BuiltApp {
       options.onUnexpected?.(HTTPError.isError(error) ? (error.cause ?? error) : error, event);
       return problem(500, { detail: 'The server failed to answer this request; it has been logged.' });
     }
-    return problem(status, { detail: (error as Error).message || 'The request could not be processed.' });
+    return problem(status, { detail: clipEcho((error as Error).message || 'The request could not be processed.') });
   };
 
   const asResponse = (value: unknown): Response => (value instanceof Response ? value : json(value ?? null));
@@ -276,7 +281,7 @@ export function createApp(options: AppOptions): BuiltApp {
   }
   app.all(
     '/**',
-    finished((event) => problem(404, { detail: `No route ${event.url.pathname}. The routes are listed at /openapi.json and /v1/status.` })),
+    finished((event) => problem(404, { detail: `No route ${clipEcho(event.url.pathname)}. The routes are listed at /openapi.json and /v1/status.` })),
   );
 
   return { app, routes, cache, refreshKeys };

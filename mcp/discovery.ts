@@ -6,7 +6,9 @@
  */
 import { completable } from '@modelcontextprotocol/sdk/server/completable.js';
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { quoteEcho } from '../engine/echo.ts';
 import { provenanceCatalogue } from '../engine/provenance-catalogue.ts';
 import type { AnyTool } from '../engine/tool.ts';
 import { resolveZone, zoneNames } from '../engine/time/zone-names.ts';
@@ -84,7 +86,7 @@ export function registerDiscovery(server: McpServer, options: DiscoveryOptions):
       const name = decodeURIComponent(String(variables.timezone));
       const read = ZoneArgument.safeParse(name);
       const resolved = read.success && read.data && !read.data.pending ? read.data : resolveZone(name);
-      if (!resolved) throw new Error(`Unknown time zone '${name}'. Read tz://zones for the list.`);
+      if (!resolved) throw new McpError(ErrorCode.InvalidParams, `Unknown time zone ${quoteEcho(name)}. Read tz://zones for the list.`);
       // The get_time_in_zone tool's own answer for now (the clock of the server's context).
       // Written as the get_time_in_zone tool writes its answer: the same text, keys in the schema's order.
       const text = writeTimeInZone(timeInZoneAt(resolved, (options.now ?? (() => new Date()))().getTime()));

@@ -5,7 +5,9 @@
  * Bodies are read like the REST routes' (at most MAX_BODY_BYTES), one JSON-RPC message per POST.
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { H3Event } from 'h3';
+import { clipEcho, quoteEcho } from '../engine/echo.ts';
 import type { Toolset, ToolContext } from '../engine/tool.ts';
 import { readJsonBody } from '../service/body.ts';
 import { problem } from '../service/problem.ts';
@@ -72,7 +74,7 @@ export function mcpHandler(deps: McpHttpDeps) {
   return async (event: H3Event): Promise<Response> => {
     const origin = event.req.headers.get('origin');
     if (origin !== null && !origins.has(origin)) {
-      return problem(403, { detail: `Origin ${origin} is not allowed to call this MCP endpoint.` });
+      return problem(403, { detail: `Origin ${clipEcho(origin)} is not allowed to call this MCP endpoint.` });
     }
     const caller = await deps.guard(event);
     if (caller instanceof Response) return caller;
@@ -91,8 +93,21 @@ export function mcpHandler(deps: McpHttpDeps) {
       });
     }
     const message = (Array.isArray(body) ? body[0] : body) as Message;
+<<<<<<< HEAD
     // A tools/call sent as a notification (no id) gets no answer and runs nothing: it is not charged.
     const calls = message?.method === 'tools/call' && message.id !== undefined && message.id !== null ? [message.id] : [];
+=======
+    // The transport's own check of this header (after initialize) would quote it back whole.
+    const version = event.req.headers.get('mcp-protocol-version');
+    if (version !== null && message?.method !== 'initialize' && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+      const rule = `must be one of ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}`;
+      return problem(400, {
+        detail: `Unsupported MCP-Protocol-Version ${quoteEcho(version)}: it ${rule}.`,
+        errors: [{ field: 'MCP-Protocol-Version', message: rule }],
+      });
+    }
+    const calls = message?.method === 'tools/call' ? [message.id] : [];
+>>>>>>> low
     if (deps.charge && calls.length > 0) {
       const denied = await deps.charge(event);
       if (denied) return denied;

@@ -16,21 +16,24 @@ import {
   type ToolContext,
   type Toolset,
 } from '../engine/tool.ts';
-import { validateInput, type FieldError } from '../engine/validate.ts';
+import { describeErrors, validateInput, type FieldError } from '../engine/validate.ts';
 import { creditsSpent, priceOf, WorkMeter } from '../engine/work.ts';
 import { jsonWriterOf } from '../service/json-writer.ts';
 import { toolPagePath } from '../service/links.ts';
 import { toolsetCatalogue, toolsIn } from '../service/toolsets.ts';
 import { registerDiscovery, type DiscoveryOptions } from './discovery.ts';
+import { installErrorWording } from './errors.ts';
 import { installToolList } from './json-schema.ts';
 
 export const MCP_SERVER_NAME = 'time-coordinate-api';
 export const MCP_SERVER_VERSION = '0.1.0';
 
-/** The wording of an HTTP 400 `detail`, so an agent reads the same sentence on either transport. */
+/**
+ * The wording of an HTTP 400 `detail`, so an agent reads the same sentence on either transport: the first
+ * ten errors, names and messages clipped, the rest counted (engine/validate.ts describeErrors).
+ */
 export function invalidMessage(errors: FieldError[]): string {
-  const fields = [...new Set(errors.map((e) => e.field))];
-  return asSentence(`Invalid ${fields.length === 1 ? 'parameter' : 'parameters'}: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`);
+  return asSentence(describeErrors(errors).text);
 }
 
 /**
@@ -184,5 +187,6 @@ export function createMcpServer(options: McpServerOptions = {}): McpServer {
   }
   installToolList(server);
   registerDiscovery(server, { ...options, tools, now: ctx.now, catalogue: toolsetCatalogue(everyTool, toolsets) });
+  installErrorWording(server);
   return server;
 }

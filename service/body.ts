@@ -3,6 +3,7 @@
  * buffered beyond): the one body reader of the REST routes and the MCP endpoint.
  */
 import type { IncomingMessage } from 'node:http';
+import { clipEcho, quoteEcho } from '../engine/echo.ts';
 import { MAX_BODY_BYTES } from './limits.ts';
 import { invalid, problem } from './problem.ts';
 
@@ -66,7 +67,7 @@ function readBody(req: Request): Promise<BodyRead> {
 export async function readJsonBody(req: Request): Promise<unknown | Response> {
   const type = (req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
   if (type !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(type)) {
-    return problem(415, { detail: `The body must be JSON sent with Content-Type: application/json (got ${type ? `'${type}'` : 'no Content-Type'}).` });
+    return problem(415, { detail: `The body must be JSON sent with Content-Type: application/json (got ${type ? quoteEcho(type) : 'no Content-Type'}).` });
   }
   const tooLarge = () => problem(413, { detail: `The body is larger than ${MAX_BODY_BYTES} bytes (64 KiB).`, headers: { connection: 'close' } });
   const declared = Number(req.headers.get('content-length') ?? NaN);
@@ -80,6 +81,6 @@ export async function readJsonBody(req: Request): Promise<unknown | Response> {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    return invalid([{ field: 'body', message: `is not valid JSON (${(error as Error).message})` }]);
+    return invalid([{ field: 'body', message: `is not valid JSON (${clipEcho((error as Error).message)})` }]);
   }
 }

@@ -2,6 +2,7 @@
  * Toolsets as a client names them (`--toolsets time,date`, `MCP_TOOLSETS`, `POST /mcp?toolsets=`): one
  * reader for all three, and the catalogue a model reads to learn what else it could turn on.
  */
+import { clipEcho } from '../engine/echo.ts';
 import { TOOLSET_NAMES, TOOLSETS, toolsetOf, type AnyTool, type Toolset } from '../engine/tool.ts';
 
 /** Longer than every toolset name listed once: a longer list is refused before it is split. */
@@ -21,7 +22,7 @@ export function readToolsets(text: string): ToolsetsRead {
   if (names.length === 0) return { ok: false, message: `must name at least one toolset: ${known}` };
   if (names.includes('all')) return { ok: true, toolsets: [...TOOLSET_NAMES] };
   const unknown = names.find((n) => !Object.hasOwn(TOOLSETS, n));
-  if (unknown !== undefined) return { ok: false, message: `has no toolset named "${unknown.slice(0, 40)}": use ${known}` };
+  if (unknown !== undefined) return { ok: false, message: `has no toolset named "${clipEcho(unknown, 40)}": use ${known}` };
   return { ok: true, toolsets: TOOLSET_NAMES.filter((n) => names.includes(n)) };
 }
 

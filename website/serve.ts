@@ -2,8 +2,10 @@
  * `npm run site:serve`: serves the built site (website/dist) with h3. Real 308s for the rules in the
  * built `_redirects` (so the server and static hosts follow the same list), its 200 rules as rewrites
  * (the share viewer page for every `/observatory/share/<token>/`), the site's 404 page with status 404
- * for unknown paths, and content types by extension.
+ * for unknown paths, and content types by extension. Every answer carries a Content-Security-Policy
+ * (a page's own: {@link pagePolicy}), Referrer-Policy and `X-Content-Type-Options: nosniff`.
  */
+import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +30,58 @@ const TYPE_BY_PATH: Record<string, string> = {
   '/manifest.json': 'application/manifest+json',
   '/_redirects': 'text/plain; charset=utf-8',
 };
+
+/**
+ * Sent with every answer. Referrer-Policy: another site (the API included) learns the origin a request
+ * came from, never the page's path (an observatory share's token is in it); same-origin requests keep
+ * the whole address, and their Origin header, which no-referrer would turn into `null` on a POST.
+ */
+const COMMON_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' };
+/** The policy of an answer that is no page (a script, style sheet, JSON or SVG file, a redirect): nothing loads, nothing frames it. */
+const NOT_A_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'";
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+/** `type` values of a script element that runs (JSON-LD and other data blocks do not, and CSP leaves them alone). */
+const RUNS = new Set(['', 'module', 'text/javascript', 'application/javascript']);
+
+/**
+ * The Content-Security-Policy of a built page, read from the page itself (the site's own files, never
+ * a client's text): scripts and styles from the site, plus the page's inline scripts and `<style>`
+ * elements by their SHA-256 (Astro inlines small ones); requests to the site and to the API its
+ * `data-api-base` names; `'unsafe-eval'` only on a page that carries an answer sentence as source
+ * (`data-answer`: a calculator whose answers come from the API builds its sentence with `new Function`,
+ * website/src/lib/answers.ts); no plugins, no `<base>`, forms to the site only, and no framing.
+ */
+export function pagePolicy(html: string): string {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const api = new Set<string>();
+  for (const [, attrs, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(attrs)) continue;
+    const type = /\stype\s*=\s*"([^"]*)"/i.exec(attrs)?.[1].trim().toLowerCase() ?? '';
+    if (RUNS.has(type)) scripts.add(sha256(body));
+  }
+  for (const [, body] of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)) styles.add(sha256(body));
+  for (const [, base] of html.matchAll(/\sdata-api-base="([^"]+)"/g)) {
+    const url = URL.canParse(base) ? new URL(base) : null;
+    if (url && (url.protocol === 'https:' || url.protocol === 'http:')) api.add(url.origin);
+  }
+  const list = (values: Set<string>) => [...values].map((v) => ` ${v}`).join('');
+  return [
+    "default-src 'self'",
+    `script-src 'self'${html.includes(' data-answer=') ? " 'unsafe-eval'" : ''}${list(scripts)}`,
+    `style-src 'self'${list(styles)}`,
+    `connect-src 'self'${list(api)}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Security headers and the content type of a page answer. */
+const pageHeaders = (html: string) => ({ ...COMMON_HEADERS, 'Content-Type': TYPES['.html'], 'Content-Security-Policy': pagePolicy(html) });
+/** Security headers of any other answer. */
+const otherHeaders = (headers: Record<string, string> = {}) => ({ ...COMMON_HEADERS, 'Content-Security-Policy': NOT_A_PAGE_POLICY, ...headers });
 
 export interface RedirectRule {
   to: string;
@@ -66,12 +120,13 @@ export async function createSiteApp(distDir: string): Promise<H3> {
   const root = resolve(distDir);
   const redirects = parseRedirects(await readFile(join(root, '_redirects'), 'utf8').catch(() => ''));
   const notFound = await readFile(join(root, '404.html'));
+  const notFoundHeaders = pageHeaders(notFound.toString('utf8'));
   const app = new H3();
 
   app.use(async (event) => {
     const req = event.req;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'GET, HEAD' } });
+      return new Response('Method Not Allowed', { status: 405, headers: otherHeaders({ Allow: 'GET, HEAD' }) });
     }
     const url = new URL(req.url);
     let pathname: string;
@@ -82,7 +137,7 @@ export async function createSiteApp(distDir: string): Promise<H3> {
     }
 
     const rule = redirects(pathname);
-    if (rule && rule.status !== 200) return new Response(null, { status: rule.status, headers: { Location: rule.to + url.search } });
+    if (rule && rule.status !== 200) return new Response(null, { status: rule.status, headers: otherHeaders({ Location: rule.to + url.search }) });
     if (rule) pathname = rule.to; // a rewrite: this address shows that file
 
     const target = normalize(join(root, pathname));
@@ -92,14 +147,19 @@ export async function createSiteApp(distDir: string): Promise<H3> {
       // The address is built from the normalised path inside the site, never from what the client sent:
       // `//evil.example%2F..%2Fcalculators` would otherwise redirect off-site (`//evil.example/...`).
       const inSite = relative(root, target).split(sep).filter(Boolean).map(encodeURIComponent).join('/');
-      return new Response(null, { status: 308, headers: { Location: `/${inSite}${inSite ? '/' : ''}${url.search}` } });
+      return new Response(null, { status: 308, headers: otherHeaders({ Location: `/${inSite}${inSite ? '/' : ''}${url.search}` }) });
     }
     if (!file) {
-      return new Response(req.method === 'HEAD' ? null : notFound, { status: 404, headers: { 'Content-Type': TYPES['.html'] } });
+      return new Response(req.method === 'HEAD' ? null : notFound, { status: 404, headers: notFoundHeaders });
     }
     const type = TYPE_BY_PATH[pathname] ?? TYPES[extname(file.path)] ?? 'application/octet-stream';
-    const headers = { 'Content-Type': type, 'Content-Length': String(file.size), 'X-Content-Type-Options': 'nosniff' };
-    return new Response(req.method === 'HEAD' ? null : await readFile(file.path), { status: 200, headers });
+    // A page is read whole, HEAD too: its policy is read from it (the file as served now, rebuilt or not).
+    const body = type === TYPES['.html'] || req.method !== 'HEAD' ? await readFile(file.path) : null;
+    const headers = {
+      ...(type === TYPES['.html'] ? pageHeaders(body!.toString('utf8')) : otherHeaders({ 'Content-Type': type })),
+      'Content-Length': String(body?.byteLength ?? file.size),
+    };
+    return new Response(req.method === 'HEAD' ? null : body, { status: 200, headers });
   });
   return app;
 }

@@ -21,7 +21,10 @@
  * //=> { text: 'FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10', freq: 'WEEKLY', interval: 1, count: 10, ... }
  * readRecurrenceRule('FREQ=MONTHLY;BYMONTH=13')
  * //=> { problem: 'BYMONTH: 13 is not a month 1..12' }
+ *
+ * A problem quotes at most 200 characters of the rule (engine/echo.ts; the rule may have 512).
  */
+import { clipEcho, quoteEcho } from '../echo.ts';
 import { daysInMonth, isoDateProblem, utcMs } from '../instant.ts';
 
 /** The longest rule text read: real rules are a few dozen characters. */
@@ -107,36 +110,36 @@ const fail = (message: string): never => {
 
 function numberList(part: string, value: string, min: number, max: number, what: string, signed: boolean): number[] {
   return value.split(',').map((item) => {
-    if (item === '') fail(`${part}: empty item in the list '${value}' (write values separated by single commas)`);
-    if (!SIGNED.test(item) || (!signed && /^[+-]/.test(item))) fail(`${part}: '${item}' is not ${what}`);
+    if (item === '') fail(`${part}: empty item in the list ${quoteEcho(value)} (write values separated by single commas)`);
+    if (!SIGNED.test(item) || (!signed && /^[+-]/.test(item))) fail(`${part}: ${quoteEcho(item)} is not ${what}`);
     const n = Number(item);
-    if (signed ? n === 0 || Math.abs(n) < min || Math.abs(n) > max : n < min || n > max) fail(`${part}: ${item} is not ${what}`);
+    if (signed ? n === 0 || Math.abs(n) < min || Math.abs(n) > max : n < min || n > max) fail(`${part}: ${clipEcho(item)} is not ${what}`);
     return n;
   });
 }
 
 function weekday(part: string, code: string): number {
   const i = (WEEKDAY_CODES as readonly string[]).indexOf(code);
-  if (i < 0) fail(`${part}: '${code}' is not a weekday (${WEEKDAY_CODES.join(', ')})`);
+  if (i < 0) fail(`${part}: ${quoteEcho(code)} is not a weekday (${WEEKDAY_CODES.join(', ')})`);
   return i;
 }
 
 function byDay(value: string): ByDay[] {
   return value.split(',').map((item) => {
-    if (item === '') fail(`BYDAY: empty item in the list '${value}' (write values separated by single commas)`);
+    if (item === '') fail(`BYDAY: empty item in the list ${quoteEcho(value)} (write values separated by single commas)`);
     const m = WEEKDAY_NUM.exec(item);
-    if (!m) fail(`BYDAY: '${item}' is not a weekday such as MO, or an ordinal weekday such as 1MO or -1FR`);
+    if (!m) fail(`BYDAY: ${quoteEcho(item)} is not a weekday such as MO, or an ordinal weekday such as 1MO or -1FR`);
     const day = weekday('BYDAY', m![2]);
     if (m![1] === undefined) return { weekday: day };
     const n = Number(m![1]);
-    if (n === 0 || Math.abs(n) > 53) fail(`BYDAY: ordinal ${m![1]} in '${item}' must be 1..53 or -53..-1`);
+    if (n === 0 || Math.abs(n) > 53) fail(`BYDAY: ordinal ${clipEcho(m![1])} in ${quoteEcho(item)} must be 1..53 or -53..-1`);
     return { weekday: day, n };
   });
 }
 
 function until(value: string): Until {
   const m = UNTIL_TEXT.exec(value);
-  if (!m) fail(`UNTIL: '${value}' is not a UTC date-time YYYYMMDDTHHMMSSZ (such as 20261231T235959Z) or a date YYYYMMDD`);
+  if (!m) fail(`UNTIL: ${quoteEcho(value)} is not a UTC date-time YYYYMMDDTHHMMSSZ (such as 20261231T235959Z) or a date YYYYMMDD`);
   const [, y, mo, d, h, mi, s, z] = m!;
   const dateProblem = isoDateProblem(`${y}-${mo}-${d}`);
   if (dateProblem) fail(`UNTIL: date ${y}${mo}${d} ${dateProblem}`);
@@ -166,7 +169,7 @@ function checkCombinations(rule: RecurrenceRule, given: ReadonlySet<string>): vo
   if (rule.bymonthday && rule.bymonth) {
     // The longest each listed month gets (February 29), against the month days asked for.
     const fits = rule.bymonth.some((m) => rule.bymonthday!.some((d) => Math.abs(d) <= daysInMonth(2000, m)));
-    if (!fits) fail(`BYMONTHDAY: ${rule.bymonthday.join(',')} never falls in BYMONTH=${rule.bymonth.join(',')}, so the rule never occurs`);
+    if (!fits) fail(`BYMONTHDAY: ${clipEcho(rule.bymonthday.join(','))} never falls in BYMONTH=${clipEcho(rule.bymonth.join(','))}, so the rule never occurs`);
   }
 }
 
@@ -194,11 +197,11 @@ function read(input: string): RecurrenceRule {
   for (const raw of body.split(';')) {
     if (raw === '') fail('has an empty rule part (two semicolons, or one at either end)');
     const eq = raw.indexOf('=');
-    if (eq < 0) fail(`'${raw.slice(0, 40)}' is not a rule part NAME=VALUE`);
+    if (eq < 0) fail(`${quoteEcho(raw, 40)} is not a rule part NAME=VALUE`);
     const name = raw.slice(0, eq).toUpperCase();
     const value = raw.slice(eq + 1).toUpperCase();
     if (NOT_HERE[name]) fail(NOT_HERE[name]);
-    if (!PARTS.includes(name)) fail(`unknown rule part '${name.slice(0, 40)}' (RFC 5545 knows ${PARTS.join(', ')})`);
+    if (!PARTS.includes(name)) fail(`unknown rule part ${quoteEcho(name, 40)} (RFC 5545 knows ${PARTS.join(', ')})`);
     if (given.has(name)) fail(`${name}: given twice (each rule part at most once, RFC 5545 3.3.10)`);
     if (value === '') fail(`${name}: has no value`);
     given.add(name);
@@ -208,7 +211,7 @@ function read(input: string): RecurrenceRule {
         if (value === 'SECONDLY' || value === 'MINUTELY') {
           fail(`FREQ=${value} is not supported: occurrences are calendar events; use FREQ=HOURLY, or DAILY with BYHOUR and BYMINUTE`);
         }
-        if (!(FREQUENCIES as readonly string[]).includes(value)) fail(`FREQ: '${value.slice(0, 20)}' is not YEARLY, MONTHLY, WEEKLY, DAILY or HOURLY`);
+        if (!(FREQUENCIES as readonly string[]).includes(value)) fail(`FREQ: ${quoteEcho(value, 20)} is not YEARLY, MONTHLY, WEEKLY, DAILY or HOURLY`);
         rule.freq = value as Frequency;
         break;
       case 'UNTIL':
@@ -217,7 +220,7 @@ function read(input: string): RecurrenceRule {
       case 'COUNT':
       case 'INTERVAL': {
         const n = UNSIGNED.test(value) ? Number(value) : Number.NaN;
-        if (!(n >= 1 && n <= 1_000_000)) fail(`${name}: '${value.slice(0, 20)}' is not a whole number 1..1000000`);
+        if (!(n >= 1 && n <= 1_000_000)) fail(`${name}: ${quoteEcho(value, 20)} is not a whole number 1..1000000`);
         if (name === 'COUNT') rule.count = n;
         else rule.interval = n;
         break;

@@ -25,15 +25,17 @@ import { ABBREVIATIONS, clockFields, DST_RULE, LocalTimeResult } from './local-t
 import { zoneRulesAt, type ZoneRules } from './zone-rules.ts';
 import { abbreviationWindow, MAX_ZONE_INPUT, type ResolvedZone, resolveZone, zoneInputProblem } from './zone-names.ts';
 import { suggestZones } from './zone-suggest.ts';
+import { quoteEcho } from '../echo.ts';
 
 export function unknownZoneMessage(input: string): string {
-  const shown = input.length > 40 ? `${input.slice(0, 40)}…` : input;
+  // Zone names are short (MAX_ZONE_INPUT): 40 characters of an unknown one say enough.
+  const shown = quoteEcho(input, 40);
   const suggestions = input.length <= MAX_ZONE_INPUT ? suggestZones(input, 3) : [];
-  if (!suggestions.length) return `unknown time zone '${shown}'; give an IANA name such as Europe/Paris or an abbreviation such as CET`;
+  if (!suggestions.length) return `unknown time zone ${shown}; give an IANA name such as Europe/Paris or an abbreviation such as CET`;
   const list = suggestions.length === 1 ? suggestions[0] : `${suggestions.slice(0, -1).join(', ')} or ${suggestions.at(-1)}`;
   const etc = /^Etc\/GMT([+-])(\d+)$/.exec(suggestions[0]);
   const posix = etc ? ` (Etc/GMT signs are inverted: ${suggestions[0]} is UTC${etc[1] === '+' ? '-' : '+'}${etc[2].padStart(2, '0')}:00)` : '';
-  return `unknown time zone '${shown}'; did you mean ${list}?${posix}`;
+  return `unknown time zone ${shown}; did you mean ${list}?${posix}`;
 }
 
 /**

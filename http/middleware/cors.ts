@@ -3,6 +3,7 @@
  * local development origins). Never a wildcard: an allowed Origin is echoed back, with `Vary: Origin`.
  */
 import type { H3Event } from 'h3';
+import { clipEcho } from '../../engine/echo.ts';
 import { problem } from '../../service/problem.ts';
 import { addVary } from './vary.ts';
 
@@ -40,7 +41,7 @@ export class Cors {
         return new Response(null, { status: 204, headers: { allow: allowMethods } });
       }
       if (!this.allowed.has(origin)) {
-        return problem(403, { detail: `Origin ${origin} is not allowed by this API's CORS policy.`, headers: { vary: 'Origin' } });
+        return problem(403, { detail: `Origin ${clipEcho(origin)} is not allowed by this API's CORS policy.`, headers: { vary: 'Origin' } });
       }
       return new Response(null, {
         status: 204,

@@ -67,6 +67,7 @@ export function toolHandler(tool: AnyTool, deps: ToolRouteDeps) {
     // Header pairs in an array: srvx hands them to Node as they are, with no object to walk.
     const headers: [string, string][] = [
       ['content-type', 'application/json; charset=utf-8'],
+      ['x-content-type-options', 'nosniff'],
       ['x-cache', status],
       [
         'cache-control',

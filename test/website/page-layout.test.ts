@@ -3,8 +3,10 @@
  * desktop width (1280 px) and a phone width (390 px): the page never scrolls sideways, prints no console
  * error, throws nothing, and every request to the site succeeds. One browser; one context and page per
  * width, the two widths side by side, pages in sequence. The share is a real one, held by a real API.
+ * Each page comes with the site server's Content-Security-Policy, so a script, style or request the
+ * policy refuses is one of those console errors ("Refused to ... because it violates ...").
  */
-import type { Browser, BrowserContext, ConsoleMessage, Page, Request } from 'playwright-core';
+import type { Browser, BrowserContext, ConsoleMessage, Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSharePath, isFavicon, NOT_FOUND_PATH, openSettled, sitemapPaths } from './site-pages.ts';
 import { serveSite } from '../../website/serve.ts';
@@ -53,9 +55,11 @@ describe.skipIf(!chromiumAvailable())('every page at 1280 and 390 px', () => {
     const onFailed = (r: Request) => {
       if (r.url().startsWith(site.url) && !isFavicon(r) && started.has(r)) found.push(`request failed: ${r.url()} (${r.failure()?.errorText})`);
     };
-    const onResponse = (r: { url(): string; status(): number }) => {
+    const onResponse = (r: Response) => {
       const expected = path === NOT_FOUND_PATH && r.url() === site.url + path && r.status() === 404;
       if (r.url().startsWith(site.url) && r.status() >= 400 && !expected) found.push(`HTTP ${r.status()}: ${r.url()}`);
+      if (r.url() === site.url + path && !/script-src /.test(r.headers()['content-security-policy'] ?? ''))
+        found.push(`no Content-Security-Policy: ${r.url()}`);
     };
     page.on('console', onConsole);
     page.on('pageerror', onError);

@@ -1,5 +1,6 @@
-/** `npm run site:serve` over a real socket: 308s, the 404 page and content types. */
+/** `npm run site:serve` over a real socket: 308s, the 404 page, content types and security headers. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { createApp } from '../../http/app.ts';
 import { loadSettings } from '../../service/settings.ts';
 import { corsHint } from '../../website/serve.ts';
 import { freePort } from '../helpers.ts';
-import { ROOT, buildSite } from './build-site.ts';
+import { ROOT, apiBaseUrl, buildSite } from './build-site.ts';
 
 let child: ChildProcess | undefined;
 let base = '';
@@ -141,6 +142,61 @@ describe('site server', () => {
     });
     expect(run.status).toBe(1);
     expect(run.stderr).toBe(`site: no built site in ${join(dist, 'no-such-folder')}; run \`npm run site:build\` first\n`);
+  });
+
+  it('every answer carries nosniff, a Referrer-Policy and a Content-Security-Policy that no page may frame', async () => {
+    for (const [path, status, init] of [
+      ['/', 200],
+      ['/calculators/distance/', 200],
+      [`/observatory/share/${'A'.repeat(32)}/`, 200],
+      ['/nope', 404],
+      ['/calculators', 308],
+      ['/calculators/day-counter/', 308],
+      ['/favicon.svg', 200],
+      ['/robots.txt', 200],
+      ['/openapi.json', 200],
+      ['/', 405, { method: 'POST' }],
+      ['/', 200, { method: 'HEAD' }],
+    ] as const) {
+      const res = await get(path, init);
+      expect(res.status, path).toBe(status);
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('content-security-policy'), path).toMatch(/(^|; )frame-ancestors 'none'(;|$)/);
+    }
+    // Anything but a page may load nothing (an SVG or a script opened on its own).
+    expect((await get('/favicon.svg')).headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
+  it("a page's policy admits its own inline scripts and styles by hash, the API it calls, and eval only where an answer sentence comes as source", async () => {
+    const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    const api = apiBaseUrl();
+    for (const page of ['observatory/', 'calculators/local-time-at-coordinates/', 'calculators/distance/', '']) {
+      const html = readFileSync(join(dist, page, 'index.html'), 'utf8');
+      const res = await get(`/${page}`);
+      const policy = new Map(
+        res.headers
+          .get('content-security-policy')!
+          .split('; ')
+          .map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const),
+      );
+      const inlineScripts = [...html.matchAll(/<script( type="module")?>([\s\S]*?)<\/script>/g)].map((m) => sha256(m[2]));
+      const inlineStyles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => sha256(m[1]));
+      expect(inlineScripts.length, page).toBeGreaterThan(0);
+      expect(policy.get('default-src'), page).toEqual(["'self'"]);
+      expect(new Set(policy.get('script-src')), page).toEqual(
+        new Set(["'self'", ...inlineScripts, ...(html.includes(' data-answer=') ? ["'unsafe-eval'"] : [])]),
+      );
+      expect(new Set(policy.get('style-src')), page).toEqual(new Set(["'self'", ...inlineStyles]));
+      expect(policy.get('connect-src'), page).toEqual(html.includes('data-api-base=') ? ["'self'", api] : ["'self'"]);
+      expect(policy.get('object-src'), page).toEqual(["'none'"]);
+      expect(policy.get('base-uri'), page).toEqual(["'none'"]);
+      expect(policy.get('frame-ancestors'), page).toEqual(["'none'"]);
+    }
+    // The pages this checks include one with an inline style, one with an answer sentence as source, and one without.
+    expect(readFileSync(join(dist, 'observatory/index.html'), 'utf8')).toContain('<style>');
+    expect(readFileSync(join(dist, 'calculators/local-time-at-coordinates/index.html'), 'utf8')).toContain(' data-answer=');
+    expect(readFileSync(join(dist, 'calculators/distance/index.html'), 'utf8')).not.toContain(' data-answer=');
   });
 
   it('refuses methods other than GET and HEAD', async () => {
