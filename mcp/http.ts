@@ -93,10 +93,6 @@ export function mcpHandler(deps: McpHttpDeps) {
       });
     }
     const message = (Array.isArray(body) ? body[0] : body) as Message;
-<<<<<<< HEAD
-    // A tools/call sent as a notification (no id) gets no answer and runs nothing: it is not charged.
-    const calls = message?.method === 'tools/call' && message.id !== undefined && message.id !== null ? [message.id] : [];
-=======
     // The transport's own check of this header (after initialize) would quote it back whole.
     const version = event.req.headers.get('mcp-protocol-version');
     if (version !== null && message?.method !== 'initialize' && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
@@ -106,8 +102,8 @@ export function mcpHandler(deps: McpHttpDeps) {
         errors: [{ field: 'MCP-Protocol-Version', message: rule }],
       });
     }
-    const calls = message?.method === 'tools/call' ? [message.id] : [];
->>>>>>> low
+    // A tools/call sent as a notification (no id) gets no answer and runs nothing: it is not charged.
+    const calls = message?.method === 'tools/call' && message.id !== undefined && message.id !== null ? [message.id] : [];
     if (deps.charge && calls.length > 0) {
       const denied = await deps.charge(event);
       if (denied) return denied;
