@@ -66,7 +66,16 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const zones = ['America/Los_Angeles', 'America/New_York', 'Europe/London', 'Europe/Berlin', 'Asia/Kolkata', 'Asia/Tokyo', 'Australia/Sydney', 'America/Sao_Paulo'];
+const zones = [
+  'America/Los_Angeles',
+  'America/New_York',
+  'Europe/London',
+  'Europe/Berlin',
+  'Asia/Kolkata',
+  'Asia/Tokyo',
+  'Australia/Sydney',
+  'America/Sao_Paulo',
+];
 const countries = ['US', 'US', 'GB', 'DE', 'IN', 'JP', 'AU', 'BR'];
 const day = (i: number) => new Date(Date.UTC(2026, 0, 1) + (i % 3000) * 86_400_000).toISOString().slice(0, 10);
 const hours = Array.from({ length: 24 }, (_, i) => i).join(',');
@@ -129,9 +138,12 @@ it('another customer keeps its latency while one key sends its heaviest allowed 
   const t0 = Date.now();
   for (let i = 0; Date.now() - t0 < 15_000; i++) {
     const start = performance.now();
-    const res = await fetch(`${base}/v1/time/zone?timezone=${zones[i % zones.length]}&at=2026-${String((i % 12) + 1).padStart(2, '0')}-01T12:${String(i % 60).padStart(2, '0')}:00Z`, {
-      headers: { authorization: `Bearer ${VICTIM}` },
-    });
+    const res = await fetch(
+      `${base}/v1/time/zone?timezone=${zones[i % zones.length]}&at=2026-${String((i % 12) + 1).padStart(2, '0')}-01T12:${String(i % 60).padStart(2, '0')}:00Z`,
+      {
+        headers: { authorization: `Bearer ${VICTIM}` },
+      },
+    );
     expect(res.status).toBe(200);
     await res.arrayBuffer();
     victim.push(performance.now() - start);
@@ -145,7 +157,10 @@ it('another customer keeps its latency while one key sends its heaviest allowed 
   console.log(summary);
   // The attacker really was heavy: its calls were answered (some 503 busy once the pool's queue is full).
   expect(sent, summary).toBeGreaterThan(20);
-  expect([...statuses.keys()].every((s) => s === 200 || s === 400 || s === 503), summary).toBe(true);
+  expect(
+    [...statuses.keys()].every((s) => s === 200 || s === 400 || s === 503),
+    summary,
+  ).toBe(true);
   expect(p99, summary).toBeLessThan(200);
   expect(worstHealth, summary).toBeLessThan(1_000);
 });
