@@ -87,6 +87,8 @@ export async function startServer(settings: Settings, options: StartOptions = {}
   warmUp();
 
   const store = await createStore(settings, {
+    // Room for the counts of ~6,000 usage and credit records while the disk is full (store/reserve.ts).
+    reserveBytes: 1024 * 1024,
     warn: (message) => log(settings, 'warn', message),
     onAvailabilityChange: (available) =>
       log(
