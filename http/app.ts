@@ -186,6 +186,8 @@ export function createApp(options: AppOptions): BuiltApp {
     now: ctx.now,
     limiter: sharedLimiter ?? localLimiter,
     clientAddress: clientAddressOf(settings.trustProxy),
+    perAddress: settings.sharesPerAddress,
+    maxShares: settings.sharesMax,
   });
   const handlers: Record<string, Handler> = {
     'GET /': indexRoute(settings),

@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import { registry } from '../engine/registry.ts';
 import type { AnyTool, Family } from '../engine/tool.ts';
-import { ShareCreated, ShareRequest, ShareView } from './shares.ts';
+import { DEFAULT_CREATES_PER_MINUTE, DEFAULT_SHARES_MAX, DEFAULT_SHARES_PER_ADDRESS, ShareCreated, ShareRequest, ShareView } from './shares.ts';
 
 export interface RouteInfo {
   method: 'GET' | 'POST';
@@ -84,8 +84,8 @@ export const serviceRoutes: RouteInfo[] = [
       400: 'A field is invalid (named in errors)',
       413: 'Body over 64 KiB',
       415: 'Body is not JSON',
-      429: 'Too many shares created from this address; see Retry-After',
-      503: 'The share store is unavailable; see Retry-After',
+      429: `Too many shares from this address: ${DEFAULT_CREATES_PER_MINUTE} created in the last minute, or as many live shares as one address may keep (SHARES_PER_ADDRESS, default ${DEFAULT_SHARES_PER_ADDRESS}); see Retry-After`,
+      503: `The share store is unavailable, or full (SHARES_MAX live shares, default ${DEFAULT_SHARES_MAX}); see Retry-After`,
     },
   },
   {

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { TOOLSET_NAMES, type Toolset } from '../engine/tool.ts';
+import { DEFAULT_SHARES_MAX, DEFAULT_SHARES_PER_ADDRESS } from './shares.ts';
 import { readToolsets } from './toolsets.ts';
 
 export type CacheMode = 'memory' | 'off' | 'redis';
@@ -38,6 +39,9 @@ export interface Settings {
   keepAliveTimeoutMs: number;
   /** Most sockets open at once (MAX_CONNECTIONS); more are closed as they arrive. */
   maxConnections: number;
+  /** Live observatory shares one client address may keep (SHARES_PER_ADDRESS), and the store keeps (SHARES_MAX); 0: no cap. */
+  sharesPerAddress: number;
+  sharesMax: number;
   /** Reverse proxies in front of the server whose X-Forwarded-For entries are trusted (TRUST_PROXY). */
   trustProxy: number;
   /** The MCP toolsets served when a client names none (MCP_TOOLSETS; default all). */
@@ -219,6 +223,8 @@ export function loadSettings(env: Env = process.env): Settings {
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000),
     keepAliveTimeoutMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 120_000),
     maxConnections: integer(env, 'MAX_CONNECTIONS', defaultMaxConnections(), 1, 1_000_000),
+    sharesPerAddress: integer(env, 'SHARES_PER_ADDRESS', DEFAULT_SHARES_PER_ADDRESS, 0, 1_000_000_000),
+    sharesMax: integer(env, 'SHARES_MAX', DEFAULT_SHARES_MAX, 0, 1_000_000_000),
     trustProxy: integer(env, 'TRUST_PROXY', 0, 0, 10),
     mcpToolsets: toolsets(env),
     placeIndexes: oneOf(env, 'PLACE_INDEXES', ['background', 'on-demand'] as const, 'background'),

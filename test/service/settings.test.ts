@@ -75,4 +75,10 @@ describe('loadSettings', () => {
     }
     expect(() => loadSettings({ TIME_API_KEYS: 'a:same-key-123,b:same-key-123' })).toThrow(/listed twice/);
   });
+
+  it('caps live observatory shares per address and in all (0: no cap)', () => {
+    expect([loadSettings({}).sharesPerAddress, loadSettings({}).sharesMax]).toEqual([1000, 100_000]);
+    expect(loadSettings({ SHARES_PER_ADDRESS: '0', SHARES_MAX: '5' })).toMatchObject({ sharesPerAddress: 0, sharesMax: 5 });
+    expect(() => loadSettings({ SHARES_MAX: '-1' })).toThrow(/SHARES_MAX: must be a whole number/);
+  });
 });
