@@ -80,7 +80,7 @@ function guardSockets(server: NodeServer | undefined, settings: Settings): void 
     warn(
       reason === 'open'
         ? `connection refused: ${address} holds ${limit} open sockets (MAX_CONNECTIONS_PER_ADDRESS)`
-        : `connection refused: ${address} holds ${limit} sockets that have not sent a request yet (MAX_PENDING_CONNECTIONS_PER_ADDRESS)`,
+        : `connection closed: ${address} holds ${limit} slow sockets, still sending their first request after a second (MAX_PENDING_CONNECTIONS_PER_ADDRESS)`,
       { type: 'connection' },
     ),
   );

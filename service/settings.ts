@@ -41,9 +41,9 @@ export interface Settings {
   maxConnections: number;
   /**
    * Most sockets one peer address (an IPv6 one by its /64) holds open (MAX_CONNECTIONS_PER_ADDRESS), and
-   * holds before it has sent a request's headers (MAX_PENDING_CONNECTIONS_PER_ADDRESS); more are closed
-   * as they arrive; 0: no such cap. Off by default behind a proxy (TRUST_PROXY > 0), whose one address
-   * every socket comes from.
+   * holds while they are slow to send their first request (MAX_PENDING_CONNECTIONS_PER_ADDRESS: over a
+   * second without its headers); more are closed (http/connection-caps.ts); 0: no such cap. Off by
+   * default behind a proxy (TRUST_PROXY > 0), whose one address every socket comes from.
    */
   maxConnectionsPerAddress: number;
   maxPendingConnectionsPerAddress: number;
@@ -238,7 +238,7 @@ export function loadSettings(env: Env = process.env): Settings {
     maxConnectionsPerAddress: integer(
       env,
       'MAX_CONNECTIONS_PER_ADDRESS',
-      direct ? Math.min(maxConnections, Math.max(64, Math.floor(maxConnections / 10))) : 0,
+      direct ? Math.min(maxConnections, Math.max(64, Math.floor(maxConnections / 4))) : 0,
       0,
       1_000_000,
     ),

@@ -78,9 +78,9 @@ describe('loadSettings', () => {
 
   it('caps sockets per peer address when clients connect directly, not behind a proxy (whose address every socket has)', () => {
     const direct = loadSettings({ MAX_CONNECTIONS: '5000' });
-    expect(direct.maxConnectionsPerAddress).toBe(500); // a tenth
+    expect(direct.maxConnectionsPerAddress).toBe(1250); // a quarter
     expect(direct.maxPendingConnectionsPerAddress).toBe(64);
-    expect(loadSettings({ MAX_CONNECTIONS: '100' }).maxConnectionsPerAddress).toBe(64); // at least 64
+    expect(loadSettings({ MAX_CONNECTIONS: '200' }).maxConnectionsPerAddress).toBe(64); // at least 64
     expect(loadSettings({ MAX_CONNECTIONS: '20' }).maxConnectionsPerAddress).toBe(20); // never above the cap itself
     const proxied = loadSettings({ TRUST_PROXY: '1' });
     expect([proxied.maxConnectionsPerAddress, proxied.maxPendingConnectionsPerAddress]).toEqual([0, 0]);
