@@ -162,7 +162,7 @@ export function shareRoutes(deps: ShareRouteDeps) {
       const result = await store.setCapped('shares', token, share, { ttlSeconds: input.ttl_days * 86_400, owner, perOwner: perAddress, total: maxShares });
       if (!result.stored) {
         const retry = String(secondsUntil(result.freesAt, Date.now()));
-        const when = result.freesAt === null ? '' : ` (the first of them expires at ${formatUtc(Math.floor(result.freesAt / 1000) * 1000)})`;
+        const when = result.freesAt === null ? '' : `; the first of them expires at ${formatUtc(Math.floor(result.freesAt / 1000) * 1000)}`;
         return result.rule === 'per-owner'
           ? problem(429, {
               detail: `This address already keeps ${result.live} live shares, the most one client address may keep (SHARES_PER_ADDRESS = ${result.limit})${when}. Try again in ${retry} s.`,

@@ -24,8 +24,9 @@
  *
  * Counters (`usage`, `credits`) are batched in memory and flushed every second (`flushIntervalMs`),
  * on `flush()` and on `close()`: a graceful stop loses nothing, a crash at most the last second of
- * counts. Batching, not a round trip per request, because it keeps counting off the request path and
- * keeps counts through a Redis outage (they wait in memory and go out when Redis returns). Redis
+ * counts (with `reserveBytes`, also while the disk is full: reserve.ts, flusher.ts). Batching, not a
+ * round trip per request, because it keeps counting off the request path and keeps counts through a
+ * Redis outage (they wait in memory and go out when Redis returns). Redis
  * applies each flushed chunk once, atomically (see redis.ts); the file store applies it under a lock
  * file so a second process on the same folder (the keys CLI) never loses an update. A count read is
  * exact within a process; across instances it may lag the others' last unflushed second.
