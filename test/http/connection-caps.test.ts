@@ -8,7 +8,7 @@
  * Counts are bounded (a few hundred sockets) and every socket and the server go at the end.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +22,7 @@ const OPEN_PER_ADDRESS = 30;
 
 let proc: ChildProcess;
 let port: number;
+const dataDir = mkdtempSync(join(tmpdir(), 'tca-caps-'));
 let output = '';
 const sockets: Socket[] = [];
 
@@ -31,7 +32,7 @@ beforeAll(async () => {
     env: {
       ...process.env,
       PORT: String(port),
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'tca-caps-')),
+      DATA_DIR: dataDir,
       LOG_FORMAT: 'json',
       // Long timeouts: whatever closes a slow socket in these tests is a cap, not a timeout.
       HEADERS_TIMEOUT_MS: '60000',
@@ -61,6 +62,7 @@ afterEach(() => {
 });
 afterAll(() => {
   if (proc.exitCode === null) proc.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 interface Held {
