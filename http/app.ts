@@ -17,7 +17,7 @@ import { problem } from '../service/problem.ts';
 import type { RequestLogger } from './middleware/request-log.ts';
 import { listKeyRecords } from './accounts.ts';
 import { createBilling } from './billing.ts';
-import { clientAddressOf } from './client-address.ts';
+import { clientAddressOf, clientGroupOf } from './client-address.ts';
 import { guardOf, surchargeOf } from './guard.ts';
 import { IdempotencyRecords } from './idempotency.ts';
 import { offloadingRunner, runHere } from './offload.ts';
@@ -27,6 +27,7 @@ import type { Store } from './store/index.ts';
 import { methodsByPath, routeInventory, type RouteInfo } from '../service/inventory.ts';
 import { buildOpenApi } from '../service/openapi.ts';
 import { canaryRoute, healthRoute, indexRoute, statusRoute, type Readiness } from './routes/service.ts';
+import { openapiRoute } from './routes/openapi.ts';
 import { shareRoutes } from './routes/shares.ts';
 import { toolHandler } from './routes/tools.ts';
 import type { Settings } from '../service/settings.ts';
@@ -201,12 +202,20 @@ export function createApp(options: AppOptions): BuiltApp {
     now: ctx.now,
     limiter: sharedLimiter ?? localLimiter,
     clientAddress: clientAddressOf(settings.trustProxy),
+    perAddress: settings.sharesPerAddress,
+    maxShares: settings.sharesMax,
+  });
+  const openapiJson = openapiRoute({
+    document: openapiDoc,
+    limiter: sharedLimiter ?? localLimiter,
+    clientGroup: clientGroupOf(settings.trustProxy),
+    now: ctx.now,
   });
   const handlers: Record<string, Handler> = {
     'GET /': indexRoute(settings),
     'GET /health': healthRoute(readiness),
     'GET /v1/status': statusRoute(settings, routes, startedAt, ctx.now),
-    'GET /openapi.json': async () => json(await openapiDoc()),
+    'GET /openapi.json': openapiJson,
     'GET /v1/canary': keyed(canaryRoute(ctx.now, options.storageRoundTrip ?? (async () => readiness().storage))),
     'GET /v1/account/profile': keyed(account.profile),
     'GET /v1/account/usage': keyed(account.usage),

@@ -14,6 +14,7 @@ import { sources } from '../engine/provenance.ts';
 import { boundaryZonesWithoutRules } from '../engine/time/zone-names.ts';
 import { createApp } from './app.ts';
 import { createWorkPool } from '../service/work-pool.ts';
+import { capConnectionsPerAddress } from './connection-caps.ts';
 import { requestLogger } from './middleware/request-log.ts';
 import { providersFrom } from '../service/providers.ts';
 import type { Settings } from '../service/settings.ts';
@@ -38,8 +39,10 @@ const PARSER_LOG_PER_SECOND = 10;
 
 /**
  * The socket-level guards: a cap on open sockets (more are closed as they arrive, so a flood of slow
- * sockets cannot use up the process's file descriptors and lock everyone out), and a log line for
- * every request the HTTP parser refuses (malformed, headers too large, too slow), rate-limited.
+ * sockets cannot use up the process's file descriptors and lock everyone out), caps per peer address on
+ * open sockets and on sockets still sending headers (connection-caps.ts: so one client cannot take all
+ * of them), and a log line for every request the HTTP parser refuses (malformed, headers too large, too
+ * slow) or socket refused, rate-limited.
  */
 function guardSockets(server: NodeServer | undefined, settings: Settings): void {
   if (!server) return;
@@ -73,6 +76,15 @@ function guardSockets(server: NodeServer | undefined, settings: Settings): void 
     warn('request refused by the HTTP parser', { type: 'request', status: Number(status.slice(0, 3)), reason: error.code ?? 'unknown' });
   });
   server.on('drop', () => warn(`connection refused: ${settings.maxConnections} sockets open (MAX_CONNECTIONS)`, { type: 'connection' }));
+  const caps = { perAddress: settings.maxConnectionsPerAddress, pendingPerAddress: settings.maxPendingConnectionsPerAddress };
+  capConnectionsPerAddress(server, caps, (address, reason, limit) =>
+    warn(
+      reason === 'open'
+        ? `connection refused: ${address} holds ${limit} open sockets (MAX_CONNECTIONS_PER_ADDRESS)`
+        : `connection closed: ${address} holds ${limit} slow sockets, still sending their first request after a second (MAX_PENDING_CONNECTIONS_PER_ADDRESS)`,
+      { type: 'connection' },
+    ),
+  );
 }
 
 export interface StartOptions {
@@ -88,6 +100,8 @@ export async function startServer(settings: Settings, options: StartOptions = {}
   warmUp();
 
   const store = await createStore(settings, {
+    // Room for the counts of ~6,000 usage and credit records while the disk is full (store/reserve.ts).
+    reserveBytes: 1024 * 1024,
     warn: (message) => log(settings, 'warn', message),
     onAvailabilityChange: (available) =>
       log(

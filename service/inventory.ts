@@ -6,7 +6,8 @@
 import type { z } from 'zod';
 import { registry } from '../engine/registry.ts';
 import type { AnyTool, Family } from '../engine/tool.ts';
-import { ShareCreated, ShareRequest, ShareView } from './shares.ts';
+import { OPENAPI_PER_MINUTE } from './limits.ts';
+import { DEFAULT_CREATES_PER_MINUTE, DEFAULT_SHARES_MAX, DEFAULT_SHARES_PER_ADDRESS, ShareCreated, ShareRequest, ShareView } from './shares.ts';
 
 export interface RouteInfo {
   method: 'GET' | 'POST';
@@ -22,6 +23,8 @@ export interface RouteInfo {
   response?: z.ZodType;
   /** Problem answers the route gives besides the usual ones, with what they mean. */
   problems?: Record<number, string>;
+  /** Answers carry a strong ETag, and `If-None-Match` with it is answered 304 with no body. */
+  conditional?: boolean;
 }
 
 const SHARE_EXAMPLE = { poster: 'sky', date: '2026-12-21', location: { name: 'Greenwich', lat: 51.4769, lng: -0.0005 }, time: '21:30', ttl_days: 30 };
@@ -35,7 +38,15 @@ export const serviceRoutes: RouteInfo[] = [
     auth: 'public',
     summary: 'Readiness for load balancers: 200 while calculations can be served, 503 otherwise',
   },
-  { method: 'GET', path: '/openapi.json', family: 'public', auth: 'public', summary: 'This OpenAPI 3.1 document, generated from the tool registry' },
+  {
+    method: 'GET',
+    path: '/openapi.json',
+    family: 'public',
+    auth: 'public',
+    summary: `This OpenAPI 3.1 document, generated from the tool registry; ${OPENAPI_PER_MINUTE} requests a minute per client address`,
+    conditional: true,
+    problems: { 429: `More than ${OPENAPI_PER_MINUTE} requests in a minute from this address (revalidations included); see Retry-After` },
+  },
   {
     method: 'GET',
     path: '/v1/status',
@@ -84,8 +95,8 @@ export const serviceRoutes: RouteInfo[] = [
       400: 'A field is invalid (named in errors)',
       413: 'Body over 64 KiB',
       415: 'Body is not JSON',
-      429: 'Too many shares created from this address; see Retry-After',
-      503: 'The share store is unavailable; see Retry-After',
+      429: `Too many shares from this address: ${DEFAULT_CREATES_PER_MINUTE} created in the last minute, or as many live shares as one address may keep (SHARES_PER_ADDRESS, default ${DEFAULT_SHARES_PER_ADDRESS}); see Retry-After`,
+      503: `The share store is unavailable, or full (SHARES_MAX live shares, default ${DEFAULT_SHARES_MAX}); see Retry-After`,
     },
   },
   {

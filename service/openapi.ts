@@ -45,6 +45,8 @@ const PROBLEM_SCHEMA: Schema = {
   },
 };
 
+const ETAG_HEADER = { description: 'Strong validator of the answer (send it back in If-None-Match)', schema: { type: 'string' } };
+
 /** The flag every calculation route takes besides its tool's input (service/query.ts reads it). */
 const PROVENANCE_PARAMETER: Schema = {
   name: PROVENANCE_FLAG,
@@ -150,7 +152,9 @@ function serviceOperation(route: RouteInfo): Schema {
       [route.method === 'POST' ? 201 : 200]: {
         description: route.summary,
         content: { 'application/json': { schema: route.response ? jsonSchema(route.response, 'output') : { type: 'object' } } },
+        ...(route.conditional ? { headers: { ETag: ETAG_HEADER } } : {}),
       },
+      ...(route.conditional ? { 304: { description: 'Not Modified: If-None-Match named the current ETag; no body', headers: { ETag: ETAG_HEADER } } } : {}),
       ...(route.auth === 'key' ? { 401: problemResponse('Missing or invalid API key'), 429: problemResponse('Rate limit reached; see Retry-After') } : {}),
       ...(route.path === '/health' || route.path === '/v1/canary' ? { 503: { description: 'Not ready, or a check failed' } } : {}),
       ...problems,

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { TOOLSET_NAMES, type Toolset } from '../engine/tool.ts';
+import { DEFAULT_SHARES_MAX, DEFAULT_SHARES_PER_ADDRESS } from './shares.ts';
 import { readToolsets } from './toolsets.ts';
 
 export type CacheMode = 'memory' | 'off' | 'redis';
@@ -38,6 +39,17 @@ export interface Settings {
   keepAliveTimeoutMs: number;
   /** Most sockets open at once (MAX_CONNECTIONS); more are closed as they arrive. */
   maxConnections: number;
+  /**
+   * Most sockets one peer address (an IPv6 one by its /64) holds open (MAX_CONNECTIONS_PER_ADDRESS), and
+   * holds while they are slow to send their first request (MAX_PENDING_CONNECTIONS_PER_ADDRESS: over a
+   * second without its headers); more are closed (http/connection-caps.ts); 0: no such cap. Off by
+   * default behind a proxy (TRUST_PROXY > 0), whose one address every socket comes from.
+   */
+  maxConnectionsPerAddress: number;
+  maxPendingConnectionsPerAddress: number;
+  /** Live observatory shares one client address may keep (SHARES_PER_ADDRESS), and the store keeps (SHARES_MAX); 0: no cap. */
+  sharesPerAddress: number;
+  sharesMax: number;
   /** Reverse proxies in front of the server whose X-Forwarded-For entries are trusted (TRUST_PROXY). */
   trustProxy: number;
   /** The MCP toolsets served when a client names none (MCP_TOOLSETS; default all). */
@@ -201,6 +213,10 @@ export function loadSettings(env: Env = process.env): Settings {
   if (redisUrl !== null && !/^rediss?:\/\/[^\s]+$/.test(redisUrl)) throw new SettingsError('REDIS_URL', 'must be a redis:// or rediss:// URL');
   const cache = oneOf(env, 'TIME_API_CACHE', ['memory', 'off', 'redis'] as const, 'memory');
   if (cache === 'redis' && !redisUrl) throw new SettingsError('TIME_API_CACHE', 'is redis, which needs REDIS_URL to be set');
+  const maxConnections = integer(env, 'MAX_CONNECTIONS', defaultMaxConnections(), 1, 1_000_000);
+  const trustProxy = integer(env, 'TRUST_PROXY', 0, 0, 10);
+  // Behind a proxy every socket's peer is the proxy: per-address socket caps are off unless set.
+  const direct = trustProxy === 0;
   return {
     port: integer(env, 'PORT', 8787, 1, 65535),
     host: present(env, 'HOST') ?? '127.0.0.1',
@@ -218,8 +234,18 @@ export function loadSettings(env: Env = process.env): Settings {
     headersTimeoutMs: integer(env, 'HEADERS_TIMEOUT_MS', 10_000, 1_000, 120_000),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000),
     keepAliveTimeoutMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 120_000),
-    maxConnections: integer(env, 'MAX_CONNECTIONS', defaultMaxConnections(), 1, 1_000_000),
-    trustProxy: integer(env, 'TRUST_PROXY', 0, 0, 10),
+    maxConnections,
+    maxConnectionsPerAddress: integer(
+      env,
+      'MAX_CONNECTIONS_PER_ADDRESS',
+      direct ? Math.min(maxConnections, Math.max(64, Math.floor(maxConnections / 4))) : 0,
+      0,
+      1_000_000,
+    ),
+    maxPendingConnectionsPerAddress: integer(env, 'MAX_PENDING_CONNECTIONS_PER_ADDRESS', direct ? 64 : 0, 0, 1_000_000),
+    sharesPerAddress: integer(env, 'SHARES_PER_ADDRESS', DEFAULT_SHARES_PER_ADDRESS, 0, 1_000_000_000),
+    sharesMax: integer(env, 'SHARES_MAX', DEFAULT_SHARES_MAX, 0, 1_000_000_000),
+    trustProxy,
     mcpToolsets: toolsets(env),
     placeIndexes: oneOf(env, 'PLACE_INDEXES', ['background', 'on-demand'] as const, 'background'),
     logFormat: oneOf(env, 'LOG_FORMAT', ['json', 'pretty'] as const, production || !process.stdout.isTTY ? 'json' : 'pretty'),

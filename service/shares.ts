@@ -11,6 +11,17 @@ export type PosterKind = (typeof POSTER_KINDS)[number];
 
 export const SHARE_TTL_DAYS = { min: 1, max: 365, default: 30 } as const;
 export const DEFAULT_CREATES_PER_MINUTE = 30;
+/**
+ * Live shares one client address may keep (SHARES_PER_ADDRESS): a visitor shares a handful, while the
+ * creation limit alone (30 a minute) let one address pile up 15 million over a year of TTLs.
+ */
+export const DEFAULT_SHARES_PER_ADDRESS = 1_000;
+/**
+ * Live shares the store keeps at most (SHARES_MAX). A share is at most about 1 KB of JSON (a 120-character
+ * name is at most 480 bytes of UTF-8), so 100,000 hold at most ~100 MB of Redis memory, or ~400 MB on a
+ * file system of 4 KiB blocks, and keep the store's sweep and recount small.
+ */
+export const DEFAULT_SHARES_MAX = 100_000;
 
 /** Random bytes per token: 24 → 192 bits, 32 base64url characters with no partial last character. */
 export const TOKEN_BYTES = 24;

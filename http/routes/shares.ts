@@ -7,14 +7,18 @@
  *   `[A-Za-z0-9_-]`. A token of any other shape is answered 404 without touching the store.
  * - Expiry: the store's TTL removes a share (Redis natively, the file store on `sweep()`), and the read
  *   compares `expires_at` with the clock as well, so an expired share is 404 however late the sweep runs.
- * - Creations are limited per client address (`createsPerMinute`, default 30, over any rolling minute);
- *   reads are not limited: they are cheap, touch one key, and a 128+-bit token cannot be guessed by
- *   enumeration at any rate.
+ * - Creations are limited per client address (`createsPerMinute`, default 30, over any rolling minute),
+ *   and so are the shares an address keeps alive (`perAddress`, default 1,000: the next is 429 until its
+ *   oldest expires), and the shares the store keeps (`maxShares`, default 100,000: 503 until one
+ *   expires). An IPv6 client counts by its /64 (client-address.ts). The store keeps, per live share, the
+ *   first 128 bits of a SHA-256 of the creating address group (for the per-address cap), never the
+ *   address itself. Reads are not limited: they are cheap, touch one key, and a 128+-bit token cannot be
+ *   guessed by enumeration at any rate.
  * - The store unavailable (Redis away, disk unusable) or absent → 503 problem with `Retry-After`; a share
  *   is written whole (one SET / one atomic file write) or not at all.
  */
-import { randomBytes } from 'node:crypto';
-import { getRequestIP, type H3Event } from 'h3';
+import { createHash, randomBytes } from 'node:crypto';
+import type { H3Event } from 'h3';
 import { FastResponse } from 'srvx';
 import { lookupZones } from '../../engine/time/zone-lookup.ts';
 import { instantOfLocal, zoneRulesAt } from '../../engine/time/zone-rules.ts';
@@ -22,10 +26,21 @@ import { formatOffset, formatUtc } from '../../engine/instant.ts';
 import { validateInput } from '../../engine/validate.ts';
 import { invalid, problem } from '../../service/problem.ts';
 import { rateLimitHeaders, SlidingWindowLimiter, type RateDecision } from '../middleware/rate-limit.ts';
+import { addressGroup, clientGroupOf } from '../client-address.ts';
 import { StoreUnavailableError, type Store } from '../store/index.ts';
 import { readJsonBody } from '../../service/body.ts';
 
-import { DEFAULT_CREATES_PER_MINUTE, Share, ShareCreated, ShareRequest, ShareView, TOKEN_BYTES, TOKEN_PATTERN } from '../../service/shares.ts';
+import {
+  DEFAULT_CREATES_PER_MINUTE,
+  DEFAULT_SHARES_MAX,
+  DEFAULT_SHARES_PER_ADDRESS,
+  Share,
+  ShareCreated,
+  ShareRequest,
+  ShareView,
+  TOKEN_BYTES,
+  TOKEN_PATTERN,
+} from '../../service/shares.ts';
 import { jsonWriterOf } from '../../service/json-writer.ts';
 
 export const newShareToken = (): string => randomBytes(TOKEN_BYTES).toString('base64url');
@@ -59,10 +74,14 @@ export interface ShareRouteDeps {
   limiter?: ShareLimiter;
   /** Creations per client address over any rolling minute; default 30, `0` disables. */
   createsPerMinute?: number;
+  /** Live shares per client address (SHARES_PER_ADDRESS); default 1,000, `0` disables. */
+  perAddress?: number;
+  /** Live shares in the store (SHARES_MAX); default 100,000, `0` disables. */
+  maxShares?: number;
   /**
-   * The client address that creations are counted against. Default: the socket's peer address
-   * (X-Forwarded-For is not trusted: anyone can write it); behind a trusted proxy, pass a function
-   * that reads the proxy's header.
+   * The client address (or its group, client-address.ts) that creations are counted against. Default:
+   * the socket's peer address (X-Forwarded-For is not trusted: anyone can write it); behind a trusted
+   * proxy, pass a function that reads the proxy's header (`clientGroupOf(TRUST_PROXY)`).
    */
   clientAddress?: (event: H3Event) => string | undefined;
 }
@@ -85,19 +104,24 @@ const writeView = jsonWriterOf(ShareView);
 const answer = (body: string, status: number, headers: Record<string, string>) =>
   new FastResponse(body, { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
 
-const defaultClientAddress = (event: H3Event): string | undefined => getRequestIP(event, { xForwardedFor: false });
+/** The owner a share is counted against: 128 bits of a SHA-256 of the address group, never the address. */
+export const shareOwner = (group: string): string => createHash('sha256').update(`share-owner\0${group}`).digest('hex').slice(0, 32);
+
+const secondsUntil = (ms: number | null, now: number) => (ms === null ? 60 : Math.max(1, Math.ceil((ms - now) / 1000)));
 
 export function shareRoutes(deps: ShareRouteDeps) {
   const limiter: ShareLimiter = deps.limiter ?? new SlidingWindowLimiter();
   const perMinute = deps.createsPerMinute ?? DEFAULT_CREATES_PER_MINUTE;
+  const perAddress = deps.perAddress ?? DEFAULT_SHARES_PER_ADDRESS;
+  const maxShares = deps.maxShares ?? DEFAULT_SHARES_MAX;
   const siteUrl = deps.siteUrl.replace(/\/+$/, '');
-  const addressOf = deps.clientAddress ?? defaultClientAddress;
+  const addressOf = deps.clientAddress ?? clientGroupOf(0);
 
   /** `POST /v1/observatory/share` */
   async function create(event: H3Event): Promise<Response> {
     // Limit first, before the body is read: a flood costs one map lookup per request. Every attempt
     // counts, valid or not.
-    const address = addressOf(event) || 'unknown';
+    const address = addressGroup(addressOf(event));
     const decision = await limiter.check(`share:${address}`, perMinute, deps.now().getTime());
     const limitHeaders = rateLimitHeaders(decision);
     if (!decision.allowed) {
@@ -133,13 +157,27 @@ export function shareRoutes(deps: ShareRouteDeps) {
       created_at: formatUtc(createdMs),
       expires_at: formatUtc(expiresMs),
     };
+    const owner = shareOwner(address);
     try {
-      await store.mounts.shares.set(token, share, { ttlSeconds: input.ttl_days * 86_400 });
+      const result = await store.setCapped('shares', token, share, { ttlSeconds: input.ttl_days * 86_400, owner, perOwner: perAddress, total: maxShares });
+      if (!result.stored) {
+        const retry = String(secondsUntil(result.freesAt, Date.now()));
+        const when = result.freesAt === null ? '' : `; the first of them expires at ${formatUtc(Math.floor(result.freesAt / 1000) * 1000)}`;
+        return result.rule === 'per-owner'
+          ? problem(429, {
+              detail: `This address already keeps ${result.live} live shares, the most one client address may keep (SHARES_PER_ADDRESS = ${result.limit})${when}. Try again in ${retry} s.`,
+              headers: { ...limitHeaders, ...ROBOTS, 'retry-after': retry },
+            })
+          : problem(503, {
+              detail: `The share store is full: it keeps ${result.live} live shares, the most this server keeps (SHARES_MAX = ${result.limit})${when}. Try again in ${retry} s.`,
+              headers: { ...limitHeaders, ...ROBOTS, 'retry-after': retry },
+            });
+      }
     } catch (error) {
       if (!(error instanceof StoreUnavailableError)) throw error;
       // A write that timed out may still land: remove it (best effort; it expires with its TTL anyway),
       // so a share the client was told failed does not linger.
-      await store.mounts.shares.remove(token).catch(() => {});
+      await store.mounts.shares.remove(token, { owner }).catch(() => {});
       return unavailable(limitHeaders);
     }
     const created: ShareCreated = { token, expires_at: share.expires_at, share_url: `${siteUrl}/observatory/share/${token}/` };

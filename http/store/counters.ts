@@ -103,6 +103,16 @@ export class Counters {
     return n;
   }
 
+  /** Every delta not yet known to be stored (pending, in flight, held), summed by entry (`mount\0encodedKey`). */
+  snapshot(): Map<string, number> {
+    const out = new Map<string, number>();
+    const add = (key: string, delta: number) => out.set(key, (out.get(key) ?? 0) + delta);
+    for (const [k, v] of this.pending) add(k, v);
+    for (const c of this.inflight) for (const [k, v] of c.entries) add(k, v);
+    for (const [k, v] of this.held) add(k, v);
+    return out;
+  }
+
   /** Deltas waiting for a damaged record to be repaired, by record (`mount:encodedKey`, as CorruptRecordError names them). */
   heldDeltas(): Record<string, number> {
     return Object.fromEntries([...this.held].map(([entry, delta]) => [entry.replace('\0', ':'), delta]));

@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Dirent } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { link, mkdir, open, readdir, readFile, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import fsDriver from 'unstorage/drivers/fs';
 import type { Driver } from 'unstorage';
@@ -104,6 +104,20 @@ function alive(pid: number): boolean {
 }
 
 /**
+ * Lock files this process holds. One naming this process's pid that is not here was left by an earlier
+ * process with the same pid (a container's server restarted after a crash is often the same pid).
+ */
+export const heldLocks = new Set<string>();
+
+/** Whether a lock file's owner (the pid it holds) is gone, or, without one, the file is older than `staleMs`. */
+export async function lockOrphaned(lockPath: string, staleMs: number): Promise<boolean> {
+  const owner = Number((await readText(lockPath).catch(() => null))?.trim());
+  if (Number.isSafeInteger(owner) && owner > 0) return owner === process.pid ? !heldLocks.has(lockPath) : !alive(owner);
+  const info = await stat(lockPath).catch(() => null);
+  return info !== null && Date.now() - info.mtimeMs > staleMs;
+}
+
+/**
  * Holds an exclusive lock file (holding its owner's pid) while `fn` runs. A lock whose owner is gone
  * (a crash) is taken over at once; one without a readable owner after `staleMs` too. The lock is
  * released on every outcome, and one that could not be written (disk full) is removed at once.
@@ -116,10 +130,7 @@ export async function withLock<T>(lockPath: string, fn: () => Promise<T>, waitMs
       handle = await open(lockPath, 'wx');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number((await readText(lockPath).catch(() => null))?.trim());
-      const info = await stat(lockPath).catch(() => null);
-      const orphaned = Number.isSafeInteger(owner) && owner > 0 ? owner !== process.pid && !alive(owner) : info !== null && Date.now() - info.mtimeMs > staleMs;
-      if (orphaned) {
+      if (await lockOrphaned(lockPath, staleMs)) {
         await unlink(lockPath).catch(() => {});
         continue;
       }
@@ -127,10 +138,12 @@ export async function withLock<T>(lockPath: string, fn: () => Promise<T>, waitMs
       await sleep(5 + Math.random() * 20);
       continue;
     }
+    heldLocks.add(lockPath);
     try {
       await handle.writeFile(String(process.pid));
     } catch (error) {
       await handle.close().catch(() => {});
+      heldLocks.delete(lockPath);
       await unlink(lockPath).catch(() => {});
       throw error;
     }
@@ -140,6 +153,7 @@ export async function withLock<T>(lockPath: string, fn: () => Promise<T>, waitMs
   try {
     return await fn();
   } finally {
+    heldLocks.delete(lockPath);
     await unlink(lockPath).catch(() => {});
   }
 }
@@ -189,7 +203,9 @@ export class FsCounterBackend implements CounterBackend {
       const entries = [...chunk.entries];
       // Distinct keys are distinct files: write them a few at a time rather than one fsync after another.
       for (let i = 0; i < entries.length; i += 32) {
-        await Promise.all(
+        // Every write of a batch settles before a failure is reported (and the lock let go), so what the
+        // chunk still holds afterwards is exactly what is not stored.
+        const settled = await Promise.allSettled(
           entries.slice(i, i + 32).map(async ([key, delta]) => {
             const [mount, encodedKey] = key.split('\0') as [CounterMount, string];
             marks.begin(key);
@@ -205,6 +221,8 @@ export class FsCounterBackend implements CounterBackend {
             }
           }),
         );
+        const failed = settled.find((r) => r.status === 'rejected');
+        if (failed) throw failed.reason;
       }
     });
     if (damaged.length)
@@ -212,5 +230,37 @@ export class FsCounterBackend implements CounterBackend {
         damaged.flatMap((e) => e.records),
         'not whole numbers',
       );
+  }
+}
+
+/** Where hard links cannot be made (some network and FUSE file systems), an empty file stands in. */
+const NO_HARD_LINKS = ['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EXDEV', 'EMLINK', 'ENOSYS'];
+
+/**
+ * A hard link at `to` (an empty file where the file system makes none), creating its folder (again, if
+ * a sweep removed it in between).
+ */
+export async function linkInto(from: string, to: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    await mkdir(dirname(to), { recursive: true });
+    try {
+      await link(from, to);
+      return;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? '';
+      if (code === 'EEXIST') return;
+      if (NO_HARD_LINKS.includes(code)) return writePlain(to, '');
+      if (code !== 'ENOENT' || attempt >= 2) throw error;
+    }
+  }
+}
+
+/** Writes a small file in place (no fsync): for markers whose loss costs nothing. */
+export async function writePlain(path: string, text: string): Promise<void> {
+  const handle = await open(path, 'w');
+  try {
+    await handle.writeFile(text);
+  } finally {
+    await handle.close();
   }
 }

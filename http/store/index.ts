@@ -11,7 +11,8 @@
  * await store.counter('usage', `${customer}:${month}:${route}`);   // stored + not yet flushed here
  * await store.counters('usage', `${customer}:${month}`); // { 'acme:2026-11:/v1/time': 12, ... }
  * store.available; await store.ping();                   // readiness
- * setInterval(() => store.sweep(), 60_000);              // file store: deletes expired shares/cache entries
+ * await store.setCapped('shares', token, share, { ttlSeconds, owner, perOwner: 1000, total: 100_000 });
+ * setInterval(() => store.sweep(), 60_000);              // deletes what has expired (files), trims the expiry index
  * await store.close();                                   // flushes every count, then disconnects
  * ```
  *
@@ -23,8 +24,9 @@
  *
  * Counters (`usage`, `credits`) are batched in memory and flushed every second (`flushIntervalMs`),
  * on `flush()` and on `close()`: a graceful stop loses nothing, a crash at most the last second of
- * counts. Batching, not a round trip per request, because it keeps counting off the request path and
- * keeps counts through a Redis outage (they wait in memory and go out when Redis returns). Redis
+ * counts (with `reserveBytes`, also while the disk is full: reserve.ts, flusher.ts). Batching, not a
+ * round trip per request, because it keeps counting off the request path and keeps counts through a
+ * Redis outage (they wait in memory and go out when Redis returns). Redis
  * applies each flushed chunk once, atomically (see redis.ts); the file store applies it under a lock
  * file so a second process on the same folder (the keys CLI) never loses an update. A count read is
  * exact within a process; across instances it may lag the others' last unflushed second.
@@ -36,15 +38,18 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { createStorage, prefixStorage, type Storage } from 'unstorage';
+import { createStorage, type Storage } from 'unstorage';
 import type { Redis } from 'ioredis';
 import type { Settings } from '../../service/settings.ts';
 import { Counters, type CounterMount } from './counters.ts';
 import { CorruptRecordError, StoreUnavailableError } from './errors.ts';
-import { atomicFsDriver, FsCounterBackend, fsLayout, isFullDisk, prepareLayout, readText, SUFFIX, writeAtomic } from './fs.ts';
+import { checkOwner, FsExpiryIndex } from './expiry.ts';
+import { atomicFsDriver, FsCounterBackend, fsLayout, isFullDisk, keyPath, prepareLayout, readText, SUFFIX, writeAtomic } from './fs.ts';
 import { decodeKey, encodeKey } from './keys.ts';
-import { isEnvelope, makeMount, text } from './mount.ts';
-import { buildIndexOnce, createRedisDriver, RedisCounterBackend, waitReady } from './redis.ts';
+import { Flusher } from './flusher.ts';
+import { dueFile, makeMount } from './mount.ts';
+import { buildIndexOnce, createRedisDriver, RedisCounterBackend, redisExpiryKey, redisIndexOnce, redisSetCapped, waitReady } from './redis.ts';
+import { CountsReserve } from './reserve.ts';
 import { MOUNTS, TTL_MOUNTS, type Mount, type MountName, type Store, type StoreOptions } from './types.ts';
 
 export { CorruptRecordError, StoreUnavailableError } from './errors.ts';
@@ -100,7 +105,6 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
     );
   });
   let fsAvailable = true;
-  let diskFull = false;
   let closed = false;
   const isAvailable = () => !closed && (client ? client.status === 'ready' : fsAvailable);
 
@@ -115,33 +119,32 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
     }
   }
 
-  const mountContext = { storage, client, prefix, layout, suffix, warn, guard };
+  const expiry: Partial<Record<MountName, FsExpiryIndex>> = {};
+  if (!client) for (const name of TTL_MOUNTS) expiry[name] = new FsExpiryIndex(layout, name, join(layout.dataDir, name));
+  // Before any write: entries of a store older than the index are indexed once (reading each file once).
+  for (const index of Object.values(expiry))
+    await index.buildOnce().catch((error) => warn(`store: expiring entries could not be indexed yet: ${error?.message}`));
+  let sharesIndexed: Promise<void> | null = null;
+  const mountContext = { storage, client, prefix, layout, suffix, warn, guard, expiry };
   const mounts = Object.fromEntries(MOUNTS.map((m) => [m, makeMount(m, mountContext)])) as Record<MountName, Mount>;
   const checkCounterMount = (mount: string) => {
     if (!COUNTER_MOUNTS.includes(mount)) throw new TypeError(`store: ${mount} is not a counter mount (usage, credits)`);
   };
 
-  let failing = false;
-  const timer = setInterval(() => {
-    if (counters.unflushed === 0 || (client && client.status !== 'ready')) return;
-    counters.flush().then(
-      () => {
-        diskFull = false;
-        if (failing) {
-          failing = false;
-          warn('store: counters are being stored again');
-        }
-      },
-      (error) => {
-        diskFull = !client && isFullDisk(error);
-        if (!failing) {
-          failing = true;
-          warn(`store: counters could not be stored, retrying every ${flushIntervalMs} ms: ${error?.message ?? error}`);
-        }
-      },
-    );
-  }, flushIntervalMs);
-  timer.unref();
+  let reserve: CountsReserve | null = null;
+  if (!client && options.reserveBytes) {
+    try {
+      const opened = await CountsReserve.open(layout, options.reserveBytes, warn);
+      reserve = opened.reserve;
+      for (const [entry, delta] of opened.recovered)
+        counters.incr(entry.slice(0, entry.indexOf('\0')) as CounterMount, entry.slice(entry.indexOf('\0') + 1), delta);
+      if (opened.recovered.length) warn(`store: ${opened.recovered.length} counts a stopped process kept in the reserve are counted again`);
+    } catch (error) {
+      warn(`store: no counts reserve (${(error as Error).message}): counts a full disk keeps from being stored are held in memory only`);
+    }
+  }
+  const flusher = new Flusher(counters, { client, reserve, dataDir: layout.dataDir, intervalMs: flushIntervalMs, warn });
+  if (counters.unflushed > 0) flusher.flush().catch(() => {});
 
   const store: Store = {
     driver,
@@ -149,7 +152,7 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
       return isAvailable();
     },
     get diskFull() {
-      return diskFull;
+      return flusher.diskFull;
     },
     heldCounts: () => counters.heldDeltas(),
     mounts,
@@ -177,29 +180,44 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
     get unflushed() {
       return counters.unflushed;
     },
-    flush: () => guard('flush counters', () => counters.flush()),
+    flush: () => guard('flush counters', () => flusher.flush()),
     async sweep() {
-      if (client) return 0;
       return guard('sweep', async () => {
-        let removed = 0;
         const now = Date.now();
+        if (client) {
+          sharesIndexed ??= redisIndexOnce(client, prefix, 'shares').catch((error) => {
+            sharesIndexed = null;
+            throw error;
+          });
+          await sharesIndexed;
+          for (const name of TTL_MOUNTS) await client.zremrangebyscore(redisExpiryKey(prefix, name), '-inf', now);
+          return 0;
+        }
+        let removed = 0;
         for (const name of TTL_MOUNTS) {
-          const ns = prefixStorage(storage, name);
-          for (const key of await ns.getKeys('')) {
-            const raw = text(await ns.getItemRaw(key).catch(() => null));
-            let value: unknown;
-            try {
-              value = raw === null ? null : JSON.parse(raw);
-            } catch {
-              continue;
-            }
-            if (isEnvelope(value) && !(Date.parse(value.$expires_at) > now)) {
-              await ns.removeItem(key);
-              removed++;
-            }
-          }
+          const mountDir = join(layout.dataDir, name);
+          removed += await expiry[name]!.sweep(
+            now,
+            (encoded) => dueFile(keyPath(mountDir, encoded), now),
+            (encoded) => storage.removeItem(`${name}:${encoded}${SUFFIX}`),
+          );
         }
         return removed;
+      });
+    },
+    setCapped(mount, key, value, { ttlSeconds, ...caps }) {
+      if (!TTL_MOUNTS.includes(mount)) throw new TypeError(`store: ${mount} entries do not expire`);
+      if (!(ttlSeconds > 0 && Number.isFinite(ttlSeconds))) throw new RangeError(`ttlSeconds must be a positive number (got ${ttlSeconds})`);
+      checkOwner(caps.owner);
+      const encoded = encodeKey(key);
+      const json = JSON.stringify(value);
+      return guard(`write ${mount}`, async () => {
+        const now = Date.now();
+        const expiresMs = now + Math.round(ttlSeconds * 1000);
+        if (client) return redisSetCapped(client, prefix, mount, encoded, json, expiresMs, caps, now);
+        const index = expiry[mount]!;
+        const envelope = JSON.stringify({ $expires_at: new Date(expiresMs).toISOString(), $value: value });
+        return index.capped(caps, now, () => index.write(keyPath(join(layout.dataDir, mount), encoded), envelope, encoded, expiresMs, caps.owner));
       });
     },
     async ping() {
@@ -217,11 +235,11 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
         .then(() => readText(probe))
         .then(
           (got) => {
-            diskFull = false;
+            flusher.diskFull = false;
             return got === nonce;
           },
           (error) => {
-            diskFull = isFullDisk(error);
+            flusher.diskFull = isFullDisk(error);
             return false;
           },
         );
@@ -229,7 +247,7 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
     },
     async close() {
       if (closed) return;
-      clearInterval(timer);
+      flusher.stop();
       let failure: unknown = null;
       if (counters.unflushed > 0)
         await store.flush().catch((error) => {
@@ -246,7 +264,10 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
         client.disconnect();
       }
       await storage.dispose().catch(() => {});
-      if (failure) throw new StoreUnavailableError(`close: ${lost} counted unit(s) could not be stored: ${(failure as Error).message}`, { cause: failure });
+      const kept = reserve?.holding ? ' (they are kept in DATA_DIR/.reserve: the next start counts them)' : '';
+      await reserve?.release();
+      if (failure)
+        throw new StoreUnavailableError(`close: ${lost} counted unit(s) could not be stored${kept}: ${(failure as Error).message}`, { cause: failure });
     },
     quarantine: (mount, key) =>
       guard(`quarantine ${mount}`, async () => {

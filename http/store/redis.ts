@@ -13,7 +13,7 @@ import redisDriver from 'unstorage/drivers/redis';
 import type { Driver } from 'unstorage';
 import { counterValue, type Chunk, type CounterBackend, type CounterMount, type WriteMarks } from './counters.ts';
 import { CorruptRecordError } from './errors.ts';
-import { MOUNTS, TTL_MOUNTS } from './types.ts';
+import { MOUNTS, TTL_MOUNTS, type Caps, type CappedResult } from './types.ts';
 
 export interface RedisTuning {
   connectTimeoutMs: number;
@@ -166,4 +166,85 @@ export class RedisCounterBackend implements CounterBackend {
       for (const [entry] of entries) marks.end(entry);
     }
   }
+}
+
+// ----- expiring entries (see expiry.ts) -----------------------------------------------------------
+
+/**
+ * KEYS: value, the mount's expiry set, the owner's set ('' owner: a key never written); ARGV: now,
+ * expiry (ms), JSON, member, per-owner cap, total cap. Returns {0} stored, or {rule, live, first expiry}
+ * with rule 1 per owner, 2 total.
+ */
+const SET_CAPPED = `
+local now = tonumber(ARGV[1])
+local expires = tonumber(ARGV[2])
+local perOwner = tonumber(ARGV[5])
+local total = tonumber(ARGV[6])
+local owned = KEYS[3] ~= KEYS[2]
+if owned then
+  redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now)
+  if perOwner > 0 then
+    local n = redis.call('ZCARD', KEYS[3])
+    if n >= perOwner then return {1, n, redis.call('ZRANGE', KEYS[3], 0, 0, 'WITHSCORES')[2]} end
+  end
+end
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+if total > 0 then
+  local n = redis.call('ZCARD', KEYS[2])
+  if n >= total then return {2, n, redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')[2]} end
+end
+redis.call('SET', KEYS[1], ARGV[3], 'PX', expires - now)
+redis.call('ZADD', KEYS[2], expires, ARGV[4])
+if owned then
+  redis.call('ZADD', KEYS[3], expires, ARGV[4])
+  redis.call('PEXPIREAT', KEYS[3], redis.call('ZRANGE', KEYS[3], -1, -1, 'WITHSCORES')[2])
+end
+return {0}`;
+
+export const redisExpiryKey = (prefix: string, mount: string) => `${prefix}:_expiry:${mount}`;
+export const redisOwnerKey = (prefix: string, mount: string, owner: string) => (owner ? `${prefix}:_owners:${mount}:${owner}` : redisExpiryKey(prefix, mount));
+
+export async function redisSetCapped(
+  client: Redis,
+  prefix: string,
+  mount: string,
+  encodedKey: string,
+  json: string,
+  expiresMs: number,
+  caps: Caps,
+  now: number,
+): Promise<CappedResult> {
+  const keys = [`${prefix}:${mount}:${encodedKey}`, redisExpiryKey(prefix, mount), redisOwnerKey(prefix, mount, caps.owner)];
+  const reply = (await client.eval(SET_CAPPED, 3, ...keys, now, expiresMs, json, encodedKey, caps.perOwner, caps.total)) as [number, number?, string?];
+  if (reply[0] === 0) return { stored: true };
+  return {
+    stored: false,
+    rule: reply[0] === 1 ? 'per-owner' : 'total',
+    limit: reply[0] === 1 ? caps.perOwner : caps.total,
+    live: Number(reply[1]),
+    freesAt: reply[2] === undefined ? null : Number(reply[2]),
+  };
+}
+
+/**
+ * Shares written before the expiry set existed: one SCAN adds them with their remaining TTL (once per
+ * Redis, marked by `<prefix>:_expiry:<mount>:built`), so the total counts them too.
+ */
+export async function redisIndexOnce(client: Redis, prefix: string, mount: string): Promise<void> {
+  const done = `${redisExpiryKey(prefix, mount)}:built`;
+  if (await client.get(done)) return;
+  const base = `${prefix}:${mount}:`;
+  let cursor = '0';
+  do {
+    const [next, keys] = await client.scan(cursor, 'MATCH', `${base}*`, 'COUNT', 1000);
+    cursor = next;
+    const ttls = await Promise.all(keys.map((k) => client.pttl(k)));
+    const now = Date.now();
+    const adds: (string | number)[] = [];
+    keys.forEach((k, i) => {
+      if (ttls[i] > 0) adds.push(now + ttls[i], k.slice(base.length));
+    });
+    if (adds.length) await client.zadd(redisExpiryKey(prefix, mount), 'NX', ...adds);
+  } while (cursor !== '0');
+  await client.set(done, new Date().toISOString());
 }

@@ -14,7 +14,8 @@ export interface Mount {
   get<T = unknown>(key: string): Promise<T | null>;
   /** `ttlSeconds`: the entry disappears after that long (Redis TTL; on files, `get` hides it and `sweep` deletes it). */
   set(key: string, value: unknown, options?: { ttlSeconds?: number }): Promise<void>;
-  remove(key: string): Promise<void>;
+  /** `owner`: the owner a capped entry was written for (Redis forgets it from the owner's count at once). */
+  remove(key: string, options?: { owner?: string }): Promise<void>;
   /** Keys under `prefix` (levels below it), or every key of the mount. */
   list(prefix?: string): Promise<string[]>;
 }
@@ -35,8 +36,17 @@ export interface Store {
   /** Counts accepted by `incr` and not yet stored. */
   readonly unflushed: number;
   flush(): Promise<void>;
-  /** File store: deletes expired entries of the TTL mounts and returns how many; Redis: 0 (native TTL). */
+  /**
+   * Files: deletes the expired entries of the TTL mounts, found through their expiry index (expiry.ts),
+   * and returns how many; Redis: trims the expiry index and returns 0 (values expire natively).
+   */
   sweep(): Promise<number>;
+  /**
+   * Writes an expiring entry of a TTL mount unless `owner` already has `perOwner` live entries there or
+   * the mount holds `total` (0: no such cap): atomically on Redis, one write of an owner at a time in a
+   * process on files. Expiry and remove as for `set`; pass the owner to `remove` as well.
+   */
+  setCapped(mount: MountName, key: string, value: unknown, options: { ttlSeconds: number } & Caps): Promise<CappedResult>;
   /** Readiness probe: files, write and read back a probe; Redis, PING. Never rejects. */
   ping(): Promise<boolean>;
   /** Flushes every count, then releases files and connections. Rejects if counts could not be stored. */
@@ -57,6 +67,11 @@ export interface Store {
 export interface StoreOptions {
   /** How often counters are flushed; default 1000 ms (the most a crash may lose). */
   flushIntervalMs?: number;
+  /**
+   * File store: bytes set aside at start for the counts a full disk keeps from being stored, so a crash
+   * then does not lose them (reserve.ts); 0 or absent: none (the keys CLI, which reports a failure).
+   */
+  reserveBytes?: number;
   /** Redis key prefix; default `time-api`. */
   prefix?: string;
   /** How long `createStore` waits for a first Redis connection before returning an unavailable store; default 2000 ms. */
@@ -67,3 +82,15 @@ export interface StoreOptions {
   warn?: (message: string) => void;
   onAvailabilityChange?: (available: boolean) => void;
 }
+
+/** The caps of a capped write: 0 (or absent) is no cap. */
+export interface Caps {
+  owner: string;
+  perOwner: number;
+  total: number;
+}
+
+/** What a capped write did: stored, or refused by a cap (with when its first live entry expires). */
+export type CappedResult =
+  | { stored: true }
+  | { stored: false; rule: 'per-owner' | 'total'; limit: number; live: number /** ms; null if unknown */; freesAt: number | null };

@@ -5,7 +5,7 @@
  * space is back, everything recovers by itself. Needs root to mount a tmpfs (CI runs as root).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,4 +82,84 @@ describe.skipIf(!mounted)('a full disk', () => {
     const usage = (await (await get('/v1/account/usage')).json()) as { usage: { total_requests: number } };
     expect(usage.usage.total_requests).toBeGreaterThanOrEqual(3); // the counts made while full were kept
   }, 60_000);
+});
+
+/**
+ * A crash while the disk is full: the counts made meanwhile could not be flushed, and before the reserve
+ * (http/store/reserve.ts) they lived only in memory, so a kill -9 lost every one of them. Now they are in
+ * the reserve the server set aside at start: the next start counts them again (even while the disk is
+ * still full, where they go back into the reserve), and stores them once there is room.
+ */
+const crashMount = mkdtempSync(join(tmpdir(), 'tca-crash-full-'));
+const crashMounted = mounted && spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', crashMount]).status === 0;
+
+describe.skipIf(!crashMounted)('a crash while the disk is full', () => {
+  const crashEnv = { ...env, DATA_DIR: join(crashMount, 'data') };
+  const servers: ChildProcess[] = [];
+  const filler = join(crashMount, 'filler');
+  let crashKey: string;
+  let url: string;
+  const usagePath = () => join(crashMount, 'data', 'usage', 'counted', new Date().toISOString().slice(0, 7), 'GET%20%2Fv1%2Fdate%2Fdifference.json');
+  const reservePath = join(crashMount, 'data', '.reserve', 'counts-0');
+  const readOr = (path: string) => (existsSync(path) ? readFileSync(path, 'latin1') : '');
+
+  async function start() {
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    servers.push(spawn(process.execPath, ['--import', 'tsx', 'http/server.ts'], { env: { ...crashEnv, PORT: String(port) }, stdio: 'ignore' }));
+    // GET / answers whatever the disk (a full one makes /health 503 on the file store).
+    await eventually(async () => (await fetch(`${url}/`).catch(() => null))?.ok === true, 30_000);
+  }
+  const crash = () => {
+    const server = servers.at(-1)!;
+    server.kill('SIGKILL');
+    return new Promise((resolve) => server.once('exit', resolve));
+  };
+  const counted = (path: string) => fetch(`${url}${path}`, { headers: { authorization: `Bearer ${crashKey}` } });
+  const usage = async () => ((await (await counted('/v1/account/usage')).json()) as { usage: { total_requests: number } }).usage.total_requests;
+
+  beforeAll(() => {
+    const created = spawnSync('npm', ['run', '--silent', 'keys', '--', 'create', '--customer', 'counted'], { env: crashEnv, encoding: 'utf8' });
+    crashKey = created.stdout.trim().split('\n').at(-1)!;
+  }, 60_000);
+  afterAll(() => {
+    for (const s of servers) if (s.exitCode === null) s.kill('SIGKILL');
+    spawnSync('umount', ['-l', crashMount]);
+    rmSync(crashMount, { recursive: true, force: true });
+  });
+
+  it('keeps the counts made while full through two crashes, and stores them once there is room', async () => {
+    await start();
+    expect((await counted('/v1/date/difference?start=2024-01-01&end=2024-02-01')).status).toBe(200);
+    await eventually(async () => readOr(usagePath()) === '1');
+
+    let size = 8 * 1024 * 1024;
+    while (size >= 1) {
+      try {
+        writeFileSync(filler, Buffer.alloc(size), { flag: 'a' });
+      } catch {
+        size = Math.floor(size / 2);
+      }
+    }
+    // A customer without a credit ledger is not charged, so it is served and counted while the disk is full.
+    for (let day = 2; day <= 6; day++) expect((await counted(`/v1/date/difference?start=2024-01-01&end=2024-02-0${day}`)).status).toBe(200);
+    await eventually(async () => readOr(reservePath).includes('GET%20%2Fv1%2Fdate%2Fdifference",5]'));
+    await crash();
+
+    // Still full: the next start counts them again from the reserve, and keeps them there.
+    await start();
+    expect(await usage()).toBe(6);
+    expect(readOr(usagePath())).toBe('1');
+    await eventually(async () => readOr(reservePath).includes('GET%20%2Fv1%2Fdate%2Fdifference",5]'));
+    await crash();
+
+    rmSync(filler);
+    await start();
+    expect(await usage()).toBe(6);
+    await eventually(async () => readOr(usagePath()) === '6');
+    // Stored once: the reserve was emptied before they were, so one more crash counts nothing twice.
+    await crash();
+    await start();
+    expect(await usage()).toBe(6);
+  }, 120_000);
 });

@@ -473,6 +473,9 @@ describe('observatory shares on the file store', () => {
     it('a store that rejects with StoreUnavailableError → 503; the failed write is cleaned up', async () => {
       const removed: string[] = [];
       const failing = {
+        setCapped: async () => {
+          throw new StoreUnavailableError('write shares: Command timed out');
+        },
         mounts: {
           shares: {
             get: async () => {

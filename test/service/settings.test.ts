@@ -75,4 +75,23 @@ describe('loadSettings', () => {
     }
     expect(() => loadSettings({ TIME_API_KEYS: 'a:same-key-123,b:same-key-123' })).toThrow(/listed twice/);
   });
+
+  it('caps sockets per peer address when clients connect directly, not behind a proxy (whose address every socket has)', () => {
+    const direct = loadSettings({ MAX_CONNECTIONS: '5000' });
+    expect(direct.maxConnectionsPerAddress).toBe(1250); // a quarter
+    expect(direct.maxPendingConnectionsPerAddress).toBe(64);
+    expect(loadSettings({ MAX_CONNECTIONS: '200' }).maxConnectionsPerAddress).toBe(64); // at least 64
+    expect(loadSettings({ MAX_CONNECTIONS: '20' }).maxConnectionsPerAddress).toBe(20); // never above the cap itself
+    const proxied = loadSettings({ TRUST_PROXY: '1' });
+    expect([proxied.maxConnectionsPerAddress, proxied.maxPendingConnectionsPerAddress]).toEqual([0, 0]);
+    const set = loadSettings({ TRUST_PROXY: '1', MAX_CONNECTIONS_PER_ADDRESS: '300', MAX_PENDING_CONNECTIONS_PER_ADDRESS: '0' });
+    expect([set.maxConnectionsPerAddress, set.maxPendingConnectionsPerAddress]).toEqual([300, 0]);
+    expect(() => loadSettings({ MAX_PENDING_CONNECTIONS_PER_ADDRESS: 'many' })).toThrow(/MAX_PENDING_CONNECTIONS_PER_ADDRESS: must be a whole number/);
+  });
+
+  it('caps live observatory shares per address and in all (0: no cap)', () => {
+    expect([loadSettings({}).sharesPerAddress, loadSettings({}).sharesMax]).toEqual([1000, 100_000]);
+    expect(loadSettings({ SHARES_PER_ADDRESS: '0', SHARES_MAX: '5' })).toMatchObject({ sharesPerAddress: 0, sharesMax: 5 });
+    expect(() => loadSettings({ SHARES_MAX: '-1' })).toThrow(/SHARES_MAX: must be a whole number/);
+  });
 });

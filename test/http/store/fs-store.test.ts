@@ -202,7 +202,7 @@ describe('edge cases', () => {
     expect(listed.length).toBe(keys.length);
     for (const key of keys.filter((k) => k.length < 100)) expect(listed).toContain(key);
     // Nothing escaped the mount folder.
-    expect(readdirSync(dir).sort()).toEqual(['.locks', '.tmp', 'keys']);
+    expect(readdirSync(dir).sort()).toEqual(['.index', '.locks', '.tmp', 'keys']); // .index: expiring entries' index (store/expiry.ts)
     expect(await store.mounts.keys.list('a')).toEqual(['a:b']);
   });
 
