@@ -23,9 +23,11 @@ const { stop } = await startServer(settings).catch((error: NodeJS.ErrnoException
 });
 // A second signal (Ctrl-C reaches the supervisor and this process alike, and the supervisor passes its
 // own on) waits for the same stop: every count is flushed before the exit.
-let stopped: Promise<void> | undefined;
+let stopping = false;
 const exit = (signal: string) => {
-  stopped ??= stop(signal).then(() => process.exit(0));
+  if (stopping) return;
+  stopping = true;
+  void stop(signal).then(() => process.exit(0));
 };
 process.on('SIGTERM', () => exit('SIGTERM'));
 process.on('SIGINT', () => exit('SIGINT'));

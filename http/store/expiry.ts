@@ -1,30 +1,6 @@
-/**
- * Expiring entries (the `shares` and `cache` mounts) indexed by when they expire and by who created
- * them, so the sweep reads only what is due (reading every share file each minute cost 18 s of CPU a
- * minute at 60,000 shares) and a mount can cap the live entries of one owner and of the whole mount.
- *
- * Files, under `DATA_DIR/.index/`:
- * - `expiry/<mount>/<day>/<expiresMs>~<owner>~<key>`: `day` is `floor(expiresMs / 86,400,000)`, so the
- *   sweep lists the day folders (one per day of the longest TTL at most), then only the folders of days
- *   that have begun, and opens the entry files of what is due, nothing else;
- * - `owners/<mount>/<owner>/<expiresMs>~<key>`: an owner's live entries are one folder listing.
- * Both are hard links to the entry's file as it was first written (linked before it is renamed into
- * place), so the index costs directory entries only, no inode or block per entry. `key` is the encoded
- * key (at most {@link MAX_INDEXED_KEY} characters), `owner` is empty for entries without one.
- *
- * The mount's live total is counted from the index (every day folder listed) on first use and every
- * hour, and kept current in between by this process's own writes and sweeps; other processes on the
- * same folder show up at the next recount. Caps are checked one owner at a time in a process (two
- * processes on one folder may each let one more through).
- *
- * Redis: values expire natively; `<prefix>:_expiry:<mount>` (sorted set, score = expiry in ms) counts a
- * mount's live entries and `<prefix>:_owners:<mount>:<owner>` an owner's (it expires with its last
- * entry). A capped write is one Lua script: trim what has expired, check both caps, write, index.
- */
-import { randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rmdir, unlink } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rmdir, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { linkInto, listUnder, writePlain, type FsLayout } from './fs.ts';
+import { linkInto, listUnder, writeAtomic, writePlain, type FsLayout } from './fs.ts';
 import type { Caps, CappedResult } from './types.ts';
 
 export const DAY_MS = 86_400_000;
@@ -90,24 +66,8 @@ export class FsExpiryIndex {
   async write(path: string, data: string, encodedKey: string, expiresMs: number, owner: string): Promise<void> {
     if (encodedKey.length > MAX_INDEXED_KEY) throw new RangeError(`store: keys of expiring entries are at most ${MAX_INDEXED_KEY} characters encoded`);
     checkOwner(owner);
-    await mkdir(dirname(path), { recursive: true });
-    const tmp = join(this.layout.tmpDir, `${process.pid}-${randomUUID()}`);
     const links = [this.expiryPath(expiresMs, owner, encodedKey), ...(owner ? [this.ownerPath(expiresMs, owner, encodedKey)] : [])];
-    try {
-      const handle = await open(tmp, 'w');
-      try {
-        await handle.writeFile(data, 'utf8');
-        await handle.datasync();
-      } finally {
-        await handle.close();
-      }
-      for (const to of links) await linkInto(tmp, to);
-      await rename(tmp, path);
-    } catch (error) {
-      await unlink(tmp).catch(() => {});
-      await Promise.all(links.map((l) => unlink(l).catch(() => {})));
-      throw error;
-    }
+    await writeAtomic(this.layout.tmpDir, path, data, links);
     if (this.live) this.live.count++;
   }
 

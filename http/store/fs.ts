@@ -44,8 +44,12 @@ export async function prepareLayout(layout: FsLayout): Promise<void> {
   }
 }
 
-/** Writes `data` to `path` through a temporary file and a rename; on any failure the temporary file goes. */
-export async function writeAtomic(tmpDir: string, path: string, data: string): Promise<void> {
+/**
+ * Writes `data` to `path` through a temporary file and a rename, hard-linking the file at `links` too
+ * before the rename (an index's entries: http/store/expiry.ts); on any failure the temporary file and
+ * the links go.
+ */
+export async function writeAtomic(tmpDir: string, path: string, data: string, links: readonly string[] = []): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const tmp = join(tmpDir, `${process.pid}-${randomUUID()}`);
   try {
@@ -56,9 +60,11 @@ export async function writeAtomic(tmpDir: string, path: string, data: string): P
     } finally {
       await handle.close();
     }
+    for (const to of links) await linkInto(tmp, to);
     await rename(tmp, path);
   } catch (error) {
     await unlink(tmp).catch(() => {});
+    await Promise.all(links.map((l) => unlink(l).catch(() => {})));
     throw error;
   }
 }
