@@ -74,7 +74,7 @@ export const businessDaysInJurisdiction = defineTool({
     .strictObject({
       start: HolidayDate.describe('First date YYYY-MM-DD, 1900..2200'),
       end: HolidayDate.describe(
-        `Last date YYYY-MM-DD, 1900..2200, not before start, at most ${MAX_SPAN_YEARS} calendar years after it (start's year included)`,
+        `Last date YYYY-MM-DD, 1900..2200, not before start, in the ${MAX_SPAN_YEARS} calendar years from start's (by 2099-12-31 for a start in 2000)`,
       ),
       country: CountryCode,
       subdivision: SubdivisionCode.optional(),
