@@ -29,10 +29,11 @@ export const dayListBytes = (days: number): number => 512 + 120 * days;
 /**
  * The budgets. The server's heap is capped at 192 MB (npm start), of which the live heap after a
  * collection takes about 70 MB and the answer cache up to 64 MiB (docs/operations.md); a worker thread of
- * the work pool has a 128 MB old generation and its own copy of these caches. 4 MiB hold 80 instances of
- * a median jurisdiction (25 rules, weighed 52 KB; the catalogue has 571, and building one again costs
- * 0.1-0.6 ms), 8 MiB some 3,500 jurisdiction-years of 15 holiday days (35 years of each of the hundred most
- * asked for; a year costs 0.3-20 ms to compute again). Together 12 MiB, a sixteenth of the heap.
+ * the work pool has a 128 MB old generation and its own copy of these caches. 4 MiB hold about 100
+ * instances of a median jurisdiction (19 rules, weighed 41 KiB; the catalogue has 571, and building one
+ * again costs 0.1-0.6 ms), 8 MiB some 3,600 jurisdiction-years of 15 holiday days (35 years of each of the
+ * hundred most asked for; a year costs 0.3-12 ms to compute again). Together 12 MiB, a sixteenth of the
+ * heap.
  */
 export const INSTANCE_BUDGET_BYTES = 4 * 1024 * 1024;
 export const YEAR_BUDGET_BYTES = 8 * 1024 * 1024;
