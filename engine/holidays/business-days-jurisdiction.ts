@@ -20,6 +20,8 @@ import {
 } from './holiday-inputs.ts';
 import { cldrWeekend } from './weekend.ts';
 import { catalogueEntry } from '../provenance-catalogue.ts';
+import { MAX_WORK_UNITS } from '../work.ts';
+import { calendarYears, MAX_SPAN_YEARS, placeOf, yearsUnits, yearsWithin } from './holiday-work.ts';
 
 export const EXTRA_HOLIDAY_NAME = 'Extra holiday (from extra_holidays)';
 
@@ -63,14 +65,17 @@ export const businessDaysInJurisdiction = defineTool({
   title: 'Count business days in a country between two dates',
   description:
     'Counts working days from start through end in a country or subdivision: not on its weekend (CLDR) nor a holiday of the requested ' +
-    'types nor in extra_holidays; lists the holidays that removed a working day. Call it instead of recalling holiday calendars.',
+    'types nor in extra_holidays; lists the holidays that removed a working day. Call it instead of recalling holiday calendars. ' +
+    `At most ${MAX_SPAN_YEARS} calendar years a call; fewer where holidays cost more to compute (JP 30, CN 15, TW 9).`,
   http: { method: 'POST', path: '/v1/date/business-days/jurisdiction' },
   auth: 'key',
   cache: 'deterministic',
   input: z
     .strictObject({
       start: HolidayDate.describe('First date YYYY-MM-DD, 1900..2200'),
-      end: HolidayDate.describe('Last date YYYY-MM-DD, 1900..2200, not before start'),
+      end: HolidayDate.describe(
+        `Last date YYYY-MM-DD, 1900..2200, not before start, in the ${MAX_SPAN_YEARS} calendar years from start's (by 2099-12-31 for a start in 2000)`,
+      ),
       country: CountryCode,
       subdivision: SubdivisionCode.optional(),
       extra_holidays: z
@@ -82,8 +87,18 @@ export const businessDaysInJurisdiction = defineTool({
       types: HolidayTypes,
     })
     .superRefine((body, ctx) => {
-      if (!isoDateProblem(body.start) && !isoDateProblem(body.end) && body.end < body.start)
-        ctx.addIssue({ code: 'custom', path: ['end'], message: 'must not be before start', input: body.end });
+      if (!isoDateProblem(body.start) && !isoDateProblem(body.end)) {
+        if (body.end < body.start) ctx.addIssue({ code: 'custom', path: ['end'], message: 'must not be before start', input: body.end });
+        else if (calendarYears(body.start, body.end) > MAX_SPAN_YEARS) {
+          const last = `${Number(body.start.slice(0, 4)) + MAX_SPAN_YEARS - 1}-12-31`;
+          ctx.addIssue({
+            code: 'custom',
+            path: ['end'],
+            message: `must be at most ${MAX_SPAN_YEARS} calendar years from start (${last} at the latest); count a longer range in parts`,
+            input: body.end,
+          });
+        }
+      }
       checkSubdivision(body, ctx);
     }),
   output: JurisdictionBusinessDaysResult,
@@ -96,6 +111,21 @@ export const businessDaysInJurisdiction = defineTool({
     },
   ],
   annotations: CALCULATION,
+  // The holidays of each calendar year of the range and of the year before, cold (holiday-work.ts: measured
+  // for every jurisdiction with bench/holidays.ts); each extra_holidays date a microsecond or two.
+  work: {
+    rule:
+      '5 ms, and per calendar year of the range plus one 0.7-3 ms in most countries, 8-25 ms where lunisolar holidays or equinoxes ' +
+      `are computed (JP, CN, KR, MY, SG, VN, HK, TW and a few more): ${MAX_SPAN_YEARS} years in one call in most countries, 9 in TW`,
+    estimate: (input) => {
+      const j = jurisdictionOf(input);
+      return {
+        units: yearsUnits(j, calendarYears(input.start, input.end)) + 2 * (input.extra_holidays?.length ?? 0),
+        field: 'end',
+        shrink: `ask for at most ${Math.min(MAX_SPAN_YEARS, yearsWithin(j, MAX_WORK_UNITS))} calendar years at a time in ${placeOf(j)}`,
+      };
+    },
+  },
   run: (input, ctx) => {
     const { start, end, include_end: includeEnd = true, extra_holidays: extra = [] } = input;
     const j = jurisdictionOf(input);

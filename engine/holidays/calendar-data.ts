@@ -1,8 +1,9 @@
 /**
  * Holiday data from `date-holidays`, shaped for the holiday tools: the catalogue of supported
- * countries and subdivisions, one rules instance per jurisdiction (bounded cache: instances are
- * relatively expensive to build), and per-year holiday lists with one entry per holiday day
- * (bounded LRU, so repeated and year-spanning questions reuse work).
+ * countries and subdivisions, one rules instance per jurisdiction, and per-year holiday lists with one
+ * entry per holiday day. Both caches are bounded in bytes (engine/holidays/holiday-cache.ts: the weights
+ * measured, the budgets and why), and date-holidays' own memory of the years it computed is emptied
+ * after every year, so a cached instance does not grow with the years asked of it.
  *
  * Dates come from the `date` string date-holidays writes in the jurisdiction's local calendar,
  * never from its `start`/`end` instants (Hijri holidays start at the previous evening, which as an
@@ -13,11 +14,18 @@ import { createRequire } from 'node:module';
 import type HolidaysClass from 'date-holidays';
 import { fromEpochDay, toEpochDay } from '../date/calendar.ts';
 import { versions } from '../provenance.ts';
+import { memoiseEarthPositions } from './earth-positions.ts';
+import { ByteLru, dayListBytes, INSTANCE_BUDGET_BYTES, instanceBytes, YEAR_BUDGET_BYTES } from './holiday-cache.ts';
 
 // date-holidays parses data for every country when loaded (~250 ms): loaded on first use, not at
 // start-up, so the server is healthy sooner; `preloadHolidayData()` loads it in the background.
 let HolidaysCtor: typeof HolidaysClass | undefined;
-const Holidays = (): typeof HolidaysClass => (HolidaysCtor ??= createRequire(import.meta.url)('date-holidays') as typeof HolidaysClass);
+function Holidays(): typeof HolidaysClass {
+  if (HolidaysCtor) return HolidaysCtor;
+  const require = createRequire(import.meta.url);
+  memoiseEarthPositions(require);
+  return (HolidaysCtor = require('date-holidays') as typeof HolidaysClass);
+}
 
 /** Loads the holiday data now (called in the background after the server starts listening). */
 export function preloadHolidayData(): void {
@@ -42,41 +50,6 @@ export interface HolidayDay {
   type: HolidayType;
   substitute: boolean;
 }
-
-/** A small least-recently-used cache on a Map (insertion order is recency order). */
-export class LruCache<K, V> {
-  readonly #map = new Map<K, V>();
-  constructor(readonly capacity: number) {}
-
-  get size(): number {
-    return this.#map.size;
-  }
-
-  get(key: K): V | undefined {
-    const value = this.#map.get(key);
-    if (value !== undefined) {
-      this.#map.delete(key);
-      this.#map.set(key, value);
-    }
-    return value;
-  }
-
-  set(key: K, value: V): void {
-    this.#map.delete(key);
-    this.#map.set(key, value);
-    if (this.#map.size > this.capacity) this.#map.delete(this.#map.keys().next().value as K);
-  }
-
-  getOrCreate(key: K, create: () => V): V {
-    const cached = this.get(key);
-    if (cached !== undefined) return cached;
-    const value = create();
-    this.set(key, value);
-    return value;
-  }
-}
-
-// ----- versions ---------------------------------------------------------------------------------
 
 export const DATE_HOLIDAYS_VERSION = versions.dateHolidays;
 
@@ -172,26 +145,39 @@ export interface Jurisdiction {
   types: ReadonlySet<string>;
   /** rule → English name (without the substitute suffix) and whether a substitute day gets the suffix. */
   englishNames: Map<string, { base: string; suffixed: boolean }>;
+  /** Its rules as date-holidays writes them (what a year costs follows from them: engine/holidays/holiday-work.ts). */
+  rules: readonly string[];
 }
 
-const jurisdictions = new LruCache<string, Jurisdiction>(128);
+/** A date-holidays rule as its instance keeps it (`holidays[rule]`); `fn.cache` is its year → event memory, `fn.event` the last. */
+type RuleEntry = { fn?: { cache?: Map<number, unknown>; event?: unknown } }; // or `false` for a rule unset, which has no `fn` either
+const ruleTable = (hd: HolidaysClass) => (hd as unknown as { holidays: Record<string, RuleEntry> }).holidays;
+
+const jurisdictions = new ByteLru<string, Jurisdiction>(INSTANCE_BUDGET_BYTES);
+
+/** A new jurisdiction, not cached (the cache's and the benchmark's). */
+export function buildJurisdiction(country: string, subdivision: string | null): Jurisdiction {
+  const Ctor = Holidays();
+  const hd = subdivision ? new Ctor(country, subdivision, { timezone: 'UTC' }) : new Ctor(country, { timezone: 'UTC' });
+  return {
+    key: `${country}|${subdivision ?? ''}`,
+    country,
+    subdivision,
+    hd,
+    localLanguages: [...hd.getLanguages()],
+    types: new Set((hd.getRules() as unknown as { type?: string }[]).map((r) => String(r.type))),
+    englishNames: new Map(),
+    rules: Object.entries(ruleTable(hd)).flatMap(([rule, entry]) => (entry?.fn ? [rule] : [])),
+  };
+}
 
 /** The jurisdiction for codes already checked by the input schema (country upper-case, subdivision as the data writes it). */
 export function jurisdiction(country: string, subdivision: string | null): Jurisdiction {
-  const key = `${country}|${subdivision ?? ''}`;
-  return jurisdictions.getOrCreate(key, () => {
-    const Ctor = Holidays();
-    const hd = subdivision ? new Ctor(country, subdivision, { timezone: 'UTC' }) : new Ctor(country, { timezone: 'UTC' });
-    return {
-      key,
-      country,
-      subdivision,
-      hd,
-      localLanguages: [...hd.getLanguages()],
-      types: new Set((hd.getRules() as unknown as { type?: string }[]).map((r) => String(r.type))),
-      englishNames: new Map(),
-    };
-  });
+  return jurisdictions.getOrCreate(
+    `${country}|${subdivision ?? ''}`,
+    () => buildJurisdiction(country, subdivision),
+    (j) => instanceBytes(j.rules.length),
+  );
 }
 
 /**
@@ -229,11 +215,12 @@ export function holidayDates(localDate: string, durationMs: number): string[] {
 const isHolidayType = (t: string): t is HolidayType => (HOLIDAY_TYPES as readonly string[]).includes(t);
 
 /** Every holiday day of every type starting in `year` (a multi-day holiday may run into the next year). */
-const startedInYear = new LruCache<string, readonly HolidayDay[]>(1024);
+const startedInYear = new ByteLru<string, readonly HolidayDay[]>(YEAR_BUDGET_BYTES);
 
-function holidaysStartingIn(j: Jurisdiction, year: number): readonly HolidayDay[] {
-  return startedInYear.getOrCreate(`${j.key}|${year}`, () => {
-    const days: HolidayDay[] = [];
+/** Computes the holiday days starting in `year`, then empties date-holidays' memory of the years it computed. */
+export function computeYear(j: Jurisdiction, year: number): HolidayDay[] {
+  const days: HolidayDay[] = [];
+  try {
     for (const h of j.hd.getHolidays(year)) {
       if (!isHolidayType(h.type)) continue;
       const substitute = h.substitute === true;
@@ -242,38 +229,61 @@ function holidaysStartingIn(j: Jurisdiction, year: number): readonly HolidayDay[
         days.push({ date, name, local_name: h.name, type: h.type, substitute });
       }
     }
-    return days;
-  });
+  } finally {
+    // date-holidays-parser's DateFn keeps every year it computed (`cache`) and the last (`event`); the year's
+    // lists are cached here instead, in bytes. Within one getHolidays call they stay (rules that look at
+    // other rules' dates, such as bridge days, reuse them).
+    for (const entry of Object.values(ruleTable(j.hd))) if (entry?.fn) Object.assign(entry.fn, { event: undefined }).cache?.clear();
+  }
+  return days;
+}
+
+const holidaysStartingIn = (j: Jurisdiction, year: number): readonly HolidayDay[] =>
+  startedInYear.getOrCreate(
+    `${j.key}|${year}`,
+    () => computeYear(j, year),
+    (days) => dayListBytes(days.length),
+  );
+
+/** What the holiday caches hold now (tests, the benchmark). */
+export const holidayCacheStats = () => ({
+  jurisdictions: { entries: jurisdictions.size, bytes: jurisdictions.bytes, budget: jurisdictions.budgetBytes },
+  years: { entries: startedInYear.size, bytes: startedInYear.bytes, budget: startedInYear.budgetBytes },
+});
+
+/** Empties both holiday caches (the benchmark measures cold work). */
+export function clearHolidayCaches(): void {
+  jurisdictions.clear();
+  startedInYear.clear();
 }
 
 /** Canonical form of a types list: distinct, in HOLIDAY_TYPES order. */
 export const normaliseTypes = (types: readonly HolidayType[] = DEFAULT_TYPES): HolidayType[] => HOLIDAY_TYPES.filter((t) => types.includes(t));
 
 const typeRank = (t: HolidayType) => HOLIDAY_TYPES.indexOf(t);
-const yearLists = new LruCache<string, readonly HolidayDay[]>(2048);
 
 /**
  * The holiday days of the given types dated in `year`, sorted by date (then public before bank …
  * before observance). Includes the tail of a multi-day holiday begun the year before, and a
  * substitute day brought forward from the next year (date-holidays lists that one in its own year).
- * The returned list is shared: do not modify it.
+ * The days are shared: do not modify them.
  */
 export function holidaysInYear(j: Jurisdiction, year: number, types: readonly HolidayType[]): readonly HolidayDay[] {
   const wanted = normaliseTypes(types);
-  return yearLists.getOrCreate(`${j.key}|${year}|${wanted.join(',')}`, () => {
-    if (!wanted.some((t) => j.types.has(t))) return [];
-    const prefix = `${String(year).padStart(4, '0')}-`;
-    const seen = new Set<string>();
-    const days: HolidayDay[] = [];
-    for (const day of [...holidaysStartingIn(j, year - 1), ...holidaysStartingIn(j, year)]) {
+  if (!wanted.some((t) => j.types.has(t))) return [];
+  const prefix = `${String(year).padStart(4, '0')}-`;
+  const seen = new Set<string>();
+  const days: HolidayDay[] = [];
+  for (const list of [holidaysStartingIn(j, year - 1), holidaysStartingIn(j, year)]) {
+    for (const day of list) {
       const id = `${day.date}|${day.type}|${day.name}`;
       if (!day.date.startsWith(prefix) || !wanted.includes(day.type) || seen.has(id)) continue;
       seen.add(id);
       days.push(day);
     }
-    // Stable: holidays of one date and type keep date-holidays' order.
-    return days.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : typeRank(a.type) - typeRank(b.type)));
-  });
+  }
+  // Stable: holidays of one date and type keep date-holidays' order.
+  return days.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : typeRank(a.type) - typeRank(b.type)));
 }
 
 /** Holiday days of the given types from `first` through `last` (dates YYYY-MM-DD inside MIN_YEAR..MAX_YEAR), sorted. */

@@ -19,6 +19,7 @@ import {
 } from './holiday-inputs.ts';
 import { cldrWeekend } from './weekend.ts';
 import { catalogueEntry } from '../provenance-catalogue.ts';
+import { YEAR_WORK_RULE, yearsUnits } from './holiday-work.ts';
 
 export const IsBusinessDayResult = z.object({
   country: CountryOut,
@@ -108,6 +109,8 @@ export const isBusinessDay = defineTool({
     answer: (r) =>
       `${r.date} is ${r.business_day ? 'a business day' : `not a business day (${r.reason === 'holiday' ? `holiday: ${r.holiday?.name}` : 'weekend'})`} in ${r.country}${r.subdivision ? `-${r.subdivision}` : ''}.`,
   },
+  // The date's year and the one before, cold (holiday-work.ts, measured with bench/holidays.ts): never over the limit.
+  work: { rule: YEAR_WORK_RULE, estimate: (input) => ({ units: yearsUnits(jurisdictionOf(input), 1), field: 'date', shrink: 'ask for one date' }) },
   run: (input, ctx) => {
     const j = jurisdictionOf(input);
     const weekend = [...cldrWeekend(j.country)];

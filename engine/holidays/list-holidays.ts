@@ -18,6 +18,7 @@ import {
 } from './holiday-inputs.ts';
 import { cldrWeekend } from './weekend.ts';
 import { catalogueEntry } from '../provenance-catalogue.ts';
+import { YEAR_WORK_RULE, yearsUnits } from './holiday-work.ts';
 
 export const HolidayEntry = z.object({
   date: z.string().describe('YYYY-MM-DD; one entry per day of a multi-day holiday'),
@@ -125,6 +126,8 @@ export const listHolidays = defineTool({
     answer: (r, { plural }) =>
       `There are ${plural(r.holidays.length, 'holiday')}${r.holidays.length ? `, from ${r.holidays[0].date} to ${r.holidays[r.holidays.length - 1].date}` : ''}.`,
   },
+  // The year and the one before, cold (holiday-work.ts, measured with bench/holidays.ts): never over the limit.
+  work: { rule: YEAR_WORK_RULE, estimate: (input) => ({ units: yearsUnits(jurisdictionOf(input), 1), field: 'year', shrink: 'ask for one year' }) },
   run: (input, ctx) => {
     const j = jurisdictionOf(input);
     const weekend = [...cldrWeekend(j.country)];

@@ -5,6 +5,8 @@ import { CLOCK_DEPENDENT, defineTool } from '../tool.ts';
 import { int, Provenance } from '../inputs.ts';
 import { toEpochDay } from '../date/calendar.ts';
 import { hasTypes, holidaysInYear, MAX_YEAR, MIN_YEAR, type HolidayType, type Jurisdiction } from './calendar-data.ts';
+import { CALL_UNITS, WARM_YEAR_UNITS, yearsUnits, yearsWithin, yearUnits } from './holiday-work.ts';
+import { MAX_WORK_UNITS, type WorkMeter } from '../work.ts';
 import {
   checkSubdivision,
   CountryCode,
@@ -35,7 +37,7 @@ export const NextHolidaysResult = z.object({
         days_until: z.number().int().describe('Days from after (1 = the next day)'),
       }),
     )
-    .describe('Holidays after `after`, soonest first; fewer than count only where the data ends (2200)'),
+    .describe('Holidays after `after`, soonest first; fewer than count only where the search ends (2200, or the years one call may search)'),
   provenance: Provenance,
 });
 export type NextHolidays = z.output<typeof NextHolidaysResult>['holidays'];
@@ -44,21 +46,34 @@ const METHOD = catalogueEntry({
   id: 'holidays.next',
   kind: 'method',
   summary: 'the next holidays after a date, year by year',
-  text: 'date-holidays rules evaluated year by year from the year of `after` until enough holidays are found (up to 2200)',
+  text:
+    'date-holidays rules evaluated year by year from the year of `after` until enough holidays are found, up to 2200 or the years ' +
+    'one call may compute (250 ms of work: 9 years in TW, over a century in most countries)',
 });
 
-/** The first `count` holiday days of the given types strictly after `after`, searching up to MAX_YEAR. */
-export function upcomingHolidays(j: Jurisdiction, after: string, count: number, types: readonly HolidayType[]): NextHolidays {
+/**
+ * The first `count` holiday days of the given types strictly after `after`, searching year by year up to
+ * MAX_YEAR or as far as one call's work allows (MAX_WORK_UNITS, each year at its cold cost, so that where
+ * the search stops depends on the input alone, never on what the cache holds); the work is charged to
+ * `meter`.
+ */
+export function upcomingHolidays(j: Jurisdiction, after: string, count: number, types: readonly HolidayType[], meter?: WorkMeter): NextHolidays {
   const out: NextHolidays = [];
   if (!hasTypes(j, types)) return out;
   const from = toEpochDay(after);
-  for (let year = Math.max(MIN_YEAR, Number(after.slice(0, 4))); year <= MAX_YEAR && out.length < count; year++) {
+  const first = Math.max(MIN_YEAR, Number(after.slice(0, 4)));
+  let spent = CALL_UNITS + yearUnits(j); // the jurisdiction, and the year before the first
+  for (let year = first; year <= MAX_YEAR && out.length < count; year++) {
+    const cost = yearUnits(j) + WARM_YEAR_UNITS;
+    if (year > first && spent + cost > MAX_WORK_UNITS) break;
+    spent += cost;
     for (const day of holidaysInYear(j, year, types)) {
       if (day.date <= after) continue;
       out.push({ ...day, days_until: toEpochDay(day.date) - from });
       if (out.length === count) break;
     }
   }
+  meter?.spend(spent);
   return out;
 }
 
@@ -77,7 +92,8 @@ export const nextHolidays = defineTool({
   title: 'Next holidays after a date',
   description:
     'Next holidays of a country or subdivision strictly after a date, across year ends, soonest first, with days_until. Call it ' +
-    'instead of recalling holiday dates.',
+    'instead of recalling holiday dates. Searches up to 2200, or as many years as one call may compute: over 100 in most countries, ' +
+    '9 in TW.',
   http: { method: 'GET', path: '/v1/holidays/next' },
   auth: 'key',
   cache: 'deterministic-unless-now',
@@ -116,6 +132,17 @@ export const nextHolidays = defineTool({
     },
   ],
   annotations: CLOCK_DEPENDENT,
+  // Declared: the year of `after` and the year before, cold (holiday-work.ts, measured with
+  // bench/holidays.ts). Each further year the search needs is metered at its cold cost as it goes.
+  work: {
+    rule:
+      '5 ms, and per year searched (the year of after and the one before at least) 0.7-3 ms in most countries, 8-25 ms where ' +
+      'lunisolar holidays or equinoxes are computed (JP, CN, KR, MY, SG, VN, HK, TW and a few more)',
+    estimate: (input) => {
+      const j = jurisdictionOf(input);
+      return { units: yearsUnits(j, 1), field: 'count', shrink: `ask for fewer holidays (one call searches ${yearsWithin(j, MAX_WORK_UNITS)} years at most)` };
+    },
+  },
   calculator: {
     slug: 'next-public-holidays',
     name: 'Next public holidays',
@@ -140,7 +167,7 @@ export const nextHolidays = defineTool({
       country: j.country,
       subdivision: j.subdivision,
       after,
-      holidays: upcomingHolidays(j, after, input.count ?? 1, input.types),
+      holidays: upcomingHolidays(j, after, input.count ?? 1, input.types, ctx.meter),
       provenance: holidayProvenance(METHOD, ctx, j, input.types),
     };
   },

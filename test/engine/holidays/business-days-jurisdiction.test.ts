@@ -187,15 +187,25 @@ describe('edge cases', () => {
     expect(result.holidays.some((h) => h.date === '2022-01-01')).toBe(false); // a Saturday
   });
 
-  it('the whole range 1900-01-01..2200-12-31 works; 1899 and 2201 are rejected', async () => {
-    const result = await count({ start: '1900-01-01', end: '2200-12-31', country: 'GB', subdivision: 'ENG' });
-    expect(result.total_days).toBe(toEpochDay('2200-12-31') - toEpochDay('1900-01-01') + 1);
-    expect(result.business_days + result.weekend_days + result.holidays_excluded).toBe(result.total_days);
-    expect(result.holidays[0].date.startsWith('1900-')).toBe(true);
-    expect(result.holidays.at(-1)!.date.startsWith('2200-')).toBe(true);
+  it('the first and the last century of the data work; 1899, 2201 and a range over 100 calendar years are rejected', async () => {
+    for (const [start, end] of [
+      ['1900-01-01', '1999-12-31'],
+      ['2101-01-01', '2200-12-31'],
+    ]) {
+      const result = await count({ start, end, country: 'GB', subdivision: 'ENG' });
+      expect(result.total_days).toBe(toEpochDay(end) - toEpochDay(start) + 1);
+      expect(result.business_days + result.weekend_days + result.holidays_excluded).toBe(result.total_days);
+      expect(result.holidays[0].date.startsWith(start.slice(0, 5))).toBe(true);
+      expect(result.holidays.at(-1)!.date.startsWith(end.slice(0, 5))).toBe(true);
+    }
     const outside = 'must lie in 1900-01-01..2200-12-31 (the years the holiday data covers)';
     expect(inputErrors(businessDaysInJurisdiction, { start: '1899-12-31', end: '1900-01-31', country: 'GB' })).toEqual([{ field: 'start', message: outside }]);
     expect(inputErrors(businessDaysInJurisdiction, { start: '2200-12-01', end: '2201-01-01', country: 'GB' })).toEqual([{ field: 'end', message: outside }]);
+    // 101 calendar years, though two days short of 100 years: the work grows with the calendar years.
+    expect(inputErrors(businessDaysInJurisdiction, { start: '1900-12-31', end: '2000-01-01', country: 'GB' })).toEqual([
+      { field: 'end', message: 'must be at most 100 calendar years from start (1999-12-31 at the latest); count a longer range in parts' },
+    ]);
+    expect(inputErrors(businessDaysInJurisdiction, { start: '1900-01-01', end: '2200-12-31', country: 'GB' })).toHaveLength(1);
   });
 
   it("a leap day in February 2028 is counted (20 weekdays + Washington's Birthday off)", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Holidays from 'date-holidays';
-import { holidayDates, holidaysInYear, jurisdiction, LruCache, resolveSubdivision, supportedCountries } from '../../../engine/holidays/calendar-data.ts';
+import { holidayDates, holidaysInYear, jurisdiction, resolveSubdivision, supportedCountries } from '../../../engine/holidays/calendar-data.ts';
 import { cldrWeekend, weekendNames } from '../../../engine/holidays/weekend.ts';
 
 describe('calendar-data', () => {
@@ -47,18 +47,6 @@ describe('edge cases', () => {
     expect(holidayDates('2028-02-28 00:00:00', hours(48))).toEqual(['2028-02-28', '2028-02-29']); // leap day
     expect(holidayDates('2026-10-31 18:00:00', hours(6))).toEqual(['2026-10-31']);
     expect(holidayDates('not a date', hours(24))).toEqual([]);
-  });
-
-  it('the LRU cache keeps the most recently used entries within its capacity', () => {
-    const cache = new LruCache<string, number>(2);
-    cache.set('a', 1);
-    cache.set('b', 2);
-    expect(cache.get('a')).toBe(1); // a is now the most recent
-    cache.set('c', 3);
-    expect(cache.get('b')).toBeUndefined();
-    expect([cache.get('a'), cache.get('c'), cache.size]).toEqual([1, 3, 2]);
-    expect(cache.getOrCreate('d', () => 4)).toBe(4);
-    expect(cache.getOrCreate('d', () => 5)).toBe(4);
   });
 
   it('weekends are ascending ISO weekdays for every supported country, read from CLDR', () => {

@@ -1,6 +1,9 @@
 import { type DayOffReference, GOV_UK_DAYS, KOREA_CHUSEOK_2026, OPM_DAYS } from '../../fixtures/reference/holidays.ts';
 import { describe, expect, it } from 'vitest';
 import { nextHolidays } from '../../../engine/holidays/next-holidays.ts';
+import { jurisdiction } from '../../../engine/holidays/calendar-data.ts';
+import { WARM_YEAR_UNITS, yearsUnits, yearsWithin, yearUnits } from '../../../engine/holidays/holiday-work.ts';
+import { MAX_WORK_UNITS, WorkMeter } from '../../../engine/work.ts';
 import { explanationsOf, fixedClock, inputErrors, runTool, withFullProvenance } from '../../helpers.ts';
 
 const next = (input: Record<string, unknown>, clock = '2026-11-22T08:00:00Z') => runTool(nextHolidays, input, fixedClock(clock));
@@ -118,6 +121,38 @@ describe('edge cases', () => {
     const outside = [{ field: 'after', message: 'must lie in 1900-01-01..2200-12-31 (the years the holiday data covers)' }];
     expect(inputErrors(nextHolidays, { country: 'US', after: '1899-12-31' })).toEqual(outside);
     expect(inputErrors(nextHolidays, { country: 'US', after: '2201-01-01' })).toEqual(outside);
+  });
+
+  it('searches as many years as one call may work: school holidays of Victoria (AU-VIC, from 2026) are found from 1960, not from 1900', async () => {
+    // The data types Victoria's school terms as school holidays since 2026 only (25 rules "… since 2026").
+    // A year of AU-VIC is declared 3.1 ms cold (holiday-work.ts): 78 years fit in 250 ms.
+    const metered = async (after: string) => {
+      const meter = new WorkMeter();
+      const result = await runTool(
+        nextHolidays,
+        { country: 'AU', subdivision: 'VIC', after, types: ['school'] },
+        { ...fixedClock('2026-11-22T08:00:00Z'), meter },
+      );
+      return { dates: result.holidays.map((h) => h.date), spent: meter.spent };
+    };
+    const vic = jurisdiction('AU', 'VIC');
+    const from1900 = await metered('1900-01-01');
+    expect(from1900.dates).toEqual([]);
+    expect(from1900.spent).toBeLessThanOrEqual(MAX_WORK_UNITS);
+    expect(from1900.spent + yearUnits(vic) + WARM_YEAR_UNITS).toBeGreaterThan(MAX_WORK_UNITS); // stopped for want of work, not of years
+    expect(from1900.spent).toBe(yearsUnits(vic, yearsWithin(vic, MAX_WORK_UNITS)));
+    expect((await metered('1960-01-01')).dates[0]).toMatch(/^2026-/);
+    // Where the search stops depends on the input only: the same answer and charge with every year cached.
+    expect(await metered('1900-01-01')).toEqual(from1900);
+  });
+
+  it('charges the years it searched to the meter, at their cold cost', async () => {
+    const meter = new WorkMeter();
+    await runTool(nextHolidays, { country: 'US', after: '2026-12-26', count: 2 }, { ...fixedClock('2026-11-22T08:00:00Z'), meter });
+    expect(meter.spent).toBe(yearsUnits(jurisdiction('US', null), 2)); // 2026 and 2027, and 2025 before them
+    expect(nextHolidays.work!.estimate({ country: 'US', after: '2026-12-26', count: 2, types: ['public'] }).units).toBe(
+      yearsUnits(jurisdiction('US', null), 1),
+    );
   });
 
   it('days_until counts across a leap day', async () => {
