@@ -41,6 +41,8 @@ const zones = [
   'America/Halifax',
 ];
 const countries = ['US', 'US', 'GB', 'DE', 'IN', 'JP', 'AU', 'BR', 'NG', 'AE', 'NZ', 'US', 'RU', 'CN', 'SG', 'MX', 'ZA', 'FR', 'IN', 'CA'];
+/** The costliest holiday countries (lunisolar dates, equinoxes: engine/holidays/holiday-work.ts). */
+const lunisolar = ['TW', 'HK', 'CN', 'VN', 'KR', 'MY', 'JP', 'SG'];
 
 export const CASES: Case[] = [
   // The first call of the process pays for loading the ephemeris and zone data (the server does at start).
@@ -75,6 +77,32 @@ export const CASES: Case[] = [
       })),
     ),
   ),
+  {
+    tool: 'find_meeting_times',
+    what: '4 lunisolar countries × 31 days',
+    input: {
+      participants: lunisolar.slice(0, 4).map((country) => ({ timezone: 'UTC', country })),
+      start_date: '2026-03-01',
+      end_date: '2026-03-31',
+      step_minutes: 15,
+    },
+  },
+  {
+    tool: 'find_meeting_times',
+    what: '8 lunisolar countries across new year',
+    input: { participants: lunisolar.map((country) => ({ timezone: 'UTC', country })), start_date: '2026-12-15', end_date: '2027-01-14', step_minutes: 15 },
+  },
+  {
+    tool: 'count_business_days_in_jurisdiction',
+    what: 'TW, 9 years, all types',
+    input: { country: 'TW', start: '2020-01-01', end: '2028-12-31', types: ['public', 'bank', 'school', 'optional', 'observance'] },
+  },
+  {
+    tool: 'count_business_days_in_jurisdiction',
+    what: 'DE, 100 years, all types',
+    input: { country: 'DE', start: '1950-01-01', end: '2049-12-31', types: ['public', 'bank', 'school', 'optional', 'observance'] },
+  },
+  { tool: 'next_holidays', what: 'AU-VIC school from 1900', input: { country: 'AU', subdivision: 'VIC', after: '1900-01-01', types: ['school'], count: 20 } },
 ];
 
 const cpuMs = (f: () => unknown): Promise<{ ms: number; spent: number }> => {
@@ -95,6 +123,7 @@ async function measure(tool: AnyTool, input: unknown) {
   } catch (error) {
     price = `refused (${(error as Error).message.slice(0, 60)})`;
   }
+  if (typeof price === 'string') return { estimate, price, cold: 0, warm: 0, spent: 0 };
   const call = async () => {
     const meter = new WorkMeter();
     await tool.run(checked.data, { now: () => new Date('2026-11-28T00:00:00Z'), meter });

@@ -1,15 +1,3 @@
-/**
- * What one call may cost. Every tool whose work grows with its input declares how (`work` on its
- * definition: days × participants, years × types, occurrences, eclipses), in work units of about one
- * microsecond of server CPU on the reference machine (2 cores; measured with bench/work.ts). Before a
- * call runs, the estimate is checked: over {@link MAX_WORK_UNITS} the call is refused with a 400 naming
- * the input that made it too large and how to shrink it, before any work. A call is priced from its
- * estimate, one credit per {@link WORK_UNITS_PER_CREDIT} units (at least one), so that no credit buys more
- * than about 25 ms of CPU. Work no estimate can foresee (the candidates a recurrence rule scans) is
- * metered where it happens, through the {@link WorkMeter} a run receives in its context; the call is then
- * priced from what it really spent when that is more.
- */
-import type { z } from 'zod';
 import { ToolInputError } from './tool.ts';
 
 /** Work units one credit buys: about 25 ms of server CPU. */
@@ -64,7 +52,7 @@ export interface Priced<I> {
  * The credits a call of `tool` with `input` costs before it runs; a ToolInputError naming the field when
  * it would need more than {@link MAX_WORK_UNITS}.
  */
-export function priceOf<I extends z.ZodType>(tool: Priced<z.output<I>>, input: z.output<I>): number {
+export function priceOf<T>(tool: Priced<T>, input: T): number {
   if (!tool.work) return 1;
   const estimate = tool.work.estimate(input);
   if (estimate.units > MAX_WORK_UNITS) {

@@ -17,12 +17,14 @@ import { int, Provenance, type ProvenanceValue } from '../inputs.ts';
 import { formatLocal, formatUtc, formatWall, isoDateProblem } from '../instant.ts';
 import { fromEpochDay, isoWeekday, toEpochDay } from '../date/calendar.ts';
 import { CALENDAR, catalogueEntry, fixedProvenance, TIMEZONE_BOUNDARIES, TZDB } from '../provenance-catalogue.ts';
-import { holidaysBetween, MAX_YEAR, MIN_YEAR } from '../holidays/calendar-data.ts';
+import { holidaysBetween, MAX_YEAR } from '../holidays/calendar-data.ts';
 import { HolidayDate, HOLIDAY_DATA } from '../holidays/holiday-inputs.ts';
 import { PLACE_NAMES, PLACE_SEARCH } from '../geo/search-places.ts';
 import { BOUNDARY_LOOKUP, NAUTICAL_ZONE } from './local-time.ts';
 import { MAX_PARTICIPANTS, MIN_PARTICIPANTS, type MeetingParticipant, Participant, resolveParticipant, settlePlaceZone } from './meeting-participants.ts';
 import { datesBetween, searchSlots, workIntervals } from './meeting-search.ts';
+import { estimateMeeting, holidayRange, meetingWork } from './meeting-work.ts';
+import { MAX_WORK_UNITS, WorkLimitError } from '../work.ts';
 import { ZONE_BY_NAME } from './time-in-zone.ts';
 import { holidayNotes, noSlotNote, offsetChangeNotes, participantNotes } from './meeting-notes.ts';
 import { instantOfWall, offsetAt } from './tzdb-data.ts';
@@ -125,14 +127,11 @@ export const MeetingTimesInput = z
   });
 type MeetingInput = z.output<typeof MeetingTimesInput>;
 
-const clampDay = (day: number) => Math.min(Math.max(day, toEpochDay(`${MIN_YEAR}-01-01`)), toEpochDay(`${MAX_YEAR}-12-31`));
-
 /** Public holidays by local date (the first of a date), from the day before the range to the day after. */
 function holidayNames(p: MeetingParticipant, first: string, last: string): Map<string, string> {
   const names = new Map<string, string>();
   if (!p.jurisdiction) return names;
-  const from = fromEpochDay(clampDay(toEpochDay(first) - 1));
-  const to = fromEpochDay(clampDay(toEpochDay(last) + 1));
+  const { from, to } = holidayRange(first, last);
   for (const h of holidaysBetween(p.jurisdiction, from, to, ['public'])) if (!names.has(h.date)) names.set(h.date, h.name);
   return names;
 }
@@ -141,24 +140,28 @@ export async function findMeetingTimes(input: MeetingInput, ctx: ToolContext): P
   const end = input.end_date ?? fromEpochDay(Math.min(toEpochDay(input.start_date) + 6, toEpochDay(`${MAX_YEAR}-12-31`)));
   const given = await Promise.all(input.participants.map((p, i) => settlePlaceZone(p, i)));
   const participants = given.map((p, i) => resolveParticipant(p, i));
+  // Every participant's jurisdiction known now: over the limit is refused before any holiday is computed.
+  const work = meetingWork(participants, input.start_date, end, input);
+  if (work.units > MAX_WORK_UNITS) throw new WorkLimitError(work);
+  ctx.meter?.spend(work.units);
   const dates = datesBetween(input.start_date, end);
   const durationMs = input.duration_minutes * MINUTE_MS;
 
   const holidays = participants.map((p) => holidayNames(p, input.start_date, end));
   let holidayBlocked = false;
-  const work = participants.map((p, i) =>
+  const hours = participants.map((p, i) =>
     workIntervals(p, dates, (date) => {
       const off = input.respect_holidays && holidays[i].has(date);
       if (off && p.workdays.includes(isoWeekday(toEpochDay(date)))) holidayBlocked = true;
       return off;
     }),
   );
-  const found = searchSlots(work, { stepMs: input.step_minutes * MINUTE_MS, durationMs, limit: input.limit });
+  const found = searchSlots(hours, { stepMs: input.step_minutes * MINUTE_MS, durationMs, limit: input.limit });
 
   // The span searched: the earliest local midnight of start_date to the latest of end_date's end (or a shift's end).
   const midnight = (p: MeetingParticipant, day: number) => instantOfWall(p.table, day * DAY_MS).ms;
   const rangeStart = Math.min(...participants.map((p) => midnight(p, toEpochDay(input.start_date))));
-  const rangeEnd = Math.max(...participants.map((p) => midnight(p, toEpochDay(end) + 1)), ...work.map((w) => (w.length ? w[w.length - 1] : -Infinity)));
+  const rangeEnd = Math.max(...participants.map((p) => midnight(p, toEpochDay(end) + 1)), ...hours.map((w) => (w.length ? w[w.length - 1] : -Infinity)));
 
   const slots = found.slots.map((slot) => {
     const e = slot.start_ms + durationMs;
@@ -272,17 +275,10 @@ export const meetingTimes = defineTool({
         ? `No slot fits. ${r.notes[0]}`
         : `The best slot starts at ${time(r.slots[0].start)} and ends at ${clock(r.slots[0].end)}, ${r.slots[0].all_within_work_hours ? 'within everyone’s work hours' : `${plural(r.slots[0].minutes_outside_work_hours, 'minute')} outside work hours in all`} (${plural(r.count, 'slot')} listed).`,
   },
-  // bench/work.ts, 2-core machine: the slots themselves are cheap (20 participants × 31 days every 15
-  // minutes: 2-4 ms warm); a participant's holidays, the first time their country and years are asked
-  // for, cost up to ~10 ms (20 countries: ~200 ms cold). Priced for the cold case.
+  // engine/time/meeting-work.ts: the slots priced by count, holidays by jurisdiction, cold.
   work: {
-    rule: 'about 2 ms, 10 ms a participant whose holidays count, and 0.1 µs a participant-slot: one credit for two participants, nine for twenty',
-    estimate: (input) => {
-      const days = input.end_date === undefined ? 7 : toEpochDay(input.end_date) - toEpochDay(input.start_date) + 1;
-      const slots = input.participants.length * days * (1440 / input.step_minutes);
-      const holidays = input.respect_holidays ? input.participants.length * 10_000 : 0;
-      return { units: 2000 + slots * 0.1 + holidays, field: 'participants', shrink: 'ask for fewer participants, or fewer days, in one call' };
-    },
+    rule: 'about 2 ms, the holidays of each distinct country for the years of the range (6-11 ms in most, up to ~65 ms where lunisolar holidays are computed), and 0.1 µs a participant-slot',
+    estimate: estimateMeeting,
   },
   run: (input, ctx) => findMeetingTimes(input, ctx),
 });
