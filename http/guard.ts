@@ -65,6 +65,7 @@ export function surchargeOf({ settings, localLimiter, sharedLimiter, charge }: G
       if (!force && price > limit) {
         return problem(429, {
           detail: `This call costs ${price} credits, more than the rate limit of ${limit} credits a minute allows at once: ask for less work in one call.`,
+          headers: { 'retry-after': '60' },
         });
       }
       const now = Date.now();
