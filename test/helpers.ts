@@ -101,3 +101,19 @@ export function edgeAndRandomPoints(rand: () => number): { lat: number; lon: num
   while (points.length < 400) points.push({ lat: Number((rand() * 180 - 90).toFixed(rand() < 0.5 ? 5 : 1)), lon: rand() * 360 - 180 });
   return points;
 }
+
+/**
+ * Polls `ready` every `everyMs` (a throw counts as not yet: a server still starting refuses connections)
+ * until it holds; after `tries` polls, throws an error with `failure()`'s text (a server's output).
+ */
+export async function waitUntil(ready: () => Promise<boolean>, failure: () => string, tries = 600, everyMs = 100): Promise<void> {
+  for (let i = 0; i < tries; i++) {
+    try {
+      if (await ready()) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+  throw new Error(failure());
+}

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freePort } from '../helpers.ts';
+import { freePort, waitUntil } from '../helpers.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const OUT = join(ROOT, '.build', `test-heavy-${process.pid}`);
@@ -50,15 +50,10 @@ beforeAll(async () => {
   proc.stderr!.on('data', (d) => {
     output += d;
   });
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/health`)).ok) return;
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not start: ${output}`);
+  await waitUntil(
+    async () => (await fetch(`${base}/health`)).ok,
+    () => `server did not start: ${output}`,
+  );
 }, 120_000);
 afterAll(() => {
   if (proc?.exitCode === null) proc.kill('SIGKILL');

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jurisdiction, supportedCountries } from '../../engine/holidays/calendar-data.ts';
 import { MAX_SPAN_YEARS, yearsWithin } from '../../engine/holidays/holiday-work.ts';
 import { MAX_WORK_UNITS } from '../../engine/work.ts';
-import { freePort } from '../helpers.ts';
+import { freePort, waitUntil } from '../helpers.ts';
 
 const KEY = 'holiday-memory-key-0123456789';
 const BUILD = join('.build', `test-holidays-${process.pid}`);
@@ -58,15 +58,12 @@ beforeAll(async () => {
   proc.stderr!.on('data', (d) => {
     output += d;
   });
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/health`)).ok) return;
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`server did not start: ${output}`);
+  await waitUntil(
+    async () => (await fetch(`${base}/health`)).ok,
+    () => `server did not start: ${output}`,
+    600,
+    50,
+  );
 }, 60_000);
 
 afterAll(() => {

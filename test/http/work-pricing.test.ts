@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../helpers.ts';
+import { freePort, waitUntil } from '../helpers.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'tca-pricing-'));
 const LIMIT = 40;
@@ -77,16 +77,13 @@ beforeAll(async () => {
   proc.stderr!.on('data', (d) => {
     output += d;
   });
-  for (let i = 0; i < 600; i++) {
-    try {
-      const credits = await fetch(`${base}/v1/account/credits`, { headers: { authorization: `Bearer ${key}` } });
-      if (credits.ok && ((await credits.json()) as { credits: { configured: boolean } }).credits.configured) return;
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not start: ${output}`);
+  // Ready once the server has loaded the customer's ledger (it reloads keys every 2 s).
+  await waitUntil(
+    async () =>
+      ((await (await fetch(`${base}/v1/account/credits`, { headers: { authorization: `Bearer ${key}` } })).json()) as { credits?: { configured?: boolean } })
+        .credits?.configured === true,
+    () => `server did not start: ${output}`,
+  );
 }, 90_000);
 afterAll(() => {
   if (proc?.exitCode === null) proc.kill('SIGKILL');
