@@ -97,7 +97,7 @@ export function createApp(options: AppOptions): BuiltApp {
   const freeGuard = guardOf(guardOptions, false);
   const surcharge = surchargeOf(guardOptions);
   const runTool = options.workPool ? offloadingRunner(options.workPool) : runHere;
-  const idempotency = new IdempotencyRecords(store?.redis ?? null, store?.redis ? store.redisKey('idempotency' as never, '') : undefined);
+  const idempotency = new IdempotencyRecords(store?.redis ?? null, store?.redis ? `${store.redisPrefix}:idempotency:` : undefined);
   if (!options.readiness) warmUp();
   // Without a store of its own yet, the app's storage and cache are in-process and always reachable.
   const readiness = options.readiness ?? (() => ({ ...engineReadiness(), storage: true, cache: true }));

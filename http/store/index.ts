@@ -288,6 +288,7 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
       }),
     redis: client,
     redisKey: (mount, key) => `${prefix}:${mount}:${encodeKey(key)}`,
+    redisPrefix: prefix,
     storage,
   };
   return store;

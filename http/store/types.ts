@@ -60,6 +60,8 @@ export interface Store {
   readonly redis: Redis | null;
   /** The Redis key of a mount's entry: `<prefix>:<mount>:<encoded key>`. */
   redisKey(mount: MountName, key: string): string;
+  /** The prefix of every Redis key of this store (`time-api`), for records kept beside the mounts. */
+  readonly redisPrefix: string;
   /** The unstorage instance underneath (keys as stored, see keys.ts). */
   readonly storage: Storage;
 }

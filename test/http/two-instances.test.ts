@@ -128,6 +128,22 @@ describe.skipIf(!hasRedis)('two instances on one Redis', () => {
     expect(credits.credits).toMatchObject({ balance: 0, status: 'exhausted' });
   }, 30_000);
 
+  it('an Idempotency-Key answered by one instance is replayed by the other (the records are in Redis)', async () => {
+    const post = (i: number, body: unknown) =>
+      fetch(`${bases[i]}/v1/time/recurrence`, {
+        method: 'POST',
+        headers: { 'x-api-key': countedKey, 'content-type': 'application/json', 'idempotency-key': 'two-instances-1' },
+        body: JSON.stringify(body),
+      });
+    const body = { rrule: 'FREQ=WEEKLY;BYDAY=MO;COUNT=3', start: '2026-03-02T09:00', timezone: 'America/New_York' };
+    const first = await post(0, body);
+    expect(first.status).toBe(200);
+    const again = await post(1, body);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.text()).toBe(await first.text());
+    expect((await post(1, { ...body, count: 2 })).status).toBe(422);
+  });
+
   it('Redis killed: calculations keep answering, shared routes say 503, health says degraded; all recovers', async () => {
     await redis.kill();
     await new Promise((r) => setTimeout(r, 500));
