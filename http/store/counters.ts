@@ -65,7 +65,7 @@ export class Counters {
   /** Deltas of damaged records: kept until the record can be read again. */
   private readonly held = new Map<string, number>();
   private readonly reported = new Set<string>();
-  private running: Promise<void> | null = null;
+  private readonly turns = new Turns();
   private seq = 0;
   /** Per hash bucket of entries: writes in progress, and writes finished (readers compare both). */
   private readonly writing = new Int32Array(BUCKETS);
@@ -120,13 +120,7 @@ export class Counters {
 
   /** Stores everything `incr` accepted before this call. Flushes run one at a time, in call order. */
   flush(): Promise<void> {
-    const run = (this.running ?? Promise.resolve()).catch(() => {}).then(() => this.flushNow());
-    this.running = run;
-    const clear = () => {
-      if (this.running === run) this.running = null;
-    };
-    run.then(clear, clear);
-    return run;
+    return this.turns.run(() => this.flushNow());
   }
 
   private async flushNow(): Promise<void> {
@@ -202,5 +196,22 @@ export class Counters {
     for (const key of this.pending.keys()) add(key);
     for (const c of this.inflight) for (const key of c.entries.keys()) add(key);
     return [...out];
+  }
+}
+
+/** Runs jobs one at a time, in call order (a job that fails does not stop the next); `busy` while any is queued or running. */
+export class Turns {
+  private last: Promise<void> | null = null;
+  get busy(): boolean {
+    return this.last !== null;
+  }
+  run(job: () => Promise<void>): Promise<void> {
+    const run = (this.last ?? Promise.resolve()).catch(() => {}).then(job);
+    this.last = run;
+    const clear = () => {
+      if (this.last === run) this.last = null;
+    };
+    run.then(clear, clear);
+    return run;
   }
 }

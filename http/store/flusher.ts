@@ -6,7 +6,7 @@
  */
 import { statfs } from 'node:fs/promises';
 import type { Redis } from 'ioredis';
-import type { Counters } from './counters.ts';
+import { type Counters, Turns } from './counters.ts';
 import { isFullDisk } from './fs.ts';
 import type { CountsReserve } from './reserve.ts';
 
@@ -36,7 +36,7 @@ export class Flusher {
   diskFull = false;
   private failing = false;
   private reserveFailed = false;
-  private running: Promise<void> | null = null;
+  private readonly turns = new Turns();
   private readonly timer: NodeJS.Timeout;
 
   constructor(
@@ -44,7 +44,7 @@ export class Flusher {
     private readonly options: FlusherOptions,
   ) {
     this.timer = setInterval(() => {
-      if (this.running || counters.unflushed === 0 || (options.client && options.client.status !== 'ready')) return;
+      if (this.turns.busy || counters.unflushed === 0 || (options.client && options.client.status !== 'ready')) return;
       this.flush().catch(() => {});
     }, options.intervalMs);
     this.timer.unref();
@@ -56,13 +56,7 @@ export class Flusher {
 
   /** Stores every count accepted before this call; rejects if some could not be (they stay held). */
   flush(): Promise<void> {
-    const run = (this.running ?? Promise.resolve()).catch(() => {}).then(() => this.once());
-    this.running = run;
-    const clear = () => {
-      if (this.running === run) this.running = null;
-    };
-    run.then(clear, clear);
-    return run;
+    return this.turns.run(() => this.once());
   }
 
   private async once(): Promise<void> {
