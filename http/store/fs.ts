@@ -110,10 +110,27 @@ function alive(pid: number): boolean {
 }
 
 /**
- * Lock files this process holds. One naming this process's pid that is not here was left by an earlier
- * process with the same pid (a container's server restarted after a crash is often the same pid).
+ * Lock files this process holds, counted (two stores of one process may take turns on one lock). A
+ * lock file naming this process's pid that is not held here was left by an earlier process with the
+ * same pid (a container's server restarted after a crash is often the same pid). A holder removes its
+ * file before it stops counting itself, so a file this process still counts is never taken for orphaned.
  */
-export const heldLocks = new Set<string>();
+const held = new Map<string, number>();
+export const heldLocks = {
+  add(lockPath: string): void {
+    held.set(lockPath, (held.get(lockPath) ?? 0) + 1);
+  },
+  /** Stops counting one hold (after its file is removed); false when none was counted. */
+  delete(lockPath: string): boolean {
+    const n = held.get(lockPath) ?? 0;
+    if (n <= 1) held.delete(lockPath);
+    else held.set(lockPath, n - 1);
+    return n > 0;
+  },
+  has(lockPath: string): boolean {
+    return held.has(lockPath);
+  },
+};
 
 /** Whether a lock file's owner (the pid it holds) is gone, or, without one, the file is older than `staleMs`. */
 export async function lockOrphaned(lockPath: string, staleMs: number): Promise<boolean> {
@@ -121,6 +138,20 @@ export async function lockOrphaned(lockPath: string, staleMs: number): Promise<b
   if (Number.isSafeInteger(owner) && owner > 0) return owner === process.pid ? !heldLocks.has(lockPath) : !alive(owner);
   const info = await stat(lockPath).catch(() => null);
   return info !== null && Date.now() - info.mtimeMs > staleMs;
+}
+
+/**
+ * Removes a lock file whose owner is gone; true when it was orphaned (the caller tries again). The file
+ * is removed only if it is still the one judged (same inode), so a lock another contender took over
+ * in between is left alone.
+ */
+export async function removeOrphanedLock(lockPath: string, staleMs: number): Promise<boolean> {
+  const before = await stat(lockPath).catch(() => null);
+  if (!before) return true; // gone already: try again
+  if (!(await lockOrphaned(lockPath, staleMs))) return false;
+  const now = await stat(lockPath).catch(() => null);
+  if (now && now.ino === before.ino && now.dev === before.dev) await unlink(lockPath).catch(() => {});
+  return true;
 }
 
 /**
@@ -136,10 +167,7 @@ export async function withLock<T>(lockPath: string, fn: () => Promise<T>, waitMs
       handle = await open(lockPath, 'wx');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      if (await lockOrphaned(lockPath, staleMs)) {
-        await unlink(lockPath).catch(() => {});
-        continue;
-      }
+      if (await removeOrphanedLock(lockPath, staleMs)) continue;
       if (Date.now() > deadline) throw new Error(`lock ${lockPath} is held by another process for over ${waitMs} ms`);
       await sleep(5 + Math.random() * 20);
       continue;
@@ -149,8 +177,8 @@ export async function withLock<T>(lockPath: string, fn: () => Promise<T>, waitMs
       await handle.writeFile(String(process.pid));
     } catch (error) {
       await handle.close().catch(() => {});
-      heldLocks.delete(lockPath);
       await unlink(lockPath).catch(() => {});
+      heldLocks.delete(lockPath);
       throw error;
     }
     await handle.close().catch(() => {});
@@ -159,8 +187,8 @@ export async function withLock<T>(lockPath: string, fn: () => Promise<T>, waitMs
   try {
     return await fn();
   } finally {
-    heldLocks.delete(lockPath);
     await unlink(lockPath).catch(() => {});
+    heldLocks.delete(lockPath);
   }
 }
 

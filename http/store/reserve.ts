@@ -19,7 +19,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, open, readdir, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { heldLocks, lockOrphaned, type FsLayout } from './fs.ts';
+import { heldLocks, removeOrphanedLock, type FsLayout } from './fs.ts';
 
 const MAGIC = 'counts-reserve 1';
 const MAX_RESERVES = 64;
@@ -30,18 +30,22 @@ type Entries = [entry: string, delta: number][];
 /** Claims `counts-<n>.lock` for this process: free, or its owner gone. */
 async function claim(lockPath: string): Promise<boolean> {
   for (let attempt = 0; attempt < 2; attempt++) {
+    let holds = false;
     try {
       const handle = await open(lockPath, 'wx');
       heldLocks.add(lockPath);
+      holds = true;
       await handle.writeFile(String(process.pid)).finally(() => handle.close());
       return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-        if (heldLocks.delete(lockPath)) await unlink(lockPath).catch(() => {});
+        if (holds) {
+          await unlink(lockPath).catch(() => {});
+          heldLocks.delete(lockPath);
+        }
         throw error;
       }
-      if (!(await lockOrphaned(lockPath, 15_000))) return false;
-      await unlink(lockPath).catch(() => {});
+      if (!(await removeOrphanedLock(lockPath, 15_000))) return false;
     }
   }
   return false;
@@ -131,8 +135,8 @@ export class CountsReserve {
       return reserve;
     } catch (error) {
       await handle?.close().catch(() => {});
-      heldLocks.delete(lockPath);
       await unlink(lockPath).catch(() => {});
+      heldLocks.delete(lockPath);
       throw error;
     }
   }
@@ -188,7 +192,7 @@ export class CountsReserve {
   /** Lets the reserve go (its content stays for the next start). */
   async release(): Promise<void> {
     await this.handle.close().catch(() => {});
-    heldLocks.delete(this.lockPath);
     await unlink(this.lockPath).catch(() => {});
+    heldLocks.delete(this.lockPath);
   }
 }

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { withLock } from '../../../http/store/fs.ts';
 import { CorruptRecordError, createStore, StoreUnavailableError, type Store, type StoreOptions } from '../../../http/store/index.ts';
 
 const dirs: string[] = [];
@@ -230,6 +231,31 @@ describe('edge cases', () => {
     );
     await Promise.all([server.close(), cli.close()]);
     expect(await (await fsStore(dir)).counter('credits', 'acme')).toBe(300 * 3 - 300);
+  });
+
+  it('lets one holder at a time into a lock that contenders of one process share', async () => {
+    // Before: a holder stopped counting itself before removing its file, so a contender of the same
+    // process read its own pid in the file, took the lock for orphaned and removed it: two holders
+    // (seen in CI as lost counter updates in the test above).
+    const lock = join(tempDir(), 'x.lock');
+    let inside = 0;
+    let most = 0;
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        for (let i = 0; i < 150; i++) {
+          await withLock(
+            lock,
+            async () => {
+              most = Math.max(most, ++inside);
+              await new Promise((r) => setImmediate(r));
+              inside--;
+            },
+            30_000,
+          );
+        }
+      }),
+    );
+    expect(most).toBe(1);
   });
 
   it('rejects misuse clearly and refuses work after close', async () => {
