@@ -10,16 +10,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Dirent } from 'node:fs';
-import { link, mkdir, open, readdir, readFile, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { link, mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import fsDriver from 'unstorage/drivers/fs';
 import type { Driver } from 'unstorage';
 import { counterValue, type Chunk, type CounterBackend, type CounterMount, type WriteMarks } from './counters.ts';
 import { CorruptRecordError } from './errors.ts';
+import { withLock } from './lock.ts';
 
 export const SUFFIX = '.json';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const notFound = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'ENOENT';
 
 export interface FsLayout {
@@ -97,99 +97,6 @@ export function atomicFsDriver(mountDir: string, tmpDir: string): Driver {
     setItem: (key: string, value: string) => writeAtomic(tmpDir, path(key), value),
     setItemRaw: (key: string, value: unknown) => writeAtomic(tmpDir, path(key), String(value)),
   };
-}
-
-/** True when a process with this id runs on this machine (the lock's owner is alive). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'; // it exists, owned by another user
-  }
-}
-
-/**
- * Lock files this process holds, counted (two stores of one process may take turns on one lock). A
- * lock file naming this process's pid that is not held here was left by an earlier process with the
- * same pid (a container's server restarted after a crash is often the same pid). A holder removes its
- * file before it stops counting itself, so a file this process still counts is never taken for orphaned.
- */
-const held = new Map<string, number>();
-export const heldLocks = {
-  add(lockPath: string): void {
-    held.set(lockPath, (held.get(lockPath) ?? 0) + 1);
-  },
-  /** Stops counting one hold (after its file is removed); false when none was counted. */
-  delete(lockPath: string): boolean {
-    const n = held.get(lockPath) ?? 0;
-    if (n <= 1) held.delete(lockPath);
-    else held.set(lockPath, n - 1);
-    return n > 0;
-  },
-  has(lockPath: string): boolean {
-    return held.has(lockPath);
-  },
-};
-
-/** Whether a lock file's owner (the pid it holds) is gone, or, without one, the file is older than `staleMs`. */
-export async function lockOrphaned(lockPath: string, staleMs: number): Promise<boolean> {
-  const owner = Number((await readText(lockPath).catch(() => null))?.trim());
-  if (Number.isSafeInteger(owner) && owner > 0) return owner === process.pid ? !heldLocks.has(lockPath) : !alive(owner);
-  const info = await stat(lockPath).catch(() => null);
-  return info !== null && Date.now() - info.mtimeMs > staleMs;
-}
-
-/**
- * Removes a lock file whose owner is gone; true when it was orphaned (the caller tries again). The file
- * is removed only if it is still the one judged (same inode), so a lock another contender took over
- * in between is left alone.
- */
-export async function removeOrphanedLock(lockPath: string, staleMs: number): Promise<boolean> {
-  const before = await stat(lockPath).catch(() => null);
-  if (!before) return true; // gone already: try again
-  if (!(await lockOrphaned(lockPath, staleMs))) return false;
-  const now = await stat(lockPath).catch(() => null);
-  if (now && now.ino === before.ino && now.dev === before.dev) await unlink(lockPath).catch(() => {});
-  return true;
-}
-
-/**
- * Holds an exclusive lock file (holding its owner's pid) while `fn` runs. A lock whose owner is gone
- * (a crash) is taken over at once; one without a readable owner after `staleMs` too. The lock is
- * released on every outcome, and one that could not be written (disk full) is removed at once.
- */
-export async function withLock<T>(lockPath: string, fn: () => Promise<T>, waitMs = 5_000, staleMs = 15_000): Promise<T> {
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    let handle: FileHandle;
-    try {
-      handle = await open(lockPath, 'wx');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      if (await removeOrphanedLock(lockPath, staleMs)) continue;
-      if (Date.now() > deadline) throw new Error(`lock ${lockPath} is held by another process for over ${waitMs} ms`);
-      await sleep(5 + Math.random() * 20);
-      continue;
-    }
-    heldLocks.add(lockPath);
-    try {
-      await handle.writeFile(String(process.pid));
-    } catch (error) {
-      await handle.close().catch(() => {});
-      await unlink(lockPath).catch(() => {});
-      heldLocks.delete(lockPath);
-      throw error;
-    }
-    await handle.close().catch(() => {});
-    break;
-  }
-  try {
-    return await fn();
-  } finally {
-    await unlink(lockPath).catch(() => {});
-    heldLocks.delete(lockPath);
-  }
 }
 
 /**

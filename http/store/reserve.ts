@@ -19,7 +19,8 @@
 import { createHash } from 'node:crypto';
 import { mkdir, open, readdir, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { heldLocks, removeOrphanedLock, type FsLayout } from './fs.ts';
+import type { FsLayout } from './fs.ts';
+import { heldLocks, removeOrphanedLock } from './lock.ts';
 
 const MAGIC = 'counts-reserve 1';
 const MAX_RESERVES = 64;

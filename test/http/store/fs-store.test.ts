@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { withLock } from '../../../http/store/fs.ts';
+import { withLock } from '../../../http/store/lock.ts';
 import { CorruptRecordError, createStore, StoreUnavailableError, type Store, type StoreOptions } from '../../../http/store/index.ts';
 
 const dirs: string[] = [];
@@ -234,9 +234,9 @@ describe('edge cases', () => {
   });
 
   it('lets one holder at a time into a lock that contenders of one process share', async () => {
-    // Before: a holder stopped counting itself before removing its file, so a contender of the same
-    // process read its own pid in the file, took the lock for orphaned and removed it: two holders
-    // (seen in CI as lost counter updates in the test above).
+    // Before: a contender of the same process read a released hold's pid (its file read just before it
+    // was removed), took the lock for orphaned and removed the next holder's file, which had the same
+    // inode: two holders (seen in CI as lost counter updates in the test above).
     const lock = join(tempDir(), 'x.lock');
     let inside = 0;
     let most = 0;
