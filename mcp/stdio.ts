@@ -1,11 +1,15 @@
 /**
- * `npm run mcp`: the MCP server over stdio, for local MCP clients (no key needed: the client runs it).
- * stdout carries the protocol only; every log line goes to stderr. `--toolsets time,date` (or the
- * MCP_TOOLSETS setting) serves only those toolsets.
+ * The MCP server over stdio, for local MCP clients (no key needed: the client runs it): the package's
+ * `time-coordinate-api` command and `npm run mcp`. stdout carries the protocol only; every log line goes
+ * to stderr. `--toolsets time,date` (or the MCP_TOOLSETS setting) serves only those toolsets.
+ *
+ * Start-up is the connect and nothing else: the time-zone boundaries load when a coordinate is first
+ * asked about (or after a quiet second), and the place-name index only when a call names a place
+ * (PLACE_INDEXES=background: right after start-up, as the API server does).
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { warmUp } from '../engine/health.ts';
-import { startPlaceNames } from '../engine/geo/place-names.ts';
+import { placeNamesOnFirstNeed, startPlaceNames } from '../engine/geo/place-names.ts';
 import { routeInventory } from '../service/inventory.ts';
 import { buildOpenApi } from '../service/openapi.ts';
 import { loadSettingsOrExit } from '../service/settings.ts';
@@ -31,7 +35,6 @@ if (given !== undefined) {
   }
   toolsets = read.toolsets;
 }
-warmUp();
 let openapi: Promise<unknown> | undefined;
 const server = createMcpServer({
   ctx: { now: () => new Date(), ...providersFrom(settings) },
@@ -40,7 +43,12 @@ const server = createMcpServer({
   siteUrl: settings.siteUrl,
 });
 await server.connect(new StdioServerTransport());
-// The place-name index (place inputs, place names as zones, their completions): in the background once
-// connected, as the HTTP server does (PLACE_INDEXES=on-demand: by the first call that needs it).
-if (settings.placeIndexes === 'background') void startPlaceNames();
+// The place-name index (place inputs, place names as zones, their completions): loaded by the first call
+// that names a place, which waits a few seconds for it and otherwise says to try again shortly.
+// PLACE_INDEXES=background loads it at once; on-demand makes that first call wait for the whole load.
+if (process.env.PLACE_INDEXES === 'background') void startPlaceNames();
+else if (settings.placeIndexes !== 'on-demand') placeNamesOnFirstNeed();
+// The boundary index and the ephemeris, once the client has had a quiet second (a first call about a
+// coordinate that comes sooner loads what it needs itself).
+setTimeout(warmUp, 1_000).unref();
 process.stderr.write(`time-coordinate-api MCP server on stdio (toolsets: ${toolsets.join(', ')})\n`);

@@ -562,6 +562,16 @@ export function startPlaceNames(after?: Promise<unknown>): Promise<PlaceNamesSta
   return ensureBuild(after);
 }
 
+/**
+ * Builds (or reads) the index when a call first needs it, not before: such a call, and those during the
+ * load, wait up to a few seconds and then get a ToolUnavailableError (try again shortly) while the load
+ * goes on in the background. For the stdio MCP server, whose memory and start-up a place index would
+ * otherwise weigh on though most calls never name a place.
+ */
+export function placeNamesOnFirstNeed(): void {
+  inBackground = true;
+}
+
 /** The index when it is built, else undefined (synchronous readers: zone arguments). */
 export const placeNamesIfReady = (): PlaceNames | undefined => built;
 
@@ -593,7 +603,9 @@ export async function placeNames(): Promise<PlaceNames> {
       }),
     ]);
     if (ready?.ready && built) return built;
-    throw new ToolUnavailableError('the place-name index is still loading (about 10 s after a first start-up); try again shortly');
+    throw new ToolUnavailableError(
+      'the place-name index is still loading (a second when cached, about 25 s the first time on a machine); try again in 30 seconds, or name the place by coordinates or an IANA zone meanwhile',
+    );
   }
   return loadPlaceNames();
 }

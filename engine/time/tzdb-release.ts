@@ -17,6 +17,8 @@ export interface TzdbRelease {
   release: string;
   /** The rules of a zone or link name as tzdb spells it, or of a fixed-offset zone; undefined for any other. */
   zoneTable(name: string): ZoneTable | undefined;
+  /** Whether `zoneTable(name)` has rules, without unpacking them. */
+  hasRules(name: string): boolean;
   /** Every name of the release: its packed zones, its links (alias → packed zone) and zone.tab names. */
   names: { zones: readonly string[]; links: ReadonlyMap<string, string>; geographic: readonly string[] };
 }
@@ -43,6 +45,9 @@ export function indexRelease(data: PackedTzdb, meta: ZoneTab): TzdbRelease {
   return {
     release: data.version,
     names: { zones, links, geographic: Object.keys(meta.zones) },
+    hasRules(name) {
+      return packed.has(name) || tables.has(name) || fixedOffsetTable(name) !== undefined;
+    },
     zoneTable(name) {
       let table = tables.get(name);
       if (table) return table;

@@ -29,6 +29,9 @@ export const tzdbRelease = (): string => load().release;
  */
 export const zoneTable = (name: string): ZoneTable | undefined => load().zoneTable(name);
 
+/** Whether the release has rules for a name (as `zoneTable` would find), without unpacking them. */
+export const hasZoneRules = (name: string): boolean => load().hasRules(name);
+
 /** The rules of a name this service answers with (checked before it gets here). */
 export function rulesOf(name: string): ZoneTable {
   const table = zoneTable(name);

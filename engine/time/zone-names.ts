@@ -17,7 +17,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { tzdbNames, tzdbRelease, zoneTable } from './tzdb.ts';
+import { hasZoneRules, tzdbNames, tzdbRelease, zoneTable } from './tzdb.ts';
 import { fixedOffsetName, periodIndex } from './tzdb-data.ts';
 import { countryZones, parseFixedOffset, windowsKey, windowsZones } from './zone-input.ts';
 import { CONVENTIONAL, PRIMARY, RESPELLED, SEA_ZONES, ZERO_ZONES } from './zone-tables.ts';
@@ -65,14 +65,14 @@ export function boundaryZoneNames(): string[] {
 }
 
 /** Boundary-data zones the shipped tzdb release has no rules for (must be empty: a test and start-up check it). */
-export const boundaryZonesWithoutRules = (): string[] => boundaryZoneNames().filter((n) => !zoneTable(n));
+export const boundaryZonesWithoutRules = (): string[] => boundaryZoneNames().filter((n) => !hasZoneRules(n));
 
 function build(): string[] {
   if (names) return names;
   const { zones, links, geographic } = tzdbNames();
   const set = new Set<string>(['UTC']);
   for (const name of [...geographic, ...SEA_ZONES, ...boundaryZoneNames()]) {
-    if (!ZERO_ZONES.includes(name) && zoneTable(name)) set.add(name);
+    if (!ZERO_ZONES.includes(name) && hasZoneRules(name)) set.add(name);
   }
   names = [...set].sort();
   byLower = new Map(names.map((n) => [n.toLowerCase(), n]));
