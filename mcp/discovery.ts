@@ -2,7 +2,9 @@
  * What an agent can read and be guided by besides the tools: the list of IANA zones, the service's
  * OpenAPI document, a per-zone resource with argument completion, the provenance catalogue (what each id
  * in a result's compact `provenance` means), and prompts that show good multi-step use (with
- * completable arguments for zone names and holiday country codes).
+ * completable arguments for zone names and holiday country codes), each naming the tools it calls.
+ * Over 300 lines: most of it is the prompts' step-by-step texts, each beside its arguments and the
+ * resources it points to, so an agent's whole view of the server besides the tools reads in one place.
  */
 import { completable } from '@modelcontextprotocol/sdk/server/completable.js';
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -16,6 +18,7 @@ import { timeInZone, timeInZoneAt, ZoneArgument } from '../engine/time/time-in-z
 import { completePlaceNames, describeHit, searchIndex } from '../engine/geo/search-places.ts';
 import { completeCountries, completeSubdivisions, completeZoneInput } from './completions.ts';
 import { placeNames } from '../engine/geo/place-names.ts';
+import { MAX_RANGE_DAYS } from '../engine/time/meeting-times.ts';
 import { jsonWriterOf } from '../service/json-writer.ts';
 import type { ToolsetEntry } from '../service/toolsets.ts';
 
@@ -31,6 +34,26 @@ export interface DiscoveryOptions {
   /** The clock (the tools' context clock). */
   now?: () => Date;
 }
+
+/**
+ * The tools each prompt tells the agent to call, by name (the prompt's text says `call <tool>` for each,
+ * and names no other tool): the prompt is offered only when all of them are served.
+ */
+export const PROMPT_TOOLS = {
+  'plan-meeting-across-zones': ['find_meeting_times'],
+  'convert-a-time': ['convert_time'],
+  'is-it-a-business-day': ['is_business_day', 'next_holidays'],
+  'when-does-the-sun-set-here': ['sun_events'],
+} as const satisfies Record<string, readonly string[]>;
+
+/** A URI's percent-encoding undone; a malformed escape (`%E0`) is left as written, to be named as unknown. */
+const decoded = (text: string) => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
 
 const json = (uri: string, value: unknown) => ({ contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(value, null, 2) }] });
 
@@ -70,20 +93,22 @@ export function registerDiscovery(server: McpServer, options: DiscoveryOptions):
     (uri) => json(uri.href, { count: zoneNames().length, zones: zoneNames() }),
   );
 
+  // `{+timezone}` (RFC 6570 reserved expansion; the SDK's UriTemplate matches it as `.+`): a zone is
+  // read with its slashes as they are (tz://zones/Europe/Lisbon) or encoded (tz://zones/Europe%2FLisbon).
   server.registerResource(
     'time-zone',
-    new ResourceTemplate('tz://zones/{timezone}', {
+    new ResourceTemplate('tz://zones/{+timezone}', {
       list: undefined,
       complete: { timezone: (value) => completeZoneInput(value) },
     }),
     {
       title: 'One time zone now',
       description:
-        'The get_time_in_zone answer for one zone now (IANA name, abbreviation, Windows ID, offset or place name): local time, UTC offset, abbreviation, DST flag and next transition (completion available).',
+        'The get_time_in_zone answer for one zone now (IANA name, abbreviation, Windows ID, offset or place name; tz://zones/Europe/Lisbon): local time, UTC offset, abbreviation, DST flag and next transition (completion available).',
       mimeType: 'application/json',
     },
     (uri, variables) => {
-      const name = decodeURIComponent(String(variables.timezone));
+      const name = decoded(String(variables.timezone));
       const read = ZoneArgument.safeParse(name);
       const resolved = read.success && read.data && !read.data.pending ? read.data : resolveZone(name);
       if (!resolved) throw new McpError(ErrorCode.InvalidParams, `Unknown time zone ${quoteEcho(name)}. Read tz://zones for the list.`);
@@ -107,7 +132,7 @@ export function registerDiscovery(server: McpServer, options: DiscoveryOptions):
       mimeType: 'application/json',
     },
     async (uri, variables) => {
-      const name = decodeURIComponent(String(variables.name)).slice(0, 200);
+      const name = decoded(String(variables.name)).slice(0, 200);
       const ix = await placeNames();
       const places = searchIndex(ix, name, { limit: 5 }).map((hit) => describeHit(ix, hit));
       return json(uri.href, { query: name, count: places.length, places });
@@ -146,12 +171,12 @@ export function registerDiscovery(server: McpServer, options: DiscoveryOptions):
   const zoneArg = (what: string) =>
     completable(z.string().describe(`Time zone of ${what}: IANA name (Europe/Paris), Windows ID, offset or a place name`), (value) => completeZoneInput(value));
 
-  if (serves('get_time_in_zone', 'convert_time'))
+  if (serves(...PROMPT_TOOLS['plan-meeting-across-zones']))
     server.registerPrompt(
       'plan-meeting-across-zones',
       {
         title: 'Plan a meeting across time zones',
-        description: 'Find a meeting time that falls inside working hours for two places, checking DST changes on the day.',
+        description: 'Find a meeting time inside both places’ working hours on a date, with DST changes and public holidays, in one find_meeting_times call.',
         argsSchema: {
           organizer_timezone: zoneArg('the organizer'),
           attendee_timezone: zoneArg('the attendee'),
@@ -161,28 +186,32 @@ export function registerDiscovery(server: McpServer, options: DiscoveryOptions):
           ),
         },
       },
-      ({ organizer_timezone, attendee_timezone, date, country }) => ({
-        messages: [
-          {
-            role: 'user',
-            content: {
-              type: 'text',
-              text: [
-                `Plan a 30-minute meeting on ${date} between someone in ${organizer_timezone} and someone in ${attendee_timezone}.`,
-                `1. Call get_time_in_zone for both zones with at=${date}T12:00:00Z to see their offsets, abbreviations, DST flags and any next_transition near that date.`,
-                `2. Call convert_time with time=${date}T09:00, source_timezone=${organizer_timezone}, target_timezone=${attendee_timezone}, and again for 17:00, to map the organizer's working day onto the attendee's; note time_difference, and whether gap_adjusted or fold is reported.`,
-                country
-                  ? `3. Call is_business_day with country=${country} and date=${date} to make sure the attendee's day is not a public holiday or weekend.`
-                  : "3. If you know the attendee's country, call is_business_day for that date.",
-                '4. Propose the overlapping slot in both local times, and say which tzdb release the answer used (provenance.tzdb).',
-              ].join('\n'),
+      ({ organizer_timezone, attendee_timezone, date, country }) => {
+        const participants = JSON.stringify([
+          { label: 'organizer', timezone: organizer_timezone },
+          { label: 'attendee', timezone: attendee_timezone, ...(country ? { country } : {}) },
+        ]);
+        return {
+          messages: [
+            {
+              role: 'user',
+              content: {
+                type: 'text',
+                text: [
+                  `Plan a 30-minute meeting on ${date} between someone in ${organizer_timezone} and someone in ${attendee_timezone}.`,
+                  `1. Call find_meeting_times with participants=${participants}, start_date=${date}, end_date=${date}, duration_minutes=30. Slots come best first (everyone within work hours, 09:00–17:00 local by default, then fewest minutes outside them); each lists every participant's local_start, local_end, within_work_hours and holiday.`,
+                  `2. Read notes: they say why no slot was found, each UTC offset change (DST) in the range, whose public holidays count${country ? '' : " (each participant's country, from the zone)"} and any holiday on the day.`,
+                  `3. If count is 0 or no slot has all_within_work_hours, call find_meeting_times again with a later end_date (up to ${MAX_RANGE_DAYS - 1} days after start_date) and say that the meeting moves to another day.`,
+                  "4. Propose the first slot in both local times (each participant's local_start), and say which tzdb release the answer used (provenance.tzdb).",
+                ].join('\n'),
+              },
             },
-          },
-        ],
-      }),
+          ],
+        };
+      },
     );
 
-  if (serves('convert_time'))
+  if (serves(...PROMPT_TOOLS['convert-a-time']))
     server.registerPrompt(
       'convert-a-time',
       {
@@ -215,7 +244,7 @@ export function registerDiscovery(server: McpServer, options: DiscoveryOptions):
       }),
     );
 
-  if (serves('is_business_day'))
+  if (serves(...PROMPT_TOOLS['is-it-a-business-day']))
     server.registerPrompt(
       'is-it-a-business-day',
       {
@@ -239,7 +268,7 @@ export function registerDiscovery(server: McpServer, options: DiscoveryOptions):
                 `Is ${date} a business day in ${country}${subdivision ? `-${subdivision}` : ''}?`,
                 `1. Call is_business_day with country=${country}${subdivision ? `, subdivision=${subdivision}` : ''}, date=${date}.`,
                 '2. Report business_day and the reason (holiday or weekend, with the holiday name and its local name), and which days count as the weekend there (from CLDR).',
-                `3. If it is not a business day, call next_holidays or count_business_days_in_jurisdiction to find the next working day if the user needs one.`,
+                `3. If it is not a business day and the user needs the next one, call is_business_day for the following dates until business_day is true; call next_holidays with country=${country}${subdivision ? `, subdivision=${subdivision}` : ''}, after=${date} to name the holidays ahead.`,
               ].join('\n'),
             },
           },
@@ -247,7 +276,7 @@ export function registerDiscovery(server: McpServer, options: DiscoveryOptions):
       }),
     );
 
-  if (serves('sun_events'))
+  if (serves(...PROMPT_TOOLS['when-does-the-sun-set-here']))
     server.registerPrompt(
       'when-does-the-sun-set-here',
       {
@@ -262,23 +291,25 @@ export function registerDiscovery(server: McpServer, options: DiscoveryOptions):
           date: z.string().describe('Local date, YYYY-MM-DD'),
         },
       },
-      ({ place, lat, lon, date }) => ({
-        messages: [
-          {
-            role: 'user',
-            content: {
-              type: 'text',
-              text: [
-                place ? `Find the local time of sunset in ${place} on ${date}.` : `Find the local time of sunset at lat ${lat}, lon ${lon} on ${date}.`,
-                place
-                  ? `1. Call sun_events with place="${place}", date=${date}: place says which place was chosen (place_alternatives lists other matches: if the user meant another, call again with 'Name, Division'); days[0].sunset is the local sunset with its UTC offset, in the zone named by timezone (from a boundary lookup, not from longitude).`
-                  : `1. Call sun_events with lat=${lat}, lon=${lon}, date=${date}: days[0].sunset is the local sunset with its UTC offset, in the zone named by timezone (from a boundary lookup, not from longitude).`,
-                '2. If sunset is null, read days[0].sun_status: "midnight_sun" (the Sun does not set that day), "polar_night" (it does not rise), or "normal" (it set after local midnight, on the next day): say so instead of inventing a time.',
-                '3. Give the sunset as a local time with its offset; it is within a minute of USNO (upper limb, 34′ refraction), as provenance says.',
-              ].join('\n'),
+      ({ place, lat, lon, date }) => {
+        const byName = Boolean(place) || !lat || !lon;
+        const named = `place="${place || '<the name>'}", date=${date}: place says which place was chosen (place_alternatives lists other matches: if the user meant another, call sun_events again with 'Name, Division');`;
+        return {
+          messages: [
+            {
+              role: 'user',
+              content: {
+                type: 'text',
+                text: [
+                  `Find the local time of sunset ${byName ? `in ${place || "the user's place"}` : `at lat ${lat}, lon ${lon}`} on ${date}.`,
+                  `1. ${!place && byName ? 'Ask the user for the place, then call' : 'Call'} sun_events with ${byName ? named : `lat=${lat}, lon=${lon}, date=${date}:`} days[0].sunset is the local sunset with its UTC offset, in the zone named by timezone (from a boundary lookup, not from longitude).`,
+                  '2. If sunset is null, read days[0].sun_status: "midnight_sun" (the Sun does not set that day), "polar_night" (it does not rise), or "normal" (it set after local midnight, on the next day): say so instead of inventing a time.',
+                  '3. Give the sunset as a local time with its offset; it is within a minute of USNO (upper limb, 34′ refraction), as provenance says.',
+                ].join('\n'),
+              },
             },
-          },
-        ],
-      }),
+          ],
+        };
+      },
     );
 }

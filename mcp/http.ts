@@ -34,8 +34,8 @@ export interface McpHttpDeps {
   openapi: () => Promise<unknown>;
   /** The toolsets served when the request names none (`?toolsets=`). */
   toolsets: readonly Toolset[];
-  /** The website's address, for the page links in tool results. */
-  siteUrl: string;
+  /** The website's address, for the page links in tool results (SITE_URL); none: results link no page. */
+  siteUrl?: string;
 }
 
 /** `?toolsets=time,date` (repeated parameters join): the toolsets this request lists and serves. */

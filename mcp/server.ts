@@ -44,9 +44,6 @@ export function annotationsOf(tool: AnyTool) {
   return tool.annotations.readOnlyHint ? { title: tool.title, ...tool.annotations } : { title: tool.title, ...tool.annotations, destructiveHint: true };
 }
 
-/** The default site address (SITE_URL's default), for links when a caller names none. */
-const DEFAULT_SITE_URL = 'http://localhost:4321';
-
 /** The web page a person can open for this tool's answer: its calculator, or its entry on the API page. */
 function pageLink(tool: AnyTool, siteUrl: string) {
   return {
@@ -61,13 +58,14 @@ function pageLink(tool: AnyTool, siteUrl: string) {
 /**
  * A tool's answer as MCP gives it: the JSON text the HTTP API writes (the writer compiled from the
  * tool's output schema: keys in the schema's order), and the same JSON, parsed, as structuredContent,
- * so the two agree key for key and in order; then a link to the page a person can open for it.
+ * so the two agree key for key and in order; then, when a site is named (SITE_URL), a link to the page
+ * a person can open for it. With none, no link: never one to a site that is not running.
  */
-export function toolResult(tool: AnyTool, result: unknown, siteUrl = DEFAULT_SITE_URL): CallToolResult {
+export function toolResult(tool: AnyTool, result: unknown, siteUrl?: string): CallToolResult {
   const text = jsonWriterOf(tool.output)(result);
   return {
     structuredContent: JSON.parse(text) as Record<string, unknown>,
-    content: [{ type: 'text', text }, pageLink(tool, siteUrl)],
+    content: siteUrl === undefined ? [{ type: 'text', text }] : [{ type: 'text', text }, pageLink(tool, siteUrl)],
   };
 }
 
@@ -157,7 +155,7 @@ export interface McpServerOptions extends DiscoveryOptions {
   tools?: readonly AnyTool[];
   /** The toolsets to list and serve (default: all). */
   toolsets?: readonly Toolset[];
-  /** The website's address, for the page links in tool results (SITE_URL). */
+  /** The website's address, for the page links in tool results (SITE_URL); none: results link no page. */
   siteUrl?: string;
   /** How this request's calls are charged (the API server's `/mcp`); none over stdio. */
   charges?: CallCharges;

@@ -30,7 +30,13 @@ export interface RouteInfo {
 const SHARE_EXAMPLE = { poster: 'sky', date: '2026-12-21', location: { name: 'Greenwich', lat: 51.4769, lng: -0.0005 }, time: '21:30', ttl_days: 30 };
 
 export const serviceRoutes: RouteInfo[] = [
-  { method: 'GET', path: '/', family: 'public', auth: 'public', summary: 'Service index: name, version and where the docs, status and MCP endpoint are' },
+  {
+    method: 'GET',
+    path: '/',
+    family: 'public',
+    auth: 'public',
+    summary: 'Service index: name, version and where the docs, status and MCP endpoint are; `website` (SITE_URL) only when the server names its site',
+  },
   {
     method: 'GET',
     path: '/health',

@@ -29,7 +29,11 @@ export interface Settings {
   cacheMaxBytes: number;
   redisUrl: string | null;
   dataDir: string;
-  siteUrl: string;
+  /**
+   * The website's address (SITE_URL), for links to its pages (`GET /`'s `website`, share links, MCP
+   * page links); undefined when unset: no link is then given (never one to a site that is not running).
+   */
+  siteUrl: string | undefined;
   elevationProviderUrl: string;
   logFormat: LogFormat;
   /** Longest wait for a request's headers (HEADERS_TIMEOUT_MS), and for the whole request (REQUEST_TIMEOUT_MS). */
@@ -117,8 +121,11 @@ function toolsets(env: Env): Toolset[] {
   return read.toolsets;
 }
 
-function httpUrl(env: Env, name: string, fallback: string): string {
+function httpUrl(env: Env, name: string, fallback: string): string;
+function httpUrl(env: Env, name: string, fallback?: string): string | undefined;
+function httpUrl(env: Env, name: string, fallback?: string): string | undefined {
   const v = present(env, name) ?? fallback;
+  if (v === undefined) return undefined;
   try {
     const url = new URL(v);
     if (!/^https?:$/.test(url.protocol)) throw new Error();
@@ -192,7 +199,7 @@ const DEV_ORIGINS = ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://l
 
 export function loadSettings(env: Env = process.env): Settings {
   const production = env.NODE_ENV === 'production';
-  const siteUrl = httpUrl(env, 'SITE_URL', 'http://localhost:4321');
+  const siteUrl = httpUrl(env, 'SITE_URL');
   const partnerOrigin = present(env, 'PARTNER_ORIGIN') === undefined ? null : origin('PARTNER_ORIGIN', present(env, 'PARTNER_ORIGIN')!);
   const corsList = present(env, 'CORS_ORIGINS');
   let corsOrigins: string[];
@@ -203,10 +210,14 @@ export function loadSettings(env: Env = process.env): Settings {
       .filter(Boolean)
       .map((o) => origin('CORS_ORIGINS', o));
   } else {
-    const site = new URL(siteUrl);
-    const bare = site.hostname.replace(/^www\./, '');
-    const port = site.port ? `:${site.port}` : '';
-    corsOrigins = [`${site.protocol}//${bare}${port}`, `${site.protocol}//www.${bare}${port}`, ...(production ? [] : DEV_ORIGINS)];
+    corsOrigins = [];
+    if (siteUrl !== undefined) {
+      const site = new URL(siteUrl);
+      const bare = site.hostname.replace(/^www\./, '');
+      const port = site.port ? `:${site.port}` : '';
+      corsOrigins.push(`${site.protocol}//${bare}${port}`, `${site.protocol}//www.${bare}${port}`);
+    }
+    if (!production) corsOrigins.push(...DEV_ORIGINS);
     if (partnerOrigin) corsOrigins.push(partnerOrigin);
   }
   const redisUrl = present(env, 'REDIS_URL') ?? null;

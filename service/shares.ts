@@ -105,6 +105,10 @@ export type ShareView = z.output<typeof ShareView>;
 export const ShareCreated = z.object({
   token: ShareToken,
   expires_at: UtcInstant,
-  share_url: z.string().describe('The website page of the share: {SITE_URL}/observatory/share/<token>/'),
+  share_url: z
+    .string()
+    .describe(
+      "The website page of the share, {SITE_URL}/observatory/share/<token>/; on a server without SITE_URL, the API's own read route, relative (/v1/observatory/share/<token>, as Location)",
+    ),
 });
 export type ShareCreated = z.output<typeof ShareCreated>;

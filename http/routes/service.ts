@@ -21,16 +21,17 @@ export interface Readiness {
   storage_full?: boolean;
 }
 
+/** `GET /`: where things are; `website` only when SITE_URL names one (never a link to a site not running). */
 export function indexRoute(settings: Settings) {
-  return () =>
-    json({
-      service: SERVICE,
-      version: VERSION,
-      docs: '/openapi.json',
-      status: '/v1/status',
-      mcp: '/mcp',
-      website: settings.siteUrl,
-    });
+  const body = {
+    service: SERVICE,
+    version: VERSION,
+    docs: '/openapi.json',
+    status: '/v1/status',
+    mcp: '/mcp',
+    ...(settings.siteUrl === undefined ? {} : { website: settings.siteUrl }),
+  };
+  return () => json(body);
 }
 
 /**

@@ -3,6 +3,8 @@
  * fresh unguessable token for `ttl_days`, `GET /v1/observatory/share/:token` reads them back until they
  * expire. Both answer `X-Robots-Tag: noindex, nofollow`: a share link is private to whoever holds it.
  *
+ * - `share_url`: the site's share page, `{SITE_URL}/observatory/share/<token>/`; with no SITE_URL set,
+ *   the API's own read route `/v1/observatory/share/<token>` (relative to the API, as `Location`).
  * - Tokens: 24 bytes from `crypto.randomBytes` (192 bits), base64url → exactly 32 characters of
  *   `[A-Za-z0-9_-]`. A token of any other shape is answered 404 without touching the store.
  * - Expiry: the store's TTL removes a share (Redis natively, the file store on `sweep()`), and the read
@@ -63,8 +65,11 @@ export interface ShareLimiter {
 export interface ShareRouteDeps {
   /** The persistent store; null when none could be opened (every share route answers 503). */
   store: Store | null;
-  /** SITE_URL, for `share_url`. */
-  siteUrl: string;
+  /**
+   * SITE_URL, for `share_url`: the site's share page. Without one, `share_url` is the API's own read
+   * route, relative to the API (as `Location`): never a page of a site that is not running.
+   */
+  siteUrl?: string;
   now: () => Date;
   /**
    * Per-address creation limiter; a private in-process `SlidingWindowLimiter` when not given. Any
@@ -114,7 +119,8 @@ export function shareRoutes(deps: ShareRouteDeps) {
   const perMinute = deps.createsPerMinute ?? DEFAULT_CREATES_PER_MINUTE;
   const perAddress = deps.perAddress ?? DEFAULT_SHARES_PER_ADDRESS;
   const maxShares = deps.maxShares ?? DEFAULT_SHARES_MAX;
-  const siteUrl = deps.siteUrl.replace(/\/+$/, '');
+  const siteUrl = deps.siteUrl?.replace(/\/+$/, '');
+  const shareUrl = (token: string) => (siteUrl === undefined ? `/v1/observatory/share/${token}` : `${siteUrl}/observatory/share/${token}/`);
   const addressOf = deps.clientAddress ?? clientGroupOf(0);
 
   /** `POST /v1/observatory/share` */
@@ -180,7 +186,7 @@ export function shareRoutes(deps: ShareRouteDeps) {
       await store.mounts.shares.remove(token, { owner }).catch(() => {});
       return unavailable(limitHeaders);
     }
-    const created: ShareCreated = { token, expires_at: share.expires_at, share_url: `${siteUrl}/observatory/share/${token}/` };
+    const created: ShareCreated = { token, expires_at: share.expires_at, share_url: shareUrl(token) };
     return answer(writeCreated(created), 201, {
       ...limitHeaders,
       ...ROBOTS,

@@ -171,7 +171,7 @@ describe('resources, prompts, completions', () => {
     }
   });
 
-  it("tz://zones/{timezone} is get_time_in_zone's own answer at the server's clock", async () => {
+  it("tz://zones/{+timezone} is get_time_in_zone's own answer at the server's clock", async () => {
     const read = await client.readResource({ uri: 'tz://zones/America%2FVancouver' });
     const resource = JSON.parse((read.contents[0] as { text: string }).text);
     const tool = await client.callTool({ name: 'get_time_in_zone', arguments: { timezone: 'America/Vancouver', at: '2026-11-22T08:00:00Z' } });
@@ -190,7 +190,10 @@ describe('resources, prompts, completions', () => {
     expect(zones.completion.values).toContain('Asia/Kolkata');
     const countries = await client.complete({ ref: { type: 'ref/prompt', name: 'plan-meeting-across-zones' }, argument: { name: 'country', value: 'G' } });
     expect(countries.completion.values).toContain('GB');
-    const template = await client.complete({ ref: { type: 'ref/resource', uri: 'tz://zones/{timezone}' }, argument: { name: 'timezone', value: 'europe/ky' } });
+    const template = await client.complete({
+      ref: { type: 'ref/resource', uri: 'tz://zones/{+timezone}' },
+      argument: { name: 'timezone', value: 'europe/ky' },
+    });
     expect(template.completion.values).toContain('Europe/Kyiv');
     const source = await client.complete({ ref: { type: 'ref/prompt', name: 'convert-a-time' }, argument: { name: 'source_timezone', value: 'america/new' } });
     expect(source.completion.values).toContain('America/New_York');
@@ -226,6 +229,6 @@ describe('resources, prompts, completions', () => {
       name: 'plan-meeting-across-zones',
       arguments: { organizer_timezone: 'Europe/Paris', attendee_timezone: 'America/New_York', date: '2026-11-24' },
     });
-    expect((prompt.messages[0].content as { text: string }).text).toContain('convert_time');
+    expect((prompt.messages[0].content as { text: string }).text).toContain('find_meeting_times');
   });
 });

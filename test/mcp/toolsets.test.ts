@@ -92,6 +92,14 @@ describe('resource links', () => {
     expect((utc.content as { type: string }[])[0].type).toBe('text');
     await client.close();
   });
+
+  it('without a site (SITE_URL unset) a result links no page: never one to a site that is not running', async () => {
+    const client = await inMemory();
+    const result = await client.callTool({ name: 'geo_distance', arguments: { from_lat: 51.5, from_lon: 0, to_lat: 48.85, to_lon: 2.35 } });
+    expect(result.isError).toBeFalsy();
+    expect((result.content as { type: string }[]).map((c) => c.type)).toEqual(['text']);
+    await client.close();
+  });
 });
 
 describe('over the real transports', () => {

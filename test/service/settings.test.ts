@@ -9,15 +9,13 @@ describe('loadSettings', () => {
     expect(s.cache).toBe('memory');
     expect(s.rateLimitPerMinute).toBe(120);
     expect(s.dataDir).toBe('./data');
-    expect(s.siteUrl).toBe('http://localhost:4321');
+    // No site named, no site linked: links to one are left out rather than pointed at a server not running.
+    expect(s.siteUrl).toBeUndefined();
+    expect(loadSettings({ SITE_URL: ' ' }).siteUrl).toBeUndefined();
+    expect(loadSettings({ SITE_URL: 'https://example.org/' }).siteUrl).toBe('https://example.org');
     expect(s.apiKeys).toEqual([]);
-    expect(s.corsOrigins).toEqual([
-      'http://localhost:4321',
-      'http://www.localhost:4321',
-      'http://localhost:3000',
-      'http://127.0.0.1:3000',
-      'http://127.0.0.1:4321',
-    ]);
+    expect(s.corsOrigins).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000', 'http://localhost:4321', 'http://127.0.0.1:4321']);
+    expect(loadSettings({ NODE_ENV: 'production' }).corsOrigins).toEqual([]);
   });
 
   it('reads bare and customer-scoped keys', () => {

@@ -14,6 +14,7 @@ import {
   nextEclipses,
   orrery,
   parseView,
+  sharePageUrl,
   sky,
   skyAt,
   sunEvents,
@@ -138,6 +139,17 @@ describe('parseView: what the form and permalinks say', () => {
     expect(isShareToken('abcdefghijklmnopqrstuvwxyzAB_-12')).toBe(true);
     expect(isShareToken('abcdefghijklmnopqrstuvwxyzAB_-1')).toBe(false);
     expect(isShareToken('abcdefghijklmnopqrstuvwxyzAB_-1=')).toBe(false);
+  });
+  it("a share links the API's share_url when it is a site's page, else this site's page for the token", () => {
+    const token = 'abcdefghijklmnopqrstuvwxyzAB_-12';
+    const page = 'http://127.0.0.1:4321/observatory/?date=2026-12-21';
+    expect(sharePageUrl({ token, share_url: `https://site.example/observatory/share/${token}/` }, page)).toBe(
+      `https://site.example/observatory/share/${token}/`,
+    );
+    // An API without SITE_URL answers its own read route, relative to the API.
+    expect(sharePageUrl({ token, share_url: `/v1/observatory/share/${token}` }, page)).toBe(`http://127.0.0.1:4321/observatory/share/${token}/`);
+    expect(sharePageUrl({ token: '../../x', share_url: '/v1/observatory/share/x' }, page)).toBeUndefined();
+    expect(sharePageUrl({ token }, page)).toBeUndefined();
   });
 });
 

@@ -140,6 +140,18 @@ export type PosterKind = (typeof POSTER_KINDS)[number];
 /** A share token as the API issues it: 24 random bytes, base64url, 32 characters. */
 export const isShareToken = (token: string): boolean => /^[A-Za-z0-9_-]{32}$/.test(token);
 
+/**
+ * The page a created share opens at: the API's `share_url` when it is a site's page (the API names its
+ * site with SITE_URL); an API without SITE_URL answers its own read route, relative, so the link is then
+ * this site's share page for the token (`base`: the page's address). Undefined for anything else.
+ */
+export function sharePageUrl(answer: { share_url?: unknown; token?: unknown }, base: string): string | undefined {
+  const { share_url: url, token } = answer;
+  if (typeof url !== 'string') return undefined;
+  if (/^https?:\/\//.test(url)) return url;
+  return typeof token === 'string' && isShareToken(token) ? new URL(`/observatory/share/${token}/`, base).href : undefined;
+}
+
 // ----- the calculations, the engine's ------------------------------------------------------------
 
 export interface Place {

@@ -5,6 +5,7 @@
  */
 import {
   isShareToken,
+  sharePageUrl,
   localDayBounds,
   orrery,
   POSTER_KINDS,
@@ -71,12 +72,13 @@ export function initShareForm(currentView: () => { view?: ObservatoryView; error
         return;
       }
       const answer = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-      if (response.status === 201 && answer && typeof answer.share_url === 'string' && /^https?:\/\//.test(answer.share_url)) {
+      const url = answer && response.status === 201 ? sharePageUrl(answer, location.href) : undefined;
+      if (answer && url) {
         result.dataset.state = 'created';
         const link = document.createElement('a');
         link.id = 'share-link';
-        link.href = answer.share_url;
-        link.textContent = answer.share_url;
+        link.href = url;
+        link.textContent = url;
         result.replaceChildren('Share link: ', link, typeof answer.expires_at === 'string' ? ` (expires ${answer.expires_at})` : '');
         return;
       }
