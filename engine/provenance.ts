@@ -10,8 +10,15 @@ import { tzdbRelease } from './time/tzdb.ts';
 
 const require = createRequire(import.meta.url);
 
+/**
+ * Set by scripts/build-package.mjs: the version of every package the project depends on, as they were
+ * when dist/ was compiled (its bundled packages are no longer installed beside it). Undefined otherwise.
+ */
+declare const __PACKAGE_VERSIONS__: Record<string, string> | undefined;
+
 /** The installed version of a package (some, like geo-tz, do not export their package.json). */
 export function versionOf(pkg: string): string {
+  if (typeof __PACKAGE_VERSIONS__ === 'object' && Object.hasOwn(__PACKAGE_VERSIONS__, pkg)) return __PACKAGE_VERSIONS__[pkg];
   for (let dir = dirname(require.resolve(pkg)); dir !== dirname(dir); dir = dirname(dir)) {
     const file = join(dir, 'package.json');
     if (!existsSync(file)) continue;

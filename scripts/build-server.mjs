@@ -49,5 +49,5 @@ try {
 // second after), so the server is ready with it within a second of listening.
 if (!process.argv.includes('--no-place-index')) {
   const { spawnSync } = await import('node:child_process');
-  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/place-index.ts'], { cwd: root, stdio: 'inherit' });
+  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/place-index.ts'], { cwd: root, stdio: ['ignore', process.stderr, process.stderr] });
 }
