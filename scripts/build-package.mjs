@@ -5,7 +5,8 @@
 // resolution of a few hundred files at start-up). Data packages stay installed dependencies: the engine
 // reads them at run time through `createRequire` (tzdb, boundaries, CLDR, holiday rules, places).
 //
-//   node scripts/build-package.mjs [--outdir dist]
+//   node scripts/build-package.mjs [--outdir dist] [extra-entry.ts ...]   (the bench compiles its minimal
+//   MCP server beside ours into its own folder, so both start the same way)
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
 const at = args.indexOf('--outdir');
-const outdir = at >= 0 ? args[at + 1] : 'dist';
+const outdir = at >= 0 ? args.splice(at, 2)[1] : 'dist';
+const extra = args.filter((a) => !a.startsWith('--'));
 const started = performance.now();
 
 // The version of every package the project depends on, as installed now (engine/provenance.ts versionOf
@@ -27,7 +29,7 @@ rmSync(new URL(`../${outdir}`, import.meta.url), { recursive: true, force: true 
 try {
   await build({
     absWorkingDir: root,
-    entryPoints: ['mcp/stdio.ts', 'http/server.ts', 'http/supervisor.ts', 'service/work-worker.ts'],
+    entryPoints: ['mcp/stdio.ts', 'http/server.ts', 'http/supervisor.ts', 'service/work-worker.ts', ...extra],
     outdir,
     outbase: '.',
     bundle: true,
