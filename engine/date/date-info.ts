@@ -4,7 +4,7 @@ import { CALCULATION, defineTool, type ToolContext } from '../tool.ts';
 import { IsoDate, Provenance } from '../inputs.ts';
 import { daysInMonth, isLeapYear, WEEKDAYS } from '../instant.ts';
 import { CALENDAR, catalogueEntry, fixedProvenance } from '../provenance-catalogue.ts';
-import { civilFromDays, daysFromCivil, isoWeekday, parseIsoDate } from './calendar.ts';
+import { daysFromCivil, isoWeekday, isoWeekOf, isoWeeksInYear, parseIsoDate } from './calendar.ts';
 
 export const DateInfoResult = z.object({
   date: z.string().describe('The date, YYYY-MM-DD'),
@@ -35,16 +35,6 @@ const METHOD = catalogueEntry({
     'Julian day number = epoch day + 2440588 (the JD at noon UT), MJD = epoch day + 40587, on integer epoch days (days since 1970-01-01)',
 });
 const provenance = fixedProvenance({ data: [CALENDAR], methods: [METHOD] });
-
-/** The ISO 8601 week-numbering year and week of an epoch day. */
-export function isoWeekOf(epochDay: number): { year: number; week: number } {
-  const thursday = epochDay - isoWeekday(epochDay) + 4;
-  const year = civilFromDays(thursday).year;
-  return { year, week: Math.floor((thursday - daysFromCivil(year, 1, 1)) / 7) + 1 };
-}
-
-/** 52 or 53: the ISO weeks of a week-numbering year (the week of 28 December is its last). */
-export const isoWeeksInYear = (year: number): number => isoWeekOf(daysFromCivil(year, 12, 28)).week;
 
 /**
  * Everything about one date that models tend to get wrong by counting: its weekday, ISO week, day of

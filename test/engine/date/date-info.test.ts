@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Temporal } from '@js-temporal/polyfill';
-import { computeDateInfo, dateInfo, isoWeeksInYear } from '../../../engine/date/date-info.ts';
+import { isoWeeksInYear } from '../../../engine/date/calendar.ts';
+import { computeDateInfo, dateInfo } from '../../../engine/date/date-info.ts';
 import { inputErrors, runTool } from '../../helpers.ts';
 import { randomDate, seededRandom } from './random-dates.ts';
 
