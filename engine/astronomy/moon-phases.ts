@@ -9,7 +9,7 @@ import { CLOCK_DEPENDENT, defineTool, type ToolContext } from '../tool.ts';
 import { int, IsoDate, Provenance } from '../inputs.ts';
 import { formatLocal, formatUtc } from '../instant.ts';
 import { catalogueEntry, EPHEMERIS, fixedProvenance, TZDB } from '../provenance-catalogue.ts';
-import { instantOfLocal, offsetSecondsAt } from '../time/zone-rules.ts';
+import { instantOfLocal, offsetSecondsAt, todayIn } from '../time/zone-rules.ts';
 import { ZoneArgument } from '../time/time-in-zone.ts';
 
 /** The dates (and years) the sky tools answer for. */
@@ -39,12 +39,6 @@ export function eventTimes(ms: number, zone: string | undefined): { at: string; 
 export function startOfDate(date: string, zone: string | undefined): number {
   const [y, m, d] = date.split('-').map(Number);
   return zone === undefined ? Date.UTC(y, m - 1, d) : instantOfLocal(zone, y, m, d, 0, 0).ms;
-}
-
-/** Today's date in a zone (UTC when none), `YYYY-MM-DD`. */
-export function todayIn(zone: string | undefined, nowMs: number): string {
-  const offset = zone === undefined ? 0 : offsetSecondsAt(zone, nowMs);
-  return formatUtc(nowMs + offset * 1000).slice(0, 10);
 }
 
 const METHOD = catalogueEntry({

@@ -82,6 +82,16 @@ export function isoWeekday(epochDay: number): number {
   return ((((epochDay + 3) % 7) + 7) % 7) + 1;
 }
 
+/** The ISO 8601 week-numbering year and week of an epoch day (the week of its Thursday). */
+export function isoWeekOf(epochDay: number): { year: number; week: number } {
+  const thursday = epochDay - isoWeekday(epochDay) + 4;
+  const year = civilFromDays(thursday).year;
+  return { year, week: Math.floor((thursday - daysFromCivil(year, 1, 1)) / 7) + 1 };
+}
+
+/** 52 or 53: the ISO weeks of a week-numbering year (the week of 28 December is its last). */
+export const isoWeeksInYear = (year: number): number => isoWeekOf(daysFromCivil(year, 12, 28)).week;
+
 /** `date` moved by whole years; 29 February becomes 28 February in a common year. */
 export function addYearsClamped(date: Ymd, years: number): Ymd {
   const year = date.year + years;

@@ -1,12 +1,17 @@
-/** `convert_calendar`: one day written in fifteen calendars, from an ISO date or from a date of any of them. */
+/**
+ * `convert_calendar`: one day written in fifteen calendars, from an ISO date or from a date of any of
+ * them; with neither, today's date in `timezone` (else UTC), as today.ts reads it.
+ */
 import { z } from 'zod';
-import { CALCULATION, defineTool, type ToolContext, ToolInputError } from '../tool.ts';
+import { CLOCK_DEPENDENT, defineTool, systemContext, type ToolContext, ToolInputError } from '../tool.ts';
 import { int, IsoDate, Provenance } from '../inputs.ts';
 import { WEEKDAYS } from '../instant.ts';
-import { catalogueEntry, fixedProvenance } from '../provenance-catalogue.ts';
+import { catalogueEntry, fixedProvenance, TZDB } from '../provenance-catalogue.ts';
 import { versions } from '../provenance.ts';
 import { fromEpochDay, isoWeekday, toEpochDay } from './calendar.ts';
 import { CALENDAR_IDS, type CalendarId, dateIn, epochDayOf, FIRST_DAY, LAST_DAY, RANGE_TEXT } from './calendar-systems.ts';
+import type { ResolvedZone } from '../time/zone-names.ts';
+import { TodayFields, TodayZone, todayUnlessNamed } from './today.ts';
 
 const MONTH_TEXT = /^(\d{1,2}|M(0[1-9]|1[0-3])L?)$/;
 
@@ -44,6 +49,7 @@ export const ConvertCalendarResult = z.object({
   date: z.string().describe('The ISO date, YYYY-MM-DD'),
   day_of_week: z.enum(WEEKDAYS),
   calendars: z.array(CalendarDateResult).describe(`The day in each calendar, in this order: ${CALENDAR_IDS.join(', ')}`),
+  ...TodayFields,
   provenance: Provenance,
 });
 export type ConvertedCalendars = z.output<typeof ConvertCalendarResult>;
@@ -79,6 +85,8 @@ const LUNISOLAR = catalogueEntry({
     'two new moons within a minute of midnight (2057-09-28, 2097-08-07) dated as the Hong Kong Observatory tables date them.',
 });
 const provenance = fixedProvenance({ data: [CALENDARS_DATA], methods: [CONVERSION], details: [LUNISOLAR] });
+/** Today's date in a named zone: its tz rules gave the date. */
+const provenanceZoned = fixedProvenance({ data: [CALENDARS_DATA, TZDB], methods: [CONVERSION], details: [LUNISOLAR] });
 
 export interface ConvertCalendarInput {
   date?: string;
@@ -87,31 +95,40 @@ export interface ConvertCalendarInput {
   year?: number;
   month?: number | string;
   day?: number;
+  /** The zone whose today is meant when neither a date nor a calendar date is given. */
+  timezone?: ResolvedZone;
 }
 
 const CALENDAR_FIELDS = ['calendar', 'era', 'year', 'month', 'day'] as const;
 
 /**
- * The shape rules of the input: `date`, or `calendar` + `year` + `month` + `day` (+ `era`), never both.
- * The input schema reports them (so a call that leaves everything out is a 400 before running), and
- * `convertCalendar` checks them again for callers that skip the schema.
+ * The shape rules of the input: `date`, or `calendar` + `year` + `month` + `day` (+ `era`), never both;
+ * neither is today. The input schema reports them, and `convertCalendar` checks them again for callers
+ * that skip the schema.
  */
 export function inputShapeProblems(input: ConvertCalendarInput): { field: string; message: string }[] {
   const given = CALENDAR_FIELDS.filter((f) => input[f] !== undefined);
   if (input.date !== undefined) return given.map((field) => ({ field, message: 'cannot be given with date: give date, or calendar, year, month and day' }));
-  if (!given.length) return [{ field: 'date', message: 'is required (or calendar, year, month and day)' }];
+  if (!given.length) return [];
   return (['calendar', 'year', 'month', 'day'] as const)
     .filter((f) => input[f] === undefined)
     .map((field) => ({ field, message: 'is required with calendar, year, month and day' }));
 }
 
-/** The epoch day an input names, or a ToolInputError naming the field at fault. */
-function epochDayOfInput(input: ConvertCalendarInput): number {
+/** The epoch day an input names (or `today`, when it names none), or a ToolInputError naming the field at fault. */
+function epochDayOfInput(input: ConvertCalendarInput, today: string | undefined): number {
   const problems = inputShapeProblems(input);
   if (problems.length) throw new ToolInputError(problems);
-  if (input.date !== undefined) {
-    const epochDay = toEpochDay(input.date);
-    if (epochDay < FIRST_DAY || epochDay > LAST_DAY) throw new ToolInputError([{ field: 'date', message: `must be within ${RANGE_TEXT}` }]);
+  const date = input.date ?? today;
+  if (date !== undefined) {
+    const epochDay = toEpochDay(date);
+    if (epochDay < FIRST_DAY || epochDay > LAST_DAY) {
+      throw new ToolInputError([
+        input.date === undefined
+          ? { field: 'timezone', message: `gives today as ${date}, outside ${RANGE_TEXT}` }
+          : { field: 'date', message: `must be within ${RANGE_TEXT}` },
+      ]);
+    }
     return epochDay;
   }
   const { calendar, era, year, month, day } = input as Required<Omit<ConvertCalendarInput, 'date' | 'era'>> & { era?: string };
@@ -123,17 +140,21 @@ function epochDayOfInput(input: ConvertCalendarInput): number {
 }
 
 /**
- * One day in every calendar. The input is either `date` (ISO) or a date of one calendar; a date that
- * calendar does not have (Adar I in a common year, day 30 of a 29-day month, a leap month the year lacks)
- * is a ToolInputError naming `month` or `day`.
+ * One day in every calendar. The input is either `date` (ISO), or a date of one calendar, or neither
+ * (today's date in `timezone`, else UTC, read from `ctx.now`); a date that calendar does not have (Adar I
+ * in a common year, day 30 of a 29-day month, a leap month the year lacks) is a ToolInputError naming
+ * `month` or `day`.
  */
-export function convertCalendar(input: ConvertCalendarInput, ctx?: ToolContext): ConvertedCalendars {
-  const epochDay = epochDayOfInput(input);
+export function convertCalendar(input: ConvertCalendarInput, ctx: ToolContext = systemContext): ConvertedCalendars {
+  const named = input.date !== undefined || CALENDAR_FIELDS.some((f) => input[f] !== undefined);
+  const today = todayUnlessNamed(named, input.timezone, ctx);
+  const epochDay = epochDayOfInput(input, today.date);
   return {
     date: fromEpochDay(epochDay),
     day_of_week: WEEKDAYS[isoWeekday(epochDay) - 1],
     calendars: CALENDAR_IDS.map((id) => dateIn(id, epochDay)),
-    provenance: provenance(ctx),
+    ...today.fields,
+    provenance: (today.zoned ? provenanceZoned : provenance)(ctx),
   };
 }
 
@@ -149,10 +170,11 @@ export const convertCalendarTool = defineTool({
   title: 'Convert a date between calendars',
   description:
     'A day in 15 calendars (Gregorian, ISO, Hebrew, Islamic Umm al-Qura/civil/tabular, Persian, Chinese, Korean, Indian, Ethiopic, Coptic, ' +
-    `Buddhist, Japanese, ROC), from date or calendar + year + month + day (+ era). Use it instead of converting yourself. ${RANGE_TEXT}.`,
+    `Buddhist, Japanese, ROC), from date or calendar + year + month + day (+ era); default today. Use it instead of converting yourself. ${RANGE_TEXT}.`,
   http: { method: 'GET', path: '/v1/date/calendars' },
   auth: 'key',
-  cache: 'deterministic',
+  cache: 'deterministic-unless-now',
+  usesClock: (input) => input.date === undefined && CALENDAR_FIELDS.every((f) => input[f] === undefined),
   input: z
     .strictObject({
       date: IsoDate.optional().describe(`YYYY-MM-DD, ${RANGE_TEXT}; or calendar + year + month + day`),
@@ -164,6 +186,7 @@ export const convertCalendarTool = defineTool({
       year: int().optional().describe('Era year for japanese, roc; related ISO year for chinese, dangi'),
       month: Month.optional(),
       day: int().min(1, 'must be ≥ 1').max(31, 'must be ≤ 31').optional(),
+      timezone: TodayZone,
     })
     .superRefine((input, ctx) => {
       for (const { field, message } of inputShapeProblems(input))
@@ -200,7 +223,7 @@ export const convertCalendarTool = defineTool({
       source: 'Cabinet Office of Japan: the era Reiwa began on 1 May 2019 (Reiwa 1), on the accession of Emperor Naruhito',
     },
   ],
-  annotations: CALCULATION,
+  annotations: CLOCK_DEPENDENT,
   calculator: {
     slug: 'calendar-converter',
     name: 'Calendar converter',
@@ -208,7 +231,7 @@ export const convertCalendarTool = defineTool({
     formula:
       'day number of the date, then each calendar’s date of that day: arithmetic rules (Hebrew, Islamic civil/tabular, Persian, Indian, Ethiopic, Coptic), the Umm al-Qura table, and the Chinese and Korean month tables (new moons and solar terms, GB/T 33661-2017)',
     assumptions: [
-      `Dates ${RANGE_TEXT}: the range every calendar here is defined for (the Umm al-Qura table, the Chinese and Korean tables, the ROC and Japanese eras).`,
+      `Dates ${RANGE_TEXT}: the range every calendar here is defined for (the Umm al-Qura table, the Chinese and Korean tables, the ROC and Japanese eras); without a date, today’s date in the time zone given (else UTC).`,
       'A day is the civil day; Hebrew and Islamic days begin at the previous sunset, so an evening belongs to the next day there.',
       'Islamic dates are calculated (Umm al-Qura table, or the civil and tabular arithmetic); a country that waits for the crescent may begin a month a day later.',
       'Chinese and Korean years are numbered by the Gregorian year they begin in (Temporal’s related ISO year); month codes M01..M12 take L for a leap month.',
@@ -217,7 +240,7 @@ export const convertCalendarTool = defineTool({
     keywords: ['hebrew date', 'hijri date', 'chinese lunar calendar', 'persian calendar', 'calendar converter', 'islamic calendar'],
     browser: true,
     answer: (r) =>
-      `${r.date} (${r.day_of_week}) is ${r.calendars
+      `${r.date} (${r.day_of_week}${r.timezone ? `, today in ${r.timezone}` : ''}) is ${r.calendars
         .filter((c) => c.calendar !== 'gregory' && c.calendar !== 'iso8601')
         .map((c) => `${c.formatted} (${c.calendar})`)
         .join('; ')}.`,

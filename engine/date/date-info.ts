@@ -1,10 +1,14 @@
-/** `date_info`: the facts of one Gregorian date: weekday, ISO 8601 week date, day of year, Julian day. */
+/**
+ * `date_info`: the facts of one Gregorian date: weekday, ISO 8601 week date, day of year, Julian day;
+ * without a date, of today's in `timezone` (else UTC), as today.ts reads it.
+ */
 import { z } from 'zod';
-import { CALCULATION, defineTool, type ToolContext } from '../tool.ts';
+import { CLOCK_DEPENDENT, defineTool, type ToolContext } from '../tool.ts';
 import { IsoDate, Provenance } from '../inputs.ts';
 import { daysInMonth, isLeapYear, WEEKDAYS } from '../instant.ts';
-import { CALENDAR, catalogueEntry, fixedProvenance } from '../provenance-catalogue.ts';
-import { civilFromDays, daysFromCivil, isoWeekday, parseIsoDate } from './calendar.ts';
+import { CALENDAR, catalogueEntry, fixedProvenance, TZDB } from '../provenance-catalogue.ts';
+import { daysFromCivil, isoWeekday, isoWeekOf, isoWeeksInYear, parseIsoDate } from './calendar.ts';
+import { TodayFields, TodayZone, todayUnlessNamed } from './today.ts';
 
 export const DateInfoResult = z.object({
   date: z.string().describe('The date, YYYY-MM-DD'),
@@ -21,6 +25,7 @@ export const DateInfoResult = z.object({
   weeks_in_iso_year: z.number().int().describe('52 or 53: weeks of iso_week_year'),
   julian_day_number: z.number().int().describe('Julian day number (the Julian date at noon UT of this date)'),
   modified_julian_day: z.number().int().describe('MJD at 0h UT (JD − 2400000.5); 1858-11-17 = 0'),
+  ...TodayFields,
   provenance: Provenance,
 });
 export type DateInfo = z.output<typeof DateInfoResult>;
@@ -35,16 +40,8 @@ const METHOD = catalogueEntry({
     'Julian day number = epoch day + 2440588 (the JD at noon UT), MJD = epoch day + 40587, on integer epoch days (days since 1970-01-01)',
 });
 const provenance = fixedProvenance({ data: [CALENDAR], methods: [METHOD] });
-
-/** The ISO 8601 week-numbering year and week of an epoch day. */
-export function isoWeekOf(epochDay: number): { year: number; week: number } {
-  const thursday = epochDay - isoWeekday(epochDay) + 4;
-  const year = civilFromDays(thursday).year;
-  return { year, week: Math.floor((thursday - daysFromCivil(year, 1, 1)) / 7) + 1 };
-}
-
-/** 52 or 53: the ISO weeks of a week-numbering year (the week of 28 December is its last). */
-export const isoWeeksInYear = (year: number): number => isoWeekOf(daysFromCivil(year, 12, 28)).week;
+/** Today's date in a named zone: its tz rules gave the date. */
+const provenanceZoned = fixedProvenance({ data: [CALENDAR, TZDB], methods: [METHOD] });
 
 /**
  * Everything about one date that models tend to get wrong by counting: its weekday, ISO week, day of
@@ -87,11 +84,12 @@ export const dateInfo = defineTool({
   title: 'Week number, weekday and day of year of a date',
   description:
     'ISO 8601 week number and week date (2026-W53-5), weekday, day of year, quarter, month and year lengths, leap year, Julian day number ' +
-    'and MJD of a date. Use it instead of counting days or weeks yourself. YYYY-MM-DD, 0001..9999.',
+    'and MJD of a date (default today). Use it instead of counting days or weeks yourself. YYYY-MM-DD, 0001..9999.',
   http: { method: 'GET', path: '/v1/date/info' },
   auth: 'key',
-  cache: 'deterministic',
-  input: z.strictObject({ date: IsoDate.describe('YYYY-MM-DD, 0001..9999') }),
+  cache: 'deterministic-unless-now',
+  usesClock: (input) => input.date === undefined,
+  input: z.strictObject({ date: IsoDate.optional().describe('YYYY-MM-DD, 0001..9999; default today'), timezone: TodayZone }),
   output: DateInfoResult,
   examples: [
     {
@@ -106,7 +104,7 @@ export const dateInfo = defineTool({
       source: 'IAU / USNO: the epoch J2000.0 is JD 2451545.0, noon of 2000 January 1; MJD = JD − 2400000.5, so 0h of that day is MJD 51544',
     },
   ],
-  annotations: CALCULATION,
+  annotations: CLOCK_DEPENDENT,
   calculator: {
     slug: 'week-number',
     name: 'Week number and date facts',
@@ -114,13 +112,18 @@ export const dateInfo = defineTool({
     formula:
       'ISO week-numbering year = year of the Thursday of the date’s Monday-to-Sunday week; week = 1 + ⌊(that Thursday − 1 January) / 7⌋; JDN = days since 1970-01-01 + 2440588; MJD = JDN − 2400001',
     assumptions: [
-      'Dates are proleptic Gregorian, 0001..9999.',
+      'Dates are proleptic Gregorian, 0001..9999; without a date, today’s date in the time zone given (else UTC) is used.',
       'Weeks run Monday to Sunday and week 1 is the week holding the year’s first Thursday (ISO 8601), so 29–31 December can be in week 1 of the next year and 1–3 January in week 52 or 53 of the year before.',
       'The Julian day number is that of noon UT on the date; the MJD is that of midnight starting it.',
     ],
     keywords: ['week number', 'what week is it', 'ISO week', 'day of the year', 'julian day'],
     browser: true,
-    answer: (r) => `${r.date} is a ${r.day_of_week} in ISO week ${r.iso_week} of ${r.iso_week_year} (${r.iso_week_date}), day ${r.day_of_year} of the year.`,
+    answer: (r) =>
+      `${r.date}${r.timezone ? ` (today in ${r.timezone})` : ''} is a ${r.day_of_week} in ISO week ${r.iso_week} of ${r.iso_week_year} (${r.iso_week_date}), day ${r.day_of_year} of the year.`,
   },
-  run: ({ date }, ctx) => computeDateInfo(date, ctx),
+  run: (input, ctx) => {
+    const today = todayUnlessNamed(input.date !== undefined, input.timezone, ctx);
+    const info = computeDateInfo(input.date ?? today.date!, ctx);
+    return { ...info, ...today.fields, provenance: today.zoned ? provenanceZoned(ctx) : info.provenance };
+  },
 });

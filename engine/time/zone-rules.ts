@@ -6,7 +6,7 @@
  */
 import { instantOfWall, offsetAt, periodAt, type WallInstant, type ZoneTable } from './tzdb-data.ts';
 import { rulesOf } from './tzdb.ts';
-import { utcMs } from '../instant.ts';
+import { formatUtc, utcMs } from '../instant.ts';
 
 export interface Transition {
   /** Instant of the change, epoch milliseconds. */
@@ -24,6 +24,12 @@ export interface ZoneRules {
 
 /** UTC offset in force at an instant, seconds east of UTC. */
 export const offsetSecondsAt = (zone: string, ms: number): number => offsetAt(rulesOf(zone), ms);
+
+/** Today's date in a zone (UTC when none) at an instant (epoch ms), `YYYY-MM-DD`. */
+export function todayIn(zone: string | undefined, nowMs: number): string {
+  const offset = zone === undefined ? 0 : offsetSecondsAt(zone, nowMs);
+  return formatUtc(nowMs + offset * 1000).slice(0, 10);
+}
 
 /**
  * The instant a local date and time denotes in a zone (month 1–12), with Temporal's 'compatible'

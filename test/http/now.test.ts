@@ -35,6 +35,8 @@ const NOW_CALLS: Record<string, { path: string; body?: unknown; instant: (answer
     path: '/v1/time/convert?time=09:00&source_timezone=Europe/Paris&target_timezone=Asia/Tokyo',
     instant: (a) => (a.source as { local_time: string }).local_time,
   },
+  date_info: { path: '/v1/date/info?timezone=Asia/Tokyo', instant: (a) => a.date },
+  convert_calendar: { path: '/v1/date/calendars', instant: (a) => a.date },
   next_holidays: { path: '/v1/holidays/next?country=FR', instant: (a) => a.after },
   solar_position: { path: '/v1/solar/position?lat=48.8566&lon=2.3522', instant: (a) => a.at },
   ephemeris: { path: '/v1/astronomy/ephemeris', instant: (a) => a.at },
@@ -74,6 +76,8 @@ describe('"now" is never cached', () => {
     ['sun_events (date)', '/v1/solar/events?lat=48.8566&lon=2.3522&date=2026-11-22'],
     ['moon_phases (start)', '/v1/astronomy/moon-phases?start=2026-11-22'],
     ['moon_events (date)', '/v1/astronomy/moon?lat=48.8566&lon=2.3522&date=2026-11-22'],
+    ['date_info (date)', '/v1/date/info?date=2026-11-22&timezone=Asia/Tokyo'],
+    ['convert_calendar (calendar date)', '/v1/date/calendars?calendar=hebrew&year=5787&month=M01&day=1'],
   ])('%s with its instant given is cached as usual', async (_name, path) => {
     const miss = await call(path);
     expect(miss.headers.get('x-cache')).toBe('MISS');

@@ -97,13 +97,16 @@ function readsClock(tool: AnyTool): boolean {
 function leanestInput(tool: AnyTool): unknown {
   const input = { ...(tool.examples[0].input as Record<string, unknown>) };
   const shape = (tool.input as unknown as { shape: Record<string, unknown> }).shape;
-  for (const key of Object.keys(input)) {
-    // A coordinate the schema lets go only because a place name may stand for it (engine/place-input.ts).
+  // A coordinate the schema lets go only because a place name may stand for it (engine/place-input.ts).
+  const placeStandIn = (key: string) => {
     const prefix = key.replace(/(lat|lon)$/, '');
-    if (prefix !== key && `${prefix}place` in shape && !(`${prefix}place` in input)) continue;
-    const { [key]: _dropped, ...rest } = input;
-    if (validateInput(tool.input, rest).ok) delete input[key];
-  }
+    return prefix !== key && `${prefix}place` in shape && !(`${prefix}place` in input);
+  };
+  const without = (keys: string[]) => Object.fromEntries(Object.entries(input).filter(([k]) => !keys.includes(k)));
+  for (const key of Object.keys(input)) if (!placeStandIn(key) && validateInput(tool.input, without([key])).ok) delete input[key];
+  // Inputs that go together (convert_calendar's calendar, year, month and day) are left out together.
+  const together = Object.keys(input).filter((key) => !placeStandIn(key));
+  if (together.length && validateInput(tool.input, without(together)).ok) for (const key of together) delete input[key];
   // A time with its own date (convert_time) stands for a given day: the wall time alone leaves the day to the clock.
   if (typeof input.time === 'string') input.time = input.time.replace(/^.*T/, '');
   const checked = validateInput(tool.input, input);

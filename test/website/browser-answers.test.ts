@@ -40,6 +40,11 @@ const EXTRA: Record<string, Record<string, unknown>[]> = {
     { timezone: 'EST', at: '1970-01-01T00:00:00Z' },
     { timezone: 'JP', at: '2026-11-22T08:00:00Z' },
   ],
+  date_info: [{ date: '2026-11-24', timezone: 'JST' }, { timezone: 'Mars/Olympus' }],
+  convert_calendar: [
+    { calendar: 'hebrew', year: 5786, month: 'M05L', day: 1 },
+    { date: '2026-03-20', timezone: 'UTC+5:30' },
+  ],
   list_holidays: [
     { country: 'jp', year: 2027, types: ['public', 'observance'] },
     { country: 'DE', subdivision: 'DE-BY', year: 2026 },

@@ -20,8 +20,10 @@ import { monthWeeks, renderWeekCalendar } from '../../website/src/lib/week-calen
 import { equinoxFromTable, equinoxTable, renderSeasons, seasonsOf } from '../../website/src/lib/season-list.ts';
 import { moonMonth, moonPicture, renderMoonCalendar } from '../../website/src/lib/moon-calendar.ts';
 import { daylight, renderSunYear, sunYear } from '../../website/src/lib/sun-year.ts';
+import type { AnyTool } from '../../engine/tool.ts';
+import { todayIn } from '../../engine/time/zone-rules.ts';
 import { chromiumAvailable, collectErrors, launchChromium } from '../fixtures/chromium.ts';
-import { runTool } from '../helpers.ts';
+import { fixedClock, runTool } from '../helpers.ts';
 import { buildSite, startSite } from './build-site.ts';
 
 describe('sunrise and sunset: the year of day length', () => {
@@ -263,6 +265,38 @@ describe.skipIf(!chromiumAvailable())('the new tools’ parts in Chromium', () =
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), path).toBe(0);
     }
     expect(errors).toEqual([]);
+  }, 60_000);
+
+  it("the week number and the calendar converter open on today in the visitor's own zone, its week drawn", async () => {
+    // Kiritimati (+14:00) is on another date than UTC from 10:00 to 24:00 UTC: the page's today is the zone's.
+    const context = await browser.newContext({ timezoneId: 'Pacific/Kiritimati', viewport: { width: 390, height: 844 } });
+    const visitor = await context.newPage();
+    const seen = collectErrors(visitor);
+    const pages: [string, AnyTool][] = [
+      ['/calculators/week-number/', dateInfo as unknown as AnyTool],
+      ['/calculators/calendar-converter/', convertCalendarTool as unknown as AnyTool],
+    ];
+    for (const [path, tool] of pages) {
+      const before = Date.now();
+      await visitor.goto(siteBase + path);
+      await visitor.waitForSelector('form[data-ready="true"]');
+      const shown = JSON.parse((await visitor.textContent('[data-live-result]'))!) as { date: string };
+      // The day the page opened on, read from the clock before or after it did (midnight may pass between).
+      expect([todayIn('Pacific/Kiritimati', before), todayIn('Pacific/Kiritimati', Date.now())], path).toContain(shown.date);
+      // Exactly the engine's answer for "today in Pacific/Kiritimati" at that day's clock.
+      const clock = fixedClock(`${shown.date}T12:00:00+14:00`);
+      expect(shown, path).toEqual(JSON.parse(JSON.stringify(await runTool(tool, { timezone: 'Pacific/Kiritimati' }, clock))));
+      expect([await visitor.inputValue('input[name="timezone"]'), await visitor.inputValue('input[name="date"]')], path).toEqual(['Pacific/Kiritimati', '']);
+      expect(await visitor.textContent('[data-answer-caption]'), path).toBe('Today');
+      expect(new URL(visitor.url()).search, path).toBe(''); // opening writes no address
+    }
+    // The week number page's month is drawn for today, today marked.
+    await visitor.goto(`${siteBase}/calculators/week-number/`);
+    await visitor.waitForSelector('[data-week-calendar][data-drawn="answer"]');
+    const today = JSON.parse((await visitor.textContent('[data-live-result]'))!).date;
+    expect(await visitor.getAttribute('[data-week-calendar] td[aria-current="date"]', 'data-date')).toBe(today);
+    expect(seen).toEqual([]);
+    await context.close();
   }, 60_000);
 
   it('the moon calendar turns its pictures as seen from the southern hemisphere, and keeps that for the next answer', async () => {

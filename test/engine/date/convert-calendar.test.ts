@@ -160,7 +160,6 @@ describe('convert_calendar', () => {
 
   it('input rules: date or calendar fields, never both; the range; month codes', async () => {
     expect(errorsOf({ date: '2026-01-01', calendar: 'hebrew', day: 1 })?.map((e) => e.field)).toEqual(['calendar', 'day']);
-    expect(errorsOf({})).toEqual([{ field: 'date', message: 'is required (or calendar, year, month and day)' }]);
     expect(fieldOf({ calendar: 'hebrew', year: 5787 })).toEqual(['month', 'day']);
     expect(fieldOf({ year: 5787, month: 1, day: 1 })).toEqual(['calendar']);
     expect(errorsOf({ date: '1911-12-31' })).toEqual([{ field: 'date', message: 'must be within 1912-01-01..2100-12-31' }]);
@@ -175,7 +174,8 @@ describe('convert_calendar', () => {
     expect(fieldOf({ calendar: 'iso8601', era: 'ce', year: 2026, month: 1, day: 1 })).toEqual(['era']);
     expect(isoOf({ calendar: 'gregory', era: 'ce', year: 2026, month: 1, day: 1 })).toBe('2026-01-01');
     // The schema states the same rules, so a 400 comes before running.
-    expect(inputErrors(convertCalendarTool, {})).toEqual([{ field: 'date', message: 'is required (or calendar, year, month and day)' }]);
+    expect(inputErrors(convertCalendarTool, {})).toEqual([]); // today
+    expect(inputErrors(convertCalendarTool, { timezone: 'Europe/Lisbn' })[0]).toMatchObject({ field: 'timezone', message: expect.stringMatching(/Lisbon/) });
     expect(inputErrors(convertCalendarTool, { date: '2026-03-20', calendar: 'hebrew' }).map((e) => e.field)).toEqual(['calendar']);
     expect(inputErrors(convertCalendarTool, { calendar: 'hebrew', year: 5787, day: 1 }).map((e) => e.field)).toEqual(['month']);
     // The schema: a month is a number or a code; GET gives numbers as text.
@@ -184,6 +184,36 @@ describe('convert_calendar', () => {
     expect(inputErrors(convertCalendarTool, { calendar: 'persian', year: 1405, month: 14, day: 1 })[0].field).toBe('month');
     expect(inputErrors(convertCalendarTool, { calendar: 'julian', year: 1405, month: 1, day: 1 })[0]).toMatchObject({ field: 'calendar' });
     expect(inputErrors(convertCalendarTool, { calendar: 'persian', year: 1405, month: 1, day: 32 })[0].field).toBe('day');
+  });
+
+  it("with neither a date nor a calendar date: today in timezone (the zone's date near midnight, not UTC's), else UTC's", async () => {
+    // 15:30 UTC on 22 November 2026 is 00:30 on 23 November in Tokyo (+09:00): 13 Kislev 5787 began the evening before (hebcal.com).
+    const clock = fixedClock('2026-11-22T15:30:00Z');
+    const tokyo = await runTool(convertCalendarTool, { timezone: 'Asia/Tokyo' }, clock);
+    expect(tokyo).toMatchObject({ date: '2026-11-23', day_of_week: 'Monday', timezone: 'Asia/Tokyo' });
+    expect(tokyo.note).toBe('date omitted: today in Asia/Tokyo (2026-11-23) assumed.');
+    expect(tokyo.calendars).toEqual(convertCalendar({ date: '2026-11-23' }).calendars);
+    expect(tokyo.calendars.find((c) => c.calendar === 'japanese')).toMatchObject({ era: 'reiwa', year: 8, month: 11, day: 23 });
+    expect(tokyo.provenance).toMatchObject({ tzdb: expect.any(String) });
+    const utc = await runTool(convertCalendarTool, {}, clock);
+    expect(utc).toMatchObject({
+      date: '2026-11-22',
+      day_of_week: 'Sunday',
+      timezone: 'UTC',
+      note: 'date omitted: today in UTC (2026-11-22) assumed (no timezone given).',
+    });
+    expect(utc.provenance).not.toHaveProperty('tzdb');
+    // A date of a calendar is a date given: the clock is not read, and a zone beside it is noted as unused.
+    const hebrew = await runTool(convertCalendarTool, { calendar: 'hebrew', year: 5787, month: 'M01', day: 1, timezone: 'Asia/Tokyo' }, clock);
+    expect(hebrew).toMatchObject({ date: '2026-09-12', note: 'timezone is used only when the date is left out: ignored.' });
+    expect(hebrew).not.toHaveProperty('timezone');
+    const parse = (input: Record<string, unknown>) => convertCalendarTool.input.parse(input);
+    expect(
+      [parse({}), parse({ timezone: 'JST' }), parse({ date: '2026-03-20' }), parse({ calendar: 'persian', year: 1405, month: 1, day: 1 })].map(
+        convertCalendarTool.usesClock!,
+      ),
+    ).toEqual([true, true, false, false]);
+    expect([convertCalendarTool.cache, convertCalendarTool.annotations.idempotentHint]).toEqual(['deterministic-unless-now', false]);
   });
 
   it('over HTTP: 200 with the contract fields, 400 problems naming month and day', async () => {
@@ -208,6 +238,37 @@ describe('convert_calendar', () => {
     expect(both.body.errors[0].field).toBe('calendar');
     const info = await get('/v1/date/info?date=2024-12-30');
     expect(info.body).toMatchObject({ iso_week_date: '2025-W01-1', weeks_in_iso_year: 52 });
+  });
+
+  it('over HTTP without a date: today (at the app clock, 2026-11-22T08:00Z) in timezone or UTC, never cached; a bad zone is a 400 naming timezone', async () => {
+    const KEY = 'test-key-0123456789';
+    const { app } = createApp({
+      settings: loadSettings({ TIME_API_KEYS: KEY, RATE_LIMIT_PER_MINUTE: '0', TIME_API_CACHE: 'memory' }),
+      ctx: fixedClock('2026-11-22T08:00:00Z'),
+    });
+    const get = (path: string) => app.fetch(new Request(`http://api.test${path}`, { headers: { 'x-api-key': KEY } }));
+    for (const path of ['/v1/date/info', '/v1/date/calendars']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('x-cache'), path).toBe('BYPASS');
+      expect(await res.json(), path).toMatchObject({
+        date: '2026-11-22',
+        day_of_week: 'Sunday',
+        timezone: 'UTC',
+        note: expect.stringMatching(/^date omitted: today in UTC/),
+      });
+      // 08:00 UTC is 21:00 the day before in Pago Pago (−11:00).
+      const pago = await get(`${path}?timezone=Pacific/Pago_Pago`);
+      expect(await pago.json(), path).toMatchObject({ date: '2026-11-21', day_of_week: 'Saturday', timezone: 'Pacific/Pago_Pago' });
+      const bad = await get(`${path}?timezone=Mars/Olympus`);
+      expect(bad.status, path).toBe(400);
+      expect(bad.headers.get('content-type'), path).toMatch(/^application\/problem\+json/);
+      expect((await bad.json()).errors, path).toEqual([{ field: 'timezone', message: expect.stringMatching(/^unknown time zone 'Mars\/Olympus'/) }]);
+      // With its date given, the answer is cached as before.
+      const dated = `${path}?date=2026-03-20`;
+      expect((await get(dated)).headers.get('x-cache'), path).toBe('MISS');
+      expect((await get(dated)).headers.get('x-cache'), path).toBe('HIT');
+    }
   });
 
   it('edge cases: the first and last day of the range in every calendar', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Temporal } from '@js-temporal/polyfill';
-import { computeDateInfo, dateInfo, isoWeeksInYear } from '../../../engine/date/date-info.ts';
-import { inputErrors, runTool } from '../../helpers.ts';
+import { isoWeeksInYear } from '../../../engine/date/calendar.ts';
+import { computeDateInfo, dateInfo } from '../../../engine/date/date-info.ts';
+import { fixedClock, inputErrors, runTool } from '../../helpers.ts';
 import { randomDate, seededRandom } from './random-dates.ts';
 
 const info = (date: string) => computeDateInfo(date);
@@ -74,9 +75,42 @@ describe('date_info', () => {
   it('edge cases: the ends of the supported range, and bad input', async () => {
     expect(info('0001-01-01')).toMatchObject({ day_of_week: 'Monday', iso_week_date: '0001-W01-1', julian_day_number: 1721426, day_of_year: 1 });
     expect(info('9999-12-31')).toMatchObject({ day_of_week: 'Friday', iso_week_date: '9999-W52-5', day_of_year: 365 });
-    expect(inputErrors(dateInfo, {})).toEqual([{ field: 'date', message: 'is required' }]);
+    expect(inputErrors(dateInfo, { timezone: 'Mars/Olympus' })[0]).toMatchObject({ field: 'timezone', message: expect.stringMatching(/^unknown time zone/) });
     expect(inputErrors(dateInfo, { date: '2026-02-30' })[0].field).toBe('date');
     expect(inputErrors(dateInfo, { date: '2026-01-01', extra: 1 })[0].field).toBe('extra');
     expect(await runTool(dateInfo, { date: '2026-11-24' })).toMatchObject({ iso_week_date: '2026-W48-2', day_of_week: 'Tuesday' });
+  });
+
+  it("without a date: today in timezone, the zone's date and not UTC's near midnight; UTC's without a zone", async () => {
+    // 23:30 UTC on 22 November is 13:30 on 23 November in Kiritimati (+14:00).
+    const lateUtc = fixedClock('2026-11-22T23:30:00Z');
+    const kiritimati = await runTool(dateInfo, { timezone: 'Pacific/Kiritimati' }, lateUtc);
+    expect(kiritimati).toMatchObject({ date: '2026-11-23', day_of_week: 'Monday', iso_week_date: '2026-W48-1', timezone: 'Pacific/Kiritimati' });
+    expect(kiritimati.note).toBe('date omitted: today in Pacific/Kiritimati (2026-11-23) assumed.');
+    // The zone's rules gave the date: the provenance names the tzdb release.
+    expect(kiritimati.provenance).toMatchObject({ method: 'date.info', tzdb: expect.any(String) });
+    const utc = await runTool(dateInfo, {}, lateUtc);
+    expect(utc).toMatchObject({ date: '2026-11-22', day_of_week: 'Sunday', iso_week_date: '2026-W47-7', timezone: 'UTC' });
+    expect(utc.note).toBe('date omitted: today in UTC (2026-11-22) assumed (no timezone given).');
+    expect(utc.provenance).toEqual({ method: 'date.info', calendar: 'proleptic Gregorian' });
+    // 10:30 UTC is 23:30 the day before in Pago Pago (−11:00); the zone may be any zone argument (a country code here).
+    expect(await runTool(dateInfo, { timezone: 'AS' }, fixedClock('2026-11-22T10:30:00Z'))).toMatchObject({
+      date: '2026-11-21',
+      timezone: 'Pacific/Pago_Pago',
+      note: 'date omitted: today in Pacific/Pago_Pago (2026-11-21) assumed. AS is a country code: answered for Pacific/Pago_Pago, its one zone.',
+    });
+    // Only the omitted date reads the clock: the cache keeps dated answers, and the tool is not idempotent.
+    expect(dateInfo.usesClock!(dateInfo.input.parse({}))).toBe(true);
+    expect(dateInfo.usesClock!(dateInfo.input.parse({ date: '2026-11-24', timezone: 'Asia/Tokyo' }))).toBe(false);
+    expect([dateInfo.cache, dateInfo.annotations.idempotentHint]).toEqual(['deterministic-unless-now', false]);
+  });
+
+  it('a date given is answered as given at any clock; a timezone beside it is noted as unused', async () => {
+    const dated = await runTool(dateInfo, { date: '2026-11-24', timezone: 'Pacific/Kiritimati' }, fixedClock('2030-01-01T23:30:00Z'));
+    expect(dated).toMatchObject({ date: '2026-11-24', note: 'timezone is used only when the date is left out: ignored.' });
+    expect(dated).not.toHaveProperty('timezone');
+    const plain = await runTool(dateInfo, { date: '2026-11-24' }, fixedClock('2030-01-01T23:30:00Z'));
+    expect(Object.keys(plain)).not.toContain('note');
+    expect(plain).toEqual(await runTool(dateInfo, { date: '2026-11-24' }));
   });
 });

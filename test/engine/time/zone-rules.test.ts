@@ -1,7 +1,7 @@
 import { HISTORIC_STATES, type TransitionReference, TRANSITIONS, WAR_TIME_NAMES, ZONE_STATES } from '../../fixtures/reference/tzdb.ts';
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
-import { instantOfLocal, offsetSecondsAt, standardOffsetSeconds, zoneRulesAt } from '../../../engine/time/zone-rules.ts';
+import { instantOfLocal, offsetSecondsAt, standardOffsetSeconds, todayIn, zoneRulesAt } from '../../../engine/time/zone-rules.ts';
 
 // The independent reading of the same tzdb release: moment-timezone's own zone objects.
 const moment = createRequire(import.meta.url)('moment-timezone') as {
@@ -191,5 +191,20 @@ describe('instantOfLocal (the one wall time → instant)', () => {
     expect(instantOfLocal('Asia/Kathmandu', 2026, 11, 24, 9, 0)).toMatchObject({ ms: at('2026-11-24T03:15:00Z'), gap: false, fold: false });
     // years before 100 are not read as 19xx
     expect(instantOfLocal('UTC', 50, 1, 1, 0, 0).ms).toBe(Date.UTC(2050, 0, 1) - 2000 * 365.2425 * 86_400_000);
+  });
+});
+
+describe('todayIn (the date tools\' and sky tools\' "today")', () => {
+  it("is the zone's wall-clock date, not UTC's, near midnight; UTC's with no zone", () => {
+    // 23:30 UTC is 13:30 the next day in Kiritimati (+14:00, tzdb: since 1994-12-31) and 12:30 the same day in Pago Pago (−11:00).
+    expect(todayIn('Pacific/Kiritimati', at('2026-11-22T23:30:00Z'))).toBe('2026-11-23');
+    expect(todayIn('Pacific/Pago_Pago', at('2026-11-22T10:30:00Z'))).toBe('2026-11-21');
+    expect(todayIn(undefined, at('2026-11-22T23:30:00Z'))).toBe('2026-11-22');
+    expect(todayIn('UTC', at('2026-11-22T23:59:59Z'))).toBe('2026-11-22');
+    // The offset in force at the instant: New York on EDT (−04:00) until 2026-11-01 06:00 UTC, EST (−05:00) after.
+    expect(todayIn('America/New_York', at('2026-11-01T04:30:00Z'))).toBe('2026-11-01'); // 00:30 EDT
+    expect(todayIn('America/New_York', at('2026-11-02T04:30:00Z'))).toBe('2026-11-01'); // 23:30 EST
+    // A fixed offset zone (+05:30, as zone-names.ts names one).
+    expect(todayIn('+05:30', at('2026-11-22T18:45:00Z'))).toBe('2026-11-23');
   });
 });

@@ -5,7 +5,8 @@
  * visitor gives an API key, asks the live API. Either way the address becomes the permalink
  * (`?start=…&end=…`, the tool's input names; never the key), and opening a permalink shows its answer
  * in the direct-answer element. Tools computed in the page answer as the visitor types (debounced; the
- * newest computation wins) and, when they have a "now" field, open on the visitor's current time; the
+ * newest computation wins) and, when they have a "now" field, open on the visitor's current time (a date
+ * tool that answers for today given only a zone: on today in the visitor's zone); the
  * answer's two parts (inputs, sentence) and the full JSON are shown in the answer card. Coordinate pairs have a place search (./place-search.ts, loaded only by
  * pages that have one); a pair is sent either as coordinates or, to the API, as its place name, never both.
  *
@@ -119,6 +120,18 @@ async function compute(tool: AnyTool, params: URLSearchParams): Promise<Outcome>
     if (error instanceof ToolInputError) return { input, errors: error.errors };
     return { input, errors: [{ field: 'input', message: `could not be computed: ${(error as Error).message}` }] };
   }
+}
+
+/**
+ * For a tool that answers for today when given only a zone (date_info, convert_calendar: no date means
+ * today in `timezone`), the input "today in the visitor's own zone" (the browser's); undefined for others.
+ */
+function todayHere(tool: AnyTool): URLSearchParams | undefined {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (!tool.usesClock || !zone || !('timezone' in (tool.input as unknown as { shape: object }).shape)) return undefined;
+  const params = new URLSearchParams({ timezone: zone });
+  const checked = validateInput(tool.input, readInput(tool, params).input);
+  return checked.ok && tool.usesClock(checked.data) ? params : undefined;
 }
 
 /** How long the answer waits for typing to pause before it follows the inputs. */
@@ -344,9 +357,13 @@ async function setUp(form: HTMLFormElement) {
     // the page can compute it itself: a worked example the page sends to the API (a place without a zone)
     // stays the build's answer rather than a request for a key.
     const nowFields = [...form.querySelectorAll<HTMLInputElement>('[data-now="open"]')];
+    const today = nowFields.length ? undefined : todayHere(tool);
     if (nowFields.length && (await runsInPage(call.name, paramsOf(form)).catch(() => false))) {
       for (const el of nowFields) form.querySelector<HTMLButtonElement>(`[data-now-for="${el.id}"]`)?.dispatchEvent(new Event('fill'));
       await show(paramsOf(form), 'Now');
+    } else if (today && (await runsInPage(call.name, today).catch(() => false))) {
+      fill(today);
+      await show(today, 'Today');
     }
   }
   form.dataset.ready = 'true';
