@@ -15,12 +15,12 @@ export type Family = (typeof FAMILIES)[number];
  * for the tools it uses. A tool is in its family's toolset unless its declaration names another.
  */
 export const TOOLSETS = {
-  time: 'Current time, local time at coordinates, time in a zone, converting between zones',
-  date: 'Date differences, adding to dates, business days between dates',
+  time: 'Current time, local time at coordinates, time in a zone, converting between zones, recurrence rules',
+  date: 'Date differences, adding to dates, business days between dates, week numbers, calendar conversion',
   holidays: 'Public holidays and business days by country and subdivision',
   geo: 'WGS84 distances, midpoints, bounding boxes, places nearby, terrain elevation',
   sky: 'The Sun, Moon and planets: sun position, sunrise and twilights, moon phases, seasons, eclipses, the sky from a place, ephemeris',
-  planning: 'Meetings across time zones, recurring events',
+  planning: 'Meetings across time zones, by working hours and holidays',
   utility: 'The daily tagline',
 } as const;
 export type Toolset = keyof typeof TOOLSETS;
