@@ -12,6 +12,8 @@ import {
   HolidayTypes,
   HolidayYear,
   jurisdictionOf,
+  ResolvedFromNameOut,
+  resolvedNames,
   SubdivisionCode,
   SubdivisionOut,
   WeekendOut,
@@ -31,6 +33,7 @@ export const HolidayEntry = z.object({
 export const ListHolidaysResult = z.object({
   country: CountryOut,
   subdivision: SubdivisionOut,
+  resolved_from_name: ResolvedFromNameOut,
   year: z.number().int().describe('Year listed'),
   holidays: z.array(HolidayEntry).describe('Holidays of the requested types in the year, by date (public first on a shared day)'),
   weekend: WeekendOut,
@@ -134,6 +137,7 @@ export const listHolidays = defineTool({
     return {
       country: j.country,
       subdivision: j.subdivision,
+      ...resolvedNames(input),
       year: input.year,
       holidays: holidaysInYear(j, input.year, input.types).map((h) => ({ ...h })),
       weekend,

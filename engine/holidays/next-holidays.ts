@@ -16,6 +16,8 @@ import {
   HolidayTypeOut,
   HolidayTypes,
   jurisdictionOf,
+  ResolvedFromNameOut,
+  resolvedNames,
   SubdivisionCode,
   SubdivisionOut,
 } from './holiday-inputs.ts';
@@ -25,6 +27,7 @@ export const MAX_NEXT = 20;
 export const NextHolidaysResult = z.object({
   country: CountryOut,
   subdivision: SubdivisionOut,
+  resolved_from_name: ResolvedFromNameOut,
   after: z.string().describe('Date searched after (excluded), YYYY-MM-DD'),
   holidays: z
     .array(
@@ -166,6 +169,7 @@ export const nextHolidays = defineTool({
     return {
       country: j.country,
       subdivision: j.subdivision,
+      ...resolvedNames(input),
       after,
       holidays: upcomingHolidays(j, after, input.count ?? 1, input.types, ctx.meter),
       provenance: holidayProvenance(METHOD, ctx, j, input.types),
