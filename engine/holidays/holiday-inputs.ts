@@ -23,6 +23,8 @@ import { MAX_NAME_LENGTH, resolveCountry, resolveSubdivision, type Resolution } 
 import type { Candidate } from './name-index.ts';
 import { WEEKEND_DATA, weekendProvenance } from './weekend.ts';
 
+const TOO_LONG = `must be at most ${MAX_NAME_LENGTH} characters long`;
+
 /** A refused country or subdivision as a zod issue: its message, and the candidates (HTTP 400 `errors[].candidates`). */
 const refusal = (r: Extract<Resolution, { error: string }>, input: unknown) => ({
   code: 'custom' as const,
@@ -39,8 +41,12 @@ const refusal = (r: Extract<Resolution, { error: string }>, input: unknown) => (
 export const CountryCode = z
   .string({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a country code such as DE or a name such as Germany') })
   .trim()
-  .max(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters long`)
   .transform((value, ctx) => {
+    // Checked here, not by max(): the same rule without its bytes in every tools/list.
+    if (value.length > MAX_NAME_LENGTH) {
+      ctx.addIssue({ code: 'custom', message: TOO_LONG, input: value });
+      return z.NEVER;
+    }
     const resolved = resolveCountry(value);
     if ('error' in resolved) {
       ctx.addIssue(refusal(resolved, value));
@@ -48,7 +54,7 @@ export const CountryCode = z
     }
     return resolved.name ?? resolved.code;
   })
-  .describe(`ISO 3166-1 alpha-2 (DE) or alpha-3, or English name (Germany); codes: ${DISCOVERY_TOOL}`);
+  .describe(`ISO 3166-1 code or name (DE, Germany); see ${DISCOVERY_TOOL}`);
 
 /** A parsed country: its code, and the name it was given by. */
 export function countryOf(parsed: string): { code: string; name?: string } {
@@ -61,8 +67,8 @@ export const SubdivisionCode = z
   .string({ error: 'must be a subdivision code such as ENG or GB-ENG, or a name such as England' })
   .trim()
   .min(1, 'must not be empty (leave it out for the whole country)')
-  .max(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters long`)
-  .describe('ISO 3166-2 (BY, DE-BY) or name (Bavaria); omit for country-wide');
+  .refine((s) => s.length <= MAX_NAME_LENGTH, TOO_LONG)
+  .describe('ISO 3166-2 or name (BY, DE-BY, Bavaria); omit for all');
 
 export const HolidayTypes = z
   .array(z.enum(HOLIDAY_TYPES, { error: `must be one of: ${HOLIDAY_TYPES.join(', ')}` }), {
@@ -186,10 +192,7 @@ export const HolidayTypeOut = z.enum(HOLIDAY_TYPES).describe('Holiday type (date
 export const CountryOut = z.string().describe('ISO 3166-1 alpha-2, upper-case');
 export const SubdivisionOut = z.string().nullable().describe('ISO 3166-2 subdivision suffix (ENG), or null for the whole country');
 export const ResolvedFromNameOut = z
-  .object({
-    country: z.string().optional().describe('The country name read, as the data spells it'),
-    subdivision: z.string().optional().describe('The subdivision name read, as the data spells it'),
-  })
+  .object({ country: z.string().optional(), subdivision: z.string().optional() })
   .optional()
-  .describe('Only when country or subdivision was given by name: the names read (their codes are country and subdivision)');
+  .describe('Only for input given by name: the names read, as the data spells them');
 export const WeekendOut = z.array(z.number().int().min(1).max(7)).describe("The country's current weekend (CLDR), ISO weekdays (1 = Monday), ascending");

@@ -118,7 +118,7 @@ export const listHolidays = defineTool({
     category: 'Holidays',
     formula: 'holidays = the date-holidays rules of the country (and subdivision) evaluated for the year, filtered by type, sorted by date',
     assumptions: [
-      'Country is ISO 3166-1 alpha-2; subdivision is the ISO 3166-2 suffix.',
+      'Country is an ISO 3166-1 code or an English or local name; subdivision an ISO 3166-2 code or a name.',
       'Holiday rules come from the date-holidays data set; historic changes are recorded only in part.',
       'Islamic-calendar holidays follow a computed calendar, not moon sighting (1970..2080).',
       'Without a subdivision only country-wide holidays are listed (US: federal); the data types the UK bank holidays as public.',

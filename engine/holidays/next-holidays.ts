@@ -152,7 +152,7 @@ export const nextHolidays = defineTool({
     category: 'Holidays',
     formula: 'next = the holidays of the country (and subdivision) strictly after the date, soonest first, across year ends; days_until = date − after',
     assumptions: [
-      'Country is ISO 3166-1 alpha-2; subdivision is the ISO 3166-2 suffix.',
+      'Country is an ISO 3166-1 code or an English or local name; subdivision an ISO 3166-2 code or a name.',
       'Holiday rules come from the date-holidays data set (1900..2200).',
       'Without a date, today in UTC is assumed.',
     ],
