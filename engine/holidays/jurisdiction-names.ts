@@ -190,8 +190,9 @@ function subdivisionsNamed(folded: string): (Candidate & { country: string })[] 
  * the ISO 3166-2 suffix (`BY`) or full code (`DE-BY`) in any case, or a name; its code as the data writes
  * it, with the name read when the input was a name.
  */
-export function resolveSubdivision(country: string, written: string): Resolution {
-  const index = subdivisionIndex(country.toUpperCase());
+export function resolveSubdivision(countryCode: string, written: string): Resolution {
+  const country = countryCode.toUpperCase();
+  const index = subdivisionIndex(country);
   if (!index) return { error: `cannot be checked: country is not supported; see ${DISCOVERY_TOOL}` };
   const text = written.trim();
   const code = index.codes.get(text.toUpperCase());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldName, withinEdits } from '../../../engine/holidays/name-index.ts';
+import { addName, closeMatches, foldName, lookUp, withinEdits, type NameIndex } from '../../../engine/holidays/name-index.ts';
 import { prng } from '../../helpers.ts';
 
 describe('foldName', () => {
@@ -33,5 +33,34 @@ describe('withinEdits', () => {
       const [a, b] = [word(), word()];
       for (let k = 0; k <= 3; k++) expect(withinEdits(a, b, k), `${a} ${b} ${k}`).toBe(distance(a, b) <= k);
     }
+  });
+});
+
+describe('name index', () => {
+  const index: NameIndex = new Map();
+  addName(index, 'Georgia', 'GA', 0);
+  addName(index, 'Georgia', 'GE', 0);
+  addName(index, 'Canton of Geneva', 'GE', 0);
+  addName(index, 'Canton of Geneva', 'GE', 1, 'geneva');
+  addName(index, 'Geneva', 'GV', 0);
+  addName(index, 'Uri', 'UR', 1);
+
+  it('a name of two codes in one rank gives both; a first-rank name wins over a second-rank one', () => {
+    expect(lookUp(index, 'georgia').map((e) => e.code)).toEqual(['GA', 'GE']);
+    expect(lookUp(index, 'geneva')).toEqual([{ code: 'GV', name: 'Geneva', rank: 0 }]);
+    expect(lookUp(index, 'uri')).toEqual([{ code: 'UR', name: 'Uri', rank: 1 }]);
+    expect(lookUp(index, 'nowhere')).toEqual([]);
+  });
+
+  it('close matches: one edit off (two from eight letters), or names begun, each code once', () => {
+    const named = (code: string) => `name of ${code}`;
+    expect(closeMatches(index, 'georgie', named)).toEqual([
+      { code: 'GA', name: 'name of GA' },
+      { code: 'GE', name: 'name of GE' },
+    ]);
+    expect(closeMatches(index, 'canton', named)).toEqual([{ code: 'GE', name: 'name of GE' }]);
+    // Under three letters nothing is suggested; a code the caller does not name is left out.
+    expect(closeMatches(index, 'ge', named)).toEqual([]);
+    expect(closeMatches(index, 'genev', (code) => (code === 'GV' ? 'Geneva' : undefined))).toEqual([{ code: 'GV', name: 'Geneva' }]);
   });
 });
