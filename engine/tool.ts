@@ -198,7 +198,7 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType>(def: ToolDe
  * calendar). Front ends answer it exactly like a schema error: 400 naming the field.
  */
 export class ToolInputError extends Error {
-  constructor(readonly errors: { field: string; message: string }[]) {
+  constructor(readonly errors: { field: string; message: string; candidates?: { code: string; name: string }[] }[]) {
     super(errors.map((e) => `${e.field}: ${e.message}`).join('; '));
     this.name = 'ToolInputError';
   }

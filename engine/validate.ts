@@ -10,6 +10,8 @@ import { fastParserOf, UNSURE, type FastParse } from './fast-parse.ts';
 export interface FieldError {
   field: string;
   message: string;
+  /** What an ambiguous or unknown name may have meant (a holiday country or subdivision), when the engine knows. */
+  candidates?: { code: string; name: string }[];
 }
 
 export type Validated<T> = { ok: true; data: T } | { ok: false; errors: FieldError[] };
@@ -86,7 +88,8 @@ export function formatIssues(issues: readonly z.core.$ZodIssue[]): FieldError[] 
       for (const key of issue.keys)
         out.push({ field: fieldPath([...issue.path, clipEcho(key, MAX_FIELD, false)]), message: 'is not a known parameter of this operation' });
     } else {
-      out.push({ field: fieldPath(issue.path) || 'body', message: messageOf(issue) });
+      const candidates = issue.code === 'custom' ? (issue.params as { candidates?: FieldError['candidates'] } | undefined)?.candidates : undefined;
+      out.push({ field: fieldPath(issue.path) || 'body', message: messageOf(issue), ...(candidates?.length ? { candidates } : {}) });
     }
   }
   return out;

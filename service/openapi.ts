@@ -39,7 +39,15 @@ const PROBLEM_SCHEMA: Schema = {
       items: {
         type: 'object',
         required: ['field', 'message'],
-        properties: { field: { type: 'string', example: 'lat' }, message: { type: 'string', example: 'must be ≤ 90' } },
+        properties: {
+          field: { type: 'string', example: 'lat' },
+          message: { type: 'string', example: 'must be ≤ 90' },
+          candidates: {
+            type: 'array',
+            description: 'What an ambiguous or unknown country or subdivision name may mean (holiday inputs)',
+            items: { type: 'object', required: ['code', 'name'], properties: { code: { type: 'string' }, name: { type: 'string' } } },
+          },
+        },
       },
     },
   },

@@ -6,8 +6,8 @@
  * - `zones`: the tzdb release (moment-timezone's packed build, whole, and its zone.tab), CLDR's Windows
  *   zone IDs and the boundary data's zone names (the names zone-names.ts answers with; not its shapes);
  * - `week`: CLDR's weekend days;
- * - `countries`: CLDR's English country names (read by the place search's module, which the meeting
- *   planner imports);
+ * - `countries`: CLDR's English country names and alpha-3 codes (read by the place search's module, which
+ *   the meeting planner imports, and by the holiday tools' country input);
  * - `holidays`: date-holidays' catalogue (every country's and subdivision's names, no rules) and the
  *   holiday names; `holidays-XX`: one country's rules (with the rules of countries they refer to), fetched
  *   only for the country asked.
@@ -89,8 +89,11 @@ function week(): Files {
 
 function countries(): Files {
   const json = require('cldr-localenames-full/main/en/territories.json') as { main: { en: { localeDisplayNames: { territories: unknown } } } };
+  const codes = require('cldr-core/supplemental/codeMappings.json') as { supplemental: { codeMappings: Record<string, { _alpha3?: string }> } };
+  const alpha3 = Object.entries(codes.supplemental.codeMappings).flatMap(([code, m]) => (m._alpha3 ? [[code, { _alpha3: m._alpha3 }]] : []));
   return {
     'cldr-localenames-full/main/en/territories.json': { main: { en: { localeDisplayNames: { territories: json.main.en.localeDisplayNames.territories } } } },
+    'cldr-core/supplemental/codeMappings.json': { supplemental: { codeMappings: Object.fromEntries(alpha3) } },
     'cldr-localenames-full/package.json': { version: (require('cldr-localenames-full/package.json') as { version: string }).version },
   };
 }

@@ -1,7 +1,8 @@
 /**
  * English country names from CLDR (cldr-localenames-full, main/en/territories.json), the same CLDR
  * release as the week and Windows-zone data of cldr-core, so a name never depends on the runtime's ICU
- * (Intl.DisplayNames differs between Node lines).
+ * (Intl.DisplayNames differs between Node lines); and the ISO 3166-1 alpha-3 codes of cldr-core's
+ * codeMappings, which the holiday tools accept for a country.
  */
 import { createRequire } from 'node:module';
 
@@ -31,5 +32,17 @@ export function countryNameEntries(): [name: string, code: string][] {
     const code = key.slice(0, 2);
     if (/^[A-Z]{2}$/.test(code) && (key.length === 2 || key.startsWith(`${code}-alt-`))) out.push([name, code]);
   }
+  return out;
+}
+
+interface CodeMappingsJson {
+  supplemental: { codeMappings: Record<string, { _alpha3?: string }> };
+}
+
+/** `['USA', 'US']`, …: every ISO 3166-1 alpha-3 code CLDR maps to a two-letter territory (cldr-core's codeMappings). */
+export function countryAlpha3Entries(): [alpha3: string, code: string][] {
+  const mappings = (require('cldr-core/supplemental/codeMappings.json') as CodeMappingsJson).supplemental.codeMappings;
+  const out: [string, string][] = [];
+  for (const [code, m] of Object.entries(mappings)) if (/^[A-Z]{2}$/.test(code) && m._alpha3 && /^[A-Z]{3}$/.test(m._alpha3)) out.push([m._alpha3, code]);
   return out;
 }

@@ -14,6 +14,8 @@ import {
   holidayProvenance,
   HolidayTypes,
   jurisdictionOf,
+  ResolvedFromNameOut,
+  resolvedNames,
   SubdivisionCode,
   SubdivisionOut,
   WeekendOut,
@@ -28,6 +30,7 @@ export const EXTRA_HOLIDAY_NAME = 'Extra holiday (from extra_holidays)';
 export const JurisdictionBusinessDaysResult = BusinessDaysResult.extend({
   country: CountryOut,
   subdivision: SubdivisionOut,
+  resolved_from_name: ResolvedFromNameOut,
   weekend: WeekendOut,
   holidays: z
     .array(
@@ -156,6 +159,7 @@ export const businessDaysInJurisdiction = defineTool({
       weekend,
       country: j.country,
       subdivision: j.subdivision,
+      ...resolvedNames(input),
       holidays,
       provenance: holidayProvenance(METHOD, ctx, j, input.types, weekend),
     };

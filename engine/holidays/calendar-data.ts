@@ -15,6 +15,7 @@ import type HolidaysClass from 'date-holidays';
 import { fromEpochDay, toEpochDay } from '../date/calendar.ts';
 import { versions } from '../provenance.ts';
 import { memoiseEarthPositions } from './earth-positions.ts';
+import { ENGLISH_NAMES } from './subdivision-names.ts';
 import { ByteLru, dayListBytes, INSTANCE_BUDGET_BYTES, instanceBytes, YEAR_BUDGET_BYTES } from './holiday-cache.ts';
 
 // date-holidays parses data for every country when loaded (~250 ms): loaded on first use, not at
@@ -65,34 +66,55 @@ export interface Country {
   subdivisions: Subdivision[];
 }
 
-interface CountryEntry extends Country {
-  /** Upper-cased subdivision code → the code as the data writes it. */
-  lookup: Map<string, string>;
+/** A supported country's names in every language date-holidays' data gives, and its subdivisions' (the name index reads them). */
+export interface CatalogueNames {
+  code: string;
+  names: string[];
+  /** Each subdivision's names, by its code as the data writes it (its English catalogue name first). */
+  subdivisionNames: Map<string, string[]>;
 }
+
+interface CountryEntry extends Country, CatalogueNames {}
+
+/** An entry of date-holidays-parser's data (the same shape in a page's catalogue): its `name`, or one per language. */
+type NamedEntry = { name?: string; names?: Record<string, string>; states?: Record<string, NamedEntry>; regions?: Record<string, NamedEntry> };
+const namesOf = (first: string, entry: NamedEntry | undefined): string[] => [
+  ...new Set([first, entry?.name, ...Object.values(entry?.names ?? {})].filter((n): n is string => typeof n === 'string' && n !== '')),
+];
 
 let catalogue: Map<string, CountryEntry> | undefined;
 
 function countryCatalogue(): Map<string, CountryEntry> {
   if (catalogue) return catalogue;
   const hd = new (Holidays())();
+  // The parser's own data: its getCountries and getStates give one language at a time.
+  const raw = (hd as unknown as { __data?: { data?: { holidays?: Record<string, NamedEntry> } } }).__data?.data?.holidays ?? {};
   const built = new Map<string, CountryEntry>();
   for (const [code, name] of Object.entries(hd.getCountries('en'))) {
     const subdivisions = Object.entries(hd.getStates(code, 'en') ?? {})
-      .map(([sub, subName]) => ({ code: sub, name: subName }))
+      .map(([sub, subName]) => ({ code: sub, name: ENGLISH_NAMES[`${code}-${sub}`]?.[0] ?? subName }))
       .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
-    const lookup = new Map(subdivisions.map((s) => [s.code.toUpperCase(), s.code]));
-    built.set(code.toUpperCase(), { code: code.toUpperCase(), name, subdivisions, lookup });
+    const own = raw[code]?.states ?? raw[code]?.regions ?? {};
+    const subdivisionNames = new Map(subdivisions.map((s) => [s.code, namesOf(s.name, own[s.code])]));
+    const upper = code.toUpperCase();
+    built.set(upper, { code: upper, name, subdivisions, names: namesOf(name, raw[code]), subdivisionNames });
   }
   catalogue = built;
   return built;
 }
 
-/** Every supported country with its subdivisions, sorted by code; names in English. */
+/** Every supported country with its subdivisions, sorted by code; names in English (subdivision-names.ts where the data has only local ones). */
 export function supportedCountries(): Country[] {
   return [...countryCatalogue().values()]
     .sort((a, b) => (a.code < b.code ? -1 : 1))
     .map(({ code, name, subdivisions }) => ({ code, name, subdivisions: subdivisions.map((s) => ({ ...s })) }));
 }
+
+/** Every supported country's names and its subdivisions', by code (shared: do not modify). */
+export const catalogueNames = (): ReadonlyMap<string, CatalogueNames> => countryCatalogue();
+
+/** A supported country's catalogue entry (code upper-case), or undefined (shared: do not modify). */
+export const catalogueCountry = (code: string): Readonly<Country> | undefined => countryCatalogue().get(code);
 
 /** Supported country codes, sorted (for argument completion). */
 export const holidayCountryCodes = (): string[] => [...countryCatalogue().keys()].sort();
@@ -106,30 +128,6 @@ export const isSupportedCountry = (code: string): boolean => countryCatalogue().
 export const DISCOVERY_ROUTE = 'GET /v1/holidays/countries';
 /** The tool listing the supported codes, as error texts name it: the same name on every front end. */
 export const DISCOVERY_TOOL = 'list_holiday_countries';
-
-/**
- * The data's code for a subdivision written as the ISO 3166-2 suffix (`ENG`) or in full (`GB-ENG`),
- * case-insensitively; or why it is not one of `country`'s (a message for the `subdivision` field).
- */
-export function resolveSubdivision(country: string, written: string): { code: string } | { error: string } {
-  const entry = countryCatalogue().get(country.toUpperCase());
-  if (!entry) return { error: `cannot be checked: country is not supported; see ${DISCOVERY_TOOL}` };
-  let suffix = written.trim();
-  const full = /^([A-Za-z]{2})-(.+)$/.exec(suffix);
-  if (full) {
-    if (full[1].toUpperCase() !== entry.code) {
-      return {
-        error: `names country ${full[1].toUpperCase()}, not ${entry.code}; give the ISO 3166-2 suffix (such as ENG) or the full form of a ${entry.code} subdivision`,
-      };
-    }
-    suffix = full[2];
-  }
-  const code = entry.lookup.get(suffix.toUpperCase());
-  if (code) return { code };
-  if (entry.subdivisions.length === 0)
-    return { error: `is not supported: the holiday data has no subdivisions for ${entry.code}; leave it out, see ${DISCOVERY_TOOL}` };
-  return { error: `is not a supported subdivision of ${entry.code}; see ${DISCOVERY_TOOL} for its codes` };
-}
 
 // ----- jurisdictions ----------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 /**
  * Input fields, the subdivision check and provenance shared by the holiday tools, so every tool
- * reads `country`, `subdivision` and `types` the same way and answers a bad code with the same 400.
+ * reads `country`, `subdivision` and `types` the same way (a code or a name: jurisdiction-names.ts) and
+ * answers a bad one with the same 400.
  */
 import { z } from 'zod';
 import { int, IsoDate, type ProvenanceValue } from '../inputs.ts';
@@ -11,29 +12,63 @@ import {
   DEFAULT_TYPES,
   DISCOVERY_TOOL,
   HOLIDAY_TYPES,
-  isSupportedCountry,
   jurisdiction,
   MAX_YEAR,
   MIN_YEAR,
   normaliseTypes,
-  resolveSubdivision,
   type HolidayType,
   type Jurisdiction,
 } from './calendar-data.ts';
+import { MAX_NAME_LENGTH, resolveCountry, resolveSubdivision, type Resolution } from './jurisdiction-names.ts';
+import type { Candidate } from './name-index.ts';
 import { WEEKEND_DATA, weekendProvenance } from './weekend.ts';
 
+const TOO_LONG = `must be at most ${MAX_NAME_LENGTH} characters long`;
+
+/** A refused country or subdivision as a zod issue: its message, and the candidates (HTTP 400 `errors[].candidates`). */
+const refusal = (r: Extract<Resolution, { error: string }>, input: unknown) => ({
+  code: 'custom' as const,
+  message: r.error,
+  input,
+  ...(r.candidates ? { params: { candidates: r.candidates } } : {}),
+});
+
+/**
+ * A country: ISO 3166-1 alpha-2 or alpha-3 in any case, or a name (jurisdiction-names.ts). Parsed to the
+ * alpha-2 code, or to the name it was given by as the data spells it (`germany` → `Germany`), so the
+ * answer can say so; {@link countryOf} reads either.
+ */
 export const CountryCode = z
-  .string({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a country code such as GB') })
+  .string({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a country code such as DE or a name such as Germany') })
   .trim()
-  .toUpperCase()
-  .refine(isSupportedCountry, { error: `is not a supported country code (ISO 3166-1 alpha-2); see ${DISCOVERY_TOOL}` })
-  .describe(`ISO 3166-1 alpha-2 (codes: ${DISCOVERY_TOOL})`);
+  .transform((value, ctx) => {
+    // Checked here, not by max(): the same rule without its bytes in every tools/list.
+    if (value.length > MAX_NAME_LENGTH) {
+      ctx.addIssue({ code: 'custom', message: TOO_LONG, input: value });
+      return z.NEVER;
+    }
+    const resolved = resolveCountry(value);
+    if ('error' in resolved) {
+      ctx.addIssue(refusal(resolved, value));
+      return z.NEVER;
+    }
+    return resolved.name ?? resolved.code;
+  })
+  .describe(`ISO 3166-1 code or name (DE, Germany); see ${DISCOVERY_TOOL}`);
+
+/** A parsed country: its code, and the name it was given by. */
+export function countryOf(parsed: string): { code: string; name?: string } {
+  const resolved = resolveCountry(parsed);
+  if ('error' in resolved) throw new Error(`unchecked country reached run: ${parsed}`);
+  return resolved;
+}
 
 export const SubdivisionCode = z
-  .string({ error: 'must be a subdivision code such as ENG or GB-ENG' })
+  .string({ error: 'must be a subdivision code such as ENG or GB-ENG, or a name such as England' })
   .trim()
   .min(1, 'must not be empty (leave it out for the whole country)')
-  .describe('ISO 3166-2, ENG or GB-ENG; omit for country-wide');
+  .refine((s) => s.length <= MAX_NAME_LENGTH, TOO_LONG)
+  .describe('ISO 3166-2 or name (BY, DE-BY, Bavaria); omit for all');
 
 export const HolidayTypes = z
   .array(z.enum(HOLIDAY_TYPES, { error: `must be one of: ${HOLIDAY_TYPES.join(', ')}` }), {
@@ -59,21 +94,43 @@ export const HolidayDate = IsoDate.refine(
 ).describe(`Calendar date YYYY-MM-DD, ${MIN_YEAR}-01-01..${MAX_YEAR}-12-31`);
 
 /**
- * Object-level check: a subdivision must belong to the country (the field check alone cannot know
- * the country). Skipped when the country itself is already wrong, which its own field reports.
+ * Why a subdivision is not one of a parsed country's, with the candidates of an ambiguous or unknown name;
+ * undefined when it is (or when the country itself is wrong, which its own field reports).
  */
+export function subdivisionProblem(country: unknown, subdivision: string): { message: string; candidates?: Candidate[] } | undefined {
+  if (typeof country !== 'string') return undefined;
+  const c = resolveCountry(country);
+  if ('error' in c) return undefined;
+  const resolved = resolveSubdivision(c.code, subdivision);
+  return 'error' in resolved ? { message: resolved.error, ...(resolved.candidates ? { candidates: resolved.candidates } : {}) } : undefined;
+}
+
+/** Object-level check: a subdivision must belong to the country (the field check alone cannot know the country). */
 export function checkSubdivision(input: { country: string; subdivision?: string }, ctx: z.RefinementCtx): void {
-  if (input.subdivision === undefined || !isSupportedCountry(input.country)) return;
-  const resolved = resolveSubdivision(input.country, input.subdivision);
-  if ('error' in resolved) ctx.addIssue({ code: 'custom', path: ['subdivision'], message: resolved.error, input: input.subdivision });
+  if (input.subdivision === undefined) return;
+  const problem = subdivisionProblem(input.country, input.subdivision);
+  if (problem) ctx.addIssue({ ...refusal({ error: problem.message, candidates: problem.candidates }, input.subdivision), path: ['subdivision'] });
+}
+
+/** The subdivision of checked input as the data writes it, and the name it was given by. */
+function subdivisionOf(country: string, written: string): { code: string; name?: string } {
+  const resolved = resolveSubdivision(country, written);
+  if ('error' in resolved) throw new Error(`unchecked subdivision reached run: ${written}`);
+  return resolved;
 }
 
 /** The jurisdiction of checked input, its subdivision written as the ISO 3166-2 suffix. */
 export function jurisdictionOf(input: { country: string; subdivision?: string }): Jurisdiction {
-  if (input.subdivision === undefined) return jurisdiction(input.country, null);
-  const resolved = resolveSubdivision(input.country, input.subdivision);
-  if ('error' in resolved) throw new Error(`unchecked subdivision reached run: ${input.subdivision}`);
-  return jurisdiction(input.country, resolved.code);
+  const country = countryOf(input.country).code;
+  return jurisdiction(country, input.subdivision === undefined ? null : subdivisionOf(country, input.subdivision).code);
+}
+
+/** `resolved_from_name` of an answer: the names a checked input gave its country and subdivision by, when it did. */
+export function resolvedNames(input: { country: string; subdivision?: string }): { resolved_from_name?: { country?: string; subdivision?: string } } {
+  const country = countryOf(input.country);
+  const subdivision = input.subdivision === undefined ? undefined : subdivisionOf(country.code, input.subdivision).name;
+  if (country.name === undefined && subdivision === undefined) return {};
+  return { resolved_from_name: { ...(country.name !== undefined ? { country: country.name } : {}), ...(subdivision !== undefined ? { subdivision } : {}) } };
 }
 
 const place = (j: Jurisdiction) => (j.subdivision ? `${j.country}-${j.subdivision}` : j.country);
@@ -134,4 +191,8 @@ export function holidayProvenance(
 export const HolidayTypeOut = z.enum(HOLIDAY_TYPES).describe('Holiday type (date-holidays classification)');
 export const CountryOut = z.string().describe('ISO 3166-1 alpha-2, upper-case');
 export const SubdivisionOut = z.string().nullable().describe('ISO 3166-2 subdivision suffix (ENG), or null for the whole country');
+export const ResolvedFromNameOut = z
+  .object({ country: z.string().optional(), subdivision: z.string().optional() })
+  .optional()
+  .describe('Only for input given by name: the names read, as the data spells them');
 export const WeekendOut = z.array(z.number().int().min(1).max(7)).describe("The country's current weekend (CLDR), ISO weekdays (1 = Monday), ascending");

@@ -13,6 +13,8 @@ import {
   HolidayTypeOut,
   HolidayTypes,
   jurisdictionOf,
+  ResolvedFromNameOut,
+  resolvedNames,
   SubdivisionCode,
   SubdivisionOut,
   WeekendOut,
@@ -24,6 +26,7 @@ import { YEAR_WORK_RULE, yearsUnits } from './holiday-work.ts';
 export const IsBusinessDayResult = z.object({
   country: CountryOut,
   subdivision: SubdivisionOut,
+  resolved_from_name: ResolvedFromNameOut,
   date: z.string().describe('Date checked, YYYY-MM-DD'),
   business_day: z.boolean().describe('Neither a weekend day nor a holiday of the requested types'),
   reason: z.enum(['holiday', 'weekend']).nullable().describe('holiday (also on a weekend), weekend, or null for a business day'),
@@ -119,6 +122,7 @@ export const isBusinessDay = defineTool({
     return {
       country: j.country,
       subdivision: j.subdivision,
+      ...resolvedNames(input),
       date: input.date,
       business_day: !holiday && !onWeekend,
       reason: holiday ? ('holiday' as const) : onWeekend ? ('weekend' as const) : null,

@@ -11,12 +11,12 @@ export const HolidayCountriesResult = z.object({
     .array(
       z.object({
         code: z.string().describe('ISO 3166-1 alpha-2, pass as country'),
-        name: z.string().describe('English name'),
+        name: z.string().describe('English name; also accepted as country'),
         subdivisions: z
           .array(
             z.object({
               code: z.string().describe('ISO 3166-2 suffix, pass as subdivision (or COUNTRY-CODE)'),
-              name: z.string().describe('Name, English where known'),
+              name: z.string().describe('Name, English where known; also accepted as subdivision'),
             }),
           )
           .describe('Subdivisions with their own holidays, by code; may be empty'),
@@ -48,8 +48,8 @@ export const listHolidayCountries = defineTool({
   title: 'Countries and subdivisions with holiday data',
   description:
     'Every country the holiday tools support (about 200; ISO 3166-1 alpha-2 codes, English names), each with the subdivisions that have ' +
-    'their own holidays (GB ENG/SCT/WLS/NIR, US states, German Länder). Call it to find the country and subdivision codes for ' +
-    'list_holidays, next_holidays, is_business_day and count_business_days_in_jurisdiction instead of guessing them. Sorted by code.',
+    'their own holidays (GB ENG/SCT/WLS/NIR, US states, German Länder). The holiday tools also take names (Germany, Bavaria); ' +
+    'call it when a name is refused or to see what exists, instead of guessing codes. Sorted by code.',
   http: { method: 'GET', path: '/v1/holidays/countries' },
   auth: 'key',
   cache: 'deterministic',

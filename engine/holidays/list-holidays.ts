@@ -12,6 +12,8 @@ import {
   HolidayTypes,
   HolidayYear,
   jurisdictionOf,
+  ResolvedFromNameOut,
+  resolvedNames,
   SubdivisionCode,
   SubdivisionOut,
   WeekendOut,
@@ -31,6 +33,7 @@ export const HolidayEntry = z.object({
 export const ListHolidaysResult = z.object({
   country: CountryOut,
   subdivision: SubdivisionOut,
+  resolved_from_name: ResolvedFromNameOut,
   year: z.number().int().describe('Year listed'),
   holidays: z.array(HolidayEntry).describe('Holidays of the requested types in the year, by date (public first on a shared day)'),
   weekend: WeekendOut,
@@ -115,7 +118,7 @@ export const listHolidays = defineTool({
     category: 'Holidays',
     formula: 'holidays = the date-holidays rules of the country (and subdivision) evaluated for the year, filtered by type, sorted by date',
     assumptions: [
-      'Country is ISO 3166-1 alpha-2; subdivision is the ISO 3166-2 suffix.',
+      'Country is an ISO 3166-1 code or an English or local name; subdivision an ISO 3166-2 code or a name.',
       'Holiday rules come from the date-holidays data set; historic changes are recorded only in part.',
       'Islamic-calendar holidays follow a computed calendar, not moon sighting (1970..2080).',
       'Without a subdivision only country-wide holidays are listed (US: federal); the data types the UK bank holidays as public.',
@@ -134,6 +137,7 @@ export const listHolidays = defineTool({
     return {
       country: j.country,
       subdivision: j.subdivision,
+      ...resolvedNames(input),
       year: input.year,
       holidays: holidaysInYear(j, input.year, input.types).map((h) => ({ ...h })),
       weekend,

@@ -16,6 +16,8 @@ import {
   HolidayTypeOut,
   HolidayTypes,
   jurisdictionOf,
+  ResolvedFromNameOut,
+  resolvedNames,
   SubdivisionCode,
   SubdivisionOut,
 } from './holiday-inputs.ts';
@@ -25,6 +27,7 @@ export const MAX_NEXT = 20;
 export const NextHolidaysResult = z.object({
   country: CountryOut,
   subdivision: SubdivisionOut,
+  resolved_from_name: ResolvedFromNameOut,
   after: z.string().describe('Date searched after (excluded), YYYY-MM-DD'),
   holidays: z
     .array(
@@ -149,7 +152,7 @@ export const nextHolidays = defineTool({
     category: 'Holidays',
     formula: 'next = the holidays of the country (and subdivision) strictly after the date, soonest first, across year ends; days_until = date − after',
     assumptions: [
-      'Country is ISO 3166-1 alpha-2; subdivision is the ISO 3166-2 suffix.',
+      'Country is an ISO 3166-1 code or an English or local name; subdivision an ISO 3166-2 code or a name.',
       'Holiday rules come from the date-holidays data set (1900..2200).',
       'Without a date, today in UTC is assumed.',
     ],
@@ -166,6 +169,7 @@ export const nextHolidays = defineTool({
     return {
       country: j.country,
       subdivision: j.subdivision,
+      ...resolvedNames(input),
       after,
       holidays: upcomingHolidays(j, after, input.count ?? 1, input.types, ctx.meter),
       provenance: holidayProvenance(METHOD, ctx, j, input.types),

@@ -13,8 +13,9 @@
 import { z } from 'zod';
 import { int, num } from '../inputs.ts';
 import { ToolInputError } from '../tool.ts';
-import { isSupportedCountry, jurisdiction, resolveSubdivision, type Jurisdiction } from '../holidays/calendar-data.ts';
-import { CountryCode, SubdivisionCode } from '../holidays/holiday-inputs.ts';
+import { isSupportedCountry, jurisdiction, type Jurisdiction } from '../holidays/calendar-data.ts';
+import { CountryCode, countryOf, SubdivisionCode, subdivisionProblem } from '../holidays/holiday-inputs.ts';
+import { resolveSubdivision } from '../holidays/jurisdiction-names.ts';
 import type { ZoneTable } from './tzdb-data.ts';
 import { rulesOf } from './tzdb.ts';
 import { unknownZoneMessage, ZoneArgument } from './time-in-zone.ts';
@@ -68,8 +69,8 @@ export const Participant = z
     work_start: ClockTime.default(DEFAULT_WORK_START),
     work_end: ClockTime.default(DEFAULT_WORK_END).describe('Local; ≤ work_start: next day'),
     workdays: Workdays.default(() => [...DEFAULT_WORKDAYS]).describe('ISO weekdays'),
-    country: CountryCode.optional().describe("Holidays; default: the zone's"),
-    subdivision: SubdivisionCode.optional().describe('ISO 3166-2'),
+    country: CountryCode.optional().describe("Holidays (code or name); default: the zone's"),
+    subdivision: SubdivisionCode.optional().describe('ISO 3166-2 or name'),
   })
   .superRefine((p, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message, input: p[path as keyof typeof p] });
@@ -82,10 +83,9 @@ export const Participant = z
     else if (p.lon !== undefined && p.lat === undefined) issue('lat', 'is required with lon');
     if (p.work_start === p.work_end && TIME_PATTERN.test(p.work_start))
       issue('work_end', 'must differ from work_start (work hours may cross midnight: 22:00 to 06:00)');
-    if (p.country !== undefined && p.subdivision !== undefined && isSupportedCountry(p.country)) {
-      const checked = resolveSubdivision(p.country, p.subdivision);
-      if ('error' in checked) issue('subdivision', checked.error);
-    }
+    const problem = p.country !== undefined && p.subdivision !== undefined ? subdivisionProblem(p.country, p.subdivision) : undefined;
+    if (problem)
+      ctx.addIssue({ code: 'custom', path: ['subdivision'], message: problem.message, input: p.subdivision, params: { candidates: problem.candidates } });
   });
 export type ParticipantInput = z.output<typeof Participant>;
 
@@ -155,12 +155,13 @@ export function resolveParticipant(p: ParticipantInput, index: number): MeetingP
   }
   // A place name's own country (Geneva: CH), else the country a zone names.
   const own = 'place' in resolved && resolved.place ? resolved.place.country : ONE_COUNTRY.has(resolved.resolved_from) ? zoneCountry(timezone) : undefined;
-  const country = p.country ?? (own && isSupportedCountry(own) ? own : undefined);
+  const country = p.country !== undefined ? countryOf(p.country).code : own && isSupportedCountry(own) ? own : undefined;
   let subdivision: string | null = null;
   if (p.subdivision !== undefined) {
     if (!country) throw new ToolInputError([{ field: field('country'), message: `is required with subdivision (no country follows from ${timezone})` }]);
     const checked = resolveSubdivision(country, p.subdivision);
-    if ('error' in checked) throw new ToolInputError([{ field: field('subdivision'), message: checked.error }]);
+    if ('error' in checked)
+      throw new ToolInputError([{ field: field('subdivision'), message: checked.error, ...(checked.candidates ? { candidates: checked.candidates } : {}) }]);
     subdivision = checked.code;
   }
   return {

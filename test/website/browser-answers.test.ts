@@ -49,8 +49,13 @@ const EXTRA: Record<string, Record<string, unknown>[]> = {
     { country: 'jp', year: 2027, types: ['public', 'observance'] },
     { country: 'DE', subdivision: 'DE-BY', year: 2026 },
     { country: 'XX', year: 2026 },
+    { country: 'Germany', subdivision: 'Bavaria', year: 2026 },
+    { country: 'Congo', year: 2026 },
   ],
-  is_business_day: [{ country: 'GF', date: '2026-07-14' }],
+  is_business_day: [
+    { country: 'GF', date: '2026-07-14' },
+    { country: 'Canada', subdivision: 'Quebec', date: '2026-06-24' },
+  ],
   sun_events: [
     { lat: 60, lon: 0, date: '2019-06-21', timezone: 'Europe/London' },
     { lat: -33.87, lon: 151.21, date: '2026-03-01', days: 3, timezone: 'Australia/Sydney' },

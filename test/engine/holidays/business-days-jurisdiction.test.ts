@@ -130,12 +130,26 @@ describe('count_business_days_in_jurisdiction', () => {
     }
   });
 
+  it('takes the country and subdivision by name: Scotland’s St Andrew’s Day (Monday 30 November 2026)', async () => {
+    const result = await runTool(businessDaysInJurisdiction, { start: '2026-11-30', end: '2026-11-30', country: 'United Kingdom', subdivision: 'Scotland' });
+    expect(result).toMatchObject({
+      country: 'GB',
+      subdivision: 'SCT',
+      resolved_from_name: { country: 'United Kingdom', subdivision: 'Scotland' },
+      business_days: 0,
+      holidays_excluded: 1,
+    });
+  });
+
   it('start after end is a 400 on `end`, as for count_business_days; bad codes name their field', () => {
     expect(inputErrors(businessDaysInJurisdiction, { start: '2026-02-01', end: '2026-01-31', country: 'GB' })).toEqual([
       { field: 'end', message: 'must not be before start' },
     ]);
     expect(inputErrors(businessDaysInJurisdiction, { start: '2026-01-01', end: '2026-01-31', country: 'XX' })).toEqual([
-      { field: 'country', message: 'is not a supported country code (ISO 3166-1 alpha-2); see list_holiday_countries' },
+      {
+        field: 'country',
+        message: 'is not a supported country code (ISO 3166-1 alpha-2 or alpha-3) or country name; see list_holiday_countries for the codes',
+      },
     ]);
     expect(inputErrors(businessDaysInJurisdiction, { start: '2026-01-01', end: '2026-01-31', country: 'GB', subdivision: 'US-ENG' })).toEqual([
       { field: 'subdivision', message: expect.stringMatching(/^names country US, not GB/) },

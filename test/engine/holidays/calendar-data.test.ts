@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import Holidays from 'date-holidays';
-import { holidayDates, holidaysInYear, jurisdiction, resolveSubdivision, supportedCountries } from '../../../engine/holidays/calendar-data.ts';
+import { holidayDates, holidaysInYear, jurisdiction, supportedCountries } from '../../../engine/holidays/calendar-data.ts';
+import { resolveSubdivision } from '../../../engine/holidays/jurisdiction-names.ts';
 import { cldrWeekend, weekendNames } from '../../../engine/holidays/weekend.ts';
 
 describe('calendar-data', () => {

@@ -89,9 +89,42 @@ describe('is_business_day', () => {
     expect(await check({ country: 'DE', subdivision: 'BE', date: '2026-06-04' })).toMatchObject({ business_day: true });
   });
 
+  it('takes the country and subdivision by name and says so: Quebec’s Fête nationale (24 June 2026) is not Ontario’s', async () => {
+    for (const input of [
+      { country: 'Canada', subdivision: 'Quebec' },
+      { country: 'canada', subdivision: 'québec' },
+    ]) {
+      expect(await check({ ...input, date: '2026-06-24' })).toMatchObject({
+        country: 'CA',
+        subdivision: 'QC',
+        resolved_from_name: { country: 'Canada', subdivision: 'Quebec' },
+        business_day: false,
+        reason: 'holiday',
+      });
+    }
+    const byCode = await check({ country: 'CA', subdivision: 'CA-QC', date: '2026-06-24' });
+    expect(byCode).toMatchObject({ country: 'CA', subdivision: 'QC', business_day: false });
+    expect(byCode).not.toHaveProperty('resolved_from_name');
+    expect(await check({ country: 'CAN', subdivision: 'Ontario', date: '2026-06-24' })).toMatchObject({
+      subdivision: 'ON',
+      resolved_from_name: { subdivision: 'Ontario' },
+      business_day: true,
+    });
+  });
+
   it('names the field of a bad input', () => {
     expect(inputErrors(isBusinessDay, { country: 'ZZ', date: '2026-01-01' })).toEqual([
-      { field: 'country', message: 'is not a supported country code (ISO 3166-1 alpha-2); see list_holiday_countries' },
+      {
+        field: 'country',
+        message: 'is not a supported country code (ISO 3166-1 alpha-2 or alpha-3) or country name; see list_holiday_countries for the codes',
+      },
+    ]);
+    expect(inputErrors(isBusinessDay, { country: 'CA', subdivision: 'Quebc', date: '2026-01-01' })).toEqual([
+      {
+        field: 'subdivision',
+        message: 'is not a supported subdivision of CA; did you mean QC (Quebec)? See list_holiday_countries for its codes',
+        candidates: [{ code: 'QC', name: 'Quebec' }],
+      },
     ]);
     expect(inputErrors(isBusinessDay, { country: 'DE', subdivision: 'XX', date: '2026-01-01' })).toEqual([
       { field: 'subdivision', message: 'is not a supported subdivision of DE; see list_holiday_countries for its codes' },

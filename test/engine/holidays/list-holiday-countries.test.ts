@@ -30,7 +30,7 @@ describe('list_holiday_countries', () => {
     expect(gb.name).toBe('United Kingdom');
     expect(gb.subdivisions.map((s) => s.code)).toEqual(expect.arrayContaining(['ENG', 'NIR', 'SCT', 'WLS']));
     expect(gb.subdivisions.find((s) => s.code === 'ENG')!.name).toBe('England');
-    expect(countries.find((c) => c.code === 'DE')).toMatchObject({ name: 'Germany', subdivisions: expect.arrayContaining([{ code: 'BY', name: 'Bayern' }]) });
+    expect(countries.find((c) => c.code === 'DE')).toMatchObject({ name: 'Germany', subdivisions: expect.arrayContaining([{ code: 'BY', name: 'Bavaria' }]) });
     expect(countries.find((c) => c.code === 'AE')).toEqual({ code: 'AE', name: 'United Arab Emirates', subdivisions: [] });
     // 50 states and the District of Columbia.
     expect(countries.find((c) => c.code === 'US')!.subdivisions).toHaveLength(51);

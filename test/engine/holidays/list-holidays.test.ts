@@ -21,7 +21,7 @@ const dates = async (input: Record<string, unknown>) => (await list(input)).holi
 /** Holiday dates Monday–Friday: what an official list of days off shows (the data also lists a holiday's weekend date). */
 const weekdayDates = async (input: Record<string, unknown>) => (await dates(input)).filter((d) => isoWeekday(toEpochDay(d)) <= 5);
 
-const COUNTRY_ERROR = 'is not a supported country code (ISO 3166-1 alpha-2); see list_holiday_countries';
+const COUNTRY_ERROR = 'is not a supported country code (ISO 3166-1 alpha-2 or alpha-3) or country name; see list_holiday_countries for the codes';
 
 describe('list_holidays', () => {
   it('answers the JSDoc @example and the declared example', async () => {
@@ -139,6 +139,31 @@ describe('list_holidays', () => {
     expect(observances.every((h) => h.type === 'observance')).toBe(true);
   });
 
+  it('takes the country and subdivision by name: Germany and Bavaria are DE-BY, said in resolved_from_name', async () => {
+    const byName = await list({ country: 'Germany', subdivision: 'Bavaria', year: 2026 });
+    expect(byName).toMatchObject({ country: 'DE', subdivision: 'BY', resolved_from_name: { country: 'Germany', subdivision: 'Bavaria' } });
+    expect(byName.holidays.map((h) => h.date)).toEqual(await dates({ country: 'DE', subdivision: 'BY', year: 2026 }));
+    expect(await list({ country: 'germany', year: 2026 })).toMatchObject({ country: 'DE', subdivision: null, resolved_from_name: { country: 'Germany' } });
+    expect(await list({ country: 'DE', subdivision: 'Bayern', year: 2026 })).toMatchObject({ resolved_from_name: { subdivision: 'Bayern' } });
+    expect(await list({ country: 'DEU', year: 2026 })).not.toHaveProperty('resolved_from_name');
+    // The parsed input keeps the name as the data spells it (the cache key), not the code.
+    const read = queryReader(listHolidays as unknown as AnyTool)(new URLSearchParams('country=GERMANY&year=2026'));
+    expect(listHolidays.input.parse(read.input)).toMatchObject({ country: 'Germany' });
+  });
+
+  it('an ambiguous country name is a 400 on country listing the candidates', () => {
+    expect(inputErrors(listHolidays, { country: 'Congo', year: 2026 })).toEqual([
+      {
+        field: 'country',
+        message: 'is ambiguous: it names CD (Democratic Republic of the Congo), CG (Republic of the Congo); give the code',
+        candidates: [
+          { code: 'CD', name: 'Democratic Republic of the Congo' },
+          { code: 'CG', name: 'Republic of the Congo' },
+        ],
+      },
+    ]);
+  });
+
   it('reads types from a query string as a list', () => {
     const read = queryReader(listHolidays as unknown as AnyTool);
     const { input, errors } = read(new URLSearchParams('country=de&subdivision=BY&year=2026&types=public,bank'));
@@ -149,7 +174,7 @@ describe('list_holidays', () => {
 
   it('names the field of a bad country, subdivision, year or type, pointing to list_holiday_countries', () => {
     expect(inputErrors(listHolidays, { country: 'XX', year: 2026 })).toEqual([{ field: 'country', message: COUNTRY_ERROR }]);
-    expect(inputErrors(listHolidays, { country: 'GBR', year: 2026 })).toEqual([{ field: 'country', message: COUNTRY_ERROR }]);
+    expect(inputErrors(listHolidays, { country: 'GBX', year: 2026 })).toEqual([{ field: 'country', message: COUNTRY_ERROR }]);
     expect(inputErrors(listHolidays, { year: 2026 })).toEqual([{ field: 'country', message: 'is required' }]);
     expect(inputErrors(listHolidays, { country: 'GB', year: 2026, subdivision: 'XYZ' })).toEqual([
       { field: 'subdivision', message: 'is not a supported subdivision of GB; see list_holiday_countries for its codes' },

@@ -78,12 +78,30 @@ describe('next_holidays', () => {
     ]);
   });
 
+  it('takes the country and subdivision by name: New South Wales’ Labour Day, 5 October 2026', async () => {
+    expect(await runTool(nextHolidays, { country: 'Australia', subdivision: 'new south wales', after: '2026-09-30' })).toMatchObject({
+      country: 'AU',
+      subdivision: 'NSW',
+      resolved_from_name: { country: 'Australia', subdivision: 'New South Wales' },
+      holidays: [{ date: '2026-10-05', name: 'Labour Day', days_until: 5 }],
+    });
+  });
+
   it('names the field of a bad input', () => {
     expect(inputErrors(nextHolidays, { country: 'US', count: 0 })).toEqual([{ field: 'count', message: 'must be ≥ 1' }]);
     expect(inputErrors(nextHolidays, { country: 'US', count: 21 })).toEqual([{ field: 'count', message: 'must be ≤ 20' }]);
     expect(inputErrors(nextHolidays, { country: 'US', after: '2026-13-01' })).toEqual([{ field: 'after', message: 'month must be 01..12' }]);
-    expect(inputErrors(nextHolidays, { country: 'UK' })).toEqual([
-      { field: 'country', message: 'is not a supported country code (ISO 3166-1 alpha-2); see list_holiday_countries' },
+    expect(inputErrors(nextHolidays, { country: 'QZ' })).toEqual([
+      {
+        field: 'country',
+        message: 'is not a supported country code (ISO 3166-1 alpha-2 or alpha-3) or country name; see list_holiday_countries for the codes',
+      },
+    ]);
+    expect(inputErrors(nextHolidays, { country: 'Atlantis' })).toEqual([
+      {
+        field: 'country',
+        message: 'is not a supported country code (ISO 3166-1 alpha-2 or alpha-3) or country name; see list_holiday_countries for the codes',
+      },
     ]);
     expect(inputErrors(nextHolidays, { country: 'GB', subdivision: 'US-ENG' })).toEqual([
       { field: 'subdivision', message: expect.stringMatching(/^names country US, not GB/) },

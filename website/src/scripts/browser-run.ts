@@ -133,7 +133,7 @@ export async function runsInPage(name: string, params: URLSearchParams): Promise
     }
   }
   if (holidays) {
-    const codes = [...new Set(countries.map((c) => c.trim().toUpperCase()))];
+    const codes = [...new Set(await Promise.all(countries.map(countryCode)))];
     const wanted = codes.filter((c) => holidays!.has(c) && !holidays!.hasRules(c));
     const parts = await Promise.all(wanted.map((c) => fetchPack(`holidays-${c}`)));
     for (const [i, part] of parts.entries()) holidays.addRules(part as { holidays: Record<string, unknown> }, wanted[i]);
@@ -150,6 +150,15 @@ export const serverNeed = (_name: string): string => need || 'data held by the s
  */
 export async function subdivisionsOf(country: string): Promise<{ code: string; name: string }[]> {
   if (!holidays) return [];
-  const { supportedCountries } = await import('../../../engine/holidays/calendar-data.ts');
-  return supportedCountries().find((c) => c.code === country.trim().toUpperCase())?.subdivisions ?? [];
+  const [{ supportedCountries }, code] = await Promise.all([import('../../../engine/holidays/calendar-data.ts'), countryCode(country)]);
+  return supportedCountries().find((c) => c.code === code)?.subdivisions ?? [];
+}
+
+/** A holiday country as typed (a code or a name such as Germany) → its code; the text upper-cased when it names none. */
+async function countryCode(typed: string): Promise<string> {
+  const text = typed.trim();
+  if (!holidays || !text) return text.toUpperCase();
+  const { resolveCountry } = await import('../../../engine/holidays/jurisdiction-names.ts');
+  const resolved = resolveCountry(text);
+  return 'code' in resolved ? resolved.code : text.toUpperCase();
 }
