@@ -68,8 +68,8 @@ export const geoDistance = defineTool({
   family: 'geospatial',
   title: 'Distance and bearing between two coordinates',
   description:
-    'Distance and bearings between two points along the WGS84 geodesic (GeographicLib, Karney 2013; not haversine): kilometers, miles, ' +
-    'meters, nautical_miles, initial and final bearing (degrees from true north), 16-point compass. Call it instead of estimating ' +
+    'Distance and bearings between two points along the WGS84 geodesic (GeographicLib, Karney 2013; not haversine): four units, ' +
+    'initial and final bearing from true north, 16-point compass. Call it instead of estimating ' +
     'distances yourself. Antimeridian and poles fine. Ground distance. Many pairs: ' +
     'geo_distance_batch.',
   http: { method: 'GET', path: '/v1/geo/distance' },

@@ -56,7 +56,7 @@ export const geoMidpoint = defineTool({
   description:
     'The point halfway along the shortest path (WGS84 geodesic, GeographicLib) between two points, and the path length in km. Not the ' +
     'average of the coordinates, so right across the antimeridian and near the poles: call it instead of averaging yourself. ' +
-    'Midpoint to 8 decimals (about 1 mm). Antipodal points have several midpoints; one is reported.',
+    'Antipodal points have several midpoints; one is reported.',
   http: { method: 'GET', path: '/v1/geo/midpoint' },
   auth: 'key',
   cache: 'deterministic',

@@ -47,9 +47,9 @@ export const listHolidayCountries = defineTool({
   family: 'holiday',
   title: 'Countries and subdivisions with holiday data',
   description:
-    'Every country the holiday tools support (about 200; ISO 3166-1 alpha-2 codes, English names), each with the subdivisions that have ' +
-    'their own holidays (GB ENG/SCT/WLS/NIR, US states, German Länder). The holiday tools also take names (Germany, Bavaria); ' +
-    'call it when a name is refused or to see what exists, instead of guessing codes. Sorted by code.',
+    'Every country the holiday tools support (about 200; ISO codes, English names), with the subdivisions that have their own ' +
+    'holidays (GB ENG/SCT/WLS/NIR, US states). The holiday tools also take names (Germany, Bavaria); call it when a name is ' +
+    'refused, instead of guessing codes. Sorted by code.',
   http: { method: 'GET', path: '/v1/holidays/countries' },
   auth: 'key',
   cache: 'deterministic',

@@ -45,7 +45,7 @@ export const utcTime = defineTool({
   title: 'Current UTC time',
   description:
     "The current time in UTC from the API host's system clock. Call it instead of assuming today's date or the time. No " +
-    'external time source is consulted and no accuracy is guaranteed. For local time use get_local_time (coordinates) or ' +
+    'accuracy is guaranteed. For local time use get_local_time (coordinates) or ' +
     'get_time_in_zone (zone name).',
   http: { method: 'GET', path: '/v1/time/utc' },
   auth: 'public',
