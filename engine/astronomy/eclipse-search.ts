@@ -1,12 +1,11 @@
 /**
  * The eclipse searches behind `eclipses`: astronomy-engine's global and local searches, with NASA-style
- * magnitudes and the hybrid type from eclipse-geometry.ts, and a bound on how far a search for a place
- * looks, so no request costs more than about a second of CPU whatever the place.
+ * magnitudes and the hybrid type from eclipse-geometry.ts, each contact seen from a place marked above or
+ * below the horizon (eclipse-visibility.ts), and a bound on how far a search for a place looks, so no
+ * request costs more than about a second of CPU whatever the place.
  */
 import {
   Body,
-  Equator,
-  Horizon,
   NextGlobalSolarEclipse,
   NextLocalSolarEclipse,
   NextLunarEclipse,
@@ -20,6 +19,7 @@ import {
 import { formatLocal, formatUtc } from '../instant.ts';
 import { offsetSecondsAt } from '../time/zone-rules.ts';
 import { localSolarMagnitude, lunarMagnitudes, solarGeometry } from './eclipse-geometry.ts';
+import { type ContactName, contactsSeen, seenAt, type Visibility } from './eclipse-visibility.ts';
 
 export type EclipseKindName = 'solar' | 'lunar';
 export type EclipseType = 'total' | 'annular' | 'hybrid' | 'partial' | 'penumbral';
@@ -41,6 +41,15 @@ export interface LocalCircumstances {
   magnitude: number;
   obscuration_fraction?: number;
   altitude_deg: number;
+  visibility: Exclude<Visibility, 'none'>;
+  contacts: LocalContact[];
+}
+
+export interface LocalContact {
+  contact: ContactName;
+  time: string;
+  altitude_deg: number;
+  visible: boolean;
 }
 
 export interface EclipseEntry {
@@ -71,6 +80,18 @@ const localIn = (zone: string) => (ms: number) => {
   const whole = wholeSecond(ms);
   return formatLocal(whole, offsetSecondsAt(zone, whole));
 };
+
+/**
+ * The contacts that happen (epoch ms, in time order) marked as seen from `observer`, written as local
+ * times; null when the body is below the horizon at all of them (not seen there at all).
+ */
+function markedContacts(body: Body.Sun | Body.Moon, observer: Observer, local: (ms: number) => string, contacts: readonly [ContactName, number | null][]) {
+  const happening = contacts.filter((c): c is [ContactName, number] => c[1] !== null);
+  const seen = contactsSeen(body, observer, happening);
+  if (seen.visibility === 'none') return null;
+  const marked = seen.contacts.map((c) => ({ contact: c.contact, time: local(c.ms), altitude_deg: round(c.altitude_deg, 2), visible: c.visible }));
+  return { visibility: seen.visibility, contacts: marked, peak: marked.find((c) => c.contact === 'peak')! };
+}
 
 /** Contacts of a lunar eclipse, epoch ms (null for phases that do not occur): peak ± semi-duration. */
 function lunarContacts(e: LunarEclipseInfo) {
@@ -131,13 +152,23 @@ export function searchEclipses({ kind, afterMs, count, place }: EclipseSearch): 
     const observer = new Observer(place.lat, place.lon, 0);
     const local = localIn(place.zone);
     const show = (ev: { time: AstroTime } | undefined) => (ev ? local(ev.time.date.getTime()) : null);
-    // astronomy-engine's local search skips eclipses that begin and end with the Sun below the horizon.
+    const ms = (ev: { time: AstroTime } | undefined) => (ev ? ev.time.date.getTime() : null);
+    // astronomy-engine's local search skips eclipses that begin and end with the Sun's centre below the
+    // horizon (refracted): the rise/set horizon is lower, so what it lists is seen at one contact at least.
     for (
       let l = SearchLocalSolarEclipse(start, observer);
       l.peak.time.date.getTime() < limitMs && eclipses.length < count;
       l = NextLocalSolarEclipse(l.peak.time, observer)
     ) {
       if (l.peak.time.date.getTime() < afterMs) continue;
+      const seen = markedContacts(Body.Sun, observer, local, [
+        ['partial_begin', ms(l.partial_begin)],
+        ['total_begin', ms(l.total_begin)],
+        ['peak', ms(l.peak)],
+        ['total_end', ms(l.total_end)],
+        ['partial_end', ms(l.partial_end)],
+      ]);
+      if (!seen) continue;
       eclipses.push({
         ...globalSolarEntry(l.peak.time),
         local: {
@@ -149,7 +180,9 @@ export function searchEclipses({ kind, afterMs, count, place }: EclipseSearch): 
           partial_end: show(l.partial_end),
           magnitude: round(localSolarMagnitude(l.peak.time, observer), 4),
           obscuration_fraction: round(l.obscuration, 4),
-          altitude_deg: round(l.peak.altitude, 2),
+          altitude_deg: seen.peak.altitude_deg,
+          visibility: seen.visibility,
+          contacts: seen.contacts,
         },
       });
     }
@@ -161,12 +194,21 @@ export function searchEclipses({ kind, afterMs, count, place }: EclipseSearch): 
         eclipses.push(lunarEntry(e, null));
         continue;
       }
-      const moon = Equator(Body.Moon, e.peak, observer, true, true);
-      const altitude = Horizon(e.peak, observer, moon.ra, moon.dec, 'normal').altitude;
-      if (altitude <= 0) continue;
+      // Listed when the Moon is up at peak, by the moonrise and moonset horizon.
+      if (!seenAt(Body.Moon, observer, e.peak.date.getTime()).visible) continue;
       const local = localIn(place.zone);
       const c = lunarContacts(e);
       const show = (ms: number | null) => (ms === null ? null : local(ms));
+      const seen = markedContacts(Body.Moon, observer, local, [
+        ['penumbral_begin', c.penumbral_begin],
+        ['partial_begin', c.partial_begin],
+        ['total_begin', c.total_begin],
+        ['peak', e.peak.date.getTime()],
+        ['total_end', c.total_end],
+        ['partial_end', c.partial_end],
+        ['penumbral_end', c.penumbral_end],
+      ]);
+      if (!seen) continue;
       const entry = lunarEntry(e, null);
       entry.local = {
         type: e.kind as LocalCircumstances['type'],
@@ -176,7 +218,9 @@ export function searchEclipses({ kind, afterMs, count, place }: EclipseSearch): 
         total_end: show(c.total_end),
         partial_end: show(c.partial_end),
         magnitude: entry.magnitude,
-        altitude_deg: round(altitude, 2),
+        altitude_deg: seen.peak.altitude_deg,
+        visibility: seen.visibility,
+        contacts: seen.contacts,
       };
       eclipses.push(entry);
     }

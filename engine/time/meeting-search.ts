@@ -9,17 +9,20 @@
  *   belongs to the date it starts on.
  * - Slots start at multiples of step_minutes from 00:00 UTC (on the hour and half hour in whole- and
  *   half-hour zones). A slot is a candidate when at least one participant works throughout it; its
- *   minutes outside work hours are summed over the participants (0: everyone at work).
- * - Best first: fewest minutes outside (0 first), then earliest.
+ *   minutes outside work hours are summed over the participants (0: everyone at work), and so is its
+ *   cost, each minute weighted by where it falls in the participant's local day (meeting-cost.ts:
+ *   work 0, the edge of the working day 1, other hours 3, night 10).
+ * - Best first: lowest cost (0, everyone at work, first), then earliest.
  *
  * Cost: at most 20 participants × 31 dates of intervals, and one pass per participant over the
- * candidates (at most 33 days of 15-minute steps, 3,168 slots), so ~63,000 interval overlaps.
+ * candidates (at most 33 days of 15-minute steps, 3,168 slots), so ~63,000 step-function look-ups.
  *
  * @example
  * searchSlots([[Date.parse('2026-11-30T09:00Z'), Date.parse('2026-11-30T17:00Z')], [...]], { stepMs: 1_800_000, durationMs: 3_600_000, limit: 10 })
- * //=> { slots: [{ start_ms, outside_ms: [0, 0], outside_total_ms: 0 }, ...], candidates: 13, longest_ms: 28_800_000 }
+ * //=> { slots: [{ start_ms, outside_ms: [0, 0], outside_total_ms: 0, cost_ms: 0, periods: ['work', 'work'] }, ...], candidates: 13, longest_ms: 28_800_000 }
  */
 import { fromEpochDay, isoWeekday, toEpochDay } from '../date/calendar.ts';
+import { costCursor, costProfile, type Period, worstPeriod } from './meeting-cost.ts';
 import { instantOfWall, type ZoneTable } from './tzdb-data.ts';
 
 const DAY_MS = 86_400_000;
@@ -68,6 +71,8 @@ export interface SearchOptions {
   stepMs: number;
   durationMs: number;
   limit: number;
+  /** Per participant, their nights (meeting-cost.ts nightIntervals); none when absent. */
+  nights?: readonly (readonly number[])[];
 }
 
 export interface RankedSlot {
@@ -75,6 +80,10 @@ export interface RankedSlot {
   /** Per participant, milliseconds of the slot outside their work time. */
   outside_ms: number[];
   outside_total_ms: number;
+  /** Weighted milliseconds summed over participants (meeting-cost.ts): what the ranking orders by. */
+  cost_ms: number;
+  /** Per participant, the costliest part of their day the slot touches. */
+  periods: Period[];
 }
 
 export interface SearchResult {
@@ -97,7 +106,7 @@ function overlap(intervals: readonly number[], from: number, s: number, e: numbe
  * Ranks every step-aligned slot of `durationMs` during which at least one participant works throughout
  * (see the module comment), and returns the best `limit` with each participant's minutes outside.
  */
-export function searchSlots(work: readonly (readonly number[])[], { stepMs, durationMs, limit }: SearchOptions): SearchResult {
+export function searchSlots(work: readonly (readonly number[])[], { stepMs, durationMs, limit, nights }: SearchOptions): SearchResult {
   let lo = Infinity;
   let hi = -Infinity;
   let longest = 0;
@@ -125,17 +134,15 @@ export function searchSlots(work: readonly (readonly number[])[], { stepMs, dura
   for (let k = 0; k < count; k++) if (candidate[k]) starts.push((first + k) * stepMs);
   if (!starts.length) return { slots: [], candidates: 0, longest_ms: longest };
 
-  // Minutes outside, summed over the participants: one forward pass per participant (both are sorted).
+  // Cost, summed over the participants: one forward pass per participant over its step function.
+  // Breakpoints and slot bounds are whole milliseconds, so the sums are exact and ties are real ties.
+  const profiles = work.map((intervals, i) => costProfile(intervals, nights?.[i] ?? []));
   const total = new Float64Array(starts.length);
-  for (const intervals of work) {
-    let at = 0;
-    for (let c = 0; c < starts.length; c++) {
-      const s = starts[c];
-      while (at < intervals.length && intervals[at + 1] <= s) at += 2;
-      total[c] += durationMs - overlap(intervals, at, s, s + durationMs);
-    }
+  for (const profile of profiles) {
+    const cost = costCursor(profile);
+    for (let c = 0; c < starts.length; c++) total[c] += cost(starts[c], starts[c] + durationMs);
   }
-  // Best first: fewest minutes outside, then earliest (indices are in time order, so the sort is stable on it).
+  // Best first: lowest cost, then earliest (indices are in time order, so the sort is stable on it).
   const order = Array.from(starts.keys()).sort((a, b) => total[a] - total[b] || a - b);
   const slots = order.slice(0, limit).map((c): RankedSlot => {
     const s = starts[c];
@@ -144,7 +151,13 @@ export function searchSlots(work: readonly (readonly number[])[], { stepMs, dura
       while (at < intervals.length && intervals[at + 1] <= s) at += 2;
       return durationMs - overlap(intervals, at, s, s + durationMs);
     });
-    return { start_ms: s, outside_ms: outside, outside_total_ms: total[c] };
+    return {
+      start_ms: s,
+      outside_ms: outside,
+      outside_total_ms: outside.reduce((a, b) => a + b, 0),
+      cost_ms: total[c],
+      periods: profiles.map((p) => worstPeriod(p, s, s + durationMs)),
+    };
   });
   return { slots, candidates: starts.length, longest_ms: longest };
 }

@@ -2,75 +2,39 @@
  * `find_meeting_times` (POST /v1/time/meeting): the best meeting slots for people in several time zones,
  * from each one's local work hours, workdays and public holidays. The range is each participant's own
  * local dates start_date..end_date (searched from the first of those local midnights to the last); the
- * search and its ranking are meeting-search.ts's, participants are read by meeting-participants.ts.
+ * search and its ranking are meeting-search.ts's, the cost of a minute by the local hour meeting-cost.ts's,
+ * participants are read by meeting-participants.ts.
  *
  * @example
  * run({ participants: [{ label: 'London', timezone: 'Europe/London' }, { label: 'New York', timezone: 'America/New_York' }],
  *       start_date: '2026-11-30' })
  * //=> { count: 10, slots: [{ start: '2026-11-30T14:00:00Z', end: '2026-11-30T15:00:00Z', all_within_work_hours: true,
- * //     minutes_outside_work_hours: 0, participants: [{ label: 'London', local_start: '2026-11-30T14:00:00+00:00', ... },
+ * //     minutes_outside_work_hours: 0, cost_outside_work_hours: 0,
+ * //     participants: [{ label: 'London', local_start: '2026-11-30T14:00:00+00:00', ..., period: 'work' },
  * //     { label: 'New York', local_start: '2026-11-30T09:00:00-05:00', ... }] }, ...], notes: [], ... }
  */
 import { z } from 'zod';
 import { CALCULATION, defineTool, type ToolContext } from '../tool.ts';
-import { int, Provenance, type ProvenanceValue } from '../inputs.ts';
+import { int, Provenance } from '../inputs.ts';
 import { formatLocal, formatUtc, formatWall, isoDateProblem } from '../instant.ts';
 import { fromEpochDay, isoWeekday, toEpochDay } from '../date/calendar.ts';
-import { CALENDAR, catalogueEntry, fixedProvenance, TIMEZONE_BOUNDARIES, TZDB } from '../provenance-catalogue.ts';
 import { holidaysBetween, MAX_YEAR } from '../holidays/calendar-data.ts';
-import { HolidayDate, HOLIDAY_DATA } from '../holidays/holiday-inputs.ts';
-import { PLACE_NAMES, PLACE_SEARCH } from '../geo/search-places.ts';
-import { BOUNDARY_LOOKUP, NAUTICAL_ZONE } from './local-time.ts';
+import { HolidayDate } from '../holidays/holiday-inputs.ts';
 import { MAX_PARTICIPANTS, MIN_PARTICIPANTS, type MeetingParticipant, Participant, resolveParticipant, settlePlaceZone } from './meeting-participants.ts';
 import { datesBetween, searchSlots, workIntervals } from './meeting-search.ts';
+import { EDGE_HOURS, NIGHT_END, NIGHT_START, nightIntervals, PERIOD_WEIGHTS, PERIODS } from './meeting-cost.ts';
+import { meetingProvenance } from './meeting-provenance.ts';
 import { estimateMeeting, holidayRange, meetingWork } from './meeting-work.ts';
 import { MAX_WORK_UNITS, WorkLimitError } from '../work.ts';
-import { ZONE_BY_NAME } from './time-in-zone.ts';
 import { holidayNotes, noSlotNote, offsetChangeNotes, participantNotes } from './meeting-notes.ts';
 import { instantOfWall, offsetAt } from './tzdb-data.ts';
 
 export const MAX_RANGE_DAYS = 31;
+const NOT_ALL_AT_WORK =
+  `No slot has everyone within work hours: the slots costing least outside them come first (a minute of night, ${NIGHT_START}–${NIGHT_END} local, ` +
+  `costs ${PERIOD_WEIGHTS.night / PERIOD_WEIGHTS.edge} times one within ${EDGE_HOURS} hours of work hours).`;
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
-
-const MEETING_SLOTS = catalogueEntry({
-  id: 'time.meeting-slots',
-  kind: 'method',
-  summary: 'meeting slots ranked by minutes outside local work hours',
-  text:
-    'each participant works from work_start to work_end local time (IANA rules) on their workdays among their own local dates start_date..end_date, public holidays of their country off; ' +
-    'slots start every step_minutes from 00:00 UTC and are candidates while someone works throughout; ranked by minutes outside work hours summed over participants, then earliest',
-});
-
-/** Provenance by what the answer used (zone names, coordinates, holidays, place names): a few frozen forms. */
-const provenanceForms = new Map<string, (ctx?: ToolContext) => ProvenanceValue>();
-function meetingProvenance(participants: readonly MeetingParticipant[], ctx: ToolContext): ProvenanceValue {
-  const named = participants.some((p) => p.resolved.resolved_from !== 'coordinates');
-  const land = participants.some((p) => 'resolution' in p.resolved && p.resolved.resolution === 'land');
-  const sea = participants.some((p) => 'resolution' in p.resolved && p.resolved.resolution === 'ocean');
-  const holidays = participants.some((p) => p.jurisdiction);
-  const places = participants.some((p) => p.resolved.resolved_from === 'place');
-  const key = `${named}${land}${sea}${holidays}${places}`;
-  let form = provenanceForms.get(key);
-  if (!form) {
-    const methods = [
-      MEETING_SLOTS,
-      ...(named ? [ZONE_BY_NAME] : []),
-      ...(land ? [BOUNDARY_LOOKUP] : []),
-      ...(sea ? [NAUTICAL_ZONE] : []),
-      ...(places ? [PLACE_SEARCH] : []),
-    ];
-    const data = [
-      TZDB,
-      ...(land || sea || places ? [TIMEZONE_BOUNDARIES] : []),
-      ...(holidays ? [HOLIDAY_DATA] : []),
-      ...(places ? [PLACE_NAMES] : []),
-      CALENDAR,
-    ];
-    provenanceForms.set(key, (form = fixedProvenance({ data, methods })));
-  }
-  return form(ctx);
-}
 
 const SlotParticipant = z.object({
   label: z.string(),
@@ -79,6 +43,11 @@ const SlotParticipant = z.object({
   local_end: z.string(),
   within_work_hours: z.boolean().describe('At work for the whole slot'),
   holiday: z.string().nullable().describe('Public holiday on the local date of the start, or null'),
+  period: z
+    .enum(PERIODS)
+    .describe(
+      `Costliest part of their day the slot touches: work (throughout), edge (≤ ${EDGE_HOURS} h from work hours), off_hours (other ${NIGHT_END}–${NIGHT_START}), night (${NIGHT_START}–${NIGHT_END})`,
+    ),
 });
 
 export const MeetingTimesResult = z.object({
@@ -90,10 +59,16 @@ export const MeetingTimesResult = z.object({
         end: z.string().describe('UTC'),
         all_within_work_hours: z.boolean(),
         minutes_outside_work_hours: z.number().int().describe('Summed over participants'),
+        cost_outside_work_hours: z
+          .number()
+          .int()
+          .describe(
+            `Minutes outside weighted by local time (edge ${PERIOD_WEIGHTS.edge}, off_hours ${PERIOD_WEIGHTS.off_hours}, night ${PERIOD_WEIGHTS.night}), summed; the ranking's key`,
+          ),
         participants: z.array(SlotParticipant),
       }),
     )
-    .describe('Best first: all within work hours, fewest minutes outside, earliest'),
+    .describe('Best first: lowest cost (0: all within work hours), then earliest'),
   notes: z.array(z.string()).describe('Why no slot, DST changes, holidays, zone assumptions'),
   candidates: z.number().int().describe('Slots with someone at work, before the limit'),
   range: z.object({ start: z.string(), end: z.string() }).describe('UTC span searched: the participants’ local dates start_date..end_date'),
@@ -156,7 +131,9 @@ export async function findMeetingTimes(input: MeetingInput, ctx: ToolContext): P
       return off;
     }),
   );
-  const found = searchSlots(hours, { stepMs: input.step_minutes * MINUTE_MS, durationMs, limit: input.limit });
+  // Nights from well before the first date to well after the last: every candidate lies inside them.
+  const nights = participants.map((p) => nightIntervals(p.table, toEpochDay(input.start_date) - 3, toEpochDay(end) + 3));
+  const found = searchSlots(hours, { stepMs: input.step_minutes * MINUTE_MS, durationMs, limit: input.limit, nights });
 
   // The span searched: the earliest local midnight of start_date to the latest of end_date's end (or a shift's end).
   const midnight = (p: MeetingParticipant, day: number) => instantOfWall(p.table, day * DAY_MS).ms;
@@ -170,6 +147,7 @@ export async function findMeetingTimes(input: MeetingInput, ctx: ToolContext): P
       end: formatUtc(e),
       all_within_work_hours: slot.outside_total_ms === 0,
       minutes_outside_work_hours: Math.round(slot.outside_total_ms / MINUTE_MS),
+      cost_outside_work_hours: Math.round(slot.cost_ms / MINUTE_MS),
       participants: participants.map((p, i) => {
         const offset = offsetAt(p.table, slot.start_ms);
         return {
@@ -179,6 +157,7 @@ export async function findMeetingTimes(input: MeetingInput, ctx: ToolContext): P
           local_end: formatLocal(e, offsetAt(p.table, e)),
           within_work_hours: slot.outside_ms[i] === 0,
           holiday: holidays[i].get(formatWall(slot.start_ms + offset * 1000).slice(0, 10)) ?? null,
+          period: slot.periods[i],
         };
       }),
     };
@@ -186,7 +165,7 @@ export async function findMeetingTimes(input: MeetingInput, ctx: ToolContext): P
 
   const notes: string[] = [];
   if (!slots.length) notes.push(noSlotNote({ ...input, end_date: end }, found.longest_ms, holidayBlocked));
-  else if (!slots[0].all_within_work_hours) notes.push('No slot has everyone within work hours: the slots with the fewest minutes outside them come first.');
+  else if (!slots[0].all_within_work_hours) notes.push(NOT_ALL_AT_WORK);
   notes.push(...participantNotes(participants, rangeStart, input.respect_holidays));
   notes.push(...offsetChangeNotes(participants, rangeStart, rangeEnd));
   notes.push(...holidayNotes(participants, holidays, input.start_date, end, input.respect_holidays));
@@ -208,7 +187,7 @@ export const meetingTimes = defineTool({
   title: 'Meeting times across time zones',
   description: [
     `Best meeting slots for ${MIN_PARTICIPANTS}..${MAX_PARTICIPANTS} people across time zones within ${MAX_RANGE_DAYS} days: local work hours (default`,
-    '09:00–17:00 Mon–Fri), public holidays, DST. All at work first, then fewest minutes outside, then earliest. Use it, not mental offset math.',
+    '09:00–17:00 Mon–Fri), public holidays, DST. All at work first, then least cost outside (night costs most), then earliest. Use it, not mental offset math.',
   ].join(' '),
   http: { method: 'POST', path: '/v1/time/meeting' },
   auth: 'key',
@@ -248,10 +227,23 @@ export const meetingTimes = defineTool({
         start_date: '2026-11-30',
       },
       expect: {
-        slots: [{ start: '2026-11-30T09:00:00Z', all_within_work_hours: false, minutes_outside_work_hours: 60 }],
+        slots: [
+          {
+            start: '2026-11-30T15:00:00Z',
+            all_within_work_hours: false,
+            minutes_outside_work_hours: 120,
+            cost_outside_work_hours: 240,
+            participants: [
+              { local_start: '2026-11-30T07:00:00-08:00', period: 'edge' },
+              { local_start: '2026-11-30T15:00:00+00:00', period: 'work' },
+              { local_start: '2026-11-30T20:30:00+05:30', period: 'off_hours' },
+            ],
+          },
+        ],
       },
       source:
-        'IANA tzdb: America/Los_Angeles PST (-08:00), Europe/London GMT, Asia/Kolkata IST (+05:30): 09:00–17:00 is 17:00–01:00, 09:00–17:00 and 03:30–11:30 UTC, so no hour suits all three; 09:00 UTC suits London and Bangalore and is 01:00 in San Francisco',
+        'IANA tzdb: America/Los_Angeles PST (-08:00), Europe/London GMT, Asia/Kolkata IST (+05:30): 09:00–17:00 is 17:00–01:00, 09:00–17:00 and 03:30–11:30 UTC, so no hour suits all three; ' +
+        '09:00 UTC suits London and Bangalore but is 01:00 in San Francisco (60 night minutes, 600); 15:00 UTC is 07:00 there (edge, 60) and 20:30 in Bangalore (off hours, 180): 240',
     },
   ],
   annotations: CALCULATION,
@@ -260,7 +252,8 @@ export const meetingTimes = defineTool({
     name: 'Meeting planner across time zones',
     category: 'Time',
     formula:
-      'for each step-aligned UTC slot: minutes outside = Σ over participants of the slot minutes outside their local work hours (IANA tz rules, workdays, public holidays); best = 0 first, then fewest, then earliest',
+      'for each step-aligned UTC slot: cost = Σ over participants of the slot minutes outside their local work hours (IANA tz rules, workdays, public holidays), ' +
+      `each weighted by local time: within ${EDGE_HOURS} h of work hours ${PERIOD_WEIGHTS.edge}, other ${NIGHT_END}–${NIGHT_START} ${PERIOD_WEIGHTS.off_hours}, night ${NIGHT_START}–${NIGHT_END} ${PERIOD_WEIGHTS.night}; best = 0 first, then lowest, then earliest`,
     assumptions: [
       "start_date and end_date are each participant's own local dates; the search runs from the first of those local midnights to the last.",
       'Slots start every step_minutes from 00:00 UTC; a slot is a candidate while at least one participant is at work throughout it.',

@@ -1,6 +1,8 @@
 /**
  * What a meeting search costs (engine/work.ts units, about a microsecond of CPU on the 2-core machine):
- * the slots are cheap (bench/work.ts: 20 participants × 31 days every 15 minutes, 2-4 ms warm), the
+ * the slots are cheap (bench/work.ts: 20 participants × 31 days every 15 minutes, 3 ms warm with each
+ * minute weighted by its local hour, meeting-cost.ts; the test's worst case, 15-minute slots every 15
+ * minutes with someone at work all day, 3 ms warm, within the 8 ms slotUnits gives it), the
  * participants' holidays are not: each distinct jurisdiction's years, priced cold as the holiday tools
  * price them (engine/holidays/holiday-work.ts: 6-11 ms for two years in most countries, up to ~65 ms
  * where lunisolar holidays are computed). The estimate reads each participant's jurisdiction where the

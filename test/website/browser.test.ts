@@ -485,18 +485,20 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     await page.waitForFunction(() => document.querySelector('[data-meeting-status]')?.textContent === 'For your inputs: 10 slots proposed.');
     await page.waitForSelector('[data-meeting-planner][data-drawn="0"]');
     expect(await rowHeaders()).toEqual(['San Francisco America/Los_Angeles', 'London Europe/London', 'Bangalore Asia/Kolkata']);
-    // 09:00–10:00 UTC: 01:00 in San Francisco (off), 09:00 in London and 14:30 in Bangalore (at work).
-    expect(await slotColumns()).toEqual(['09:00▼ (meeting)']);
-    expect(await cell(1, 2)).toEqual(['01:00, off, meeting', 'off']);
-    expect(await cell(2, 2)).toEqual(['09:00 ●, at work, meeting', 'work']);
-    expect(await cell(3, 2)).toEqual(['14:30 ●, at work, meeting', 'work']);
-    expect((await icsText()).split('\r\n')).toContain('DTSTART:20261130T090000Z');
+    // 15:00–16:00 UTC: 07:00 in San Francisco (off, but not at night), 15:00 in London (at work) and 20:30
+    // in Bangalore (off): the best slot costs the edge of one day and an evening, not anyone's night.
+    expect(await slotColumns()).toEqual(['15:00▼ (meeting)']);
+    expect(await cell(1, 8)).toEqual(['07:00, off, meeting', 'off']);
+    expect(await cell(2, 8)).toEqual(['15:00 ●, at work, meeting', 'work']);
+    expect(await cell(3, 8)).toEqual(['20:30, off, meeting', 'off']);
+    expect((await icsText()).split('\r\n')).toContain('DTSTART:20261130T150000Z');
+    expect(await page.locator('[data-meeting-slots] li').allTextContents()).not.toContainEqual(expect.stringContaining('night for'));
 
     // Another slot from the list: the timetable and the .ics file follow it.
     await page.check('[data-meeting-slot][value="1"]');
     await page.waitForSelector('[data-meeting-planner][data-drawn="1"]');
-    expect(await slotColumns()).toEqual(['09:00▼ (meeting)', '10:00▼ (meeting)']);
-    expect((await icsText()).split('\r\n')).toContain('DTSTART:20261130T093000Z');
+    expect(await slotColumns()).toEqual(['15:00▼ (meeting)', '16:00▼ (meeting)']);
+    expect((await icsText()).split('\r\n')).toContain('DTSTART:20261130T153000Z');
     expect(page.url()).not.toContain(VISITOR_KEY);
     expect(errors).toEqual([]);
     await page.close();

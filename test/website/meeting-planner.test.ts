@@ -30,6 +30,18 @@ describe('meeting planner page', () => {
     for (const l of long.split('\r\n')) expect(new TextDecoder('utf-8', { fatal: true }).decode(new TextEncoder().encode(l))).toBe(l);
   });
 
+  it('names who is asked at night (the answer’s period) in the slot’s line', () => {
+    const night = {
+      ...slot,
+      participants: [
+        { ...slot.participants[0], period: 'night' },
+        { ...slot.participants[1], period: 'work' },
+      ],
+    };
+    expect(renderSlotChoices([night])).toContain('60 minutes outside work hours, night for São Paulo; team, &quot;core&quot;\\ops</label>');
+    expect(renderSlotChoices([slot])).not.toContain('night for');
+  });
+
   it('escapes labels in the HTML it writes', () => {
     expect(renderSlotChoices([slot])).not.toContain('<b>');
     // Numbered once, by the list itself: no "1." written into the label beside the list's own number.

@@ -103,6 +103,18 @@ describe('eclipses: the list with local circumstances', () => {
     expect(html).toMatch(/totality lasts [34] min \d+ s/);
   });
 
+  it('marks the contacts below the horizon and says how the place sees it (Madrid, 2028-01-26: it ends after sunset)', async () => {
+    const answer = (await runTool(eclipses, { kind: 'solar', after: '2028-01-20', count: 1, lat: 40.4168, lon: -3.7038 })) as EclipseAnswer;
+    const html = renderEclipseList(answer, true);
+    expect(html).toContain('as a partial eclipse (it ends after the Sun sets): magnitude');
+    expect(html).toContain('data-visibility="ends_below_horizon"');
+    expect(html).toContain('<th scope="col">Altitude of the Sun</th>');
+    expect(html).toMatch(
+      /<tr class="below-horizon"><th scope="row">Partial eclipse ends<\/th><td><time[^>]*>[^<]*<\/time><\/td><td>-\d+\.\d° \(below the horizon\)<\/td><\/tr>/,
+    );
+    expect(html.match(/below-horizon/g)).toHaveLength(1);
+  });
+
   it('says when no place was given, and lists a lunar eclipse’s contacts in UTC', async () => {
     const answer = (await runTool(eclipses, { kind: 'lunar', after: '2025-03-01', count: 1 })) as EclipseAnswer;
     const html = renderEclipseList(answer, false);

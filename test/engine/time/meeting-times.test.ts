@@ -25,47 +25,71 @@ const NEW_YORK = { label: 'New York', timezone: 'America/New_York' };
 
 const find = (input: Record<string, unknown>) => runTool(meetingTimes, input);
 const starts = (r: { slots: { start: string }[] }) => r.slots.map((s) => s.start);
+/** The local wall-clock hour (fractional) of a local ISO time: `2026-11-30T07:30:00-08:00` → 7.5. */
+const localHour = (iso: string) => Number(iso.slice(11, 13)) + Number(iso.slice(14, 16)) / 60;
 /** The UTC hours of the slots that suit everyone. */
 const allWithinHours = (r: { slots: { start: string; all_within_work_hours: boolean }[] }) =>
   r.slots.filter((s) => s.all_within_work_hours).map((s) => Number(s.start.slice(11, 13)));
 
 describe('find_meeting_times', () => {
-  it('San Francisco, London and Bangalore in the week of 2026-11-30: no hour suits all three', async () => {
+  it('San Francisco, London and Bangalore in the week of 2026-11-30: no hour suits all three, and nobody is asked at night', async () => {
     // 09:00–17:00 local is 17:00–01:00 UTC in San Francisco (PST), 09:00–17:00 UTC in London (GMT) and
     // 03:30–11:30 UTC in Bangalore (IST). San Francisco's day ends where London's begins, so nothing
-    // suits all three. London and Bangalore share 09:00–11:30 UTC: a 60-minute slot starting 09:00,
-    // 09:30, 10:00 or 10:30 UTC keeps both at work and falls 60 minutes outside (San Francisco's night,
-    // 01:00–03:30 PST). The often quoted "16:30 London" (08:30 San Francisco, 22:00 Bangalore) is no
-    // candidate for an hour (nobody is at work throughout 16:30–17:30 UTC); for half an hour it is 30 + 0 +
-    // 30 = 60 minutes outside, behind 09:00 UTC's 30 (San Francisco's night alone).
+    // suits all three. London and Bangalore share 09:00–11:30 UTC, but that is 01:00–03:30 in San
+    // Francisco: 60 night minutes cost 600. 15:00 UTC is 07:00 in San Francisco (within 2 hours of work:
+    // 60 × 1) and 20:30 in Bangalore (evening: 60 × 3), 240 in all; 15:30 UTC likewise (07:30, 21:00).
+    // Those two a weekday, Monday to Friday, are the ten slots with everyone awake (07:00–22:00 local).
     const r = await find({ participants: [SF, LONDON, BANGALORE], start_date: '2026-11-30', limit: 50 });
     expect(r.count).toBe(50);
-    expect(starts(r).slice(0, 5)).toEqual([
-      '2026-11-30T09:00:00Z',
-      '2026-11-30T09:30:00Z',
-      '2026-11-30T10:00:00Z',
-      '2026-11-30T10:30:00Z',
-      '2026-12-01T09:00:00Z',
-    ]);
-    // Four such slots a weekday, Monday to Friday: the first 20, then the 120-minute ones.
-    expect(r.slots.slice(0, 20).every((s) => s.minutes_outside_work_hours === 60 && !s.all_within_work_hours)).toBe(true);
-    expect(r.slots[20].minutes_outside_work_hours).toBe(90);
+    const days = ['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04'];
+    expect(starts(r).slice(0, 10)).toEqual(days.flatMap((d) => [`${d}T15:00:00Z`, `${d}T15:30:00Z`]));
+    expect(r.slots.slice(0, 10).every((s) => s.cost_outside_work_hours === 240 && s.minutes_outside_work_hours === 120)).toBe(true);
     expect(r.slots[0].participants).toEqual([
-      { ...SF, local_start: '2026-11-30T01:00:00-08:00', local_end: '2026-11-30T02:00:00-08:00', within_work_hours: false, holiday: null },
-      { ...LONDON, local_start: '2026-11-30T09:00:00+00:00', local_end: '2026-11-30T10:00:00+00:00', within_work_hours: true, holiday: null },
-      { ...BANGALORE, local_start: '2026-11-30T14:30:00+05:30', local_end: '2026-11-30T15:30:00+05:30', within_work_hours: true, holiday: null },
+      { ...SF, local_start: '2026-11-30T07:00:00-08:00', local_end: '2026-11-30T08:00:00-08:00', within_work_hours: false, holiday: null, period: 'edge' },
+      { ...LONDON, local_start: '2026-11-30T15:00:00+00:00', local_end: '2026-11-30T16:00:00+00:00', within_work_hours: true, holiday: null, period: 'work' },
+      {
+        ...BANGALORE,
+        local_start: '2026-11-30T20:30:00+05:30',
+        local_end: '2026-11-30T21:30:00+05:30',
+        within_work_hours: false,
+        holiday: null,
+        period: 'off_hours',
+      },
     ]);
+    // No slot with anyone between 01:00 and 05:00 local comes before one with everyone between 07:00 and 22:00.
+    const span = (p: { local_start: string; local_end: string }) => {
+      const from = localHour(p.local_start);
+      return [from, from + (Date.parse(p.local_end) - Date.parse(p.local_start)) / 3_600_000];
+    };
+    const awake = r.slots.map((s) => s.participants.every((p) => span(p)[0] >= 7 && span(p)[1] <= 22));
+    const small = r.slots.map((s) => s.participants.some((p) => span(p)[0] < 5 && span(p)[1] > 1));
+    expect(awake.lastIndexOf(true)).toBe(9);
+    expect(small.indexOf(true)).toBeGreaterThan(awake.lastIndexOf(true));
+    // The default answer (10 slots) has nobody in the small hours; London and Bangalore's shared hours come later, at night for San Francisco.
+    const top = await find({ participants: [SF, LONDON, BANGALORE], start_date: '2026-11-30' });
+    expect(top.slots.flatMap((s) => s.participants.map((p) => p.period))).not.toContain('night');
+    const smallHours = r.slots.find((s) => s.start === '2026-11-30T09:00:00Z');
+    expect(smallHours).toMatchObject({ minutes_outside_work_hours: 60, cost_outside_work_hours: 600 });
+    expect(smallHours?.participants.map((p) => p.period)).toEqual(['night', 'work', 'work']);
+    // 16:00 UTC runs into Bangalore's night at 22:00 (30 × 3 + 30 × 10 + 60 × 1 in San Francisco).
+    expect(r.slots[10]).toMatchObject({ start: '2026-11-30T16:00:00Z', cost_outside_work_hours: 450 });
+    expect(r.slots[10].participants[2].period).toBe('night');
+
     const monday = (duration_minutes: number) =>
       find({ participants: [SF, LONDON, BANGALORE], start_date: '2026-11-30', end_date: '2026-11-30', duration_minutes, limit: 50 });
     const hour = await monday(60);
     expect(hour.candidates).toBeLessThan(50);
+    // The often quoted "16:30 London" (08:30 San Francisco, 22:00 Bangalore) is no candidate for an hour
+    // (nobody is at work throughout 16:30–17:30 UTC); for half an hour it is Bangalore's night: 30 + 300.
     expect(starts(hour)).not.toContain('2026-11-30T16:30:00Z');
     const half = await monday(30);
     const londonEvening = half.slots.find((s) => s.start === '2026-11-30T16:30:00Z');
-    expect(londonEvening?.minutes_outside_work_hours).toBe(60);
+    expect(londonEvening).toMatchObject({ minutes_outside_work_hours: 60, cost_outside_work_hours: 330 });
     expect(londonEvening?.participants.map((p) => p.local_start.slice(11, 16))).toEqual(['08:30', '16:30', '22:00']);
-    expect(half.slots[0]).toMatchObject({ start: '2026-11-30T09:00:00Z', minutes_outside_work_hours: 30 });
-    expect(r.notes[0]).toBe('No slot has everyone within work hours: the slots with the fewest minutes outside them come first.');
+    expect(half.slots[0]).toMatchObject({ start: '2026-11-30T15:00:00Z', minutes_outside_work_hours: 60, cost_outside_work_hours: 120 });
+    expect(r.notes[0]).toBe(
+      'No slot has everyone within work hours: the slots costing least outside them come first (a minute of night, 22:00–07:00 local, costs 10 times one within 2 hours of work hours).',
+    );
     // The range: from Bangalore's first midnight to San Francisco's last (each participant's own dates).
     expect(r.range).toEqual({ start: '2026-11-29T18:30:00Z', end: '2026-12-07T08:00:00Z' });
     expect(r.notes[1]).toBe('Public holidays counted as days off: San Francisco US, London GB, Bangalore IN.');
@@ -73,15 +97,20 @@ describe('find_meeting_times', () => {
 
   it('London and New York: 14:00–17:00 UTC in winter, every slot all within work hours first', async () => {
     const r = await find({ ...meetingTimes.examples[0].input, step_minutes: 60, end_date: '2026-11-30' });
-    expect(starts(r).slice(0, 5)).toEqual([
-      '2026-11-30T14:00:00Z',
-      '2026-11-30T15:00:00Z',
-      '2026-11-30T16:00:00Z',
-      '2026-11-30T09:00:00Z',
-      '2026-11-30T10:00:00Z',
-    ]);
+    // After the three hours that suit both: the hours within 2 hours of someone's work hours (New York
+    // 07:00 and 08:00, London 17:00 and 18:00: 60 × 1), then London's evening (60 × 3); New York's
+    // night (04:00–05:00 at 09:00 UTC, 60 × 10) last of all, though it is as many minutes outside.
+    expect(starts(r).map((s) => s.slice(11, 13))).toEqual(['14', '15', '16', '12', '13', '17', '18', '19', '20', '21']);
     expect(allWithinHours(r)).toEqual([14, 15, 16]);
-    expect(r.slots[3]).toMatchObject({ all_within_work_hours: false, minutes_outside_work_hours: 60 });
+    expect(r.slots[3]).toMatchObject({ all_within_work_hours: false, minutes_outside_work_hours: 60, cost_outside_work_hours: 60 });
+    expect(r.slots[3].participants.map((p) => [p.local_start.slice(11, 16), p.period])).toEqual([
+      ['12:00', 'work'],
+      ['07:00', 'edge'],
+    ]);
+    expect(r.slots[7]).toMatchObject({ minutes_outside_work_hours: 60, cost_outside_work_hours: 180 });
+    expect(r.slots[7].participants[0].period).toBe('off_hours');
+    const all = await find({ ...meetingTimes.examples[0].input, step_minutes: 60, end_date: '2026-11-30', limit: 50 });
+    expect(all.slots.find((s) => s.start === '2026-11-30T09:00:00Z')).toMatchObject({ minutes_outside_work_hours: 60, cost_outside_work_hours: 600 });
     expect(r.notes).toEqual(['Public holidays counted as days off: London GB, New York US.']);
     expect(r.provenance).toEqual({
       method: 'time.meeting-slots, time.zone-by-name',
@@ -90,7 +119,9 @@ describe('find_meeting_times', () => {
       calendar: 'proleptic Gregorian',
     });
     const full = await runTool(meetingTimes, meetingTimes.examples[0].input, withFullProvenance());
-    expect(explanationsOf(full.provenance)['time.meeting-slots']).toMatch(/minutes outside work hours summed over participants/);
+    expect(explanationsOf(full.provenance)['time.meeting-slots']).toMatch(
+      /ranked by cost summed over participants, then earliest, where a minute at work costs 0, at the edge of the working day \(up to 2 h before or after work hours\) 1, other hours 07:00–22:00 local \(evening, early morning, days off\) 3, night \(22:00–07:00 local\) 10/,
+    );
   });
 
   it('DST inside the range: the US change (2026-03-08) widens the overlap, the EU one (2026-03-29) narrows it; both noted', async () => {

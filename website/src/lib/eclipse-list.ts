@@ -1,8 +1,9 @@
 /**
  * Eclipses' part of its page: the eclipses of the answer as a list people read, each with its type, greatest
- * eclipse and magnitude, and, when the form gave a place, how it is seen there (the local type, the local
- * times of its contacts, the magnitude and the covered fraction of the Sun, the altitude at peak), as the
- * eclipses tool answers them. It only words the answer: nothing is computed here.
+ * eclipse and magnitude, and, when the form gave a place, how it is seen there (the local type, whether it
+ * is seen in full or begins or ends below the horizon, the local times of its contacts with the Sun's or
+ * Moon's altitude at each and whether it is up, the magnitude and the covered fraction of the Sun, the
+ * altitude at peak), as the eclipses tool answers them. It only words the answer: nothing is computed here.
  */
 import { escapeHtml, whenText } from './tool-parts.ts';
 
@@ -40,12 +41,51 @@ export interface EclipseAnswer {
       magnitude: number;
       obscuration_fraction?: number;
       altitude_deg: number;
+      visibility?: string;
+      contacts?: { contact: string; time: string; altitude_deg: number; visible: boolean }[];
     } | null;
   }[];
 }
 
 const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** How the place sees it, after "Seen from the place as a … eclipse": '' when the answer does not say. */
+function seenWords(visibility: string | undefined, body: string): string {
+  const words: Record<string, string> = {
+    full: `seen in full, ${body} above the horizon throughout`,
+    begins_below_horizon: `it begins before ${body} rises`,
+    ends_below_horizon: `it ends after ${body} sets`,
+    begins_and_ends_below_horizon: `it begins before ${body} rises and ends after it sets`,
+    interrupted: `${body} sets and rises again during it`,
+  };
+  return visibility && words[visibility] ? ` (${words[visibility]})` : '';
+}
+
+const CONTACT_WORDS: Record<string, string> = {
+  penumbral_begin: 'Penumbral eclipse begins',
+  partial_begin: 'Partial eclipse begins',
+  total_begin: 'Total eclipse begins',
+  peak: 'Greatest eclipse here',
+  total_end: 'Total eclipse ends',
+  partial_end: 'Partial eclipse ends',
+  penumbral_end: 'Penumbral eclipse ends',
+};
+
+/** The local contacts with the body's altitude at each, those below the horizon said so in words. */
+function seenContacts(rows: { contact: string; time: string; altitude_deg: number; visible: boolean }[], annular: boolean, body: string): string {
+  if (!rows.length) return '';
+  const name = (c: string) => (annular ? CONTACT_WORDS[c].replace('Total', 'Annular') : (CONTACT_WORDS[c] ?? c));
+  const body_ = rows
+    .map(
+      (r) =>
+        `<tr${r.visible ? '' : ' class="below-horizon"'}><th scope="row">${escapeHtml(name(r.contact))}</th>` +
+        `<td><time datetime="${escapeHtml(r.time)}">${escapeHtml(whenText(r.time, true))}</time></td>` +
+        `<td>${r.altitude_deg.toFixed(1)}°${r.visible ? '' : ' (below the horizon)'}</td></tr>`,
+    )
+    .join('');
+  return `<section class="table-scroll" tabindex="0" aria-label="Eclipse contacts (scrolls sideways when narrow)"><table class="eclipse-contacts"><caption>Local times at the place</caption><thead><tr><th scope="col">Contact</th><th scope="col">Time</th><th scope="col">Altitude of ${body}</th></tr></thead><tbody>${body_}</tbody></table></section>`;
+}
 
 /** The rows of a contact table: each contact that happens, with its time as people read it. */
 function contacts(rows: [string, Time][], caption: string): string {
@@ -71,21 +111,26 @@ export function renderEclipseList(answer: EclipseAnswer, place: boolean): string
       const covered =
         l.obscuration_fraction === undefined ? '' : `, ${(Math.round(l.obscuration_fraction * 1000) / 10).toFixed(1)} % of the Sun’s disc covered`;
       const body = e.kind === 'solar' ? 'the Sun' : 'the Moon';
+      const degrees = Math.round(Math.abs(l.altitude_deg));
+      const peakAltitude = degrees === 0 ? 'on' : `${degrees}° ${l.altitude_deg > 0 ? 'above' : 'below'}`;
       seen =
-        `<p class="eclipse-seen" data-seen="true"><strong>Seen from the place</strong> as ${article(l.type)} ${escapeHtml(l.type)} eclipse: magnitude ${l.magnitude.toFixed(3)}${covered}, ` +
-        `${body} ${Math.round(l.altitude_deg)}° above the horizon at its peak` +
+        `<p class="eclipse-seen" data-seen="true" data-visibility="${escapeHtml(l.visibility ?? '')}"><strong>Seen from the place</strong> as ${article(l.type)} ${escapeHtml(l.type)} eclipse${seenWords(l.visibility, body)}: magnitude ${l.magnitude.toFixed(3)}${covered}, ` +
+        `${body} ${peakAltitude} the horizon at its peak` +
         (lasting(l.total_begin, l.total_end) ? `; ${l.type === 'annular' ? 'the ring' : 'totality'} lasts ${lasting(l.total_begin, l.total_end)}` : '') +
         '.</p>' +
-        contacts(
-          [
-            ['Partial eclipse begins', l.partial_begin],
-            [e.kind === 'solar' && l.type === 'annular' ? 'Annular eclipse begins' : 'Total eclipse begins', l.total_begin],
-            ['Greatest eclipse here', l.peak],
-            [e.kind === 'solar' && l.type === 'annular' ? 'Annular eclipse ends' : 'Total eclipse ends', l.total_end],
-            ['Partial eclipse ends', l.partial_end],
-          ],
-          'Local times at the place',
-        );
+        (l.contacts ? seenContacts(l.contacts, e.kind === 'solar' && l.type === 'annular', body) : '') +
+        (l.contacts
+          ? ''
+          : contacts(
+              [
+                ['Partial eclipse begins', l.partial_begin],
+                [e.kind === 'solar' && l.type === 'annular' ? 'Annular eclipse begins' : 'Total eclipse begins', l.total_begin],
+                ['Greatest eclipse here', l.peak],
+                [e.kind === 'solar' && l.type === 'annular' ? 'Annular eclipse ends' : 'Total eclipse ends', l.total_end],
+                ['Partial eclipse ends', l.partial_end],
+              ],
+              'Local times at the place',
+            ));
     } else {
       seen =
         `<p class="eclipse-seen" data-seen="unknown">${place ? 'Not seen from the place.' : 'No place given: give lat and lon (or a place) for how it is seen there, in local times.'}</p>` +

@@ -16,17 +16,18 @@ interface AnswerSlot {
   end: string;
   all_within_work_hours: boolean;
   minutes_outside_work_hours: number;
-  participants: readonly { label: string; timezone: string; local_start: string; local_end: string }[];
+  participants: readonly { label: string; timezone: string; local_start: string; local_end: string; period?: string }[];
 }
 
 const utcText = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 
-/** One line about a slot: `2026-11-30 09:00–10:00 UTC, 60 minutes outside work hours`. */
+/** One line about a slot: `2026-11-30 09:00–10:00 UTC, 60 minutes outside work hours, night for San Francisco`. */
 export function slotSummary(slot: AnswerSlot): string {
   const outside = slot.all_within_work_hours
     ? 'everyone within work hours'
     : `${slot.minutes_outside_work_hours} minute${slot.minutes_outside_work_hours === 1 ? '' : 's'} outside work hours`;
-  return `${utcText(slot.start)}–${slot.end.slice(11, 16)} UTC, ${outside}`;
+  const night = slot.participants.filter((p) => p.period === 'night').map((p) => p.label);
+  return `${utcText(slot.start)}–${slot.end.slice(11, 16)} UTC, ${outside}${night.length ? `, night for ${night.join(', ')}` : ''}`;
 }
 
 /** The slots as a radio group (the first checked), or a sentence when there are none. */
