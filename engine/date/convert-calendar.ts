@@ -169,8 +169,8 @@ export const convertCalendarTool = defineTool({
   family: 'date',
   title: 'Convert a date between calendars',
   description:
-    'A day in 15 calendars (Gregorian, ISO, Hebrew, Islamic Umm al-Qura/civil/tabular, Persian, Chinese, Korean, Indian, Ethiopic, Coptic, ' +
-    `Buddhist, Japanese, ROC), from date or calendar + year + month + day (+ era); default today. Use it instead of converting yourself. ${RANGE_TEXT}.`,
+    'A day in 15 calendars (the calendar enum: Hebrew, Islamic, Persian, Chinese, Japanese, ...), from date or calendar + year + ' +
+    `month + day (+ era); default today. Use it instead of converting yourself. ${RANGE_TEXT}.`,
   http: { method: 'GET', path: '/v1/date/calendars' },
   auth: 'key',
   cache: 'deterministic-unless-now',

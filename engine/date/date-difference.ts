@@ -115,8 +115,8 @@ export const dateDifference = defineTool({
   family: 'date',
   title: 'Difference between two dates',
   description:
-    'Signed span between two calendar dates: days (end − start; same date = 0), weeks (4 decimals), whole weeks + remainder days, ' +
-    'and calendar years, months and days (largest first, so date_add(start, calendar) = end). Call it instead of counting days or ' +
+    'Signed span between two calendar dates (end − start) in days, weeks, and calendar years, months and days (largest first, ' +
+    'so date_add(start, calendar) = end). Call it instead of counting days or ' +
     'months yourself. Proleptic Gregorian; no times or zones. Many pairs: date_difference_batch.',
   http: { method: 'GET', path: '/v1/date/difference' },
   auth: 'key',

@@ -68,7 +68,7 @@ export const geoElevation = defineTool({
   description: [
     'Ground height above mean sea level, in metres, at a coordinate, from a third-party elevation model: by default Open-Meteo,',
     'Copernicus DEM GLO-90 (about 90 m grid, EGM2008 geoid; a surface model: trees and buildings may add metres). Call it instead of',
-    'guessing altitudes. If the provider fails the answer is an error (HTTP 503), never an estimate.',
+    'guessing altitudes. If the provider fails, an error, never an estimate.',
   ].join(' '),
   http: { method: 'GET', path: '/v1/geo/elevation' },
   auth: 'key',

@@ -186,8 +186,8 @@ export const meetingTimes = defineTool({
   toolset: 'planning',
   title: 'Meeting times across time zones',
   description: [
-    `Best meeting slots for ${MIN_PARTICIPANTS}..${MAX_PARTICIPANTS} people across time zones within ${MAX_RANGE_DAYS} days: local work hours (default`,
-    '09:00–17:00 Mon–Fri), public holidays, DST. All at work first, then least cost outside (night costs most), then earliest. Use it, not mental offset math.',
+    'Best meeting slots for people across time zones, by local work hours, public holidays and DST: all at work first,',
+    'then least cost outside (night costs most), then earliest. Use it, not mental offset math.',
   ].join(' '),
   http: { method: 'POST', path: '/v1/time/meeting' },
   auth: 'key',

@@ -122,8 +122,8 @@ export const dailyTagline = defineTool({
   title: 'Tagline of the day',
   description:
     'The tagline of the day: one short, checked line about time zones, calendars, geodesy, the Sun, astronomy or precise ' +
-    'calculation, with its category. Deterministic per UTC date: the same for every caller all UTC day, different on ' +
-    `consecutive days, each tagline once per ${TAGLINE_CYCLE_DAYS}-day cycle.`,
+    'calculation, with its category. The same for every caller all UTC day; ' +
+    `each tagline once per ${TAGLINE_CYCLE_DAYS}-day cycle.`,
   http: { method: 'GET', path: '/api/v1/utility/tagline' },
   auth: 'public',
   cache: 'deterministic-unless-now',
