@@ -9,7 +9,7 @@
  * //     lat: 48.13743, lon: 11.57549, population: 1260391, timezone: 'Europe/Berlin', geonames_id: 2867714, matched_name: 'München', … }] }
  */
 import { z } from 'zod';
-import { CALCULATION, defineTool } from '../tool.ts';
+import { CALCULATION, defineTool, ToolInputError } from '../tool.ts';
 import { int, Provenance } from '../inputs.ts';
 import { catalogueEntry, fixedProvenance, TIMEZONE_BOUNDARIES } from '../provenance-catalogue.ts';
 import { lookupZones } from '../time/zone-lookup.ts';
@@ -95,6 +95,25 @@ function qualifierTable(ix: PlaceNames) {
   }
   qualifiers = table;
   return table;
+}
+
+/**
+ * The country a `country` filter names: its two-letter code in any case, or a name the qualifiers after a
+ * comma take (CLDR's English names and their short forms, USA, Great Britain). A name of no country, or
+ * of several, is a 400 naming the field (with the candidates).
+ */
+function countryFilter(ix: PlaceNames, given: string): string {
+  const trimmed = given.trim();
+  if (/^[A-Za-z]{2}$/.test(trimmed)) return trimmed.toUpperCase();
+  const countries = [...(qualifierTable(ix).get(normalizeName(trimmed))?.countries ?? [])];
+  if (countries.length === 1) return countries[0];
+  if (countries.length > 1) {
+    const candidates = countries.sort().map((code) => ({ code, name: countryName(code) }));
+    throw new ToolInputError([
+      { field: 'country', message: `names several countries: ${candidates.map((c) => `${c.code} (${c.name})`).join(', ')}; give the code`, candidates },
+    ]);
+  }
+  throw new ToolInputError([{ field: 'country', message: 'must be an ISO 3166-1 alpha-2 code such as DE or a country name such as Germany' }]);
 }
 
 /** Options of {@link findPlaces}. */
@@ -234,12 +253,7 @@ export const searchPlaces = defineTool({
       .min(1, 'must not be empty')
       .max(200, 'must be at most 200 characters')
       .describe("Place name; optionally ', country' or ', division'"),
-    country: z
-      .string()
-      .regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 code such as DE')
-      .transform((c) => c.toUpperCase())
-      .optional()
-      .describe('ISO 3166-1 alpha-2'),
+    country: z.string().min(1, 'must not be empty').max(100, 'must be at most 100 characters').optional().describe('ISO code or English name'),
     limit: int().min(1, 'must be ≥ 1').max(MAX_PLACES_LIMIT, `must be ≤ ${MAX_PLACES_LIMIT}`).default(5).describe(`1..${MAX_PLACES_LIMIT}; default 5`),
     min_population: int().min(0, 'must be ≥ 0').default(0).describe('Default 0'),
   }),
@@ -277,7 +291,8 @@ export const searchPlaces = defineTool({
   },
   run: async ({ q, country, limit, min_population }, ctx) => {
     const ix = await placeNames();
-    const places = searchIndex(ix, q, { country, limit, minPopulation: min_population }).map((hit) => describeHit(ix, hit));
+    const code = country === undefined ? undefined : countryFilter(ix, country);
+    const places = searchIndex(ix, q, { country: code, limit, minPopulation: min_population }).map((hit) => describeHit(ix, hit));
     return { query: q, count: places.length, places, provenance: provenance(ctx) };
   },
 });

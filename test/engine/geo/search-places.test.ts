@@ -91,9 +91,19 @@ describe('search_places', () => {
     const au = await search({ q: 'Springfield', country: 'au', limit: 50 });
     expect(au.count).toBeGreaterThan(0);
     expect(au.places.every((p) => p.country === 'AU')).toBe(true);
+    // A country by name, as the qualifier after a comma takes it (CLDR's English names, USA).
+    const byName = await search({ q: 'Springfield', country: 'australia', limit: 50 });
+    expect(byName.places.map((p) => p.geonames_id)).toEqual(au.places.map((p) => p.geonames_id));
+    expect((await search({ q: 'Springfield', country: 'USA', limit: 3 })).places.every((p) => p.country === 'US')).toBe(true);
     const three = await search({ q: 'Springfield', limit: 3 });
     expect(three.count).toBe(3);
     expect(three.places).toHaveLength(3);
+  });
+
+  it('a country filter naming no country is a 400 naming the field', async () => {
+    await expect(search({ q: 'Springfield', country: 'Atlantis' })).rejects.toMatchObject({
+      errors: [{ field: 'country', message: expect.stringContaining('country name such as Germany') }],
+    });
   });
 
   it('nothing found is 200 with count 0', async () => {
@@ -134,7 +144,8 @@ describe('search_places', () => {
     expect(inputErrors(searchPlaces, { q: 'a'.repeat(200) })).toEqual([]);
     expect(inputErrors(searchPlaces, { q: 'x', limit: 0 })[0].field).toBe('limit');
     expect(inputErrors(searchPlaces, { q: 'x', limit: 51 })[0].field).toBe('limit');
-    expect(inputErrors(searchPlaces, { q: 'x', country: 'Germany' })[0].field).toBe('country');
+    expect(inputErrors(searchPlaces, { q: 'x', country: '' })[0].field).toBe('country');
+    expect(inputErrors(searchPlaces, { q: 'x', country: 'G'.repeat(101) })[0].field).toBe('country');
     expect(inputErrors(searchPlaces, {})[0]).toEqual({ field: 'q', message: 'is required' });
   });
 });
