@@ -74,7 +74,8 @@ export interface WorkPool {
 /** Set by scripts/build-server.mjs (the compiled worker's file URL) and build-package.mjs (its path from the module that starts it). Undefined when running the sources. */
 declare const __WORK_WORKER__: string | undefined;
 
-const defaultWorker = (): URL => (typeof __WORK_WORKER__ === 'string' ? new URL(__WORK_WORKER__, import.meta.url) : new URL('./work-worker.ts', import.meta.url));
+const defaultWorker = (): URL =>
+  typeof __WORK_WORKER__ === 'string' ? new URL(__WORK_WORKER__, import.meta.url) : new URL('./work-worker.ts', import.meta.url);
 
 function startWorker(entry: URL, resourceLimits: ResourceLimits): Worker {
   // Only source maps carry over from the process's options (a heap size, a loader would not fit a worker).

@@ -4,7 +4,7 @@ import { CALCULATION, defineTool } from '../tool.ts';
 import { Provenance } from '../inputs.ts';
 import { supportedCountries } from './calendar-data.ts';
 import { catalogueEntry } from '../provenance-catalogue.ts';
-import { holidayProvenance } from './holiday-inputs.ts';
+import { CountryCode, countryOf, holidayProvenance } from './holiday-inputs.ts';
 
 export const HolidayCountriesResult = z.object({
   countries: z
@@ -34,7 +34,7 @@ const METHOD = catalogueEntry({
 });
 
 /**
- * Every country and subdivision the holiday tools accept.
+ * Every country and subdivision the holiday tools accept, or one country's (`country`, a code or a name).
  *
  * @example
  * listHolidayCountries.run({}, ctx)
@@ -49,11 +49,11 @@ export const listHolidayCountries = defineTool({
   description:
     'Every country the holiday tools support (about 200; ISO codes, English names), with the subdivisions that have their own ' +
     'holidays (GB ENG/SCT/WLS/NIR, US states). The holiday tools also take names (Germany, Bavaria); call it when a name is ' +
-    'refused, instead of guessing codes. Sorted by code.',
+    'refused, instead of guessing codes. Sorted by code; country narrows it to one.',
   http: { method: 'GET', path: '/v1/holidays/countries' },
   auth: 'key',
   cache: 'deterministic',
-  input: z.strictObject({}),
+  input: z.strictObject({ country: CountryCode.optional() }),
   output: HolidayCountriesResult,
   examples: [
     {
@@ -61,7 +61,16 @@ export const listHolidayCountries = defineTool({
       expect: { countries: [{ code: 'AD', name: 'Andorra' }] },
       source: 'ISO 3166-1 alpha-2: AD (Andorra) is the first code in alphabetical order',
     },
+    {
+      input: { country: 'Canada' },
+      expect: { countries: [{ code: 'CA', name: 'Canada', subdivisions: [{ code: 'AB', name: 'Alberta' }] }] },
+      source: 'ISO 3166-2:CA: CA-AB Alberta, the first of the provinces and territories by code',
+    },
   ],
   annotations: CALCULATION,
-  run: (_input, ctx) => ({ countries: supportedCountries(), provenance: holidayProvenance(METHOD, ctx, null, null) }),
+  run: ({ country }, ctx) => {
+    const code = country === undefined ? undefined : countryOf(country).code;
+    const countries = supportedCountries().filter((c) => code === undefined || c.code === code);
+    return { countries, provenance: holidayProvenance(METHOD, ctx, null, null) };
+  },
 });
