@@ -52,8 +52,13 @@ describe('list_holiday_countries', () => {
     }
   });
 
-  it('takes no parameters', () => {
-    expect(inputErrors(listHolidayCountries, { country: 'GB' })).toEqual([{ field: 'country', message: 'is not a known parameter of this operation' }]);
+  it('narrows to one country given by code or name; an unknown one is refused naming country', async () => {
+    const byName = await runTool(listHolidayCountries, { country: 'united kingdom' });
+    expect(byName.countries.map((c) => c.code)).toEqual(['GB']);
+    expect(byName.countries[0].subdivisions.map((s) => s.code)).toEqual(expect.arrayContaining(['ENG', 'SCT', 'WLS', 'NIR']));
+    expect(await runTool(listHolidayCountries, { country: 'gb' })).toEqual(byName);
+    expect(inputErrors(listHolidayCountries, { country: 'Atlantis' })[0].field).toBe('country');
+    expect(inputErrors(listHolidayCountries, { region: 'GB' })).toEqual([{ field: 'region', message: 'is not a known parameter of this operation' }]);
   });
 });
 
