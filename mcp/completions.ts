@@ -4,6 +4,7 @@
  */
 import { completePlaceNames } from '../engine/geo/search-places.ts';
 import { holidayCountryCodes, holidaySubdivisionCodes } from '../engine/holidays/calendar-data.ts';
+import { resolveCountry } from '../engine/holidays/jurisdiction-names.ts';
 import { completeZones } from '../engine/time/zone-suggest.ts';
 
 export const completeCountries = (prefix: string) => {
@@ -21,11 +22,14 @@ export const completeZoneInput = (value: string) => [...completeZones(value).sli
 const MAX_PREFIX = 16;
 
 /**
- * Subdivisions of the country already given in the same prompt (`ENG` or `GB-ENG` both complete). The
- * country is looked up in the catalogue, never turned into a pattern: an unknown one completes nothing.
+ * Subdivisions of the country already given in the same prompt, by code or name (`ENG` or `GB-ENG` both
+ * complete). The country is resolved as the holiday tools resolve it, never turned into a pattern: an
+ * unknown one completes nothing.
  */
 export const completeSubdivisions = (prefix: string, context?: { arguments?: Record<string, string> }) => {
-  const country = (context?.arguments?.country ?? '').toUpperCase();
+  const given = context?.arguments?.country ?? '';
+  const resolved = given.length > 0 && given.length <= 100 ? resolveCountry(given) : null;
+  const country = resolved && 'code' in resolved ? resolved.code : '';
   if (!holidayCountryCodes().includes(country) || prefix.length > MAX_PREFIX) return [];
   const upper = prefix.toUpperCase();
   const p = upper.startsWith(`${country}-`) ? upper.slice(country.length + 1) : upper;

@@ -214,6 +214,13 @@ describe('resources, prompts, completions', () => {
       context: { arguments: { country: 'GB' } },
     });
     expect(full.completion.values).toEqual(['SCT']);
+    // The country by name, as the holiday tools take it.
+    const named = await client.complete({
+      ref: { type: 'ref/prompt', name: 'is-it-a-business-day' },
+      argument: { name: 'subdivision', value: 'B' },
+      context: { arguments: { country: 'germany' } },
+    });
+    expect(named.completion.values).toEqual(subdivisions.completion.values);
     // A client's country is looked up, never compiled into a pattern: this one took 4.9 s of event loop
     // per request as a regular expression (each 2 more characters tripled it); now it completes nothing.
     const hostile = await client.complete({
