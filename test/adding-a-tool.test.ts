@@ -176,6 +176,9 @@ describe('adding a tool', () => {
     addToRegistry(dir);
     writeFileSync(join(dir, 'test/engine/date/weekday.test.ts'), TOOL_TEST);
     writeFileSync(join(dir, 'test/new-tool-probe.test.ts'), PROBE);
+    // The guide's one command after the files: the generated lists of README.md and docs/mcp.md.
+    const blocks = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/doc-blocks.ts'], { cwd: dir, encoding: 'utf8' });
+    expect(blocks.status, blocks.stderr).toBe(0);
     const files = ['test/engine/date/weekday.test.ts', 'test/new-tool-probe.test.ts', ...registryWideTests(dir)];
     const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
     delete env.FORCE_COLOR; // vitest sets it for its workers; the summary is read as plain text

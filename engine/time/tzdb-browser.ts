@@ -47,6 +47,12 @@ export const zoneTable = (name: string): ZoneTable | undefined => {
   return r ? r.zoneTable(name) : lookup(name);
 };
 
+/** Whether the installed data has rules for a name (as tzdb.ts hasZoneRules; a window's are unpacked to tell). */
+export const hasZoneRules = (name: string): boolean => {
+  const r = release();
+  return r ? r.hasRules(name) : lookup(name) !== undefined;
+};
+
 /** The rules of a name the page checked (parseView) before it gets here. */
 export function rulesOf(name: string): ZoneTable {
   const table = zoneTable(name);

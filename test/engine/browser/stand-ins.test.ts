@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as placeNames from '../../../engine/geo/place-names-browser.ts';
+import * as tzdb from '../../../engine/time/tzdb-browser.ts';
 import * as zoneLookup from '../../../engine/time/zone-lookup-browser.ts';
 
 const ENGINE = join(import.meta.dirname, '../../../engine');
@@ -31,6 +32,10 @@ describe('stand-ins for server-only modules in a page', () => {
   it('zone-lookup-browser.ts: every name of the boundary lookup the engine imports; lookups throw', () => {
     for (const name of importedNames('zone-lookup.ts')) expect(zoneLookup, name).toHaveProperty(name);
     expect(() => zoneLookup.lookupZones(52.5, 13.4)).toThrow(/boundary lookup is server-side/);
+  });
+
+  it('tzdb-browser.ts: every name of the shipped release the engine imports (a missing one fails the site build)', () => {
+    for (const name of importedNames('tzdb.ts')) expect(tzdb, name).toHaveProperty(name);
   });
 
   it('place-names-browser.ts: every name of the place-name index the engine imports; reads throw', async () => {

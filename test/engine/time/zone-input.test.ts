@@ -156,7 +156,9 @@ describe('every tool that takes a zone', () => {
   });
 
   it.each(zoned.map((t) => [t.name, t] as const))('%s answers a fixed offset in local times at that offset', async (_, tool) => {
-    const example = { ...(tool.examples[0].input as Record<string, unknown>), ...(tool.name === 'eclipses' ? { lat: 40, lon: -100 } : {}) };
+    // The date tools read their zone only for today's date: asked without a date.
+    const dateless = tool.name === 'date_info' || tool.name === 'convert_calendar';
+    const example = dateless ? {} : { ...(tool.examples[0].input as Record<string, unknown>), ...(tool.name === 'eclipses' ? { lat: 40, lon: -100 } : {}) };
     const shape = (tool.input as unknown as { shape: Record<string, unknown> }).shape;
     const input = {
       ...example,
