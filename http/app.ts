@@ -234,39 +234,40 @@ export function createApp(options: AppOptions): BuiltApp {
 
   // MCP over Streamable HTTP (stateless): POST only. The SDK is loaded on the first /mcp request, so
   // API start-up does not pay for it. The one import of another front end: mcp/ never imports http/.
-  let mcp: Promise<(event: H3Event) => Promise<Response>> | undefined;
+  let mcp: ((event: H3Event) => Promise<Response>) | Promise<(event: H3Event) => Promise<Response>> | undefined;
   app.post(
     '/mcp',
-    finished(async (event) => {
-      mcp ??= import('../mcp/http.ts').then((m) =>
-        m.mcpHandler({
-          // MCP: key and rate limit for every message; a credit only for tools/call (a calculation).
-          guard: freeGuard,
-          charge: (event) => {
-            event.context.credits = 1;
-            return billing.charge(event, event.context.caller!) ?? Promise.resolve(null);
-          },
-          charges: (event) => ({
-            surcharge: async (extra, force) => {
-              const refused = await surcharge(event, event.context.caller!, extra, force);
-              if (refused) return ((await refused.json()) as { detail: string }).detail;
-              event.context.credits = (event.context.credits ?? 1) + extra;
-              return null;
+    finished((event) => {
+      mcp ??= import('../mcp/http.ts').then(
+        (m) =>
+          (mcp = m.mcpHandler({
+            // MCP: key and rate limit for every message; a credit only for tools/call (a calculation).
+            guard: freeGuard,
+            charge: (event) => {
+              event.context.credits = 1;
+              return billing.charge(event, event.context.caller!);
             },
-            settle: (credits, workCharged) => {
-              event.context.credits = credits;
-              if (workCharged) event.context.workCharged = true;
-            },
-          }),
-          ctx,
-          allowedOrigins: settings.corsOrigins,
-          openapi: openapiDoc,
-          toolsets: settings.mcpToolsets,
-          siteUrl: settings.siteUrl,
-          runTool,
-        }),
+            charges: (event) => ({
+              surcharge: async (extra, force) => {
+                const refused = await surcharge(event, event.context.caller!, extra, force);
+                if (refused) return ((await refused.json()) as { detail: string }).detail;
+                event.context.credits = (event.context.credits ?? 1) + extra;
+                return null;
+              },
+              settle: (credits, workCharged) => {
+                event.context.credits = credits;
+                if (workCharged) event.context.workCharged = true;
+              },
+            }),
+            ctx,
+            allowedOrigins: settings.corsOrigins,
+            openapi: openapiDoc,
+            toolsets: settings.mcpToolsets,
+            siteUrl: settings.siteUrl,
+            runTool,
+          })),
       );
-      return (await mcp)(event);
+      return typeof mcp === 'function' ? mcp(event) : mcp.then((handler) => handler(event));
     }),
   );
 
