@@ -11,7 +11,9 @@
  * Only requests reach the server. Stateless Streamable HTTP has no session, so a notification (a
  * cancellation, `notifications/initialized`) or a response a client POSTs refers to nothing this server
  * could hold, and is dropped here; the server sends no requests of its own, and its notifications go
- * nowhere (answers are plain JSON, not event streams).
+ * nowhere (answers are plain JSON, not event streams). What an `initialize` leaves on the server (the
+ * client's capabilities and name) is the last client's; only requests from the server to a client read
+ * it, and this server sends none.
  */
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCErrorResponse, JSONRPCMessage, JSONRPCRequest, JSONRPCResultResponse, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
