@@ -16,7 +16,7 @@ import { jsonRequestLogger } from '../http/middleware/request-log.ts';
 import net from 'node:net';
 import autocannon from 'autocannon';
 import { convertTimeRequests, landPoints } from './inputs.ts';
-import { mcpCallRequests, mcpVerdicts } from './mcp.ts';
+import { mcpCallRequests, mcpVerdicts, TAKING_BROTLI } from './mcp.ts';
 import { loadPlaceNames, nameOf } from '../engine/geo/place-names.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -352,6 +352,12 @@ const groups = {
       opts: { url: `http://127.0.0.1:${mcpApi.port}`, headers, requests: mcpCallRequests(points, AT, headers) },
       warmupInputs: points.length,
     },
+    {
+      name: 'POST /mcp tools/call, the same, the client taking brotli (results compressed)',
+      pid: mcpApi.proc.pid,
+      opts: { url: `http://127.0.0.1:${mcpApi.port}`, headers, requests: mcpCallRequests(points, AT, { ...headers, ...TAKING_BROTLI }) },
+      warmupInputs: points.length,
+    },
   ],
   againstTime: onEach(againstApis, timeOn, `${AGAINST} `),
   againstBatch: onEach(againstApis, batchOn, `${AGAINST} `),
@@ -469,8 +475,8 @@ if (time && quietRow)
   );
 // The measured value beside each verdict, to more places than the table rounds to (0.4998 is a FAIL).
 const checks: [string, boolean][] = [];
-if (rowsOf.mcp.length === 2) {
-  const verdicts = mcpVerdicts(rowsOf.mcp[0], rowsOf.mcp[1]);
+if (rowsOf.mcp.length === 3) {
+  const verdicts = mcpVerdicts(rowsOf.mcp[0], rowsOf.mcp[1], rowsOf.mcp[2]);
   for (const line of verdicts.lines) say(line);
   checks.push(...verdicts.checks);
 }

@@ -13,21 +13,22 @@
  * a coding carries the weak form and the Vary its 200 would have (every ETagged answer, the OpenAPI
  * document, is far above the threshold).
  *
- * The cost, measured on the 2-core VM (bench/compress.ts): setting up a compressor takes ~10 µs
- * whatever the size up to a few KB (zlib and brotli alike), a third of a GET /v1/time's whole server
- * CPU, for ~500 bytes saved on a 1.2 KB answer; a 3 KB one loses ~2.2 KB for the same ~10 µs, the 54 KB
- * tools/list becomes ~11 KB for 70–120 µs. Hence the threshold of 2 KiB (most MCP call results, 0.7–1.7
- * KB, and REST answers stay as they are), and the fastest levels (brotli quality 1, gzip level 1:
- * within 10–15% of the default levels' size for a fifth of their CPU). Up to {@link SYNC_MAX_BYTES} an
- * answer is compressed at once; a larger one (a year of sunrises, the OpenAPI document: 0.5–2 ms) on
- * libuv's thread pool, so the event loop does not wait for it.
+ * The threshold is the contract's ("over about 1 KB"): an answer under 1 KiB fits one TCP segment with
+ * its headers, so compressing it saves no packet. Above it the cost, measured on the 2-core VM
+ * (bench/compress.ts), is ~10 µs to set a compressor up whatever the size up to a few KB (zlib and
+ * brotli alike), a third of a GET /v1/time's whole server CPU: a 1.4 KB tools/call result loses ~700
+ * bytes for it, a 3 KB one ~2 KB, and the 54 KB tools/list becomes ~11 KB for ~73 µs. So the fastest
+ * levels: brotli quality 1 and gzip level 1, within 10–15% of the default levels' sizes for a fifth of
+ * their CPU or less. Up to {@link SYNC_MAX_BYTES} an answer is compressed at once; a larger one (a year
+ * of sunrises, the OpenAPI document: 0.3–0.8 ms) on libuv's thread pool, so the event loop does not
+ * wait for it.
  */
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { H3Event } from 'h3';
 import { FastResponse } from 'srvx';
 
 /** Answers shorter than this go out as they are (see the file comment). */
-export const MIN_BYTES = 2048;
+export const MIN_BYTES = 1024;
 /** Answers up to this size are compressed on the event loop; larger ones on the thread pool. */
 export const SYNC_MAX_BYTES = 64 * 1024;
 /** Of an `Accept-Encoding` header, only the first this many characters are read. */

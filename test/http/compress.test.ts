@@ -95,6 +95,25 @@ describe('compressed answers', () => {
     }
   });
 
+  it('a tools/call result just over the threshold is compressed too', async () => {
+    const callLocalTime = (acceptEncoding?: string) =>
+      raw('/mcp', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }),
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_local_time', arguments: { lat: 48.85, lon: 2.35 } } }),
+      });
+    const plain = await callLocalTime();
+    expect(plain.body.length).toBeGreaterThanOrEqual(MIN_BYTES);
+    const res = await callLocalTime('gzip, deflate, br');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['x-credits-charged']).toBe('1');
+    expect(decoded(res)).toEqual(decoded(plain));
+  });
+
   it('a large REST answer, compressed on the event loop or, above 64 KiB, on the thread pool', async () => {
     for (const path of ['/v1/holidays/countries', '/v1/solar/events?lat=59.91&lon=10.75&date=2026-01-01&days=366']) {
       const plain = await raw(path);
