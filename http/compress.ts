@@ -14,14 +14,16 @@
  * document, is far above the threshold).
  *
  * The threshold is the contract's ("over about 1 KB"): an answer under 1 KiB fits one TCP segment with
- * its headers, so compressing it saves no packet. Above it the cost, measured on the 2-core VM
- * (bench/compress.ts), is ~10 µs to set a compressor up whatever the size up to a few KB (zlib and
- * brotli alike), a third of a GET /v1/time's whole server CPU: a 1.4 KB tools/call result loses ~700
- * bytes for it, a 3 KB one ~2 KB, and the 54 KB tools/list becomes ~11 KB for ~73 µs. So the fastest
- * levels: brotli quality 1 and gzip level 1, within 10–15% of the default levels' sizes for a fifth of
- * their CPU or less. Up to {@link SYNC_MAX_BYTES} an answer is compressed at once; a larger one (a year
- * of sunrises, the OpenAPI document: 0.3–0.8 ms) on libuv's thread pool, so the event loop does not
- * wait for it.
+ * its headers, so compressing it saves no packet. Above it, compressing costs a fixed set-up whatever
+ * the size up to a few KB (zlib and brotli alike; a window or level fitted to the answer changes little):
+ * ~10 µs in a loop (bench/compress.ts), ~30 µs of server CPU in the running server (npm run bench, the
+ * MCP call taking brotli: 1.4 KB results shrink by ~700 bytes), as much as a whole GET /v1/time. It buys
+ * bytes on the wire (a 3 KB answer loses ~2 KB, the 54 KB tools/list becomes ~11 KB for ~73 µs), which
+ * cost more than CPU where egress is billed; a deployment that would rather keep the CPU can leave
+ * compression to its proxy and strip `Accept-Encoding` there. The fastest levels: brotli quality 1 and
+ * gzip level 1, within 10–15% of the default levels' sizes for a fifth of their CPU or less. Up to
+ * {@link SYNC_MAX_BYTES} an answer is compressed at once; a larger one (a year of sunrises, the OpenAPI
+ * document: 0.3–0.8 ms) on libuv's thread pool, so the event loop does not wait for it.
  */
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { H3Event } from 'h3';
