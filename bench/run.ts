@@ -3,7 +3,8 @@
  * measures both with autocannon, and prints req/s, p50/p99 latency and the ratio to the baseline, plus
  * the time from spawn to a healthy /health. Targets (issues 2, 13 and 17): GET /v1/time ≥ 50% of the baseline's
  * req/s; GET /v1/time/convert ≥ 50% of GET /v1/time's; POST /v1/time/batch (100 points) p50 < 5 ms; healthy within 1.5 s of spawn;
- * GET /v1/solar/events, server time a request (CPU µs/request): one day < 1 ms, a 366-day table < 50 ms.
+ * GET /v1/solar/events, server time a request (CPU µs/request): one day < 1 ms, a 366-day table < 50 ms;
+ * MCP tools/call ≤ 1.5× the same REST route's server CPU and ≥ 50% of its req/s (bench/mcp.ts).
  * BENCH_ONLY=<group,...> (the keys of `groups` below, e.g. sunDay,sunYear or moonDay,moonYear) measures only those and the baseline.
  * Over 300 lines: one script read top to bottom (build, start, measure, report), like the run it does.
  */
@@ -15,6 +16,7 @@ import { jsonRequestLogger } from '../http/middleware/request-log.ts';
 import net from 'node:net';
 import autocannon from 'autocannon';
 import { convertTimeRequests, landPoints } from './inputs.ts';
+import { mcpCallRequests, mcpVerdicts, TAKING_BROTLI } from './mcp.ts';
 import { loadPlaceNames, nameOf } from '../engine/geo/place-names.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -243,6 +245,8 @@ const api = await start('http/server.ts', apiEnv);
 const timeApis = [];
 for (let k = 0; k < TIME_PROCESSES; k++) timeApis.push(await start('http/server.ts', apiEnv));
 const quiet = await start('bench/api-without-logs.ts', apiEnv);
+// MCP's tools/call and the REST route of the same calculation, on a process of their own (bench/mcp.ts).
+const mcpApi = await start('http/server.ts', apiEnv);
 // The revision it is compared with runs on as many processes, measured in the same rounds and pooled
 // alike; then batch and convert run on those processes of both builds too, so they compare as pooled rows.
 const againstApis = [];
@@ -340,6 +344,21 @@ const groups = {
       pid: api.proc.pid,
     },
   ],
+  mcp: [
+    timeOn(mcpApi, 'GET /v1/time (10,000 land points), beside the MCP row'),
+    {
+      name: 'POST /mcp tools/call get_local_time (the same 10,000 points)',
+      pid: mcpApi.proc.pid,
+      opts: { url: `http://127.0.0.1:${mcpApi.port}`, headers, requests: mcpCallRequests(points, AT, headers) },
+      warmupInputs: points.length,
+    },
+    {
+      name: 'POST /mcp tools/call, the same, the client taking brotli (results compressed)',
+      pid: mcpApi.proc.pid,
+      opts: { url: `http://127.0.0.1:${mcpApi.port}`, headers, requests: mcpCallRequests(points, AT, { ...headers, ...TAKING_BROTLI }) },
+      warmupInputs: points.length,
+    },
+  ],
   againstTime: onEach(againstApis, timeOn, `${AGAINST} `),
   againstBatch: onEach(againstApis, batchOn, `${AGAINST} `),
   againstConvert: onEach(againstApis, convertOn, `${AGAINST} `),
@@ -366,7 +385,7 @@ try {
 } finally {
   // The API's memory after every scenario, read before it is stopped.
   memory = memoryOf(api.proc.pid);
-  for (const t of [hello, api, ...timeApis, quiet, ...againstApis]) t.proc.kill('SIGTERM');
+  for (const t of [hello, api, ...timeApis, quiet, mcpApi, ...againstApis]) t.proc.kill('SIGTERM');
 }
 const rowsOf: Record<string, Row[]> = Object.fromEntries(Object.keys(groups).map((group) => [group, []]));
 let next = 0;
@@ -416,6 +435,7 @@ const rows: Row[] = [
   ...rowsOf.sunYear,
   ...rowsOf.moonDay,
   ...rowsOf.moonYear,
+  ...rowsOf.mcp,
   ...(against ? Object.values(against).flatMap(([pooled, each]) => [pooled, ...each]) : []),
 ].filter((r): r is Row => r !== undefined);
 
@@ -455,6 +475,11 @@ if (time && quietRow)
   );
 // The measured value beside each verdict, to more places than the table rounds to (0.4998 is a FAIL).
 const checks: [string, boolean][] = [];
+if (rowsOf.mcp.length === 3) {
+  const verdicts = mcpVerdicts(rowsOf.mcp[0], rowsOf.mcp[1], rowsOf.mcp[2]);
+  for (const line of verdicts.lines) say(line);
+  checks.push(...verdicts.checks);
+}
 if (time) checks.push([`GET /v1/time ≥ 50% of baseline req/s (measured ${fmt(time.rps / base, 4)})`, time.rps / base >= 0.5]);
 if (time && convert)
   checks.push([`GET /v1/time/convert ≥ 50% of GET /v1/time req/s (measured ${fmt(convert.rps / time.rps, 4)})`, convert.rps / time.rps >= 0.5]);

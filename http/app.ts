@@ -13,6 +13,7 @@ import { rateLimitHeaders, SharedWindowLimiter, SlidingWindowLimiter } from './m
 import { MemoryCache, noCache, type ResponseCache } from './middleware/cache.ts';
 import { Cors } from './middleware/cors.ts';
 import { json } from './json.ts';
+import { finalAnswer } from './compress.ts';
 import { problem } from '../service/problem.ts';
 import type { RequestLogger } from './middleware/request-log.ts';
 import { listKeyRecords } from './accounts.ts';
@@ -106,23 +107,23 @@ export function createApp(options: AppOptions): BuiltApp {
   /**
    * What every answer gets once its handler is done: CORS headers, rate-limit headers (answers that
    * did not carry them already), `X-Content-Type-Options: nosniff` (answers not built with it), the
-   * customer's usage count or credit refund, and the request log line.
+   * customer's usage count or credit refund, the request log line; then compression (http/compress.ts).
    * It runs synchronously in {@link finished}, around each handler, rather than in h3's `onResponse`
    * hook, which would put three promise hops into every request (a few percent of a GET /v1/time's
    * server CPU). Never throws.
    */
-  const finish = (event: H3Event, response: Response): Response => {
+  const finish = (event: H3Event, response: Response): Response | Promise<Response> => {
     cors.decorate(event, response);
-    // Calculation answers (the only ones with a cache status) carry it already, in the header pairs that
-    // let srvx write them without a Headers object; so do problems and json() answers.
-    if (event.context.cacheStatus === undefined && !response.headers.has('x-content-type-options')) response.headers.set('x-content-type-options', 'nosniff');
+    // Headers written in with the answer's own (http/compress.ts finalAnswer: no Headers object).
+    // Calculation answers (the only ones with a cache status) carry nosniff already.
+    const set: [string, string][] = event.context.cacheStatus === undefined ? [['x-content-type-options', 'nosniff']] : [];
     const decision = event.context.rateLimit;
-    if (decision) for (const [name, value] of Object.entries(rateLimitHeaders(decision))) response.headers.set(name, value);
+    if (decision) for (const pair of Object.entries(rateLimitHeaders(decision))) set.push(pair);
     const caller = event.context.caller;
     const credits = billing.settle(event, response, caller);
     // Every keyed answer says what it cost (answers built by the tool routes carry it already).
-    if (caller && event.context.creditsSaid !== true) response.headers.set('x-credits-charged', String(credits ?? 0));
-    if (!logger) return response;
+    if (caller && event.context.creditsSaid !== true) set.push(['x-credits-charged', String(credits ?? 0)]);
+    if (!logger) return finalAnswer(event, response, set);
     const started = event.context.startedAt;
     try {
       logger.log({
@@ -137,7 +138,7 @@ export function createApp(options: AppOptions): BuiltApp {
     } catch {
       /* a log line is never worth a failed answer */
     }
-    return response;
+    return finalAnswer(event, response, set);
   };
 
   /** An error as the answer: 4xx problems say what was wrong; anything else is a bug, logged and answered 500. */
@@ -234,39 +235,40 @@ export function createApp(options: AppOptions): BuiltApp {
 
   // MCP over Streamable HTTP (stateless): POST only. The SDK is loaded on the first /mcp request, so
   // API start-up does not pay for it. The one import of another front end: mcp/ never imports http/.
-  let mcp: Promise<(event: H3Event) => Promise<Response>> | undefined;
+  let mcp: ((event: H3Event) => Promise<Response>) | Promise<(event: H3Event) => Promise<Response>> | undefined;
   app.post(
     '/mcp',
-    finished(async (event) => {
-      mcp ??= import('../mcp/http.ts').then((m) =>
-        m.mcpHandler({
-          // MCP: key and rate limit for every message; a credit only for tools/call (a calculation).
-          guard: freeGuard,
-          charge: (event) => {
-            event.context.credits = 1;
-            return billing.charge(event, event.context.caller!) ?? Promise.resolve(null);
-          },
-          charges: (event) => ({
-            surcharge: async (extra, force) => {
-              const refused = await surcharge(event, event.context.caller!, extra, force);
-              if (refused) return ((await refused.json()) as { detail: string }).detail;
-              event.context.credits = (event.context.credits ?? 1) + extra;
-              return null;
+    finished((event) => {
+      mcp ??= import('../mcp/http.ts').then(
+        (m) =>
+          (mcp = m.mcpHandler({
+            // MCP: key and rate limit for every message; a credit only for tools/call (a calculation).
+            guard: freeGuard,
+            charge: (event) => {
+              event.context.credits = 1;
+              return billing.charge(event, event.context.caller!);
             },
-            settle: (credits, workCharged) => {
-              event.context.credits = credits;
-              if (workCharged) event.context.workCharged = true;
-            },
-          }),
-          ctx,
-          allowedOrigins: settings.corsOrigins,
-          openapi: openapiDoc,
-          toolsets: settings.mcpToolsets,
-          siteUrl: settings.siteUrl,
-          runTool,
-        }),
+            charges: (event) => ({
+              surcharge: async (extra, force) => {
+                const refused = await surcharge(event, event.context.caller!, extra, force);
+                if (refused) return ((await refused.json()) as { detail: string }).detail;
+                event.context.credits = (event.context.credits ?? 1) + extra;
+                return null;
+              },
+              settle: (credits, workCharged) => {
+                event.context.credits = credits;
+                if (workCharged) event.context.workCharged = true;
+              },
+            }),
+            ctx,
+            allowedOrigins: settings.corsOrigins,
+            openapi: openapiDoc,
+            toolsets: settings.mcpToolsets,
+            siteUrl: settings.siteUrl,
+            runTool,
+          })),
       );
-      return (await mcp)(event);
+      return typeof mcp === 'function' ? mcp(event) : mcp.then((handler) => handler(event));
     }),
   );
 

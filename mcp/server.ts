@@ -72,6 +72,16 @@ export function toolResult(tool: AnyTool, result: unknown, siteUrl?: string): Ca
 const errorResult = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
 
 /**
+ * {@link toolResult} written as JSON text at once: the writer's text is the structuredContent, so it is
+ * neither parsed nor written again (~5 µs a call on the API server, a fifth of a REST call's CPU).
+ * test/mcp/server.test.ts holds the two to the same answer for every tool.
+ */
+export function toolResultJson(tool: AnyTool, result: unknown, siteUrl = DEFAULT_SITE_URL): string {
+  const text = jsonWriterOf(tool.output)(result);
+  return `{"structuredContent":${text},"content":${JSON.stringify([{ type: 'text', text }, pageLink(tool, siteUrl)])}}`;
+}
+
+/**
  * What a call costs, where calls are charged (the API server's `/mcp`; engine/work.ts prices them): the
  * credit taken at the door covers an ordinary call.
  */
@@ -82,19 +92,37 @@ export interface CallCharges {
   settle(credits: number, workCharged: boolean): void;
 }
 
+const isThenable = (value: unknown): value is PromiseLike<unknown> => typeof (value as PromiseLike<unknown> | null)?.then === 'function';
+
+/** A run's input or provider error as a tool error; anything else (a bug) is thrown on. */
+function runFailure(error: unknown): CallToolResult {
+  if (error instanceof ToolInputError) return errorResult(invalidMessage(error.errors));
+  if (error instanceof ToolUnavailableError) return errorResult(`Unavailable: ${error.message}`);
+  throw error;
+}
+
+/** How a call is charged and run, where it is (the API server's `/mcp`); none: free, run here. */
+export interface CallOptions {
+  /** The website's address, for the page link (SITE_URL). */
+  siteUrl?: string;
+  charges?: CallCharges;
+  /** Runs the tool (the API server runs heavy ones in its work pool); default: here. */
+  runTool?: (tool: AnyTool, input: unknown, ctx: ToolContext) => unknown;
+}
+
 /**
  * Runs one tool as the HTTP handler does: validate with the tool's schema (our wording), price it from
  * its declared work (refused before any work when too large), run with a work meter, and turn input and
- * provider errors into tool errors rather than protocol errors.
+ * provider errors into tool errors rather than protocol errors; a result is given to `present`. Like
+ * the REST route, it answers at once (no promise) when nothing it does waits.
  */
-export async function callTool(
+function runCall<T>(
   tool: AnyTool,
   args: unknown,
   ctx: ToolContext,
-  siteUrl?: string,
-  charges?: CallCharges,
-  runTool: (tool: AnyTool, input: unknown, ctx: ToolContext) => unknown = (t, input, c) => t.run(input, c),
-): Promise<CallToolResult> {
+  { charges, runTool = (t, input, c) => t.run(input, c) }: CallOptions,
+  present: (result: unknown) => T,
+): T | CallToolResult | Promise<T | CallToolResult> {
   const checked = validateInput(tool.input, args ?? {});
   if (!checked.ok) return errorResult(invalidMessage(checked.errors));
   let price: number;
@@ -104,26 +132,63 @@ export async function callTool(
     if (error instanceof ToolInputError) return errorResult(invalidMessage(error.errors));
     throw error;
   }
-  if (charges && price > 1) {
-    const refused = await charges.surcharge(price - 1);
-    if (refused) return errorResult(refused);
-  }
-  const meter = tool.work ? new WorkMeter() : undefined;
-  const settle = async () => {
-    const spent = creditsSpent(price, meter);
-    if (charges && spent > price) await charges.surcharge(spent - price, true);
-    charges?.settle(spent, meter !== undefined && meter.spent > 0);
+  const run = (): T | CallToolResult | Promise<T | CallToolResult> => {
+    const meter = tool.work ? new WorkMeter() : undefined;
+    /** Takes what the run spent beyond its price (work already done: never refused) and records the cost. */
+    const settle = (): Promise<void> | undefined => {
+      const spent = creditsSpent(price, meter);
+      const record = () => charges?.settle(spent, meter !== undefined && meter.spent > 0);
+      if (charges && spent > price) return charges.surcharge(spent - price, true).then(record);
+      record();
+      return undefined;
+    };
+    const failed = (error: unknown) => {
+      const pending = settle();
+      return pending ? pending.then(() => runFailure(error)) : runFailure(error);
+    };
+    const answered = (result: unknown) => {
+      const pending = settle();
+      return pending ? pending.then(() => present(result)) : present(result);
+    };
+    let result: unknown;
+    try {
+      result = runTool(tool, checked.data, meter ? { ...ctx, meter } : ctx);
+    } catch (error) {
+      return failed(error);
+    }
+    return isThenable(result) ? Promise.resolve(result).then(answered, failed) : answered(result);
   };
+  if (charges && price > 1) return charges.surcharge(price - 1).then((refused) => (refused ? errorResult(refused) : run()));
+  return run();
+}
+
+/** A tool call's result ({@link runCall}): what tools/call answers. */
+export function callTool(tool: AnyTool, args: unknown, ctx: ToolContext, options: CallOptions = {}): CallToolResult | Promise<CallToolResult> {
+  return runCall(tool, args, ctx, options, (result) => toolResult(tool, result, options.siteUrl));
+}
+
+/**
+ * A tools/call's result as the server's registered handler answers it (the SDK's McpServer), written
+ * as JSON text, and whether it succeeded (not `isError`): {@link runCall} with {@link toolResultJson},
+ * and, for an error it throws (a bug), an `isError` result with its message. The API server's `/mcp`
+ * answers a call of a served tool with it directly (mcp/http.ts).
+ */
+export function answerToolCall(tool: AnyTool, args: unknown, ctx: ToolContext, options: CallOptions): ToolAnswer | Promise<ToolAnswer> {
+  const written = (answer: string | CallToolResult): ToolAnswer =>
+    typeof answer === 'string' ? { json: answer, ok: true } : { json: JSON.stringify(answer), ok: answer.isError !== true };
+  const thrown = (error: unknown) => written(errorResult(error instanceof Error ? error.message : String(error)));
   try {
-    const result = await runTool(tool, checked.data, meter ? { ...ctx, meter } : ctx);
-    await settle();
-    return toolResult(tool, result, siteUrl);
+    const answer = runCall(tool, args, ctx, options, (result) => toolResultJson(tool, result, options.siteUrl));
+    return isThenable(answer) ? Promise.resolve(answer).then(written, thrown) : written(answer);
   } catch (error) {
-    await settle();
-    if (error instanceof ToolInputError) return errorResult(invalidMessage(error.errors));
-    if (error instanceof ToolUnavailableError) return errorResult(`Unavailable: ${error.message}`);
-    throw error;
+    return thrown(error);
   }
+}
+
+export interface ToolAnswer {
+  /** The CallToolResult as JSON text. */
+  json: string;
+  ok: boolean;
 }
 
 function newServer(toolsets: readonly Toolset[]): McpServer {
@@ -147,6 +212,10 @@ function newServer(toolsets: readonly Toolset[]): McpServer {
   // in "Input validation error: ..."; we pass the arguments through so that `callTool` validates them
   // with the engine's messages, exactly as the HTTP API words its 400s. tools/list still shows the schema.
   Object.defineProperty(server, 'validateToolInput', { value: async (_tool: unknown, args: unknown) => args });
+  // Nor is structuredContent parsed again with the output schema (4–6 µs a call): it is the JSON the
+  // REST route answers, written by the writer compiled from that schema (toolResult), and every tool's
+  // examples are checked against the listed schema (test/mcp/json-schema.test.ts).
+  Object.defineProperty(server, 'validateToolOutput', { value: async () => {} });
   return server;
 }
 
@@ -157,13 +226,18 @@ export interface McpServerOptions extends DiscoveryOptions {
   toolsets?: readonly Toolset[];
   /** The website's address, for the page links in tool results (SITE_URL); none: results link no page. */
   siteUrl?: string;
-  /** How this request's calls are charged (the API server's `/mcp`); none over stdio. */
+  /** How this server's calls are charged; none over stdio. */
   charges?: CallCharges;
+  /**
+   * How the call a tool handler runs is charged, when one server answers many requests (the API
+   * server's `/mcp`, mcp/switchboard.ts): read from the handler's `extra` (its `requestId`).
+   */
+  chargesOf?: (extra: { requestId: string | number }) => CallCharges | undefined;
   /** Runs a call (the API server's runs heavy ones in its work pool); default: here. */
   runTool?: (tool: AnyTool, input: unknown, ctx: ToolContext) => unknown;
 }
 
-/** A fresh server with the tools of the chosen toolsets, the discovery resources and the prompts. */
+/** A server with the tools of the chosen toolsets, the discovery resources and the prompts. */
 export function createMcpServer(options: McpServerOptions = {}): McpServer {
   const toolsets = options.toolsets ?? TOOLSET_NAMES;
   const everyTool = options.tools ?? registry;
@@ -180,7 +254,8 @@ export function createMcpServer(options: McpServerOptions = {}): McpServer {
         outputSchema: tool.output,
         annotations: annotationsOf(tool),
       },
-      (args: unknown) => callTool(tool, args, ctx, options.siteUrl, options.charges, options.runTool),
+      (args: unknown, extra) =>
+        callTool(tool, args, ctx, { siteUrl: options.siteUrl, charges: options.charges ?? options.chargesOf?.(extra), runTool: options.runTool }),
     );
   }
   installToolList(server);

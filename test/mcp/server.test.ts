@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../engine/registry.ts';
 import { createApp } from '../../http/app.ts';
 import { loadSettings } from '../../service/settings.ts';
-import { createMcpServer } from '../../mcp/server.ts';
+import { answerToolCall, callTool, createMcpServer } from '../../mcp/server.ts';
 import { fixedClock } from '../helpers.ts';
 import { createOpenMeteoElevation } from '../../engine/geo/open-meteo-elevation.ts';
 import { startElevationServer, type ElevationServer } from '../../scripts/elevation-stand-in.ts';
@@ -125,6 +125,27 @@ describe('tools/call', () => {
     const viaRest = await rest(tool, args);
     expect(viaRest.status).toBe(200);
     expect(result.structuredContent).toEqual(viaRest.body);
+  });
+
+  it.each(registry.map((t) => [t.name, t] as const))("%s: the API server's direct answer is the server's, byte for byte", async (_name, tool) => {
+    const args = tool.examples[0].input as Record<string, unknown>;
+    const answer = await answerToolCall(tool, args, ctx, {});
+    expect(answer.ok).toBe(true);
+    expect(answer.json).toBe(JSON.stringify(await callTool(tool, args, ctx)));
+    expect(JSON.parse(answer.json)).toEqual(await client.callTool({ name: tool.name, arguments: args }));
+  });
+
+  it('the direct answer of a refused call, or of a tool that throws, is the server’s too', async () => {
+    const localTime = registry.find((t) => t.name === 'get_local_time')!;
+    const refused = await answerToolCall(localTime, { lat: 91, lon: 0 }, ctx, {});
+    expect(refused.ok).toBe(false);
+    expect(JSON.parse(refused.json)).toEqual(await client.callTool({ name: 'get_local_time', arguments: { lat: 91, lon: 0 } }));
+    const broken = await answerToolCall(localTime, { lat: 1, lon: 1 }, ctx, {
+      runTool: () => {
+        throw new Error('a bug');
+      },
+    });
+    expect(broken).toEqual({ ok: false, json: JSON.stringify({ isError: true, content: [{ type: 'text', text: 'a bug' }] }) });
   });
 
   it('bad arguments come back as a tool error naming the field, worded like the HTTP 400', async () => {
