@@ -76,9 +76,10 @@ const errorResult = (text: string): CallToolResult => ({ isError: true, content:
  * neither parsed nor written again (~5 µs a call on the API server, a fifth of a REST call's CPU).
  * test/mcp/server.test.ts holds the two to the same answer for every tool.
  */
-export function toolResultJson(tool: AnyTool, result: unknown, siteUrl = DEFAULT_SITE_URL): string {
+export function toolResultJson(tool: AnyTool, result: unknown, siteUrl?: string): string {
   const text = jsonWriterOf(tool.output)(result);
-  return `{"structuredContent":${text},"content":${JSON.stringify([{ type: 'text', text }, pageLink(tool, siteUrl)])}}`;
+  const content = siteUrl === undefined ? [{ type: 'text', text }] : [{ type: 'text', text }, pageLink(tool, siteUrl)];
+  return `{"structuredContent":${text},"content":${JSON.stringify(content)}}`;
 }
 
 /**
