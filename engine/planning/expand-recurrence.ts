@@ -20,8 +20,8 @@ import { Instant, int, Provenance } from '../inputs.ts';
 import { formatLocal, formatUtc, formatWall, isoDateProblem, utcMs, WEEKDAYS } from '../instant.ts';
 import { CALENDAR, catalogueEntry, fixedProvenance } from '../provenance-catalogue.ts';
 import { versions } from '../provenance.ts';
-import { offsetSecondsAt, zoneRulesAt } from './zone-rules.ts';
-import { NAMED_ZONE_PARTS, resolutionFields, resolutionNote, ResolvedFrom, ZONE_BY_NAME, ZoneArgument } from './time-in-zone.ts';
+import { offsetSecondsAt, zoneRulesAt } from '../time/zone-rules.ts';
+import { NAMED_ZONE_PARTS, resolutionFields, resolutionNote, ResolvedFrom, ZONE_BY_NAME, ZoneArgument } from '../time/time-in-zone.ts';
 import { MAX_RRULE_LENGTH, readRecurrenceRule, type RecurrenceRule } from './recurrence-rule.ts';
 import { type Expansion, expandRecurrence, periodWords, prestartUnits, tooManyCandidates, unreachableHours } from './recurrence-expand.ts';
 
