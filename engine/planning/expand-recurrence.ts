@@ -97,9 +97,7 @@ export const ExpandRecurrenceInput = z
       .describe(`Most occurrences to list, 1..${MAX_OCCURRENCES}, default ${DEFAULT_COUNT}`),
   })
   .superRefine((input, ctx) => {
-    if (input.timezone === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['timezone'], message: ZONE_REQUIRED }); // an empty string
-    }
+    if (input.timezone === undefined) ctx.addIssue({ code: 'custom', path: ['timezone'], message: ZONE_REQUIRED }); // an empty string
   });
 
 const OccurrenceResult = z.object({
@@ -221,6 +219,7 @@ export function runExpandRecurrence(input: z.output<typeof ExpandRecurrenceInput
 export const expandRecurrenceTool = defineTool({
   name: 'expand_recurrence',
   family: 'time',
+  toolset: 'planning',
   title: 'Occurrences of a recurrence rule (RRULE)',
   description: [
     'Lists the occurrences of an RFC 5545 RRULE (FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10) from a local start in a time zone, local and UTC.',
