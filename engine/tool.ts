@@ -15,12 +15,12 @@ export type Family = (typeof FAMILIES)[number];
  * for the tools it uses. A tool is in its family's toolset unless its declaration names another.
  */
 export const TOOLSETS = {
-  time: 'Current time, local time at coordinates, time in a zone, converting between zones, recurrence rules',
+  time: 'Current time, local time at coordinates, time in a zone, converting between zones',
   date: 'Date differences, adding to dates, business days between dates, week numbers, calendar conversion',
   holidays: 'Public holidays and business days by country and subdivision',
   geo: 'WGS84 distances, midpoints, bounding boxes, places nearby, terrain elevation',
   sky: 'The Sun, Moon and planets: sun position, sunrise and twilights, moon phases, seasons, eclipses, the sky from a place, ephemeris',
-  planning: 'Meetings across time zones, by working hours and holidays',
+  planning: 'Meetings across time zones and recurring events',
   utility: 'The daily tagline',
 } as const;
 export type Toolset = keyof typeof TOOLSETS;
@@ -148,8 +148,12 @@ export const CLOCK_DEPENDENT: ToolAnnotations = Object.freeze({ readOnlyHint: tr
 export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   /** MCP tool name: snake_case, verb first. */
   name: string;
+  /**
+   * The status document's family (the contract fixes the list), the OpenAPI tag and the calculator page's
+   * default category: find_meeting_times and expand_recurrence stay `time`, their routes being /v1/time/….
+   */
   family: Family;
-  /** The MCP toolset, when it is not the family's. */
+  /** The MCP toolset, when it is not the family's (the planning tools: `planning`). */
   toolset?: Toolset;
   title: string;
   /**

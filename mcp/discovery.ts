@@ -18,7 +18,7 @@ import { timeInZone, timeInZoneAt, ZoneArgument } from '../engine/time/time-in-z
 import { completePlaceNames, describeHit, searchIndex } from '../engine/geo/search-places.ts';
 import { completeCountries, completeSubdivisions, completeZoneInput } from './completions.ts';
 import { placeNames } from '../engine/geo/place-names.ts';
-import { MAX_RANGE_DAYS } from '../engine/time/meeting-times.ts';
+import { MAX_RANGE_DAYS } from '../engine/planning/meeting-times.ts';
 import { jsonWriterOf } from '../service/json-writer.ts';
 import type { ToolsetEntry } from '../service/toolsets.ts';
 

@@ -1,12 +1,12 @@
 /**
  * The meeting planner's own part of its calculator page: the proposed slots to choose from, the chosen
- * slot's day as a timetable (engine/time/meeting-timetable.ts computes it; this writes it as an HTML table
+ * slot's day as a timetable (engine/planning/meeting-timetable.ts computes it; this writes it as an HTML table
  * with row and column headers, each cell's state in words as well as colour), and an iCalendar file of
  * the chosen slot. Browser-safe: the page's script writes the same HTML for each live answer as the build
  * wrote for the worked example. Every text from the answer or the request is escaped here.
  */
 import { formatWall } from '../../../engine/instant.ts';
-import type { Timetable } from '../../../engine/time/meeting-timetable.ts';
+import type { Timetable } from '../../../engine/planning/meeting-timetable.ts';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);

@@ -6,7 +6,7 @@
  * slot chosen in the list. Local times come from the engine's tzdb release as the page carries it (the
  * observatory's zone data), never from the browser's own zone data; the HTML is the build's own writer's.
  */
-import { meetingTimetable, type TimetableAnswer, type TimetableRequest } from '../../../engine/time/meeting-timetable.ts';
+import { meetingTimetable, type TimetableAnswer, type TimetableRequest } from '../../../engine/planning/meeting-timetable.ts';
 import { fixedOffsetTable, type ZoneData, type ZoneTable, zoneLookup } from '../../../engine/time/tzdb-data.ts';
 import { renderIcsLink, renderSlotChoices, renderTimetable } from '../lib/meeting-planner.ts';
 

@@ -20,8 +20,8 @@ import { Instant, int, Provenance } from '../inputs.ts';
 import { formatLocal, formatUtc, formatWall, isoDateProblem, utcMs, WEEKDAYS } from '../instant.ts';
 import { CALENDAR, catalogueEntry, fixedProvenance } from '../provenance-catalogue.ts';
 import { versions } from '../provenance.ts';
-import { offsetSecondsAt, zoneRulesAt } from './zone-rules.ts';
-import { NAMED_ZONE_PARTS, resolutionFields, resolutionNote, ResolvedFrom, ZONE_BY_NAME, ZoneArgument } from './time-in-zone.ts';
+import { offsetSecondsAt, zoneRulesAt } from '../time/zone-rules.ts';
+import { NAMED_ZONE_PARTS, resolutionFields, resolutionNote, ResolvedFrom, ZONE_BY_NAME, ZoneArgument } from '../time/time-in-zone.ts';
 import { MAX_RRULE_LENGTH, readRecurrenceRule, type RecurrenceRule } from './recurrence-rule.ts';
 import { type Expansion, expandRecurrence, periodWords, prestartUnits, tooManyCandidates, unreachableHours } from './recurrence-expand.ts';
 
@@ -97,9 +97,7 @@ export const ExpandRecurrenceInput = z
       .describe(`Most occurrences to list, 1..${MAX_OCCURRENCES}, default ${DEFAULT_COUNT}`),
   })
   .superRefine((input, ctx) => {
-    if (input.timezone === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['timezone'], message: ZONE_REQUIRED }); // an empty string
-    }
+    if (input.timezone === undefined) ctx.addIssue({ code: 'custom', path: ['timezone'], message: ZONE_REQUIRED }); // an empty string
   });
 
 const OccurrenceResult = z.object({
@@ -221,6 +219,7 @@ export function runExpandRecurrence(input: z.output<typeof ExpandRecurrenceInput
 export const expandRecurrenceTool = defineTool({
   name: 'expand_recurrence',
   family: 'time',
+  toolset: 'planning',
   title: 'Occurrences of a recurrence rule (RRULE)',
   description: [
     'Lists the occurrences of an RFC 5545 RRULE (FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10) from a local start in a time zone, local and UTC.',

@@ -8,12 +8,12 @@
 import { priceOf } from '../../../engine/work.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadPlaceNames } from '../../../engine/geo/place-names.ts';
-import { settlePlaceZone } from '../../../engine/time/meeting-participants.ts';
-import { meetingTimes } from '../../../engine/time/meeting-times.ts';
+import { settlePlaceZone } from '../../../engine/planning/meeting-participants.ts';
+import { meetingTimes } from '../../../engine/planning/meeting-times.ts';
 import { ANSWER_WORDS } from '../../../engine/tool.ts';
 import '../../../engine/place-input.ts'; // place names as zones, as the registry installs them
-import { datesBetween, searchSlots, workIntervals } from '../../../engine/time/meeting-search.ts';
-import { meetingTimetable } from '../../../engine/time/meeting-timetable.ts';
+import { datesBetween, searchSlots, workIntervals } from '../../../engine/planning/meeting-search.ts';
+import { meetingTimetable } from '../../../engine/planning/meeting-timetable.ts';
 import { rulesOf, zoneTable } from '../../../engine/time/tzdb.ts';
 import { zoneCountry } from '../../../engine/time/zone-input.ts';
 import { explanationsOf, inputErrors, runTool, withFullProvenance } from '../../helpers.ts';
@@ -361,7 +361,7 @@ describe('find_meeting_times', () => {
     const input = meetingTimes.input.parse(raw);
     const ctx = { now: () => new Date() };
     // Twelve countries' holidays for a month, cold, fit in one request; with seven countries whose holidays
-    // follow the Chinese calendar among them, more than one request may ask (engine/time/meeting-work.ts:
+    // follow the Chinese calendar among them, more than one request may ask (engine/planning/meeting-work.ts:
     // ~240 ms of CPU measured cold for 18 such countries), refused before any work, naming participants.
     const lunisolar = ['Asia/Tokyo', 'Asia/Shanghai', 'Asia/Seoul', 'Asia/Singapore', 'Asia/Taipei', 'Asia/Hong_Kong', 'Asia/Ho_Chi_Minh'];
     const heavier = meetingTimes.input.parse({ ...raw, participants: [...raw.participants.slice(0, 13), ...lunisolar.map((timezone) => ({ timezone }))] });

@@ -13,7 +13,7 @@
  * //     timezone: 'Europe/London', cells: [{ local: '00:00', day: 0, state: 'off', in_slot: false }, ...] }, ...] }
  */
 import { formatWall } from '../instant.ts';
-import { instantOfWall, offsetAt, type ZoneTable } from './tzdb-data.ts';
+import { instantOfWall, offsetAt, type ZoneTable } from '../time/tzdb-data.ts';
 import { datesBetween, workIntervals } from './meeting-search.ts';
 import { fromEpochDay, toEpochDay } from '../date/calendar.ts';
 

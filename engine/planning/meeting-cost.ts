@@ -14,7 +14,7 @@
  * const p = costProfile(workIntervals(plan, dates, off), nightIntervals(plan.table, first, last));
  * costBetween(p, Date.parse('2026-11-30T09:00Z'), Date.parse('2026-11-30T10:00Z')) / 60_000 //=> 600 (01:00–02:00 in San Francisco)
  */
-import { instantOfWall, type ZoneTable } from './tzdb-data.ts';
+import { instantOfWall, type ZoneTable } from '../time/tzdb-data.ts';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;

@@ -9,9 +9,9 @@
  */
 import { formatOffset, formatUtc, formatWall } from '../instant.ts';
 import type { MeetingParticipant } from './meeting-participants.ts';
-import { resolutionNote } from './time-in-zone.ts';
-import { offsetAt, periodAt } from './tzdb-data.ts';
-import { zoneRulesAt } from './zone-rules.ts';
+import { resolutionNote } from '../time/time-in-zone.ts';
+import { offsetAt, periodAt } from '../time/tzdb-data.ts';
+import { zoneRulesAt } from '../time/zone-rules.ts';
 
 const MINUTE_MS = 60_000;
 const hhmm = (ms: number) => formatWall(ms).slice(11, 16);

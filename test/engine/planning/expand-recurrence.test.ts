@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { convertTime } from '../../../engine/time/convert-time.ts';
-import { expandRecurrenceTool } from '../../../engine/time/expand-recurrence.ts';
-import { expandRecurrence, SEARCH_BUDGET } from '../../../engine/time/recurrence-expand.ts';
-import { MAX_RRULE_LENGTH, readRecurrenceRule, type RecurrenceRule } from '../../../engine/time/recurrence-rule.ts';
+import { expandRecurrenceTool } from '../../../engine/planning/expand-recurrence.ts';
+import { expandRecurrence, SEARCH_BUDGET } from '../../../engine/planning/recurrence-expand.ts';
+import { MAX_RRULE_LENGTH, readRecurrenceRule, type RecurrenceRule } from '../../../engine/planning/recurrence-rule.ts';
 import { ToolInputError } from '../../../engine/tool.ts';
 import { explanationsOf, inputErrors, prng, runTool, withFullProvenance } from '../../helpers.ts';
 

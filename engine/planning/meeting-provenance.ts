@@ -7,10 +7,10 @@ import type { ProvenanceValue } from '../inputs.ts';
 import { CALENDAR, catalogueEntry, fixedProvenance, TIMEZONE_BOUNDARIES, TZDB } from '../provenance-catalogue.ts';
 import { HOLIDAY_DATA } from '../holidays/holiday-inputs.ts';
 import { PLACE_NAMES, PLACE_SEARCH } from '../geo/search-places.ts';
-import { BOUNDARY_LOOKUP, NAUTICAL_ZONE } from './local-time.ts';
+import { BOUNDARY_LOOKUP, NAUTICAL_ZONE } from '../time/local-time.ts';
 import type { MeetingParticipant } from './meeting-participants.ts';
 import { COST_TEXT } from './meeting-cost.ts';
-import { ZONE_BY_NAME } from './time-in-zone.ts';
+import { ZONE_BY_NAME } from '../time/time-in-zone.ts';
 
 const MEETING_SLOTS = catalogueEntry({
   id: 'time.meeting-slots',

@@ -1,11 +1,11 @@
 /**
- * The cost of a meeting minute by the participant's local hour (engine/time/meeting-cost.ts). Instants are
+ * The cost of a meeting minute by the participant's local hour (engine/planning/meeting-cost.ts). Instants are
  * worked out by hand from tzdb's offsets (file northamerica: America/New_York EST -05:00, EDT -04:00 from
  * 2026-03-08 02:00 local; file asia: Asia/Kolkata IST +05:30, no DST).
  */
 import { describe, expect, it } from 'vitest';
-import { costBetween, costProfile, nightIntervals, PERIOD_WEIGHTS, worstPeriod } from '../../../engine/time/meeting-cost.ts';
-import { workIntervals } from '../../../engine/time/meeting-search.ts';
+import { costBetween, costProfile, nightIntervals, PERIOD_WEIGHTS, worstPeriod } from '../../../engine/planning/meeting-cost.ts';
+import { workIntervals } from '../../../engine/planning/meeting-search.ts';
 import { rulesOf } from '../../../engine/time/tzdb.ts';
 import { toEpochDay } from '../../../engine/date/calendar.ts';
 

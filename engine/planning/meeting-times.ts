@@ -27,7 +27,7 @@ import { meetingProvenance } from './meeting-provenance.ts';
 import { estimateMeeting, holidayRange, meetingWork } from './meeting-work.ts';
 import { MAX_WORK_UNITS, WorkLimitError } from '../work.ts';
 import { holidayNotes, noSlotNote, offsetChangeNotes, participantNotes } from './meeting-notes.ts';
-import { instantOfWall, offsetAt } from './tzdb-data.ts';
+import { instantOfWall, offsetAt } from '../time/tzdb-data.ts';
 
 export const MAX_RANGE_DAYS = 31;
 const NOT_ALL_AT_WORK =
@@ -268,7 +268,7 @@ export const meetingTimes = defineTool({
         ? `No slot fits. ${r.notes[0]}`
         : `The best slot starts at ${time(r.slots[0].start)} and ends at ${clock(r.slots[0].end)}, ${r.slots[0].all_within_work_hours ? 'within everyone’s work hours' : `${plural(r.slots[0].minutes_outside_work_hours, 'minute')} outside work hours in all`} (${plural(r.count, 'slot')} listed).`,
   },
-  // engine/time/meeting-work.ts: the slots priced by count, holidays by jurisdiction, cold.
+  // engine/planning/meeting-work.ts: the slots priced by count, holidays by jurisdiction, cold.
   work: {
     rule: 'about 2 ms, the holidays of each distinct country for the years of the range (6-11 ms in most, up to ~65 ms where lunisolar holidays are computed), and 0.1 µs a participant-slot',
     estimate: estimateMeeting,

@@ -21,8 +21,8 @@
  */
 import * as rrulePackage from 'rrule';
 import type { Options, RRule as RRuleClass } from 'rrule';
-import { instantOfWall } from './tzdb-data.ts';
-import { rulesOf } from './tzdb.ts';
+import { instantOfWall } from '../time/tzdb-data.ts';
+import { rulesOf } from '../time/tzdb.ts';
 import type { RecurrenceRule } from './recurrence-rule.ts';
 import type { WorkMeter } from '../work.ts';
 import { CANDIDATE_UNITS, periodUnits, prestartUnits, SEARCH_BUDGET, tooManyCandidates } from './recurrence-work.ts';
@@ -184,7 +184,7 @@ function meteredRule(options: Partial<Options>, perPeriod: number, meter: { unit
     if (meter.units > SEARCH_BUDGET) throw new BudgetSpent();
   };
   // rrule 2.8.1 iter(): reads options.interval twice per period (the interval-0 check, then add()) and
-  // options.tzid once per candidate (rezoneIfNeeded). Pinned by test/engine/time/expand-recurrence.test.ts.
+  // options.tzid once per candidate (rezoneIfNeeded). Pinned by test/engine/planning/expand-recurrence.test.ts.
   Object.defineProperty(parsed, 'interval', {
     get: () => {
       meter.periods += 0.5;

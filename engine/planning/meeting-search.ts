@@ -23,7 +23,7 @@
  */
 import { fromEpochDay, isoWeekday, toEpochDay } from '../date/calendar.ts';
 import { costCursor, costProfile, type Period, worstPeriod } from './meeting-cost.ts';
-import { instantOfWall, type ZoneTable } from './tzdb-data.ts';
+import { instantOfWall, type ZoneTable } from '../time/tzdb-data.ts';
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
