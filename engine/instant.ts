@@ -4,6 +4,9 @@
  * can use it without loading zod.
  */
 
+/** A day of UTC (and of every POSIX or JavaScript clock, leap seconds not counted) in milliseconds. */
+export const DAY_MS = 86_400_000;
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 export const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
@@ -106,8 +109,8 @@ export function utcMs(y: number, mo: number, d: number, h: number, mi: number, s
 
 /** `YYYY-MM-DDTHH:MM:SS[.mmm]` of epoch ms (no zone suffix). */
 export function formatWall(ms: number): string {
-  const days = Math.floor(ms / 86_400_000);
-  let rest = ms - days * 86_400_000;
+  const days = Math.floor(ms / DAY_MS);
+  let rest = ms - days * DAY_MS;
   const z = days + 719_468;
   const era = Math.floor(z / 146_097);
   const doe = z - era * 146_097;

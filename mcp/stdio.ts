@@ -11,6 +11,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { warmUp } from '../engine/health.ts';
 import { placeNamesOnFirstNeed, startPlaceNames } from '../engine/geo/place-names.ts';
 import { routeInventory } from '../service/inventory.ts';
+import { SERVICE } from '../service/identity.ts';
 import { buildOpenApi } from '../service/openapi.ts';
 import { loadSettingsOrExit } from '../service/settings.ts';
 import { readToolsets } from '../service/toolsets.ts';
@@ -51,4 +52,4 @@ else if (settings.placeIndexes !== 'on-demand') placeNamesOnFirstNeed();
 // The boundary index and the ephemeris, once the client has had a quiet second (a first call about a
 // coordinate that comes sooner loads what it needs itself).
 setTimeout(warmUp, 1_000).unref();
-process.stderr.write(`time-coordinate-api MCP server on stdio (toolsets: ${toolsets.join(', ')})\n`);
+process.stderr.write(`${SERVICE} MCP server on stdio (toolsets: ${toolsets.join(', ')})\n`);

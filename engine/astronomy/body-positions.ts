@@ -1,8 +1,9 @@
 /**
  * Geocentric astrometric and heliocentric positions of the Sun, Moon and planets: the pure calculation
- * behind the `ephemeris` tool. It imports nothing but astronomy-engine, so a browser page can run it.
+ * behind the `ephemeris` tool. It imports nothing but astronomy-engine and numbers.ts, so a browser page can run it.
  */
 import * as Astronomy from 'astronomy-engine';
+import { round, roundInPeriod } from '../numbers.ts';
 
 export const EPHEMERIS_BODIES = ['Sun', 'Moon', 'Mercury', 'Venus', 'Mars', 'Jupiter', 'Saturn', 'Uranus', 'Neptune', 'Pluto'] as const;
 export type EphemerisBody = (typeof EPHEMERIS_BODIES)[number];
@@ -39,15 +40,6 @@ export interface BodyPosition {
   heliocentric: HeliocentricPosition | null;
 }
 
-const round = (x: number, digits: number) => {
-  const r = Number(x.toFixed(digits));
-  return Object.is(r, -0) ? 0 : r;
-};
-/** Rounded; a value that rounds up to the open end of [0, period) wraps to 0. */
-const wrapped = (x: number, digits: number, period: number) => {
-  const r = round(((x % period) + period) % period, digits);
-  return r === period ? 0 : r;
-};
 /** 1e-10 AU = 15 m, far below the model's own error; angles to 1e-7° (0.4 mas). */
 const AU_DIGITS = 10;
 const DEG_DIGITS = 7;
@@ -68,10 +60,10 @@ function geocentric(eqj: Astronomy.Vector): GeocentricPosition {
     y_au: round(eqj.y, AU_DIGITS),
     z_au: round(eqj.z, AU_DIGITS),
     distance_au: round(eq.dist, AU_DIGITS),
-    right_ascension_deg: wrapped(eq.ra * 15, DEG_DIGITS, 360),
-    right_ascension_hours: wrapped(eq.ra, DEG_DIGITS + 1, 24),
+    right_ascension_deg: roundInPeriod(eq.ra * 15, DEG_DIGITS, 360),
+    right_ascension_hours: roundInPeriod(eq.ra, DEG_DIGITS + 1, 24),
     declination_deg: round(eq.dec, DEG_DIGITS),
-    ecliptic_longitude_deg: wrapped(ecl.lon, DEG_DIGITS, 360),
+    ecliptic_longitude_deg: roundInPeriod(ecl.lon, DEG_DIGITS, 360),
     ecliptic_latitude_deg: round(ecl.lat, DEG_DIGITS),
   };
 }
@@ -83,7 +75,7 @@ function heliocentric(eqj: Astronomy.Vector): HeliocentricPosition {
     y_au: round(eqj.y, AU_DIGITS),
     z_au: round(eqj.z, AU_DIGITS),
     distance_au: round(eqj.Length(), AU_DIGITS),
-    ecliptic_longitude_deg: wrapped(ecl.lon, DEG_DIGITS, 360),
+    ecliptic_longitude_deg: roundInPeriod(ecl.lon, DEG_DIGITS, 360),
     ecliptic_latitude_deg: round(ecl.lat, DEG_DIGITS),
   };
 }

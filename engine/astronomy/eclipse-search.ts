@@ -16,7 +16,7 @@ import {
   type AstroTime,
   type LunarEclipseInfo,
 } from 'astronomy-engine';
-import { formatLocal, formatUtc } from '../instant.ts';
+import { DAY_MS, formatLocal, formatUtc } from '../instant.ts';
 import { offsetSecondsAt } from '../time/zone-rules.ts';
 import { localSolarMagnitude, lunarMagnitudes, solarGeometry } from './eclipse-geometry.ts';
 import { type ContactName, contactsSeen, seenAt, type Visibility } from './eclipse-visibility.ts';
@@ -28,7 +28,6 @@ export type EclipseType = 'total' | 'annular' | 'hybrid' | 'partial' | 'penumbra
 export const PLACE_SEARCH_YEARS = 40;
 /** Peaks are listed up to the end of the supported range, 2200-12-31. */
 export const LAST_PEAK_MS = Date.UTC(2201, 0, 1);
-const DAY_MS = 86_400_000;
 const YEAR_MS = 365.2425 * DAY_MS;
 
 export interface LocalCircumstances {
@@ -73,7 +72,8 @@ export interface EclipseSearch {
   place?: { lat: number; lon: number; zone: string };
 }
 
-const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
+/** Math.round of x·10^digits: halves go up (−0.125 → −0.12 at 2 digits), −0 stays; not numbers.ts's round (halves away from zero). */
+const roundHalfUp = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 const wholeSecond = (ms: number) => Math.round(ms / 1000) * 1000;
 const utc = (t: AstroTime) => formatUtc(wholeSecond(t.date.getTime()));
 const localIn = (zone: string) => (ms: number) => {
@@ -89,7 +89,7 @@ function markedContacts(body: Body.Sun | Body.Moon, observer: Observer, local: (
   const happening = contacts.filter((c): c is [ContactName, number] => c[1] !== null);
   const seen = contactsSeen(body, observer, happening);
   if (seen.visibility === 'none') return null;
-  const marked = seen.contacts.map((c) => ({ contact: c.contact, time: local(c.ms), altitude_deg: round(c.altitude_deg, 2), visible: c.visible }));
+  const marked = seen.contacts.map((c) => ({ contact: c.contact, time: local(c.ms), altitude_deg: roundHalfUp(c.altitude_deg, 2), visible: c.visible }));
   return { visibility: seen.visibility, contacts: marked, peak: marked.find((c) => c.contact === 'peak')! };
 }
 
@@ -116,7 +116,7 @@ function lunarEntry(e: LunarEclipseInfo, local: LocalCircumstances | null): Ecli
     type: e.kind as EclipseType,
     peak: utc(e.peak),
     // Umbral magnitude for partial and total eclipses, penumbral magnitude for penumbral ones (as NASA lists them).
-    magnitude: round(e.kind === 'penumbral' ? m.penumbral : m.umbral, 4),
+    magnitude: roundHalfUp(e.kind === 'penumbral' ? m.penumbral : m.umbral, 4),
     penumbral_begin: show(contacts.penumbral_begin),
     partial_begin: show(contacts.partial_begin),
     total_begin: show(contacts.total_begin),
@@ -130,7 +130,7 @@ function lunarEntry(e: LunarEclipseInfo, local: LocalCircumstances | null): Ecli
 function globalSolarEntry(peakNear: AstroTime | Date): Omit<EclipseEntry, 'local'> {
   const e = SearchGlobalSolarEclipse(peakNear instanceof Date ? peakNear : peakNear.AddDays(-1));
   const g = solarGeometry(e.peak, e.kind !== 'partial');
-  return { kind: 'solar', type: g.hybrid ? 'hybrid' : (e.kind as EclipseType), peak: utc(e.peak), magnitude: round(g.magnitude, 4) };
+  return { kind: 'solar', type: g.hybrid ? 'hybrid' : (e.kind as EclipseType), peak: utc(e.peak), magnitude: roundHalfUp(g.magnitude, 4) };
 }
 
 export interface EclipseList {
@@ -178,8 +178,8 @@ export function searchEclipses({ kind, afterMs, count, place }: EclipseSearch): 
           peak: local(l.peak.time.date.getTime()),
           total_end: show(l.total_end),
           partial_end: show(l.partial_end),
-          magnitude: round(localSolarMagnitude(l.peak.time, observer), 4),
-          obscuration_fraction: round(l.obscuration, 4),
+          magnitude: roundHalfUp(localSolarMagnitude(l.peak.time, observer), 4),
+          obscuration_fraction: roundHalfUp(l.obscuration, 4),
           altitude_deg: seen.peak.altitude_deg,
           visibility: seen.visibility,
           contacts: seen.contacts,

@@ -9,10 +9,8 @@
  * day, so an event that does not happen within the day is null, never the neighbouring day's.
  */
 import * as Astronomy from 'astronomy-engine';
-import { formatLocal, utcMs } from '../instant.ts';
+import { DAY_MS, formatLocal, utcMs } from '../instant.ts';
 import { instantOfLocal, offsetSecondsAt } from '../time/zone-rules.ts';
-
-const DAY_MS = 86_400_000;
 
 export interface LocalDay {
   /** The local calendar date, YYYY-MM-DD. */

@@ -4,10 +4,11 @@
  * SearchMoonPhase. Answers what sky.ts's moonState answers day by day (three MoonPhase and a 31-day search each).
  */
 import * as Astronomy from 'astronomy-engine';
+import { DAY_MS } from '../instant.ts';
+import { round } from '../numbers.ts';
 import type { LocalDay } from './local-day-events.ts';
 
 const MOON = Astronomy.Body.Moon;
-const DAY_MS = 86_400_000;
 
 const QUARTER_NAMES = ['new_moon', 'first_quarter', 'full_moon', 'last_quarter'] as const;
 
@@ -66,11 +67,6 @@ export function phaseTable(days: LocalDay[], noons: number[]): PhaseTable {
   const firstNew = Astronomy.SearchMoonPhase(0, Astronomy.MakeTime(new Date(noons[0])), -31)!.date.getTime();
   return { elongation, quarters, firstNew };
 }
-
-const round = (x: number, digits: number) => {
-  const r = Number(x.toFixed(digits));
-  return Object.is(r, -0) ? 0 : r;
-};
 
 /**
  * The phase at local noon as moonState answers it, the principal phase of the date and the last new moon

@@ -7,7 +7,7 @@ import { type MoonQuarter, NextMoonQuarter, SearchMoonQuarter } from 'astronomy-
 import { z } from 'zod';
 import { CLOCK_DEPENDENT, defineTool, type ToolContext } from '../tool.ts';
 import { int, IsoDate, Provenance } from '../inputs.ts';
-import { formatLocal, formatUtc } from '../instant.ts';
+import { DAY_MS, formatLocal, formatUtc } from '../instant.ts';
 import { catalogueEntry, EPHEMERIS, fixedProvenance, TZDB } from '../provenance-catalogue.ts';
 import { instantOfLocal, offsetSecondsAt, todayIn } from '../time/zone-rules.ts';
 import { ZoneArgument } from '../time/time-in-zone.ts';
@@ -70,7 +70,7 @@ export type MoonPhases = z.output<typeof MoonPhasesResult>;
 /** The principal phases at or after an instant, `count` of them. */
 export function phasesFrom(startMs: number, count: number): { phase: (typeof PHASES)[number]; ms: number }[] {
   // Start a day early: a phase within a second of the start rounds onto it and is listed.
-  let quarter: MoonQuarter = SearchMoonQuarter(new Date(startMs - 86_400_000));
+  let quarter: MoonQuarter = SearchMoonQuarter(new Date(startMs - DAY_MS));
   const out: { phase: (typeof PHASES)[number]; ms: number }[] = [];
   while (out.length < count) {
     const ms = wholeSecond(quarter.time.date.getTime());

@@ -16,9 +16,9 @@
  * six times that.
  */
 import * as Astronomy from 'astronomy-engine';
+import { DAY_MS } from '../instant.ts';
 import { BodyTrack } from './sun-track.ts';
 
-const DAY_MS = 86_400_000;
 const KM_PER_AU = Astronomy.KM_PER_AU;
 /** astronomy-engine's radius for the Moon's rise and set (MOON_EQUATORIAL_RADIUS_KM). */
 export const MOON_RADIUS_AU = 1738.1 / KM_PER_AU;

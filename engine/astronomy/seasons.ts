@@ -9,6 +9,7 @@ import { Body, NextPlanetApsis, SearchPlanetApsis, Seasons } from 'astronomy-eng
 import { z } from 'zod';
 import { CALCULATION, defineTool, type ToolContext } from '../tool.ts';
 import { int, Provenance } from '../inputs.ts';
+import { DAY_MS } from '../instant.ts';
 import { catalogueEntry, EPHEMERIS, fixedProvenance, TZDB } from '../provenance-catalogue.ts';
 import { ZoneArgument } from '../time/time-in-zone.ts';
 import { eventTimes, SKY_FIRST_YEAR, SKY_LAST_YEAR, startOfDate, wholeSecond } from './moon-phases.ts';
@@ -64,7 +65,7 @@ export function seasonEvents(year: number, fromMs: number, toMs: number): { even
     { event: 'december_solstice', ms: wholeSecond(s.dec_solstice.date.getTime()) },
   ];
   // Start a day early so an apsis a second before the window rounds in as the seasons do.
-  for (let apsis = SearchPlanetApsis(Body.Earth, new Date(fromMs - 86_400_000)); ; apsis = NextPlanetApsis(Body.Earth, apsis)) {
+  for (let apsis = SearchPlanetApsis(Body.Earth, new Date(fromMs - DAY_MS)); ; apsis = NextPlanetApsis(Body.Earth, apsis)) {
     const ms = wholeSecond(apsis.time.date.getTime());
     if (ms >= toMs) break;
     if (ms >= fromMs) events.push({ event: apsis.kind === 0 ? 'perihelion' : 'aphelion', ms, distance_au: Number(apsis.dist_au.toFixed(6)) });

@@ -4,6 +4,8 @@
  * and the engine's browser-safe modules only, so a page computes the same in Node and in the browser.
  */
 import * as Astronomy from 'astronomy-engine';
+import { DAY_MS } from '../instant.ts';
+import { round, roundInPeriod } from '../numbers.ts';
 import { ISA_SEA_LEVEL, isaPressureHpa, spaRefractionDeg, sunPosition } from '../solar/sun-position.ts';
 import { bodyPositions } from './body-positions.ts';
 
@@ -64,16 +66,6 @@ export interface SkyInput {
   temperatureC?: number;
 }
 
-const round = (x: number, digits: number) => {
-  const r = Number(x.toFixed(digits));
-  return Object.is(r, -0) ? 0 : r;
-};
-/** Rounded; a value that rounds up to the open end of [0, period) wraps to 0. */
-const wrapped = (x: number, digits: number, period: number) => {
-  const r = round(((x % period) + period) % period, digits);
-  return r === period ? 0 : r;
-};
-
 /**
  * Where each body stands for an observer, in the engine's one refraction model, the one `sunPosition`
  * (and so the solar_position tool) uses: the topocentric apparent place of date (light time, aberration,
@@ -101,7 +93,7 @@ export function skyPositions(input: SkyInput): SkyBody[] {
       [azimuth, altitude, apparent, declination] = [sun.azimuth_deg, sun.elevation_deg, sun.apparent_elevation_deg, sun.declination_deg];
     } else {
       const h = Astronomy.Horizon(time, observer, eq.ra, eq.dec);
-      azimuth = wrapped(h.azimuth, 6, 360);
+      azimuth = roundInPeriod(h.azimuth, 6, 360);
       altitude = round(h.altitude, 6);
       apparent = round(h.altitude + spaRefractionDeg(h.altitude, pressureHpa, temperatureC), 6);
       declination = round(eq.dec, 6);
@@ -112,7 +104,7 @@ export function skyPositions(input: SkyInput): SkyBody[] {
       azimuth_deg: azimuth,
       altitude_deg: altitude,
       apparent_altitude_deg: apparent,
-      right_ascension_hours: wrapped(eq.ra, 7, 24),
+      right_ascension_hours: roundInPeriod(eq.ra, 7, 24),
       declination_deg: declination,
       distance_au: round(eq.dist, 10),
       magnitude: round(light.mag, 2),
@@ -147,8 +139,6 @@ export interface MoonState {
   age_days: number;
 }
 
-const DAY_MS = 86_400_000;
-
 /**
  * The Moon's phase at `atMs`. phase_angle_deg is the Moon's minus the Sun's geocentric apparent ecliptic
  * longitude (0..360, astronomy-engine `MoonPhase`); illumination_fraction the geocentric illuminated
@@ -180,7 +170,7 @@ export function moonState(atMs: number, day?: { startMs: number; endMs: number }
         : elongation < 270
           ? 'waning_gibbous'
           : 'waning_crescent',
-    phase_angle_deg: wrapped(elongation, 6, 360),
+    phase_angle_deg: roundInPeriod(elongation, 6, 360),
     illumination_fraction: round(Astronomy.Illumination(Astronomy.Body.Moon, time).phase_fraction, 4),
     age_days: round((atMs - lastNew.date.getTime()) / DAY_MS, 4),
   };

@@ -23,8 +23,8 @@
  * searches over a track that both bodies' rise, set and transit use, read together.
  */
 import * as Astronomy from 'astronomy-engine';
+import { DAY_MS } from '../instant.ts';
 
-const DAY_MS = 86_400_000;
 const J2000_MS = Date.UTC(2000, 0, 1, 12);
 const DEG = Math.PI / 180;
 // astronomy-engine 2.1.19's constants (astronomy.js), so the geometry is the library's.

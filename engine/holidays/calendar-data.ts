@@ -13,6 +13,7 @@
 import { createRequire } from 'node:module';
 import type HolidaysClass from 'date-holidays';
 import { fromEpochDay, toEpochDay } from '../date/calendar.ts';
+import { DAY_MS } from '../instant.ts';
 import { versions } from '../provenance.ts';
 import { memoiseEarthPositions } from './earth-positions.ts';
 import { ENGLISH_NAMES } from './subdivision-names.ts';
@@ -197,7 +198,6 @@ function englishName(j: Jurisdiction, rule: string, substitute: boolean): string
   return substitute && known.suffixed ? `${known.base} (substitute day)` : known.base;
 }
 
-const DAY_MS = 86_400_000;
 const LOCAL_DATE = /^(\d{4}-\d{2}-\d{2})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?/;
 
 /** The local dates a holiday covers: from its `date` through the day its end falls on (a part-day holiday covers its one date). */

@@ -1,6 +1,6 @@
 /**
  * The Sun through one local day for an observer at sea level: its place every 10 minutes, sunrise and
- * sunset, and whether the day has either. Browser-safe (astronomy-engine and sun-position.ts only).
+ * sunset, and whether the day has either. Browser-safe (astronomy-engine, sun-position.ts and instant.ts only).
  *
  * One model, the engine's (sun-position.ts): the altitudes are sunPosition's apparent elevation (NREL SPA
  * refraction, ISA sea-level atmosphere), and sunrise and sunset are the instants the geometric elevation
@@ -8,6 +8,7 @@
  * refraction, the almanacs' and USNO's convention), the line at which sunPosition's daylight turns 'day'.
  */
 import * as Astronomy from 'astronomy-engine';
+import { DAY_MS } from '../instant.ts';
 import { DAYLIGHT_LIMITS_DEG, sunPosition } from './sun-position.ts';
 
 export interface SunSample {
@@ -37,7 +38,6 @@ export interface SunPathInput {
   atMs?: number;
 }
 
-const DAY_MS = 86_400_000;
 const SAMPLE_MS = 10 * 60_000;
 
 /**

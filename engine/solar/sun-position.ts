@@ -1,8 +1,11 @@
 /**
  * The Sun's topocentric position for an observer on the Earth: the pure calculation behind the
- * `solar_position` tool. It imports nothing but astronomy-engine, so a browser page can run it as is.
+ * `solar_position` tool. It imports nothing but astronomy-engine and the kernel's instant.ts and numbers.ts,
+ * so a browser page can run it as is.
  */
 import * as Astronomy from 'astronomy-engine';
+import { DAY_MS } from '../instant.ts';
+import { round } from '../numbers.ts';
 
 export const DAYLIGHT_STATES = ['day', 'civil_twilight', 'nautical_twilight', 'astronomical_twilight', 'night'] as const;
 export type Daylight = (typeof DAYLIGHT_STATES)[number];
@@ -86,14 +89,9 @@ export interface SunPosition {
   };
 }
 
-const DAY_MS = 86_400_000;
 const norm360 = (deg: number) => ((deg % 360) + 360) % 360;
 /** Into [−180, 180). */
 const norm180 = (deg: number) => norm360(deg + 180) - 180;
-const round = (x: number, digits: number) => {
-  const r = Number(x.toFixed(digits));
-  return Object.is(r, -0) ? 0 : r;
-};
 /** Wrapped, then rounded to 6 decimals; a value that rounds up to the open end wraps to the start (0, −180). */
 const angle360 = (deg: number) => {
   const r = round(norm360(deg), 6);

@@ -13,7 +13,7 @@
 import { z } from 'zod';
 import { CLOCK_DEPENDENT, defineTool, ToolInputError, type ToolContext } from '../tool.ts';
 import { IsoDate, Provenance } from '../inputs.ts';
-import { formatLocal, formatOffset, formatUtc, isoDateProblem, MAX_INSTANT_MS, MIN_INSTANT_MS, WEEKDAYS } from '../instant.ts';
+import { DAY_MS, formatLocal, formatOffset, formatUtc, isoDateProblem, MAX_INSTANT_MS, MIN_INSTANT_MS, WEEKDAYS } from '../instant.ts';
 import { LocalTimeResult } from './local-time.ts';
 import { instantOfLocal, zoneRulesAt } from './zone-rules.ts';
 import type { ResolvedZone } from './zone-names.ts';
@@ -130,7 +130,7 @@ function side(zone: string, resolved: ResolvedZone | undefined, ms: number) {
   };
 }
 
-const epochDay = (ms: number, offset: number) => Math.floor((ms + offset * 1000) / 86_400_000);
+const epochDay = (ms: number, offset: number) => Math.floor((ms + offset * 1000) / DAY_MS);
 
 export function convertLocalTime(input: z.output<typeof ConvertTimeInput>, now: () => Date, ctx?: ToolContext): ConvertTimeResult {
   const sourceZone = input.source_timezone?.zone ?? DEFAULT_ZONE;

@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { CLOCK_DEPENDENT, defineTool, type ToolContext } from '../tool.ts';
 import { InstantOrNow, Latitude, Longitude, Provenance } from '../inputs.ts';
-import { formatOffset, formatUtc, formatWall, WEEKDAYS } from '../instant.ts';
+import { DAY_MS, formatOffset, formatUtc, formatWall, WEEKDAYS } from '../instant.ts';
 import { catalogueEntry, fixedProvenance, TIMEZONE_BOUNDARIES, TZDB } from '../provenance-catalogue.ts';
 import { lookupZones } from './zone-lookup.ts';
 import { zoneRulesAt, type ZoneRules } from './zone-rules.ts';
@@ -139,7 +139,7 @@ export function addClockFields<T extends object>(into: T, ms: number, rules: Rea
   out.abbreviation = rules.abbreviation;
   out.dst = rules.dst;
   // Day 0 of the epoch, 1970-01-01, was a Thursday (WEEKDAYS[3]).
-  out.day_of_week = WEEKDAYS[(((Math.floor(wall / 86_400_000) + 3) % 7) + 7) % 7];
+  out.day_of_week = WEEKDAYS[(((Math.floor(wall / DAY_MS) + 3) % 7) + 7) % 7];
   out.next_transition = written.next_transition;
   return out;
 }

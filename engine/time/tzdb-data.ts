@@ -10,6 +10,7 @@
  * 400-year Gregorian cycle (146,097 days, a whole number of weeks), so a zone whose rules still change
  * its clocks then keeps doing so on the same weekdays, as tzdb's rules say.
  */
+import { DAY_MS } from '../instant.ts';
 
 export interface PackedTzdb {
   version: string;
@@ -73,7 +74,7 @@ export function fixedOffsetTable(name: string): ZoneTable | undefined {
 }
 
 /** 400 Gregorian years: 146,097 days, exactly 20,871 weeks. */
-export const CYCLE_MS = 146_097 * 86_400_000;
+export const CYCLE_MS = 146_097 * DAY_MS;
 /** A zone whose last listed transition falls after this still follows yearly rules at the data's end. */
 const CYCLIC_AFTER_MS = Date.UTC(2400, 0, 1);
 
@@ -184,8 +185,6 @@ export interface WallInstant {
   gap: boolean;
   fold: boolean;
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * The instant a local wall time (given as milliseconds of that wall time read as if it were UTC)

@@ -5,10 +5,9 @@
  * tzdb.ts's tables. Dates and offsets are read and written by engine/instant.ts, which loads no zod (a
  * page that only draws the sky does not need its 135 kB of minified script).
  */
-import { formatOffset, formatWall, isoDateProblem, utcMs } from '../instant.ts';
+import { DAY_MS, formatOffset, formatWall, isoDateProblem, utcMs } from '../instant.ts';
 import { instantOfWall, offsetAt, type WallInstant, type ZoneTable } from './tzdb-data.ts';
 
-const DAY_MS = 86_400_000;
 /** A clock time as wallMsOf takes it: `HH:MM`, 00:00..23:59. */
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 

@@ -6,7 +6,7 @@
  */
 import { instantOfWall, offsetAt, periodAt, type WallInstant, type ZoneTable } from './tzdb-data.ts';
 import { rulesOf } from './tzdb.ts';
-import { formatUtc, utcMs } from '../instant.ts';
+import { DAY_MS, formatUtc, utcMs } from '../instant.ts';
 
 export interface Transition {
   /** Instant of the change, epoch milliseconds. */
@@ -41,7 +41,7 @@ export function instantOfLocal(zone: string, year: number, month: number, day: n
 }
 
 /** How far either side of an instant the DST rule looks for the zone's standard offset: half a year. */
-export const DST_WINDOW_MS = 183 * 86_400_000;
+export const DST_WINDOW_MS = 183 * DAY_MS;
 
 /**
  * The zone's standard offset around an instant: the lowest offset in force within half a year either

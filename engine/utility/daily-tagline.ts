@@ -9,10 +9,9 @@
 import { z } from 'zod';
 import { CLOCK_DEPENDENT, defineTool } from '../tool.ts';
 import { IsoDate, Provenance } from '../inputs.ts';
+import { DAY_MS } from '../instant.ts';
 import { CALENDAR, catalogueEntry, fixedProvenance } from '../provenance-catalogue.ts';
 import { TAGLINES, TAGLINE_CATEGORIES, type Tagline } from './taglines.ts';
-
-const MS_PER_DAY = 86_400_000;
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
@@ -63,7 +62,7 @@ export function utcDateOf(now: Date): string {
  */
 export function secondsUntilNextUtcMidnight(now: Date): number {
   const ms = now.getTime();
-  const nextMidnight = (Math.floor(ms / MS_PER_DAY) + 1) * MS_PER_DAY;
+  const nextMidnight = (Math.floor(ms / DAY_MS) + 1) * DAY_MS;
   return Math.ceil((nextMidnight - ms) / 1000);
 }
 

@@ -8,6 +8,7 @@
  * server time); that it is one is no secret from its holder.
  */
 import { hash } from 'node:crypto';
+import { SERVICE } from '../../service/identity.ts';
 import type { ApiKey } from '../../service/settings.ts';
 import { problem } from '../../service/problem.ts';
 
@@ -88,7 +89,7 @@ export class KeyRing {
   }
 }
 
-const CHALLENGE = { 'www-authenticate': 'Bearer realm="time-coordinate-api"' };
+const CHALLENGE = { 'www-authenticate': `Bearer realm="${SERVICE}"` };
 
 /**
  * How to send a key and where one comes from, in every 401. There is no self-service sign-up: the
@@ -112,7 +113,7 @@ export function authenticate(keys: KeyRing, headers: Headers): Caller | Response
   if (!caller) {
     return problem(401, {
       detail: `The API key is not valid (unknown, revoked, or replaced by a rotation): send a current key as ${KEY_HEADERS}. ${HOW_TO_GET}`,
-      headers: { 'www-authenticate': 'Bearer realm="time-coordinate-api", error="invalid_token"' },
+      headers: { 'www-authenticate': `Bearer realm="${SERVICE}", error="invalid_token"` },
     });
   }
   return caller;

@@ -24,7 +24,7 @@ import type { H3Event } from 'h3';
 import { FastResponse } from 'srvx';
 import { lookupZones } from '../../engine/time/zone-lookup.ts';
 import { instantOfLocal, zoneRulesAt } from '../../engine/time/zone-rules.ts';
-import { formatOffset, formatUtc } from '../../engine/instant.ts';
+import { DAY_MS, formatOffset, formatUtc } from '../../engine/instant.ts';
 import { validateInput } from '../../engine/validate.ts';
 import { invalid, problem } from '../../service/problem.ts';
 import { rateLimitHeaders, SlidingWindowLimiter, type RateDecision } from '../middleware/rate-limit.ts';
@@ -93,7 +93,6 @@ export interface ShareRouteDeps {
 
 const ROBOTS = { 'x-robots-tag': 'noindex, nofollow' } as const;
 const STORE_RETRY_AFTER_SECONDS = '5';
-const DAY_MS = 86_400_000;
 
 const notFound = (detail = 'No share has this token: it is unknown or has expired.') => problem(404, { detail, headers: { ...ROBOTS } });
 

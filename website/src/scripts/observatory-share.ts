@@ -17,10 +17,10 @@ import {
   type PosterKind,
 } from '../lib/observatory.ts';
 import { renderOrrery, renderSky, renderSunPath, type Caption } from '../lib/observatory-svg.ts';
+import { DAY_MS } from '../../../engine/instant.ts';
 import { $, apiBase, errorText, showList } from './observatory-dom.ts';
 
 const POSTER_NAMES: Record<PosterKind, string> = { sky: 'Sky chart', orrery: 'Orrery', 'sun-path': 'Sun path' };
-const DAY_MS = 86_400_000;
 
 // ----- the share form of /observatory/ ----------------------------------------------------------
 
