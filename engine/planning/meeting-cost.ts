@@ -15,8 +15,8 @@
  * costBetween(p, Date.parse('2026-11-30T09:00Z'), Date.parse('2026-11-30T10:00Z')) / 60_000 //=> 600 (01:00–02:00 in San Francisco)
  */
 import { instantOfWall, type ZoneTable } from '../time/tzdb-data.ts';
+import { DAY_MS } from '../instant.ts';
 
-const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
 /** The parts of a participant's day, cheapest first: their index orders them by weight. */

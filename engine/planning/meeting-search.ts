@@ -24,8 +24,8 @@
 import { fromEpochDay, isoWeekday, toEpochDay } from '../date/calendar.ts';
 import { costCursor, costProfile, type Period, worstPeriod } from './meeting-cost.ts';
 import { instantOfWall, type ZoneTable } from '../time/tzdb-data.ts';
+import { DAY_MS } from '../instant.ts';
 
-const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 
 /** Minutes after midnight of `HH:MM`. */

@@ -16,7 +16,7 @@
 import { z } from 'zod';
 import { CALCULATION, defineTool, type ToolContext } from '../tool.ts';
 import { int, Provenance } from '../inputs.ts';
-import { formatLocal, formatUtc, formatWall, isoDateProblem } from '../instant.ts';
+import { DAY_MS, formatLocal, formatUtc, formatWall, isoDateProblem } from '../instant.ts';
 import { fromEpochDay, isoWeekday, toEpochDay } from '../date/calendar.ts';
 import { holidaysBetween, MAX_YEAR } from '../holidays/calendar-data.ts';
 import { HolidayDate } from '../holidays/holiday-inputs.ts';
@@ -33,7 +33,6 @@ export const MAX_RANGE_DAYS = 31;
 const NOT_ALL_AT_WORK =
   `No slot has everyone within work hours: the slots costing least outside them come first (a minute of night, ${NIGHT_START}–${NIGHT_END} local, ` +
   `costs ${PERIOD_WEIGHTS.night / PERIOD_WEIGHTS.edge} times one within ${EDGE_HOURS} hours of work hours).`;
-const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 
 const SlotParticipant = z.object({

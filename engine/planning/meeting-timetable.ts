@@ -12,13 +12,12 @@
  * //=> { date: '2026-11-30', columns: [{ start_ms, utc: '00:00', in_slot: false }, ...], rows: [{ label: 'London',
  * //     timezone: 'Europe/London', cells: [{ local: '00:00', day: 0, state: 'off', in_slot: false }, ...] }, ...] }
  */
-import { formatWall } from '../instant.ts';
+import { DAY_MS, formatWall } from '../instant.ts';
 import { instantOfWall, offsetAt, type ZoneTable } from '../time/tzdb-data.ts';
 import { datesBetween, workIntervals } from './meeting-search.ts';
 import { fromEpochDay, toEpochDay } from '../date/calendar.ts';
 
 const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
 
 /** What of the request the timetable reads (defaults as the tool's). */
 export interface TimetableRequest {

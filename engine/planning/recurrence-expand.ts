@@ -26,6 +26,7 @@ import { rulesOf } from '../time/tzdb.ts';
 import type { RecurrenceRule } from './recurrence-rule.ts';
 import type { WorkMeter } from '../work.ts';
 import { CANDIDATE_UNITS, periodUnits, prestartUnits, SEARCH_BUDGET, tooManyCandidates } from './recurrence-work.ts';
+import { DAY_MS } from '../instant.ts';
 
 export { periodUnits, prestartUnits, SEARCH_BUDGET, tooManyCandidates } from './recurrence-work.ts';
 
@@ -33,7 +34,6 @@ export { periodUnits, prestartUnits, SEARCH_BUDGET, tooManyCandidates } from './
 // module (what a bundler picks); either way, the same classes.
 const { RRule } = ('RRule' in rrulePackage ? rrulePackage : (rrulePackage as unknown as { default: typeof rrulePackage }).default) as typeof rrulePackage;
 
-const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
 export interface Occurrence {
