@@ -1,4 +1,4 @@
-import { ToolInputError } from './tool.ts';
+import { ToolInputError } from './errors.ts';
 
 /** Work units one credit buys: about 25 ms of server CPU. */
 export const WORK_UNITS_PER_CREDIT = 25_000;
