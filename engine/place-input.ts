@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import { type PlaceHit, PLACE_NAMES, PLACE_SEARCH, divisionOf, searchIndex } from './geo/search-places.ts';
 import { nameOf, placeNames } from './geo/place-names.ts';
-import { settleZones } from './place-zones.ts';
+import { settleZones, zonesFromPlace, zonesPending } from './place-zones.ts';
 import type { AnyTool, ToolContext } from './tool.ts';
 import { ToolInputError } from './tool.ts';
 
@@ -151,6 +151,14 @@ function widenBatch(array: z.ZodType, slot: BatchSlot): z.ZodType {
 /** Prefix of the answer's fields for a point of a batch element: `place` for a point, `from_place` for `from`. */
 const answerPrefix = (key: string) => (key === '' ? '' : `${key}_`);
 
+const isThenable = (value: unknown): value is PromiseLike<unknown> => typeof (value as PromiseLike<unknown> | null)?.then === 'function';
+
+/** An answer whose zone came from a place name (already resolved): its provenance names the place data. */
+function addZoneProvenance(answer: Record<string, unknown>): Record<string, unknown> {
+  const { provenance: answered, ...fields } = answer;
+  return { ...fields, ...(answered ? { provenance: withPlaceProvenance(answered as Record<string, unknown>) } : {}) };
+}
+
 /**
  * The tool with `place` inputs beside its coordinate pairs; the tool itself when it has none. The
  * answer's `place` fields come before `provenance`, which adds the place data.
@@ -190,9 +198,12 @@ export function withPlaceInput(tool: AnyTool): AnyTool {
   }
   const output = prefixes.length || batches.length ? z.object({ ...rest, ...added, ...(provenance ? { provenance } : {}) }) : tool.output;
 
-  const run = async (given: Record<string, unknown>, ctx: ToolContext) => {
+  /**
+   * Checks the place fields, then runs the tool: at once, without a promise hop when its own run has none,
+   * when nothing names a place (the common call); otherwise after resolving the names (the index may load).
+   */
+  const run = (given: Record<string, unknown>, ctx: ToolContext) => {
     const args = { ...given };
-    const chosen: Record<string, unknown> = {};
     const errors: { field: string; message: string }[] = [];
     for (const p of prefixes) {
       const text = args[`${p}place`];
@@ -205,7 +216,6 @@ export function withPlaceInput(tool: AnyTool): AnyTool {
         if (!hasLon) errors.push({ field: `${p}lon`, message: `is required (or give ${p}place)` });
       }
     }
-    const batchChosen = new Map<number, Record<string, unknown>>();
     for (const slot of batches) {
       const items = args[slot.field];
       if (!Array.isArray(items)) continue;
@@ -226,6 +236,27 @@ export function withPlaceInput(tool: AnyTool): AnyTool {
       });
     }
     if (errors.length > 0) throw new ToolInputError(errors);
+    const named =
+      prefixes.some((p) => typeof args[`${p}place`] === 'string') ||
+      batches.some((slot) =>
+        (args[slot.field] as Record<string, unknown>[] | undefined)?.some((item) =>
+          slot.keys.some((key) => typeof ((key === '' ? item : item[key]) as Record<string, unknown> | undefined)?.place === 'string'),
+        ),
+      ) ||
+      zonesPending(args);
+    if (!named) {
+      for (const p of prefixes) delete args[`${p}place`];
+      const fromPlace = zonesFromPlace(args);
+      const answer = tool.run(args, ctx);
+      if (!fromPlace) return answer;
+      const withProvenance = (a: unknown) => addZoneProvenance(a as Record<string, unknown>);
+      return isThenable(answer) ? Promise.resolve(answer).then(withProvenance) : withProvenance(answer);
+    }
+    return resolveAndRun(args, ctx);
+  };
+  const resolveAndRun = async (args: Record<string, unknown>, ctx: ToolContext) => {
+    const chosen: Record<string, unknown> = {};
+    const batchChosen = new Map<number, Record<string, unknown>>();
     for (const slot of batches) {
       const items = args[slot.field] as Record<string, unknown>[] | undefined;
       if (!items) continue;

@@ -26,6 +26,24 @@ usePlaceZones((input) => {
   return ix ? zoneOfPlace(ix, input) : undefined;
 });
 
+/** Whether a zone argument names a place whose zone is not known yet (the index had not loaded). */
+export function zonesPending(args: Record<string, unknown>): boolean {
+  for (const value of Object.values(args)) {
+    const zone = value as ResolvedZone | undefined;
+    if (zone && typeof zone === 'object' && zone.resolved_from === 'place' && zone.pending) return true;
+  }
+  return false;
+}
+
+/** Whether a zone argument came from a place name (resolved already): what settleZones answers when nothing is pending. */
+export function zonesFromPlace(args: Record<string, unknown>): boolean {
+  for (const value of Object.values(args)) {
+    const zone = value as ResolvedZone | undefined;
+    if (zone && typeof zone === 'object' && zone.resolved_from === 'place') return true;
+  }
+  return false;
+}
+
 /**
  * Zone arguments read as place names: the pending ones (read before the index was loaded) resolved now,
  * waiting for the index (or 503 while the server loads it); true when any zone came from a place.
