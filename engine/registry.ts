@@ -1,6 +1,7 @@
 /**
- * Every tool, in one list. Adding a calculation = one file under engine/<family>/, one line here, one
- * test file: its HTTP route, MCP tool, OpenAPI entry and status line appear from this list.
+ * Every tool, in one list. Adding a calculation = one file under engine/<family>/ (or its toolset's
+ * folder: planning/, sky/), one line here, one test file: its HTTP route, MCP tool, OpenAPI entry and
+ * status line appear from this list.
  */
 import type { AnyTool } from './tool.ts';
 import { utcTime } from './time/utc-time.ts';
@@ -28,14 +29,14 @@ import { searchPlaces } from './geo/search-places.ts';
 import { geoElevation } from './geo/geo-elevation.ts';
 import { geoMidpoint } from './geo/geo-midpoint.ts';
 import { geoBoundingBox } from './geo/geo-bounding-box.ts';
-import { solarPosition } from './solar/solar-position.ts';
-import { sunEventsTool } from './solar/sun-events.ts';
-import { ephemeris } from './astronomy/ephemeris.ts';
-import { moonPhases } from './astronomy/moon-phases.ts';
-import { seasons } from './astronomy/seasons.ts';
-import { eclipses } from './astronomy/eclipses.ts';
-import { skyPositionsTool } from './astronomy/sky-positions.ts';
-import { moonEventsTool } from './astronomy/moon-events.ts';
+import { solarPosition } from './sky/solar-position.ts';
+import { sunEventsTool } from './sky/sun-events.ts';
+import { ephemeris } from './sky/ephemeris.ts';
+import { moonPhases } from './sky/moon-phases.ts';
+import { seasons } from './sky/seasons.ts';
+import { eclipses } from './sky/eclipses.ts';
+import { skyPositionsTool } from './sky/sky-positions.ts';
+import { moonEventsTool } from './sky/moon-events.ts';
 import { dailyTagline } from './utility/daily-tagline.ts';
 import { withPlaceInput } from './place-input.ts';
 

@@ -2,11 +2,11 @@ import { Temporal } from '@js-temporal/polyfill';
 import { LONDON_SOLSTICE_2025, USNO_SUN_N80_2019, USNO_SUN_RISE_SET_2019 } from '../fixtures/reference/solar.ts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eclipses } from '../../engine/astronomy/eclipses.ts';
-import { skyPositionsTool } from '../../engine/astronomy/sky-positions.ts';
-import { sunEventsTool } from '../../engine/solar/sun-events.ts';
-import { SKY_BODIES } from '../../engine/astronomy/sky.ts';
-import { solarPosition } from '../../engine/solar/solar-position.ts';
+import { eclipses } from '../../engine/sky/eclipses.ts';
+import { skyPositionsTool } from '../../engine/sky/sky-positions.ts';
+import { sunEventsTool } from '../../engine/sky/sun-events.ts';
+import { SKY_BODIES } from '../../engine/sky/sky.ts';
+import { solarPosition } from '../../engine/sky/solar-position.ts';
 import {
   isShareToken,
   localDayBounds,

@@ -2,12 +2,12 @@
  * Moon phases' part of its page: the month of the asked date as a calendar (Monday first), each day with a
  * picture of the Moon drawn from its illuminated fraction at noon and whether it is waxing or waning, and
  * the principal phases marked on their days with their times. The phases are the engine's
- * (engine/astronomy/moon-phase-table.ts, as moon_events finds them for a run of days: the Moon − Sun
+ * (engine/sky/moon-phase-table.ts, as moon_events finds them for a run of days: the Moon − Sun
  * longitude searched where a quarter falls, the fraction from astronomy-engine's Illumination); the days
  * are local days of the engine's tzdb release when a zone is given, UTC days otherwise (as moon_phases).
  */
-import { type LocalDay, localDays } from '../../../engine/astronomy/local-day-events.ts';
-import { phaseFromTable, phaseTable } from '../../../engine/astronomy/moon-phase-table.ts';
+import { type LocalDay, localDays } from '../../../engine/sky/local-day-events.ts';
+import { phaseFromTable, phaseTable } from '../../../engine/sky/moon-phase-table.ts';
 import { daysInMonth, formatLocal, formatUtc } from '../../../engine/instant.ts';
 import { instantOfLocal, offsetSecondsAt } from '../../../engine/time/zone-rules.ts';
 import { clockOf, escapeHtml, monthName, whenText } from './tool-parts.ts';

@@ -1,14 +1,14 @@
 /**
  * The observatory's SVG posters (orrery, sky chart, sun path) and positions table, drawn from the values
- * the engine computes (engine/astronomy/sky.ts, engine/solar/sun-path.ts). Strings only, no DOM: the page
+ * the engine computes (engine/sky/sky.ts, engine/sky/sun-path.ts). Strings only, no DOM: the page
  * draws them at build time in Node, the browser after each change. Every text is escaped, since shared
  * place names come from strangers. Over 300 lines: the three posters share one set of private drawing
  * helpers (scales, labels, colours), which a split would have to export.
  */
-import { DAYLIGHT_LIMITS_DEG } from '../../../engine/solar/sun-position.ts';
-import { ORRERY_BODIES, type OrreryBody, type SkyBody } from '../../../engine/astronomy/sky.ts';
-import type { SunPath } from '../../../engine/solar/sun-path.ts';
-import type { SunRiseSet } from '../../../engine/solar/sun-rise-set.ts';
+import { DAYLIGHT_LIMITS_DEG } from '../../../engine/sky/sun-position.ts';
+import { ORRERY_BODIES, type OrreryBody, type SkyBody } from '../../../engine/sky/sky.ts';
+import type { SunPath } from '../../../engine/sky/sun-path.ts';
+import type { SunRiseSet } from '../../../engine/sky/sun-rise-set.ts';
 import { localParts } from './observatory.ts';
 /** Every text that reaches the SVG or HTML goes through this: shared place names come from strangers. */
 export function escapeXml(text: string): string {

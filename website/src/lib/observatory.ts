@@ -6,12 +6,12 @@
  * and sunset, eclipse-search.ts (the eclipses tool's search) for the next eclipses. The page's places are
  * `{ lat, lng }`, as the share API spells them; the engine takes `{ lat, lon }`.
  */
-import { EPHEMERIS_END_MS, EPHEMERIS_MIN_MS } from '../../../engine/astronomy/body-positions.ts';
-import { type EclipseEntry, searchEclipses } from '../../../engine/astronomy/eclipse-search.ts';
-import { runSkyPositions, type SkyPositions } from '../../../engine/astronomy/sky-positions.ts';
-import type { SkyBody } from '../../../engine/astronomy/sky.ts';
-import { sunPath as engineSunPath, type SunPath } from '../../../engine/solar/sun-path.ts';
-import { sunRiseSet, type SunRiseSet } from '../../../engine/solar/sun-rise-set.ts';
+import { EPHEMERIS_END_MS, EPHEMERIS_MIN_MS } from '../../../engine/sky/body-positions.ts';
+import { type EclipseEntry, searchEclipses } from '../../../engine/sky/eclipse-search.ts';
+import { runSkyPositions, type SkyPositions } from '../../../engine/sky/sky-positions.ts';
+import type { SkyBody } from '../../../engine/sky/sky.ts';
+import { sunPath as engineSunPath, type SunPath } from '../../../engine/sky/sun-path.ts';
+import { sunRiseSet, type SunRiseSet } from '../../../engine/sky/sun-rise-set.ts';
 import { installZoneData } from '../../../engine/time/tzdb-browser.ts';
 import {
   instantOfDateTime,
@@ -159,7 +159,7 @@ export interface Place {
   lng: number;
 }
 
-export { orreryPositions as orrery } from '../../../engine/astronomy/sky.ts';
+export { orreryPositions as orrery } from '../../../engine/sky/sky.ts';
 
 /**
  * The sky over a place at an instant, and the Moon's phase then: the sky_positions tool's own run (sea

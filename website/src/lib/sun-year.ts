@@ -2,12 +2,12 @@
  * Sunrise and sunset's part of its page: the year of the asked date at the place as a chart of day length
  * (the Sun-up hours of each local day shaded between the sunrise and sunset lines, in local clock time, and
  * the hours of daylight as a dashed line; the asked date marked; polar day full, polar night empty) with a
- * summary and a month-by-month table in text. The days are sun_events' own (engine/solar/sun-day.ts over
- * engine/astronomy/local-day-events.ts and sun-track.ts, as sun_events computes a 366-day table), so the
+ * summary and a month-by-month table in text. The days are sun_events' own (engine/sky/sun-day.ts over
+ * engine/sky/local-day-events.ts and sun-track.ts, as sun_events computes a 366-day table), so the
  * build and the page's script draw what the tool answers; local days come from the engine's tzdb release.
  */
-import type { SunDay } from '../../../engine/solar/sun-day.ts';
-import { type SunYear, sunYear } from '../../../engine/solar/sun-year.ts';
+import type { SunDay } from '../../../engine/sky/sun-day.ts';
+import { type SunYear, sunYear } from '../../../engine/sky/sun-year.ts';
 import { clockOf, durationText, escapeHtml, hoursOf, monthName } from './tool-parts.ts';
 
 export { type SunYear, sunYear };

@@ -6,9 +6,9 @@ import {
   MEEUS_MOON_ILLUMINATION_1992,
   USNO_PHASES_JANUARY_2026,
 } from '../../fixtures/reference/sky.ts';
-import { skyPositionsTool } from '../../../engine/astronomy/sky-positions.ts';
-import { SKY_BODIES, skyPositions } from '../../../engine/astronomy/sky.ts';
-import { solarPosition } from '../../../engine/solar/solar-position.ts';
+import { skyPositionsTool } from '../../../engine/sky/sky-positions.ts';
+import { SKY_BODIES, skyPositions } from '../../../engine/sky/sky.ts';
+import { solarPosition } from '../../../engine/sky/solar-position.ts';
 import { fixedClock, inputErrors, runTool } from '../../helpers.ts';
 
 type Answer = Awaited<ReturnType<typeof run>>;

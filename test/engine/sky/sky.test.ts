@@ -2,9 +2,9 @@ import * as Astronomy from 'astronomy-engine';
 import { HORIZONS_AIRLESS_HORIZON_29N, HORIZONS_HELIOCENTRIC, J2000_MEAN_OBLIQUITY, SITE_29N_279E } from '../../fixtures/reference/astronomy.ts';
 import { ISA_SEA_LEVEL_DEFINITION, USNO_ONE_DAY_ATLANTA_2009 } from '../../fixtures/reference/solar.ts';
 import { describe, expect, it } from 'vitest';
-import { bodyPositions } from '../../../engine/astronomy/body-positions.ts';
-import { ORRERY_BODIES, orreryPositions, SKY_BODIES, skyPositions } from '../../../engine/astronomy/sky.ts';
-import { solarPosition } from '../../../engine/solar/solar-position.ts';
+import { bodyPositions } from '../../../engine/sky/body-positions.ts';
+import { ORRERY_BODIES, orreryPositions, SKY_BODIES, skyPositions } from '../../../engine/sky/sky.ts';
+import { solarPosition } from '../../../engine/sky/solar-position.ts';
 import { runTool } from '../../helpers.ts';
 
 /** SPA eq. 42 (Reda & Andreas 2008), written out from the paper: refraction in degrees, P in hPa, T in °C. */

@@ -1,10 +1,10 @@
 /**
  * `moon_events` (GET /v1/astronomy/moon): moonrise, moonset and the Moon's transit for each local day of a
  * daily table at a place, with the Moon's phase at local noon. The local days are sun_events'
- * (engine/astronomy/local-day-events.ts); rise, set and transit come from the Moon's track
- * (engine/astronomy/moon-track.ts: one ephemeris evaluation a day, events solved between culminations as
+ * (engine/sky/local-day-events.ts); rise, set and transit come from the Moon's track
+ * (engine/sky/moon-track.ts: one ephemeris evaluation a day, events solved between culminations as
  * sun_events does, astronomy-engine's searches kept where a culmination grazes the horizon or within 1° of a
- * pole), the phase from a table of the run (engine/astronomy/moon-phase-table.ts: sky_positions' `moonState`
+ * pole), the phase from a table of the run (engine/sky/moon-phase-table.ts: sky_positions' `moonState`
  * asked about local days, with one search a principal phase instead of one a day). A 366-day table costs
  * tens of milliseconds instead of half a second; `moonDaySearched` is the searches-only reference.
  */
@@ -14,7 +14,7 @@ import { CLOCK_DEPENDENT, defineTool } from '../tool.ts';
 import { Latitude, Longitude, Provenance } from '../inputs.ts';
 import { catalogueEntry } from '../provenance-catalogue.ts';
 import { instantOfLocal } from '../time/zone-rules.ts';
-import { placeDaysUnits, SunEventsInput } from '../solar/sun-events.ts';
+import { placeDaysUnits, SunEventsInput } from './sun-events.ts';
 import { placeDays, placeDaysProvenance, type PlaceDaysRequest, type ZoneFrom } from './place-days.ts';
 import { formatEvent, type LocalDay, riseSetIn, transitIn } from './local-day-events.ts';
 import { MOON_PHASE_NAMES, moonState } from './sky.ts';
@@ -88,7 +88,7 @@ const phaseOf = (s: ReturnType<typeof moonState>) => ({
 
 /**
  * One local day: rise, set and transit as local times in `zone`, the phase at local noon. Rise, set and
- * transit come from the Moon's track (engine/astronomy/moon-track.ts: one ephemeris evaluation a day, the
+ * transit come from the Moon's track (engine/sky/moon-track.ts: one ephemeris evaluation a day, the
  * searches' answers to a second or two); a rise or set the track cannot bound safely (a culmination within
  * its margin of the horizon, a place within 1° of a pole) is left to astronomy-engine's search.
  */

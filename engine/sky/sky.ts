@@ -6,7 +6,7 @@
 import * as Astronomy from 'astronomy-engine';
 import { DAY_MS } from '../instant.ts';
 import { round, roundInPeriod } from '../numbers.ts';
-import { ISA_SEA_LEVEL, isaPressureHpa, spaRefractionDeg, sunPosition } from '../solar/sun-position.ts';
+import { ISA_SEA_LEVEL, isaPressureHpa, spaRefractionDeg, sunPosition } from './sun-position.ts';
 import { bodyPositions } from './body-positions.ts';
 
 export const ORRERY_BODIES = ['Mercury', 'Venus', 'Earth', 'Mars', 'Jupiter', 'Saturn', 'Uranus', 'Neptune', 'Pluto'] as const;

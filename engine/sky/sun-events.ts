@@ -1,8 +1,8 @@
 /**
  * `sun_events` (GET /v1/solar/events): sunrise, sunset, solar noon, the three twilights, golden and blue
  * hour and day length for each local day of a daily table at a place, in the place's zone (or a given one).
- * The local-day machinery is engine/astronomy/local-day-events.ts, the Sun's position along the days
- * engine/astronomy/sun-track.ts (one ephemeris evaluation every 3 days instead of 13 searches a day: a
+ * The local-day machinery is engine/sky/local-day-events.ts, the Sun's position along the days
+ * engine/sky/sun-track.ts (one ephemeris evaluation every 3 days instead of 13 searches a day: a
  * 366-day table in tens of milliseconds instead of about a second); the definitions are the contract's:
  * rise and set of the upper limb with 34′ refraction (USNO's), twilights and golden/blue hour by the
  * geometric altitude of the Sun's centre.
@@ -13,13 +13,13 @@ import { CLOCK_DEPENDENT, defineTool } from '../tool.ts';
 import { int, IsoDate, Latitude, Longitude, num, Provenance } from '../inputs.ts';
 import { catalogueEntry } from '../provenance-catalogue.ts';
 import { ZoneArgument } from '../time/time-in-zone.ts';
-import { DATE_RANGE, FIRST_DATE, LAST_DATE, placeDays, placeDaysProvenance, type PlaceDaysRequest, type ZoneFrom } from '../astronomy/place-days.ts';
-import { SunTrack, TRACK_MAX_LATITUDE } from '../astronomy/sun-track.ts';
+import { DATE_RANGE, FIRST_DATE, LAST_DATE, placeDays, placeDaysProvenance, type PlaceDaysRequest, type ZoneFrom } from './place-days.ts';
+import { SunTrack, TRACK_MAX_LATITUDE } from './sun-track.ts';
 import { sunDay } from './sun-day.ts';
 
 export { SUN_ALTITUDES, sunDay, sunDaySearched } from './sun-day.ts';
 
-export { FIRST_DATE, LAST_DATE } from '../astronomy/place-days.ts';
+export { FIRST_DATE, LAST_DATE } from './place-days.ts';
 
 /** Work units of a table of local days (engine/work.ts): a fixed part and so many a day. */
 export const placeDaysUnits = (days: number | undefined, perDay: number) => 3000 + (days ?? 1) * perDay;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { eclipses } from '../../../engine/astronomy/eclipses.ts';
+import { eclipses } from '../../../engine/sky/eclipses.ts';
 import { ANSWER_WORDS } from '../../../engine/tool.ts';
-import { moonEventsTool as moonEvents } from '../../../engine/astronomy/moon-events.ts';
-import { sunEventsTool as sunEvents } from '../../../engine/solar/sun-events.ts';
+import { moonEventsTool as moonEvents } from '../../../engine/sky/moon-events.ts';
+import { sunEventsTool as sunEvents } from '../../../engine/sky/sun-events.ts';
 import { IGN_2026_08_12, NASA_LUNAR, NASA_SOLAR, SEEN_FROM_PLACES } from '../../fixtures/reference/eclipses.ts';
 import { fixedClock, inputErrors, runTool } from '../../helpers.ts';
 

@@ -1,6 +1,6 @@
 /**
  * The Moon's track over a span of days at one observer, cheap to evaluate: what SunTrack
- * (engine/astronomy/sun-track.ts) does for the Sun, for a body that moves 13° a day instead of 1°.
+ * (engine/sky/sun-track.ts) does for the Sun, for a body that moves 13° a day instead of 1°.
  *
  * At each node, one a day, astronomy-engine gives the Moon's geocentric vector of date (GeoMoon, rotated by
  * Rotation_EQJ_EQD: what Equator(Moon, …, ofdate) starts from) and GAST − ERA; between nodes both are

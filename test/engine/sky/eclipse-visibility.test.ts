@@ -1,13 +1,13 @@
 /**
- * Whether a contact is seen (engine/astronomy/eclipse-visibility.ts): the horizon is the one of sunrise,
+ * Whether a contact is seen (engine/sky/eclipse-visibility.ts): the horizon is the one of sunrise,
  * sunset, moonrise and moonset (USNO's convention: upper limb, 34′ of refraction), so the answer flips at
  * the very instants sun_events and moon_events give; and how the contacts sum up to the eclipse's visibility.
  */
 import { Body, Observer } from 'astronomy-engine';
 import { describe, expect, it } from 'vitest';
-import { contactsSeen, seenAt, visibilityOf } from '../../../engine/astronomy/eclipse-visibility.ts';
-import { moonEventsTool } from '../../../engine/astronomy/moon-events.ts';
-import { sunEventsTool } from '../../../engine/solar/sun-events.ts';
+import { contactsSeen, seenAt, visibilityOf } from '../../../engine/sky/eclipse-visibility.ts';
+import { moonEventsTool } from '../../../engine/sky/moon-events.ts';
+import { sunEventsTool } from '../../../engine/sky/sun-events.ts';
 import { NASA_LUNAR } from '../../fixtures/reference/eclipses.ts';
 import { runTool } from '../../helpers.ts';
 

@@ -12,11 +12,11 @@ import {
 } from '../../fixtures/reference/moon-events.ts';
 import { USNO_PHASES_JANUARY_2026 } from '../../fixtures/reference/sky.ts';
 import * as Astronomy from 'astronomy-engine';
-import { moonDay, moonDaySearched, moonEventsTool, type MoonEventsDay } from '../../../engine/astronomy/moon-events.ts';
-import { phaseTable } from '../../../engine/astronomy/moon-phase-table.ts';
-import { MoonTrack } from '../../../engine/astronomy/moon-track.ts';
+import { moonDay, moonDaySearched, moonEventsTool, type MoonEventsDay } from '../../../engine/sky/moon-events.ts';
+import { phaseTable } from '../../../engine/sky/moon-phase-table.ts';
+import { MoonTrack } from '../../../engine/sky/moon-track.ts';
 import { instantOfLocal } from '../../../engine/time/zone-rules.ts';
-import { localDays } from '../../../engine/astronomy/local-day-events.ts';
+import { localDays } from '../../../engine/sky/local-day-events.ts';
 import { ToolInputError } from '../../../engine/tool.ts';
 import { fixedClock, inputErrors, runTool } from '../../helpers.ts';
 

@@ -6,17 +6,8 @@
  * installs (tzdb-browser.ts).
  */
 import * as Astronomy from 'astronomy-engine';
-import {
-  altitudeCrossingIn,
-  formatEvent,
-  geometricAltitude,
-  horizonDipDeg,
-  type LocalDay,
-  riseSetIn,
-  secondsUp,
-  transitIn,
-} from '../astronomy/local-day-events.ts';
-import { riseSetAltitude, SunTrack, TRACK_MAX_LATITUDE, TrackDay } from '../astronomy/sun-track.ts';
+import { altitudeCrossingIn, formatEvent, geometricAltitude, horizonDipDeg, type LocalDay, riseSetIn, secondsUp, transitIn } from './local-day-events.ts';
+import { riseSetAltitude, SunTrack, TRACK_MAX_LATITUDE, TrackDay } from './sun-track.ts';
 
 /** Altitudes of the Sun's centre (geometric, degrees) that bound the twilights and the golden and blue hours. */
 export const SUN_ALTITUDES = { civil: -6, nautical: -12, astronomical: -18, blueGolden: -4, goldenTop: 6 } as const;
@@ -114,7 +105,7 @@ export function sunDaySearched(observer: Astronomy.Observer, elevationM: number,
 
 /**
  * One local day's events for an observer `elevationM` above the terrain, as local times in `zone`, from
- * the Sun's track (engine/astronomy/sun-track.ts: one ephemeris evaluation a day, the same answers as the
+ * the Sun's track (engine/sky/sun-track.ts: one ephemeris evaluation a day, the same answers as the
  * searches to a second); an event the track cannot bound safely (a culmination within its margin of the
  * altitude sought, a place within 1° of a pole) is left to astronomy-engine's search.
  */

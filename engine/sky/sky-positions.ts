@@ -4,7 +4,7 @@ import { CLOCK_DEPENDENT, defineTool, type ToolContext } from '../tool.ts';
 import { InstantOrNow, Provenance } from '../inputs.ts';
 import { formatUtc } from '../instant.ts';
 import { catalogueEntry, EPHEMERIS, fixedProvenance } from '../provenance-catalogue.ts';
-import { SolarPositionInput } from '../solar/solar-position.ts';
+import { SolarPositionInput } from './solar-position.ts';
 import { MOON_PHASE_NAMES, moonState, SKY_BODIES, skyPositions } from './sky.ts';
 
 /** The contract's span for the sky tools: every instant of 1700-01-01..2200-12-31 UTC. */

@@ -9,7 +9,7 @@ import {
   SITE_29N_279E,
 } from '../../fixtures/reference/astronomy.ts';
 import { describe, expect, it } from 'vitest';
-import { bodyPositions, ephemeris, type EPHEMERIS_BODIES, EPHEMERIS_FRAME, type Ephemeris } from '../../../engine/astronomy/ephemeris.ts';
+import { bodyPositions, ephemeris, type EPHEMERIS_BODIES, EPHEMERIS_FRAME, type Ephemeris } from '../../../engine/sky/ephemeris.ts';
 import { explanationsOf, fixedClock, inputErrors, runTool, withFullProvenance } from '../../helpers.ts';
 
 /**

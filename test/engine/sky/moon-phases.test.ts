@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moonPhases, type MoonPhases } from '../../../engine/astronomy/moon-phases.ts';
+import { moonPhases, type MoonPhases } from '../../../engine/sky/moon-phases.ts';
 import {
   type PhaseReference,
   USNO_PHASES_2000,

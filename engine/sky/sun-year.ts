@@ -1,11 +1,11 @@
 /**
  * The year of a date at a place as sun_events computes it, day by day: every local day of the year in the
- * zone (engine's tzdb release) with its sunrise, sunset and day length (engine/solar/sun-day.ts over one
+ * zone (engine's tzdb release) with its sunrise, sunset and day length (engine/sky/sun-day.ts over one
  * SunTrack for the year), for the sunrise-and-sunset page's day-length chart (website/src/lib/sun-year.ts).
  */
 import * as Astronomy from 'astronomy-engine';
-import { localDays } from '../astronomy/local-day-events.ts';
-import { SunTrack } from '../astronomy/sun-track.ts';
+import { localDays } from './local-day-events.ts';
+import { SunTrack } from './sun-track.ts';
 import { isLeapYear } from '../instant.ts';
 import { type SunDay, sunDay } from './sun-day.ts';
 

@@ -8,9 +8,9 @@ import {
 } from '../../fixtures/reference/sun-events.ts';
 import { type RiseSetReference, USNO_SUN_N80_2019, USNO_SUN_RISE_SET_2019 } from '../../fixtures/reference/solar.ts';
 import * as Astronomy from 'astronomy-engine';
-import { sunDay, sunDaySearched, sunEventsTool, type SunEventsDay } from '../../../engine/solar/sun-events.ts';
-import { localDays } from '../../../engine/astronomy/local-day-events.ts';
-import { SunTrack } from '../../../engine/astronomy/sun-track.ts';
+import { sunDay, sunDaySearched, sunEventsTool, type SunEventsDay } from '../../../engine/sky/sun-events.ts';
+import { localDays } from '../../../engine/sky/local-day-events.ts';
+import { SunTrack } from '../../../engine/sky/sun-track.ts';
 import { ToolInputError } from '../../../engine/tool.ts';
 import { fixedClock, inputErrors, runTool } from '../../helpers.ts';
 

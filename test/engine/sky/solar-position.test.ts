@@ -1,7 +1,7 @@
 import * as Astronomy from 'astronomy-engine';
 import { ISA_SEA_LEVEL_DEFINITION, SPA_WORKED_EXAMPLE, US_STANDARD_ATMOSPHERE_1976 } from '../../fixtures/reference/solar.ts';
 import { describe, expect, it } from 'vitest';
-import { daylightState, isaPressureHpa, solarPosition, spaRefractionDeg, sunPosition } from '../../../engine/solar/solar-position.ts';
+import { daylightState, isaPressureHpa, solarPosition, spaRefractionDeg, sunPosition } from '../../../engine/sky/solar-position.ts';
 import { explanationsOf, fixedClock, inputErrors, runTool, withFullProvenance } from '../../helpers.ts';
 
 /**

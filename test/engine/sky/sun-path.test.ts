@@ -1,7 +1,7 @@
 import { type RiseSetReference, USNO_ONE_DAY_ATLANTA_2009, USNO_SUN_N80_2019, USNO_SUN_RISE_SET_2019 } from '../../fixtures/reference/solar.ts';
 import { describe, expect, it } from 'vitest';
-import { sunPath } from '../../../engine/solar/sun-path.ts';
-import { DAYLIGHT_LIMITS_DEG, sunPosition } from '../../../engine/solar/sun-position.ts';
+import { sunPath } from '../../../engine/sky/sun-path.ts';
+import { DAYLIGHT_LIMITS_DEG, sunPosition } from '../../../engine/sky/sun-position.ts';
 import { localDayBounds } from '../../../engine/time/wall-clock.ts';
 import { rulesOf } from '../../../engine/time/tzdb.ts';
 

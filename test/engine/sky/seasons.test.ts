@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seasons, type SeasonsAnswer } from '../../../engine/astronomy/seasons.ts';
+import { seasons, type SeasonsAnswer } from '../../../engine/sky/seasons.ts';
 import { USNO_PERIHELIA_1876_1877, USNO_SEASONS_ACROSS_YEARS, USNO_SEASONS_BY_YEAR } from '../../fixtures/reference/sky-events.ts';
 import { explanationsOf, inputErrors, runTool, withFullProvenance } from '../../helpers.ts';
 

@@ -1,10 +1,10 @@
 /**
  * Sunrise, sunset and the day's status for one local day of a zone, for an observer at the ground: the
- * `sun_events` tool's own day (engine/solar/sun-day.ts `sunDay`), with the instants the observatory
+ * `sun_events` tool's own day (engine/sky/sun-day.ts `sunDay`), with the instants the observatory
  * page draws with. test/website/observatory.test.ts checks every field against sun_events' answer.
  */
 import * as Astronomy from 'astronomy-engine';
-import { localDays } from '../astronomy/local-day-events.ts';
+import { localDays } from './local-day-events.ts';
 import { sunDay } from './sun-day.ts';
 
 export interface SunRiseSet {
