@@ -13,7 +13,7 @@ import { InstantOrNow, Latitude, Longitude, Provenance } from '../inputs.ts';
 import { DAY_MS, formatOffset, formatUtc, formatWall, WEEKDAYS } from '../instant.ts';
 import { catalogueEntry, fixedProvenance, TIMEZONE_BOUNDARIES, TZDB } from '../provenance-catalogue.ts';
 import { lookupZones } from './zone-lookup.ts';
-import { zoneRulesAt, type ZoneRules } from './zone-rules.ts';
+import { instantOfLocal, zoneRulesAt, type ZoneRules } from './zone-rules.ts';
 
 export const ABBREVIATIONS = catalogueEntry({
   id: 'time.abbreviations',
@@ -227,3 +227,16 @@ export const localTime = defineTool({
   },
   run: (input, ctx) => localTimeAt(input.lat, input.lon, input.at ?? ctx.now().getTime(), ctx),
 });
+
+/**
+ * A wall-clock date and time at a coordinate as an instant: the zone from the boundary lookup, the
+ * instant by its rules (a time in a gap moved forward, one in a fold the earlier). For callers outside
+ * the tools (the observatory's shares) that need the same reading as get_local_time.
+ */
+export function wallTimeAt(lat: number, lon: number, date: string, time: string): { timezone: string; utc_offset: string; at: string } {
+  const zone = lookupZones(lat, lon).zones[0];
+  const [year, month, day] = date.split('-').map(Number);
+  const [hour, minute] = time.split(':').map(Number);
+  const { ms } = instantOfLocal(zone, year, month, day, hour, minute);
+  return { timezone: zone, utc_offset: formatOffset(zoneRulesAt(zone, ms).utc_offset_seconds), at: formatUtc(ms) };
+}

@@ -22,9 +22,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { H3Event } from 'h3';
 import { FastResponse } from 'srvx';
-import { lookupZones } from '../../engine/time/zone-lookup.ts';
-import { instantOfLocal, zoneRulesAt } from '../../engine/time/zone-rules.ts';
-import { DAY_MS, formatOffset, formatUtc } from '../../engine/instant.ts';
+import { wallTimeAt } from '../../engine/time/local-time.ts';
+import { DAY_MS, formatUtc } from '../../engine/instant.ts';
 import { validateInput } from '../../engine/validate.ts';
 import { invalid, problem } from '../../service/problem.ts';
 import { rateLimitHeaders, SlidingWindowLimiter, type RateDecision } from '../middleware/rate-limit.ts';
@@ -49,11 +48,7 @@ export const newShareToken = (): string => randomBytes(TOKEN_BYTES).toString('ba
 
 /** Where and when a share is: the zone at its coordinate, and its local date and time as a UTC instant. */
 export function resolveShare(share: Share): ShareView {
-  const zone = lookupZones(share.location.lat, share.location.lng).zones[0];
-  const [year, month, day] = share.date.split('-').map(Number);
-  const [hour, minute] = share.time.split(':').map(Number);
-  const { ms } = instantOfLocal(zone, year, month, day, hour, minute);
-  return { ...share, timezone: zone, utc_offset: formatOffset(zoneRulesAt(zone, ms).utc_offset_seconds), at: formatUtc(ms) };
+  return { ...share, ...wallTimeAt(share.location.lat, share.location.lng, share.date, share.time) };
 }
 
 // ----- routes ------------------------------------------------------------------------------------
