@@ -1,6 +1,6 @@
 import { TRANSITIONS } from '../../fixtures/reference/tzdb.ts';
 import { describe, expect, it } from 'vitest';
-import { clockFields, localTime, localTimeAt, localTimeFields, LocalTimeResult } from '../../../engine/time/local-time.ts';
+import { clockFields, localTime, localTimeAt, localTimeFields, LocalTimeResult, wallTimeAt } from '../../../engine/time/local-time.ts';
 import { zoneRulesAt } from '../../../engine/time/zone-rules.ts';
 import { explanationsOf, fixedClock, inputErrors, edgeAndRandomPoints, prng, runTool, withFullProvenance } from '../../helpers.ts';
 
@@ -232,5 +232,15 @@ describe('the clock fields on random points (land, sea, poles, antimeridian) and
       expect(result.local_time).toBe(wall.toISOString().replace(/(\.000)?Z$/, '') + result.utc_offset);
       expect(result.day_of_week).toBe(['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'][wall.getUTCDay()]);
     }
+  });
+});
+
+describe('wallTimeAt: a wall time at a coordinate as an instant', () => {
+  // Berlin's clocks went from 02:00 to 03:00 CET→CEST on 2026-03-29 and back from 03:00 to 02:00 on
+  // 2026-10-25 (EU summer-time directive 2000/84/EC; tzdb Europe/Berlin).
+  it('reads the zone by boundaries and the instant by its rules, a gap moved forward, a fold the earlier', () => {
+    expect(wallTimeAt(52.52, 13.405, '2026-07-01', '12:00')).toEqual({ timezone: 'Europe/Berlin', utc_offset: '+02:00', at: '2026-07-01T10:00:00Z' });
+    expect(wallTimeAt(52.52, 13.405, '2026-03-29', '02:30')).toEqual({ timezone: 'Europe/Berlin', utc_offset: '+02:00', at: '2026-03-29T01:30:00Z' });
+    expect(wallTimeAt(52.52, 13.405, '2026-10-25', '02:30')).toEqual({ timezone: 'Europe/Berlin', utc_offset: '+02:00', at: '2026-10-25T00:30:00Z' });
   });
 });
