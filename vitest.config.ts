@@ -13,5 +13,12 @@ export default defineConfig({
     // Servers the tests start build the place indexes when a request needs them, not each at start-up
     // (about 10 s of a core per server otherwise); tests of the background build set it back.
     env: { PLACE_INDEXES: 'on-demand' },
+    tags: [
+      {
+        name: 'sweep',
+        // Every jurisdiction, every day of centuries, tens of thousands of points, an index rebuilt: seconds of CPU each.
+        description: 'An exhaustive check: npm test runs it, npm run test:unit leaves it out.',
+      },
+    ],
   },
 });

@@ -17,7 +17,7 @@ const leapMonth = (calendar: 'chinese' | 'dangi', year: number) => {
 };
 
 describe('the Chinese and Korean month tables', () => {
-  it('are what scripts/lunisolar-table.ts computes from the ephemeris, year for year', { timeout: 60_000 }, () => {
+  it('are what scripts/lunisolar-table.ts computes from the ephemeris, year for year', { tags: ['sweep'], timeout: 60_000 }, () => {
     expect(CHINESE_YEARS).toHaveLength(LUNISOLAR_LAST_YEAR - LUNISOLAR_FIRST_YEAR + 1);
     expect(computeTable('chinese')).toEqual(CHINESE_YEARS);
     expect(computeTable('dangi')).toEqual(DANGI_YEARS);
@@ -56,7 +56,7 @@ describe('the Chinese and Korean month tables', () => {
     expect(monthStart('dangi', 2026, 'M01')).toBe('2026-02-17');
   });
 
-  it('every day of 1912..2100 maps to a month and back; months have 29 or 30 days; years 12 or 13 months', () => {
+  it('every day of 1912..2100 maps to a month and back; months have 29 or 30 days; years 12 or 13 months', { tags: ['sweep'] }, () => {
     for (const calendar of ['chinese', 'dangi'] as const) {
       let previous: { year: number; month: number; day: number } | undefined;
       for (let e = daysFromCivil(1912, 1, 1); e <= daysFromCivil(2100, 12, 31); e++) {

@@ -188,7 +188,7 @@ describe('the index cache file', () => {
 });
 
 describe('the cached index and a fresh build', () => {
-  it('are the same index (a change to the build without raising INDEX_FORMAT would read stale files)', async () => {
+  it('are the same index (a change to the build without raising INDEX_FORMAT would read stale files)', { tags: ['sweep'], timeout: 120_000 }, async () => {
     const { buildPlaceNamesAfresh, INDEX_FORMAT } = await import('../../../engine/geo/place-names.ts');
     const loaded = await loadPlaceNames();
     const fresh = await buildPlaceNamesAfresh();
@@ -212,5 +212,5 @@ describe('the cached index and a fresh build', () => {
       ).toBe(true);
     }
     expect(loaded.admin1).toEqual(fresh.admin1);
-  }, 120_000);
+  });
 });

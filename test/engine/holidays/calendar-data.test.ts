@@ -5,7 +5,7 @@ import { resolveSubdivision } from '../../../engine/holidays/jurisdiction-names.
 import { cldrWeekend, weekendNames } from '../../../engine/holidays/weekend.ts';
 
 describe('calendar-data', () => {
-  it("names holidays exactly as date-holidays' own getHolidays(year, lang) does, in every jurisdiction", () => {
+  it("names holidays exactly as date-holidays' own getHolidays(year, lang) does, in every jurisdiction", { tags: ['sweep'], timeout: 120_000 }, () => {
     // The tools evaluate the rules once, in the local language, and take the English names from the rules;
     // date-holidays' English list (a second evaluation) must agree for every holiday of every jurisdiction.
     const ALL = ['public', 'bank', 'optional', 'school', 'observance'] as const;
@@ -27,7 +27,7 @@ describe('calendar-data', () => {
       }
     }
     expect(compared).toBeGreaterThan(5000);
-  }, 120_000); // every jurisdiction evaluated three times: ~5 s idle, over 20 s with the other core busy
+  }); // every jurisdiction evaluated three times: ~5 s idle, over 20 s with the other core busy
 
   it('resolves subdivisions in suffix or full form, any case', () => {
     expect(resolveSubdivision('GB', 'eng')).toEqual({ code: 'ENG' });

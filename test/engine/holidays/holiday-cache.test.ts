@@ -63,7 +63,7 @@ describe('the holiday caches', () => {
     expect(jurisdictions.entries).toBeLessThan(every.length);
   });
 
-  it('hold at most their budget of years, and weigh each as its days', () => {
+  it('hold at most their budget of years, and weigh each as its days', { tags: ['sweep'], timeout: 60_000 }, () => {
     clearHolidayCaches();
     const gb = jurisdiction('GB', 'ENG');
     holidaysInYear(gb, 2026, ['public']);
@@ -82,7 +82,7 @@ describe('the holiday caches', () => {
     const { years } = holidayCacheStats();
     expect(years.bytes).toBeLessThanOrEqual(YEAR_BUDGET_BYTES);
     expect(years.bytes).toBeGreaterThan(YEAR_BUDGET_BYTES * 0.9);
-  }, 60_000); // about 5,000 jurisdiction-years: ~3 s idle
+  }); // about 5,000 jurisdiction-years: ~3 s idle
 
   it("leave date-holidays no memory of the years it computed (its rules' per-year caches)", () => {
     // date-holidays-parser's DateFn keeps every year each rule computed in `cache` (a Map that only grows)

@@ -98,12 +98,12 @@ describe('ZoneFinder agrees with geo-tz/all find', () => {
     expect(tiles.length).toBe(21_525);
   });
 
-  it('on 100,000 points uniform on the sphere', () => {
+  it('on 100,000 points uniform on the sphere', { tags: ['sweep'], timeout: 120_000 }, () => {
     const points: [number, number][] = Array.from({ length: 100_000 }, () => [uniformLat(), rnd() * 360 - 180]);
     expect(compare(points, findZones).slice(0, 5)).toEqual([]);
-  }, 120_000);
+  });
 
-  it('on 100,000 points on and near boundary vertices and edges of 4,000 tiles', () => {
+  it('on 100,000 points on and near boundary vertices and edges of 4,000 tiles', { tags: ['sweep'], timeout: 120_000 }, () => {
     const fd = openSync(join(DATA, 'timezones.geojson.geo.dat'), 'r');
     const points: [number, number][] = [];
     for (let i = 0; i < 4000; i++) {
@@ -115,9 +115,9 @@ describe('ZoneFinder agrees with geo-tz/all find', () => {
     closeSync(fd);
     expect(points.length).toBeGreaterThan(99_900); // a few jittered points fall outside ±180
     expect(compare(points, findZones).slice(0, 5)).toEqual([]);
-  }, 120_000);
+  });
 
-  it('on 40,000 points exactly on quadtree cell boundaries and corners', () => {
+  it('on 40,000 points exactly on quadtree cell boundaries and corners', { tags: ['sweep'], timeout: 120_000 }, () => {
     const points: [number, number][] = [];
     for (let i = 0; i < 5000; i++) {
       const { top, bottom, left, right } = pick(all);
@@ -126,9 +126,9 @@ describe('ZoneFinder agrees with geo-tz/all find', () => {
       points.push([top, left], [bottom, right], [top, lon], [bottom, lon], [lat, left], [lat, right], [(top + bottom) / 2, (left + right) / 2], [bottom, left]);
     }
     expect(compare(points, findZones).slice(0, 5)).toEqual([]);
-  }, 120_000);
+  });
 
-  it("on 60,000 points on, and one double either side of, the edges of the walk's first eight levels", () => {
+  it("on 60,000 points on, and one double either side of, the edges of the walk's first eight levels", { tags: ['sweep'] }, () => {
     // The finder looks those levels up in a 256 × 256 grid: its cell edges are the walk's midpoints.
     const edges = (lo: number, hi: number, levels: number): number[] => {
       if (levels === 0) return [lo, hi];
