@@ -18,15 +18,13 @@ import {
 } from '../engine/tool.ts';
 import { describeErrors, validateInput, type FieldError } from '../engine/validate.ts';
 import { creditsSpent, priceOf, WorkMeter } from '../engine/work.ts';
+import { SERVICE, VERSION } from '../service/identity.ts';
 import { jsonWriterOf } from '../service/json-writer.ts';
 import { toolPagePath } from '../service/links.ts';
 import { toolsetCatalogue, toolsIn } from '../service/toolsets.ts';
 import { registerDiscovery, type DiscoveryOptions } from './discovery.ts';
 import { installErrorWording } from './errors.ts';
 import { installToolList } from './json-schema.ts';
-
-export const MCP_SERVER_NAME = 'time-coordinate-api';
-export const MCP_SERVER_VERSION = '0.1.0';
 
 /**
  * The wording of an HTTP 400 `detail`, so an agent reads the same sentence on either transport: the first
@@ -196,7 +194,7 @@ function newServer(toolsets: readonly Toolset[]): McpServer {
   const all = toolsets.length === TOOLSET_NAMES.length;
   const others = TOOLSET_NAMES.filter((t) => !toolsets.includes(t));
   const server = new McpServer(
-    { name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION, title: 'Time, Date, Geo, Solar and Astronomy tools' },
+    { name: SERVICE, version: VERSION, title: 'Time, Date, Geo, Solar and Astronomy tools' },
     {
       capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
       instructions: [
