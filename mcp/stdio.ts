@@ -51,5 +51,12 @@ if (process.env.PLACE_INDEXES === 'background') void startPlaceNames();
 else if (settings.placeIndexes !== 'on-demand') placeNamesOnFirstNeed();
 // The boundary index and the ephemeris, once the client has had a quiet second (a first call about a
 // coordinate that comes sooner loads what it needs itself).
-setTimeout(warmUp, 1_000).unref();
+setTimeout(() => {
+  try {
+    warmUp();
+  } catch (error) {
+    // A call that needs the data reports the failure itself; the server stays up.
+    process.stderr.write(`warm-up failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  }
+}, 1_000).unref();
 process.stderr.write(`${SERVICE} MCP server on stdio (toolsets: ${toolsets.join(', ')})\n`);
