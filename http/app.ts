@@ -25,7 +25,7 @@ import { offloadingRunner, runHere } from './offload.ts';
 import type { WorkPool } from '../service/work-pool.ts';
 import { accountRoutes } from './routes/account.ts';
 import type { Store } from './store/index.ts';
-import { methodsByPath, routeInventory, type RouteInfo } from '../service/inventory.ts';
+import { methodsByPath, routeInventory, type RouteInfo, type ServiceRouteKey } from '../service/inventory.ts';
 import { buildOpenApi } from '../service/openapi.ts';
 import { canaryRoute, healthRoute, indexRoute, statusRoute, type Readiness } from './routes/service.ts';
 import { openapiRoute } from './routes/openapi.ts';
@@ -212,7 +212,8 @@ export function createApp(options: AppOptions): BuiltApp {
     clientGroup: clientGroupOf(settings.trustProxy),
     now: ctx.now,
   });
-  const handlers: Record<string, Handler> = {
+  // Exactly the service routes of service/inventory.ts: a missing or an extra one does not compile.
+  const handlers: Record<ServiceRouteKey, Handler> = {
     'GET /': indexRoute(settings),
     'GET /health': healthRoute(readiness),
     'GET /v1/status': statusRoute(settings, routes, startedAt, ctx.now),
@@ -226,7 +227,9 @@ export function createApp(options: AppOptions): BuiltApp {
     'GET /v1/observatory/share/:token': shares.read,
   };
   for (const route of routes) {
-    const handler = route.tool ? toolHandler(route.tool, { guard, cache, ctx, surcharge, idempotency, runTool }) : handlers[`${route.method} ${route.path}`];
+    const handler = route.tool
+      ? toolHandler(route.tool, { guard, cache, ctx, surcharge, idempotency, runTool })
+      : (handlers as Record<string, Handler | undefined>)[`${route.method} ${route.path}`];
     if (!handler) throw new Error(`no handler for ${route.method} ${route.path}`);
     const answer = finished(handler);
     app.on(route.method, route.path, answer);

@@ -29,7 +29,8 @@ export interface RouteInfo {
 
 const SHARE_EXAMPLE = { poster: 'sky', date: '2026-12-21', location: { name: 'Greenwich', lat: 51.4769, lng: -0.0005 }, time: '21:30', ttl_days: 30 };
 
-export const serviceRoutes: RouteInfo[] = [
+/** The routes that are no tool's, each served by one handler of http/app.ts (keyed by {@link ServiceRouteKey}). */
+export const serviceRoutes = [
   {
     method: 'GET',
     path: '/',
@@ -115,7 +116,11 @@ export const serviceRoutes: RouteInfo[] = [
     response: ShareView,
     problems: { 404: 'No share has this token: unknown, malformed or expired', 503: 'The share store is unavailable; see Retry-After' },
   },
-];
+] as const satisfies readonly RouteInfo[];
+
+type KeyOf<R> = R extends { method: infer M extends string; path: infer P extends string } ? `${M} ${P}` : never;
+/** `GET /health`, …: one per service route, so the API's handler table is checked against this list when compiled. */
+export type ServiceRouteKey = KeyOf<(typeof serviceRoutes)[number]>;
 
 export function routeInventory(tools: readonly AnyTool[] = registry): RouteInfo[] {
   const toolRoutes: RouteInfo[] = tools.map((tool) => ({
