@@ -212,7 +212,6 @@ export function createApp(options: AppOptions): BuiltApp {
     clientGroup: clientGroupOf(settings.trustProxy),
     now: ctx.now,
   });
-  // Exactly the service routes of service/inventory.ts: a missing or an extra one does not compile.
   const handlers: Record<ServiceRouteKey, Handler> = {
     'GET /': indexRoute(settings),
     'GET /health': healthRoute(readiness),
@@ -227,11 +226,9 @@ export function createApp(options: AppOptions): BuiltApp {
     'GET /v1/observatory/share/:token': shares.read,
   };
   for (const route of routes) {
-    const handler = route.tool
-      ? toolHandler(route.tool, { guard, cache, ctx, surcharge, idempotency, runTool })
-      : (handlers as Record<string, Handler | undefined>)[`${route.method} ${route.path}`];
-    if (!handler) throw new Error(`no handler for ${route.method} ${route.path}`);
-    const answer = finished(handler);
+    // A service route's key is one of the inventory's, and the table has them all (or it does not compile).
+    const key = `${route.method} ${route.path}` as ServiceRouteKey;
+    const answer = finished(route.tool ? toolHandler(route.tool, { guard, cache, ctx, surcharge, idempotency, runTool }) : handlers[key]);
     app.on(route.method, route.path, answer);
     if (route.method === 'GET') app.on('HEAD', route.path, answer);
   }
