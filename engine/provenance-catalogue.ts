@@ -138,7 +138,9 @@ export const TZDB = catalogueEntry({
   kind: 'data',
   value: versions.tzdb,
   summary: 'IANA tz database release: every UTC offset, abbreviation, transition and zone name',
-  text: `IANA tzdb ${versions.tzdb} as built by moment-timezone ${versions.momentTimezone} (every zone's transitions to 2499, then its yearly rules by the 400-year cycle), searched by the engine`,
+  text:
+    `IANA tzdb ${versions.tzdb} as built by moment-timezone ${versions.momentTimezone} (every zone's transitions to 2499, then its yearly rules by the 400-year cycle), ` +
+    `with tzdb's backzone history before 1970 for the zones the boundaries tell apart (the same release, compiled by Debian's tzdata package), searched by the engine`,
 });
 
 export const TIMEZONE_BOUNDARIES = catalogueEntry({

@@ -12,7 +12,8 @@
  */
 import { hasFile, installedFile } from '../browser/node-builtins.ts';
 import { type PackedTzdb, type ZoneData, type ZoneTable, zoneLookup } from './tzdb-data.ts';
-import { indexRelease, type TzdbRelease, type ZoneTab } from './tzdb-release.ts';
+import { type Backzone, indexRelease, type TzdbRelease, type ZoneTab } from './tzdb-release.ts';
+import backzone from '../../datasets/tzdb/backzone.json' with { type: 'json' };
 
 const PACKED = 'moment-timezone/data/packed/latest.json';
 const META = 'moment-timezone/data/meta/latest.json';
@@ -23,7 +24,7 @@ let whole: TzdbRelease | null = null;
 
 /** The whole release when the page installed its files. */
 function release(): TzdbRelease | null {
-  if (!whole && hasFile(PACKED) && hasFile(META)) whole = indexRelease(installedFile<PackedTzdb>(PACKED), installedFile<ZoneTab>(META));
+  if (!whole && hasFile(PACKED) && hasFile(META)) whole = indexRelease(installedFile<PackedTzdb>(PACKED), installedFile<ZoneTab>(META), backzone as Backzone);
   return whole;
 }
 

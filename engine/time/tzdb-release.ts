@@ -23,9 +23,24 @@ export interface TzdbRelease {
   names: { zones: readonly string[]; links: ReadonlyMap<string, string>; geographic: readonly string[] };
 }
 
-/** Indexes a release (each zone unpacked on first use and kept: the release holds ~600 names). */
-export function indexRelease(data: PackedTzdb, meta: ZoneTab): TzdbRelease {
+/**
+ * tzdb's `backzone` history for the zones the boundaries tell apart (datasets/tzdb/backzone.json, built by
+ * scripts/data/tzdb-backzone.mjs): packed zones whose periods before 1970 are backzone's and from 1970
+ * the shipped build's, for the same release.
+ */
+export interface Backzone {
+  version: string;
+  zones: string[];
+}
+
+/**
+ * Indexes a release (each zone unpacked on first use and kept: the release holds ~600 names). With
+ * `backzone`, a name it lists answers with its own history before 1970 instead of the zone tzdb's main
+ * data merged it into; its name, links and every instant from 1970 on are unchanged.
+ */
+export function indexRelease(data: PackedTzdb, meta: ZoneTab, backzone?: Backzone): TzdbRelease {
   if (meta.version !== data.version) throw new Error(`tzdb data mismatch: zones ${data.version}, zone.tab ${meta.version}`);
+  if (backzone && backzone.version !== data.version) throw new Error(`tzdb data mismatch: zones ${data.version}, backzone ${backzone.version}`);
   const packed = new Map<string, string>();
   const zones: string[] = [];
   for (const line of data.zones) {
@@ -41,6 +56,7 @@ export function indexRelease(data: PackedTzdb, meta: ZoneTab): TzdbRelease {
     links.set(alias, target);
     packed.set(alias, line);
   }
+  for (const line of backzone?.zones ?? []) packed.set(line.slice(0, line.indexOf('|')), line);
   const tables = new Map<string, ZoneTable>();
   return {
     release: data.version,
@@ -58,8 +74,10 @@ export function indexRelease(data: PackedTzdb, meta: ZoneTab): TzdbRelease {
         return table;
       }
       const target = line.slice(0, line.indexOf('|'));
-      table = tables.get(target) ?? unpackZone(line);
-      tables.set(target, table);
+      // A link shares its target's table, unless backzone gave the target its own line.
+      const shared = packed.get(target) === line;
+      table = (shared ? tables.get(target) : undefined) ?? unpackZone(line);
+      if (shared) tables.set(target, table);
       tables.set(name, table);
       return table;
     },

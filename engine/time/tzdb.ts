@@ -9,14 +9,19 @@
  */
 import { createRequire } from 'node:module';
 import { packZoneWindow, type PackedTzdb, type ZoneData, type ZoneTable } from './tzdb-data.ts';
-import { indexRelease, type TzdbRelease, type ZoneTab } from './tzdb-release.ts';
+import { type Backzone, indexRelease, type TzdbRelease, type ZoneTab } from './tzdb-release.ts';
+import backzone from '../../datasets/tzdb/backzone.json' with { type: 'json' };
 
 const require = createRequire(import.meta.url);
 
 let loaded: TzdbRelease | null = null;
 
 function load(): TzdbRelease {
-  loaded ??= indexRelease(require('moment-timezone/data/packed/latest.json') as PackedTzdb, require('moment-timezone/data/meta/latest.json') as ZoneTab);
+  loaded ??= indexRelease(
+    require('moment-timezone/data/packed/latest.json') as PackedTzdb,
+    require('moment-timezone/data/meta/latest.json') as ZoneTab,
+    backzone as Backzone,
+  );
   return loaded;
 }
 

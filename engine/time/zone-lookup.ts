@@ -2,8 +2,7 @@
  * Coordinate → IANA time zone(s), by point-in-polygon lookup in timezone-boundary-builder's
  * comprehensive data set (geo-tz `all`: every zone tzdb distinguishes, including those that agree
  * with a neighbour since 1970, such as Europe/Amsterdam or Europe/Busingen). Their pre-1970 offsets
- * are only as distinct as the shipped tzdb build (docs/tzdb.md): it omits tzdb's `backzone`, so
- * Amsterdam's 1930 offset is Brussels's.
+ * come from tzdb's `backzone` (docs/tzdb.md), so Amsterdam's 1930 offset is its own, not Brussels's.
  *
  * The answers are geo-tz's `find` from `geo-tz/all`, reproduced over its data files by
  * {@link ZoneFinder} (tests compare the two point for point), because geo-tz keeps decoded tiles as
