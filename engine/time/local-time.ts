@@ -77,6 +77,7 @@ export const LocalTimeResult = z.object({
     .nullable()
     .describe('Next UTC-offset change; null when none is scheduled'),
   resolution: z.enum(['land', 'ocean']).describe('land: boundary polygon; ocean: nautical zone of the 15° longitude band'),
+  note: z.string().optional().describe("Before 1970 only: the boundaries are today's"),
   provenance: Provenance,
 });
 export type LocalTimeResult = z.output<typeof LocalTimeResult>;
@@ -168,6 +169,13 @@ function writtenRules(rules: Readonly<ZoneRules>): { utc_offset: string; next_tr
 /** The wall-clock fields of an instant in a zone, on their own. */
 export const clockFields = (ms: number, rules: Readonly<ZoneRules>): ClockFields => addClockFields({}, ms, rules);
 
+/**
+ * What an answer before 1970 says: the zone comes from today's boundaries, drawn where clocks agree now;
+ * its history is tzdb's (with backzone) for the zone found, which places near today's line may not share.
+ */
+export const BEFORE_1970 =
+  "Before 1970: the zone is the one today's boundaries (timezone-boundary-builder) give this point, with tzdb's history of that zone (backzone included); places near today's boundary may have kept another clock then.";
+
 export function localTimeFields(lat: number, lon: number, ms: number, texts?: InstantTexts): LocalTimeFields {
   const { zones, resolution } = lookupZones(lat, lon);
   const timezone = zones[0];
@@ -175,6 +183,7 @@ export function localTimeFields(lat: number, lon: number, ms: number, texts?: In
   out.unix_seconds = Math.floor(ms / 1000);
   out.unix_ms = ms;
   out.resolution = resolution;
+  if (ms < 0 && resolution === 'land') out.note = BEFORE_1970;
   return out;
 }
 

@@ -58,3 +58,11 @@ describe('zones tzdb merged answer with their own history before 1970', () => {
     expect(localTimeAt(12.7855, 45.0187, Date.parse('1940-01-01T00:00:00Z')).utc_offset).toBe('+02:59:54');
   });
 });
+
+describe('an answer before 1970 at a coordinate', () => {
+  it('says the boundaries are today’s; from 1970 on, and at sea, no note', () => {
+    expect(localTimeAt(52.3676, 4.9041, Date.parse('1937-07-01T12:00:00Z')).note).toMatch(/^Before 1970: .*today's boundaries/);
+    expect(localTimeAt(52.3676, 4.9041, Date.parse('1970-01-01T00:00:00Z'))).not.toHaveProperty('note');
+    expect(localTimeAt(0, -30, Date.parse('1937-07-01T12:00:00Z'))).not.toHaveProperty('note');
+  });
+});
