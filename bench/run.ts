@@ -17,7 +17,8 @@ import net from 'node:net';
 import autocannon from 'autocannon';
 import { convertTimeRequests, landPoints } from './inputs.ts';
 import { mcpCallRequests, mcpVerdicts, TAKING_BROTLI } from './mcp.ts';
-import { loadPlaceNames, nameOf } from '../engine/geo/place-names.ts';
+import { nameOf } from '../engine/places/name-table.ts';
+import { loadPlaces } from '../engine/places/place-names.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -175,7 +176,7 @@ const moonYearRequests = points.slice(0, 20).map((p) => ({ path: `/v1/astronomy/
 
 // Place names: 1,000 GeoNames places drawn by population (as people ask: big places more often), by their
 // name, the way an agent passes them, searched (GET /v1/geo/places) and used as place= on GET /v1/time.
-const placeIndex = await loadPlaceNames();
+const placeIndex = await loadPlaces();
 const placeQueries = (() => {
   const out: string[] = [];
   let state = 42;

@@ -1,6 +1,6 @@
 /** Start-up warm-up and readiness probes of the engine's data: time-zone boundaries, ephemeris, the place-name index. */
 import * as Astronomy from 'astronomy-engine';
-import { placeNamesReady } from './geo/place-names.ts';
+import { placesReady } from './places/place-names.ts';
 import { ready as zoneDataReady, warmUp as warmUpZones } from './time/zone-lookup.ts';
 
 let ephemerisOk = false;
@@ -22,5 +22,5 @@ export function warmUp(): void {
   probeEphemeris();
 }
 
-/** `places`: the place-name index is built (search_places answers 503 until then; /health stays 200). */
-export const engineReadiness = () => ({ timezone_data: zoneDataReady(), ephemeris: ephemerisOk, places: placeNamesReady() });
+/** `places`: the places index is loaded (search_places, geo_nearby and place inputs answer 503 until then; /health stays 200). */
+export const engineReadiness = () => ({ timezone_data: zoneDataReady(), ephemeris: ephemerisOk, places: placesReady() });

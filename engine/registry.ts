@@ -25,7 +25,7 @@ import { businessDaysInJurisdiction } from './holidays/business-days-jurisdictio
 import { geoDistance } from './geo/geo-distance.ts';
 import { geoDistanceBatch } from './geo/geo-distance-batch.ts';
 import { geoNearby } from './geo/geo-nearby.ts';
-import { searchPlaces } from './geo/search-places.ts';
+import { searchPlaces } from './places/search-places.ts';
 import { geoElevation } from './geo/geo-elevation.ts';
 import { geoMidpoint } from './geo/geo-midpoint.ts';
 import { geoBoundingBox } from './geo/geo-bounding-box.ts';
@@ -38,7 +38,7 @@ import { eclipses } from './sky/eclipses.ts';
 import { skyPositionsTool } from './sky/sky-positions.ts';
 import { moonEventsTool } from './sky/moon-events.ts';
 import { dailyTagline } from './utility/daily-tagline.ts';
-import { withPlaceInput } from './place-input.ts';
+import { withPlaceInput } from './places/place-input.ts';
 
 /** The tools as declared, in the order the status document shows them. */
 export const declaredTools: readonly AnyTool[] = [
@@ -78,7 +78,7 @@ export const declaredTools: readonly AnyTool[] = [
   moonEventsTool,
 ] as unknown as AnyTool[];
 
-/** Every tool as served: with `place` wherever it takes coordinates, and place names as zones (engine/place-input.ts). */
+/** Every tool as served: with `place` wherever it takes coordinates, and place names as zones (engine/places/place-input.ts). */
 export const registry: readonly AnyTool[] = declaredTools.map(withPlaceInput);
 
 export function toolByName(name: string): AnyTool | undefined {

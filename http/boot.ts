@@ -6,8 +6,7 @@
 import type { Server as NodeServer } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { serve } from 'h3';
-import { startPlacesIndex } from '../engine/geo/places-index.ts';
-import { startPlaceNames } from '../engine/geo/place-names.ts';
+import { startPlaces } from '../engine/places/place-names.ts';
 import { preloadHolidayData } from '../engine/holidays/calendar-data.ts';
 import { engineReadiness, warmUp } from '../engine/health.ts';
 import { sources } from '../engine/provenance.ts';
@@ -194,13 +193,10 @@ export async function startServer(settings: Settings, options: StartOptions = {}
   }, DEFERRED_WORK_MS);
   deferred.unref();
   if (settings.placeIndexes === 'background') {
-    void startPlacesIndex().then((status) => {
-      if (!status.ready) log(settings, 'warn', 'nearby-places index failed to build; it will be retried on first use', { error: status.error });
-    });
-    // The place-name index after the nearby one (not both at once: their build peaks would add up).
-    void startPlaceNames(startPlacesIndex()).then((status) => {
-      if (status.ready) log(settings, 'info', 'place-name index ready', { ...status });
-      else log(settings, 'warn', 'place-name index failed to build; the next search retries', { error: status.error });
+    // The one places index (name search, place inputs and zones, nearby places).
+    void startPlaces().then((status) => {
+      if (status.ready) log(settings, 'info', 'places index ready', { ...status });
+      else log(settings, 'warn', 'places index failed to load; the next query retries', { error: status.error });
     });
   }
   log(settings, 'info', `listening on http://${settings.host}:${settings.port}`, {

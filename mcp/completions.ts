@@ -2,7 +2,7 @@
  * Argument completion of the prompts and resource templates (mcp/discovery.ts): holiday country and
  * subdivision codes, zone names and place names (a place name is a zone argument too).
  */
-import { completePlaceNames } from '../engine/geo/search-places.ts';
+import { completePlaceNames } from '../engine/places/search-places.ts';
 import { holidayCountryCodes, holidaySubdivisionCodes } from '../engine/holidays/calendar-data.ts';
 import { resolveCountry } from '../engine/holidays/jurisdiction-names.ts';
 import { completeZones } from '../engine/time/zone-suggest.ts';

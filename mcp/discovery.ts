@@ -15,9 +15,10 @@ import { provenanceCatalogue } from '../engine/provenance-catalogue.ts';
 import type { AnyTool } from '../engine/tool.ts';
 import { resolveZone, zoneNames } from '../engine/time/zone-names.ts';
 import { timeInZone, timeInZoneAt, ZoneArgument } from '../engine/time/time-in-zone.ts';
-import { completePlaceNames, describeHit, searchIndex } from '../engine/geo/search-places.ts';
+import { completePlaceNames, describeHit, searchIndex } from '../engine/places/search-places.ts';
 import { completeCountries, completeSubdivisions, completeZoneInput } from './completions.ts';
-import { placeNames } from '../engine/geo/place-names.ts';
+import { places, placesIfReady } from '../engine/places/place-names.ts';
+import { zoneOfPlace } from '../engine/places/place-zones.ts';
 import { MAX_RANGE_DAYS } from '../engine/planning/meeting-times.ts';
 import { jsonWriterOf } from '../service/json-writer.ts';
 import type { ToolsetEntry } from '../service/toolsets.ts';
@@ -110,7 +111,10 @@ export function registerDiscovery(server: McpServer, options: DiscoveryOptions):
     (uri, variables) => {
       const name = decoded(String(variables.timezone));
       const read = ZoneArgument.safeParse(name);
-      const resolved = read.success && read.data && !read.data.pending ? read.data : resolveZone(name);
+      // A place name (pending): the zone at its best match once the places index is loaded (a read never waits for it).
+      const given = read.success ? read.data : undefined;
+      const ix = placesIfReady();
+      const resolved = given && !given.pending ? given : (given && ix && zoneOfPlace(ix, given.input)) || resolveZone(name);
       if (!resolved) throw new McpError(ErrorCode.InvalidParams, `Unknown time zone ${quoteEcho(name)}. Read tz://zones for the list.`);
       // The get_time_in_zone tool's own answer for now (the clock of the server's context).
       // Written as the get_time_in_zone tool writes its answer: the same text, keys in the schema's order.
@@ -133,9 +137,9 @@ export function registerDiscovery(server: McpServer, options: DiscoveryOptions):
     },
     async (uri, variables) => {
       const name = decoded(String(variables.name)).slice(0, 200);
-      const ix = await placeNames();
-      const places = searchIndex(ix, name, { limit: 5 }).map((hit) => describeHit(ix, hit));
-      return json(uri.href, { query: name, count: places.length, places });
+      const ix = await places();
+      const found = searchIndex(ix, name, { limit: 5 }).map((hit) => describeHit(ix, hit));
+      return json(uri.href, { query: name, count: found.length, places: found });
     },
   );
 

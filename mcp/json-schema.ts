@@ -147,7 +147,7 @@ export type Listing = keyof typeof DROPS;
  * explained by the `provenance://methods` resource, and its full schema (with provenance=full's
  * `explanations`) is in the OpenAPI document; spelled out in each of the tools it would cost the list
  * about 4 KB. The same for the `place` and `place_alternatives` a place-name input adds (same shape in
- * every tool that takes coordinates: engine/place-input.ts; spelled out in the OpenAPI document), at
+ * every tool that takes coordinates: engine/places/place-input.ts; spelled out in the OpenAPI document), at
  * any depth: each result of a batch of points or pairs carries its own (about 1.3 KB in
  * get_local_times and geo_distance_batch).
  */

@@ -9,7 +9,7 @@
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { warmUp } from '../engine/health.ts';
-import { placeNamesOnFirstNeed, startPlaceNames } from '../engine/geo/place-names.ts';
+import { placesOnFirstNeed, startPlaces } from '../engine/places/place-names.ts';
 import { routeInventory } from '../service/inventory.ts';
 import { SERVICE } from '../service/identity.ts';
 import { buildOpenApi } from '../service/openapi.ts';
@@ -47,8 +47,8 @@ await server.connect(new StdioServerTransport());
 // The place-name index (place inputs, place names as zones, their completions): loaded by the first call
 // that names a place, which waits a few seconds for it and otherwise says to try again shortly.
 // PLACE_INDEXES=background loads it at once; on-demand makes that first call wait for the whole load.
-if (process.env.PLACE_INDEXES === 'background') void startPlaceNames();
-else if (settings.placeIndexes !== 'on-demand') placeNamesOnFirstNeed();
+if (process.env.PLACE_INDEXES === 'background') void startPlaces();
+else if (settings.placeIndexes !== 'on-demand') placesOnFirstNeed();
 // The boundary index and the ephemeris, once the client has had a quiet second (a first call about a
 // coordinate that comes sooner loads what it needs itself).
 setTimeout(() => {

@@ -45,9 +45,9 @@ try {
   process.exit(1);
 }
 
-// The place-name index, cached beside the data packages once per machine (~10 s the first time, a
-// second after), so the server is ready with it within a second of listening.
+// The places index (scripts/data/places-index.ts), cached beside the data packages once per machine
+// (~10 s the first time, a second after), so the server is ready with it within a second of listening.
 if (!process.argv.includes('--no-place-index')) {
   const { spawnSync } = await import('node:child_process');
-  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/place-index.ts'], { cwd: root, stdio: ['ignore', process.stderr, process.stderr] });
+  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/data/places-index.ts'], { cwd: root, stdio: ['ignore', process.stderr, process.stderr] });
 }

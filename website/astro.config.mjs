@@ -84,7 +84,7 @@ function browserNodeBuiltins() {
 const SERVER_ONLY = new Map(
   [
     ['time/zone-lookup.ts', 'time/zone-lookup-browser.ts'], // the boundary lookup (timezone-boundary-builder's shapes)
-    ['geo/place-names.ts', 'geo/place-names-browser.ts'], // the place-name index
+    ['places/place-names.ts', 'places/place-names-browser.ts'], // the places index
   ].map(([from, to]) => [fileURLToPath(new URL(`../engine/${from}`, import.meta.url)), fileURLToPath(new URL(`../engine/${to}`, import.meta.url))]),
 );
 

@@ -40,7 +40,7 @@ const DATA_READERS: Record<string, string> = {
   'time/zone-names.ts': 'zones',
   'holidays/weekend.ts': 'week',
   'holidays/calendar-data.ts': 'holidays',
-  'geo/country-names.ts': 'countries',
+  'country-names.ts': 'countries',
 };
 const ENGINE = dirname(REGISTRY_FILE);
 

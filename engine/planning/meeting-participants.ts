@@ -18,9 +18,9 @@ import { CountryCode, countryOf, SubdivisionCode, subdivisionProblem } from '../
 import { resolveSubdivision } from '../holidays/jurisdiction-names.ts';
 import type { ZoneTable } from '../time/tzdb-data.ts';
 import { rulesOf } from '../time/tzdb.ts';
-import { unknownZoneMessage, ZoneArgument } from '../time/time-in-zone.ts';
-import { placeNames } from '../geo/place-names.ts';
-import { PlaceText, resolvePlace } from '../place-input.ts';
+import { ZoneArgument } from '../time/time-in-zone.ts';
+import { PlaceText, resolvePlace } from '../places/place-input.ts';
+import { settleZone } from '../places/place-zones.ts';
 import { TIME_PATTERN } from '../time/wall-clock.ts';
 import { zoneCountry } from '../time/zone-input.ts';
 import { lookupZones } from '../time/zone-lookup.ts';
@@ -90,10 +90,10 @@ export const Participant = z
 export type ParticipantInput = z.output<typeof Participant>;
 
 /**
- * A participant whose `timezone` is a place name read before the place-name index was loaded (its zone
- * still empty; engine/place-input.ts settles such arguments at the top of an input only), read again
- * once the index is there: 503 while a starting server still loads it, 400 naming the field when the
- * name matches no place. Any other participant as given.
+ * A participant whose `timezone` is a place name (pending, its zone still empty; engine/places/
+ * place-input.ts settles such arguments at the top of an input only) resolved by the places layer: 503
+ * while a starting server still loads the index, 400 naming the field when the name matches no place.
+ * Any other participant as given.
  */
 export async function settlePlaceZone(p: ParticipantInput, index: number): Promise<ParticipantInput> {
   if (p.place !== undefined) {
@@ -102,12 +102,7 @@ export async function settlePlaceZone(p: ParticipantInput, index: number): Promi
     return { ...p, place: undefined, lat: place.lat, lon: place.lon, label: p.label ?? place.name };
   }
   if (!p.timezone?.pending) return p;
-  await placeNames();
-  const again = ZoneArgument.safeParse(p.timezone.input);
-  if (!again.success || !again.data || again.data.pending) {
-    throw new ToolInputError([{ field: `participants[${index}].timezone`, message: unknownZoneMessage(p.timezone.input) }]);
-  }
-  return { ...p, timezone: again.data };
+  return { ...p, timezone: await settleZone(p.timezone, `participants[${index}].timezone`) };
 }
 
 /** A participant ready for the search. */

@@ -6,7 +6,7 @@ import type { ToolContext } from '../tool.ts';
 import type { ProvenanceValue } from '../inputs.ts';
 import { CALENDAR, catalogueEntry, fixedProvenance, TIMEZONE_BOUNDARIES, TZDB } from '../provenance-catalogue.ts';
 import { HOLIDAY_DATA } from '../holidays/holiday-inputs.ts';
-import { PLACE_NAMES, PLACE_SEARCH } from '../geo/search-places.ts';
+import { PLACE_NAMES, PLACE_SEARCH } from '../places/search-places.ts';
 import { BOUNDARY_LOOKUP, NAUTICAL_ZONE } from '../time/local-time.ts';
 import type { MeetingParticipant } from './meeting-participants.ts';
 import { COST_TEXT } from './meeting-cost.ts';

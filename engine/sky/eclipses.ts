@@ -26,7 +26,7 @@ const EclipsesInput = z
   .superRefine((input, ctx) => {
     if (input.lat !== undefined && input.lon === undefined) ctx.addIssue({ code: 'custom', path: ['lon'], message: 'is required with lat' });
     if (input.lon !== undefined && input.lat === undefined) ctx.addIssue({ code: 'custom', path: ['lat'], message: 'is required with lon' });
-    // A place name (engine/place-input.ts) stands for lat and lon.
+    // A place name (engine/places/place-input.ts) stands for lat and lon.
     if (input.timezone !== undefined && input.lat === undefined && input.lon === undefined && !('place' in input && input.place !== undefined)) {
       ctx.addIssue({ code: 'custom', path: ['timezone'], message: 'applies to local circumstances: give lat and lon (or place) too' });
     }

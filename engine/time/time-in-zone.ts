@@ -38,23 +38,18 @@ export function unknownZoneMessage(input: string): string {
   return `unknown time zone ${shown}; did you mean ${list}?${posix}`;
 }
 
-/**
- * Place names as zones (`Tokyo`, `São Paulo, BR`), where the server has the place-name index: engine/
- * place-input.ts installs the lookup. It answers the zone at the best match, null for no match, or
- * undefined while the index is not loaded (the argument is then pending, resolved when the tool runs).
- * Without it (the browser's calculators) a name that is no zone stays an unknown zone.
- */
-let placeZoneLookup: ((input: string) => ResolvedZone | null | undefined) | undefined;
-export function usePlaceZones(lookup: (input: string) => ResolvedZone | null | undefined): void {
-  placeZoneLookup = lookup;
-}
+/** The longest place name read (search_places' `q` rule); a longer input is an unknown zone at once. */
+const MAX_PLACE_NAME = 200;
 
-/** The zone a place name gives, a pending one, or null (no lookup, no match, or a zone-like input with '/'). */
-function placeZone(input: string): ResolvedZone | null {
-  if (!placeZoneLookup || input.includes('/') || zoneInputProblem(input)) return null;
-  const found = placeZoneLookup(input);
-  if (found === undefined) return { zone: '', resolved_from: 'place', input, pending: true };
-  return found;
+/**
+ * Place names as zones (`Tokyo`, `São Paulo, BR`): an input that is no zone name, has no '/' and breaks
+ * no zone-input rule is carried as a pending place name (its zone empty), resolved when the tool runs by
+ * the places layer (engine/places/place-zones.ts: the zone at the best match, or a 400 on the field when
+ * nothing matches). Nothing here knows the places index.
+ */
+function pendingPlace(input: string): ResolvedZone | null {
+  if (input.includes('/') || input.length > MAX_PLACE_NAME || zoneInputProblem(input)) return null;
+  return { zone: '', resolved_from: 'place', input, pending: true };
 }
 
 /**
@@ -68,7 +63,7 @@ export const ZoneArgument = z
   .transform((value, ctx): ResolvedZone | undefined => {
     const input = value.trim();
     if (!input) return undefined;
-    const resolved = resolveZone(input) ?? placeZone(input);
+    const resolved = resolveZone(input) ?? pendingPlace(input);
     if (!resolved) {
       ctx.addIssue({ code: 'custom', message: zoneInputProblem(input) ?? unknownZoneMessage(input), input: value });
       return z.NEVER;

@@ -31,7 +31,7 @@ export interface ResolvedZone {
    * How the input became `zone`: `iana` (a canonical name, any letter case), `alias` (a link or legacy
    * name), `abbreviation`, `windows` (a Windows zone ID), `offset` (a fixed offset: `zone` is `+05:30`
    * style, tzdb-data.ts fixedOffsetTable), `country` (an ISO code of a one-zone country), `place` (a
-   * place name: the zone at its best match; engine/place-input.ts).
+   * place name: the zone at its best match; engine/places/place-input.ts).
    */
   resolved_from: 'iana' | 'alias' | 'abbreviation' | 'windows' | 'offset' | 'country' | 'place';
   /** Abbreviation or Windows ID: other zones it stands for, up to 10 (abbreviations: other offsets first). */
@@ -48,8 +48,8 @@ export interface ResolvedZone {
   /** For a place name: the place chosen (its zone is `zone`). */
   place?: { name: string; country: string; admin1: string | null; geonames_id: number };
   /**
-   * A place name read before the place-name index was ready: `zone` is empty until the tool's run
-   * resolves it (engine/place-input.ts), which then clears this flag.
+   * A place name (a zone input that is no zone name): `zone` is empty until the tool's run
+   * resolves it (engine/places/place-zones.ts), which then clears this flag.
    */
   pending?: true;
 }

@@ -123,7 +123,7 @@ describe('OpenAPI', () => {
     expect(ops.sort()).toEqual(routes.map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`).sort());
     const time = doc.paths['/v1/time'].get;
     expect(time.operationId).toBe('get_local_time');
-    // A place name may stand for lat and lon (engine/place-input.ts): neither is required on its own.
+    // A place name may stand for lat and lon (engine/places/place-input.ts): neither is required on its own.
     expect(time.parameters.map((p: { name: string }) => p.name)).toEqual(['lat', 'lon', 'at', 'place', 'provenance']);
     expect(time.parameters.find((p: { name: string }) => p.name === 'lat')).toMatchObject({
       in: 'query',

@@ -97,7 +97,7 @@ function readsClock(tool: AnyTool): boolean {
 function leanestInput(tool: AnyTool): unknown {
   const input = { ...(tool.examples[0].input as Record<string, unknown>) };
   const shape = (tool.input as unknown as { shape: Record<string, unknown> }).shape;
-  // A coordinate the schema lets go only because a place name may stand for it (engine/place-input.ts).
+  // A coordinate the schema lets go only because a place name may stand for it (engine/places/place-input.ts).
   const placeStandIn = (key: string) => {
     const prefix = key.replace(/(lat|lon)$/, '');
     return prefix !== key && `${prefix}place` in shape && !(`${prefix}place` in input);

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import * as placeNames from '../../../engine/geo/place-names-browser.ts';
+import * as placeNames from '../../../engine/places/place-names-browser.ts';
 import * as tzdb from '../../../engine/time/tzdb-browser.ts';
 import * as zoneLookup from '../../../engine/time/zone-lookup-browser.ts';
 
@@ -40,7 +40,7 @@ describe('stand-ins for server-only modules in a page', () => {
 
   it('place-names-browser.ts: every name of the place-name index the engine imports; reads throw', async () => {
     for (const name of importedNames('place-names.ts')) expect(placeNames, name).toHaveProperty(name);
-    await expect(placeNames.placeNames()).rejects.toThrow(/server-side/);
-    expect(placeNames.placeNamesIfReady()).toBeUndefined();
+    await expect(placeNames.places()).rejects.toThrow(/server-side/);
+    expect(placeNames.placesIfReady()).toBeUndefined();
   });
 });

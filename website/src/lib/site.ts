@@ -82,7 +82,7 @@ export { describeInput, mcpCall } from './calls.ts';
 
 /**
  * A coordinate pair of a calculator's form that a place name can fill: the tool takes `{prefix}place`
- * beside `{prefix}lat` and `{prefix}lon` (engine/place-input.ts adds it to every such tool).
+ * beside `{prefix}lat` and `{prefix}lon` (engine/places/place-input.ts adds it to every such tool).
  */
 export interface PlacePair {
   prefix: string;

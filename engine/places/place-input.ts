@@ -10,11 +10,11 @@
  * schema gains no object-level refinement and keeps its compiled fast path (engine/fast-parse.ts).
  */
 import { z } from 'zod';
-import { type PlaceHit, PLACE_NAMES, PLACE_SEARCH, divisionOf, searchIndex } from './geo/search-places.ts';
-import { nameOf, placeNames } from './geo/place-names.ts';
+import { type PlaceHit, PLACE_NAMES, PLACE_SEARCH, divisionOf, searchIndex } from './search-places.ts';
+import { nameOf } from './name-table.ts';
+import { places } from './place-names.ts';
 import { settleZones, zonesFromPlace, zonesPending } from './place-zones.ts';
-import type { AnyTool, ToolContext } from './tool.ts';
-import { ToolInputError } from './tool.ts';
+import { type AnyTool, type ToolContext, ToolInputError } from '../tool.ts';
 
 /** The coordinate pairs a place can stand for, by the prefix of their field names. */
 const PREFIXES = ['', 'from_', 'to_'] as const;
@@ -47,7 +47,7 @@ export interface ResolvedPlace {
  * still loading → ToolUnavailableError (503).
  */
 export async function resolvePlace(text: string, field: string): Promise<ResolvedPlace> {
-  const ix = await placeNames();
+  const ix = await places();
   const hits = searchIndex(ix, text, { limit: 4 });
   if (hits.length === 0) {
     throw new ToolInputError([{ field, message: 'matches no place name (search_places lists the names it knows)' }]);

