@@ -1,4 +1,4 @@
-/** Start-up warm-up and readiness probes of the engine's data: time-zone boundaries, ephemeris, the place-name index. */
+/** Start-up warm-up and readiness probes of the engine's data: time-zone boundaries, ephemeris, the places index. */
 import * as Astronomy from 'astronomy-engine';
 import { placesReady } from './places/place-names.ts';
 import { ready as zoneDataReady, warmUp as warmUpZones } from './time/zone-lookup.ts';

@@ -44,7 +44,7 @@ const server = createMcpServer({
   siteUrl: settings.siteUrl,
 });
 await server.connect(new StdioServerTransport());
-// The place-name index (place inputs, place names as zones, their completions): loaded by the first call
+// The places index (place inputs, place names as zones, their completions, geo_nearby): loaded by the first call
 // that names a place, which waits a few seconds for it and otherwise says to try again shortly.
 // PLACE_INDEXES=background loads it at once; on-demand makes that first call wait for the whole load.
 if (process.env.PLACE_INDEXES === 'background') void startPlaces();
