@@ -201,7 +201,7 @@ describe('the package', () => {
     expect(session.messages().length).toBeGreaterThanOrEqual(2);
   }, 120_000);
 
-  it('starts cold (no place-name cache): every stdout byte is JSON-RPC while the index builds; a place waits or says retry', async () => {
+  it('starts cold (no places index file): every stdout byte is JSON-RPC while the index builds; a place waits or says retry', async () => {
     const cache = join(installed, 'node_modules', '.cache');
     rmSync(cache, { recursive: true, force: true });
     const session = new StdioSession(process.execPath, [join(installed, 'node_modules', '.bin', 'time-coordinate-api')]);
@@ -228,7 +228,10 @@ describe('the package', () => {
       await session.close();
     }
     expect(session.messages().every((m) => m.jsonrpc === '2.0')).toBe(true);
-    expect(existsSync(join(cache, 'place-names')), 'the built index is cached for the next start').toBe(true);
+    // The places index file and its manifest, written for the next start (engine/places/index-file.ts).
+    const written = existsSync(join(cache, 'places')) ? readdirSync(join(cache, 'places')) : [];
+    expect(written.filter((n) => n.endsWith('.bin')).length, 'the built index is cached for the next start').toBe(1);
+    expect(written.filter((n) => n.endsWith('.bin.json')).length, 'with its manifest').toBe(1);
   }, 300_000);
 
   it('starts on every Node line users run (22 and 24)', async () => {

@@ -70,7 +70,7 @@ describe('http/server.ts over a real socket', () => {
   });
 
   it('answers a place search during start-up from the cached index (waiting up to 3 s for it, else a 503 to retry), then says so in /health', async () => {
-    // npm test builds the cache file first (scripts/place-index.ts), so the server reads it in about a second
+    // npm test builds the cache file first (scripts/data/places-index.ts), so the server reads it in about a second
     // and a search meanwhile waits for it. On a busy CI runner the read once took longer than the 3 s a
     // search waits: then the answer is the documented 503 with Retry-After, and the search answers once
     // /health says the index is ready.
