@@ -2,16 +2,17 @@
  * `seasons` (GET /v1/astronomy/seasons): a year's equinoxes and solstices, and the Earth's perihelion and
  * aphelion, in time order. Equinoxes and solstices: the Sun's apparent geocentric ecliptic longitude at
  * 0°, 90°, 180°, 270° (astronomy-engine `Seasons`). Apsides: the extremes of the distance between the
- * centres of the Earth and the Sun (astronomy-engine `SearchPlanetApsis`); the Moon pulls the Earth's
- * centre around, so a calendar year can hold two perihelia (1800: Jan 1 and Dec 31) or none (1802).
+ * centres of the Earth and the Sun (engine/sky/earth-apsides.ts, from VSOP87's radius series); the Moon
+ * pulls the Earth's centre around, so a calendar year can hold two perihelia (1800: Jan 1 and Dec 31) or
+ * none (1802).
  */
-import { Body, NextPlanetApsis, SearchPlanetApsis, Seasons } from 'astronomy-engine';
+import { Seasons } from 'astronomy-engine';
 import { z } from 'zod';
 import { CALCULATION, defineTool, type ToolContext } from '../tool.ts';
 import { int, Provenance } from '../inputs.ts';
-import { DAY_MS } from '../instant.ts';
 import { catalogueEntry, EPHEMERIS, fixedProvenance, TZDB } from '../provenance-catalogue.ts';
 import { ZoneArgument } from '../time/time-in-zone.ts';
+import { earthApsides } from './earth-apsides.ts';
 import { eventTimes, SKY_FIRST_YEAR, SKY_LAST_YEAR, startOfDate, wholeSecond } from './moon-phases.ts';
 
 export const SEASON_EVENTS = ['march_equinox', 'june_solstice', 'september_equinox', 'december_solstice', 'perihelion', 'aphelion'] as const;
@@ -24,8 +25,9 @@ const METHOD = catalogueEntry({
   text:
     "equinoxes and solstices: the instants the Sun's apparent geocentric ecliptic longitude of date is 0°, 90°, 180°, 270° " +
     '(astronomy-engine Seasons), within 3 minutes of USNO "Earth\'s Seasons and Apsides" (at most 113 s on the USNO rows tested, 1800–2100); ' +
-    'perihelion and aphelion: the extremes of the distance between the centres of the Sun and the Earth (astronomy-engine ' +
-    'SearchPlanetApsis), whose instant the flat extremum leaves uncertain: within about an hour of USNO (at most 68 min on the rows tested). ' +
+    'perihelion and aphelion: the instants the distance between the centres of the Sun and the Earth itself (not the Earth–Moon ' +
+    "barycentre) stops falling or rising, from VSOP87's radius series (Bretagnon & Francou 1988, the 578 terms that move them in 1700–2300), " +
+    'within 2 minutes of USNO (at most 69 s in 2020–2030 and 115 s in 1800–2100, measured on every USNO apsis). ' +
     'TT converted to UT with the ΔT model (UTC taken as UT), rounded to the whole second',
 });
 
@@ -64,11 +66,9 @@ export function seasonEvents(year: number, fromMs: number, toMs: number): { even
     { event: 'september_equinox', ms: wholeSecond(s.sep_equinox.date.getTime()) },
     { event: 'december_solstice', ms: wholeSecond(s.dec_solstice.date.getTime()) },
   ];
-  // Start a day early so an apsis a second before the window rounds in as the seasons do.
-  for (let apsis = SearchPlanetApsis(Body.Earth, new Date(fromMs - DAY_MS)); ; apsis = NextPlanetApsis(Body.Earth, apsis)) {
+  for (const apsis of earthApsides(fromMs, toMs)) {
     const ms = wholeSecond(apsis.time.date.getTime());
-    if (ms >= toMs) break;
-    if (ms >= fromMs) events.push({ event: apsis.kind === 0 ? 'perihelion' : 'aphelion', ms, distance_au: Number(apsis.dist_au.toFixed(6)) });
+    if (ms >= fromMs && ms < toMs) events.push({ event: apsis.kind, ms, distance_au: Number(apsis.distanceAu.toFixed(6)) });
   }
   return events.sort((a, b) => a.ms - b.ms);
 }
@@ -91,7 +91,7 @@ export const seasons = defineTool({
   description:
     "A year's equinoxes and solstices and the Earth's perihelion and aphelion (with distance_au), in time order. Call it instead of " +
     'assuming fixed dates. UTC to the second; equinoxes and solstices within 3 min of ' +
-    'USNO, apsides within about an hour (0–2 perihelia a year).',
+    'USNO, apsides within 2 min (0–2 perihelia a year).',
   http: { method: 'GET', path: '/v1/astronomy/seasons' },
   auth: 'key',
   cache: 'deterministic',
@@ -109,16 +109,16 @@ export const seasons = defineTool({
       expect: {
         year: 2026,
         events: [
-          { event: 'perihelion' },
+          { event: 'perihelion', at: '2026-01-03T17:15:32Z' },
           { event: 'march_equinox' },
           { event: 'june_solstice' },
-          { event: 'aphelion' },
+          { event: 'aphelion', at: '2026-07-06T17:30:10Z' },
           { event: 'september_equinox' },
           { event: 'december_solstice' },
         ],
       },
       source:
-        'USNO "Earth\'s Seasons and Apsides" 2026 (UT): perihelion Jan 3 17:15, equinox Mar 20 14:46, solstice Jun 21 08:24, aphelion Jul 6 17:30, equinox Sep 23 00:05, solstice Dec 21 20:50',
+        'USNO "Earth\'s Seasons and Apsides" 2026 (UT): perihelion Jan 3 17:15, equinox Mar 20 14:46, solstice Jun 21 08:24, aphelion Jul 6 17:30, equinox Sep 23 00:05, solstice Dec 21 20:50; the apsides fall within those minutes',
     },
     {
       input: { year: 2026, timezone: 'Asia/Tokyo' },
@@ -146,7 +146,7 @@ export const seasons = defineTool({
       "equinox/solstice: the Sun's apparent ecliptic longitude = 0°, 90°, 180°, 270°; perihelion/aphelion: the minimum/maximum of the Sun–Earth distance",
     assumptions: [
       'Times are UT from the ephemeris with its ΔT model, rounded to the whole second; equinoxes and solstices within 3 minutes of USNO.',
-      'Perihelion and aphelion are for the Earth’s centre (not the Earth–Moon barycentre): within about an hour of USNO.',
+      'Perihelion and aphelion are for the Earth’s centre (not the Earth–Moon barycentre): within 2 minutes of USNO.',
       'A year lists the apsides that fall in it (UTC, or local time with a time zone): sometimes none or two perihelia.',
     ],
     keywords: ['equinox', 'solstice', 'first day of spring', 'longest day', 'perihelion', 'aphelion', 'seasons'],
