@@ -28,6 +28,7 @@ export const HolidayEntry = z.object({
   local_name: z.string().describe('Name in the first local language'),
   type: HolidayTypeOut,
   substitute: z.boolean().describe('True for a substitute (observed) day'),
+  source: z.string().optional().describe('Only where an official calendar added or changed the row: its publication (issuer, title, date, URL)'),
 });
 
 export const ListHolidaysResult = z.object({
@@ -44,7 +45,9 @@ const METHOD = catalogueEntry({
   id: 'holidays.year',
   kind: 'method',
   summary: 'the holidays of one year, one entry per day',
-  text: 'date-holidays rules evaluated for the year (and the year before, for multi-day holidays running into it); one entry per holiday day',
+  text:
+    'date-holidays rules evaluated for the year (and the year before, for multi-day holidays running into it), corrected by the official ' +
+    'calendar of the year where one is published; one entry per holiday day',
 });
 
 /**
@@ -141,7 +144,7 @@ export const listHolidays = defineTool({
       year: input.year,
       holidays: holidaysInYear(j, input.year, input.types).map((h) => ({ ...h })),
       weekend,
-      provenance: holidayProvenance(METHOD, ctx, j, input.types, weekend),
+      provenance: holidayProvenance(METHOD, ctx, j, input.types, weekend, [input.year]),
     };
   },
 });

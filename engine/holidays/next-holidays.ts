@@ -37,6 +37,7 @@ export const NextHolidaysResult = z.object({
         local_name: z.string().describe('Name in the first local language'),
         type: HolidayTypeOut,
         substitute: z.boolean().describe('True for a substitute (observed) day'),
+        source: z.string().optional().describe('Only where an official calendar added or changed the row: its publication'),
         days_until: z.number().int().describe('Days from after (1 = the next day)'),
       }),
     )
@@ -166,13 +167,23 @@ export const nextHolidays = defineTool({
   run: (input, ctx) => {
     const j = jurisdictionOf(input);
     const after = input.after ?? ctx.now().toISOString().slice(0, 10);
+    const holidays = upcomingHolidays(j, after, input.count ?? 1, input.types, ctx.meter);
+    const first = Number(after.slice(0, 4));
+    const lastYear = holidays.length ? Number(holidays[holidays.length - 1].date.slice(0, 4)) : first;
     return {
       country: j.country,
       subdivision: j.subdivision,
       ...resolvedNames(input),
       after,
-      holidays: upcomingHolidays(j, after, input.count ?? 1, input.types, ctx.meter),
-      provenance: holidayProvenance(METHOD, ctx, j, input.types),
+      holidays,
+      provenance: holidayProvenance(
+        METHOD,
+        ctx,
+        j,
+        input.types,
+        undefined,
+        Array.from({ length: lastYear - first + 1 }, (_, i) => first + i),
+      ),
     };
   },
 });
