@@ -123,6 +123,7 @@ export const listHolidays = defineTool({
     assumptions: [
       'Country is an ISO 3166-1 code or an English or local name; subdivision an ISO 3166-2 code or a name.',
       'Holiday rules come from the date-holidays data set; historic changes are recorded only in part.',
+      "Official calendars override the rules where published (China 2025-2026, India 2025-2026, England and Wales 2025-2027); other years are the rules' estimate.",
       'Islamic-calendar holidays follow a computed calendar, not moon sighting (1970..2080).',
       'Without a subdivision only country-wide holidays are listed (US: federal); the data types the UK bank holidays as public.',
       'A multi-day holiday is listed once per day; a part-day holiday (DE Christmas Eve from 14:00, type bank) on its date.',

@@ -155,6 +155,7 @@ export const nextHolidays = defineTool({
     assumptions: [
       'Country is an ISO 3166-1 code or an English or local name; subdivision an ISO 3166-2 code or a name.',
       'Holiday rules come from the date-holidays data set (1900..2200).',
+      "Official calendars override the rules where published (China 2025-2026, India 2025-2026, England and Wales 2025-2027); other years are the rules' estimate.",
       'Without a date, today in UTC is assumed.',
     ],
     keywords: ['next public holiday', 'upcoming holidays', 'days until holiday', 'next bank holiday'],

@@ -98,12 +98,14 @@ function applyFix(days: HolidayDay[], fix: RuleFix, year: number, source: string
 
 /**
  * The holiday days the rules give a jurisdiction for `year` (those starting in it), corrected: the rule
- * corrections for the year, then the year's official calendar. A new list; the rules' days are copied.
+ * corrections for the year, then the year's official calendar: the list itself where nothing applies, else a
+ * new list (the rules' days are copied, not changed).
  */
-export function applyOfficial(country: string, subdivision: string | null, year: number, rulesDays: readonly HolidayDay[]): HolidayDay[] {
+export function applyOfficial(country: string, subdivision: string | null, year: number, rulesDays: HolidayDay[]): HolidayDay[] {
+  if (!byCountry.has(country)) return rulesDays;
   const rules = rulesFor(country, subdivision, year);
   const calendar = officialYear(country, subdivision, year);
-  if (!rules.length && !calendar) return [...rulesDays];
+  if (!rules.length && !calendar) return rulesDays;
   let days = rulesDays.map((d) => ({ ...d }));
   for (const r of rules) for (const fix of r.fixes) applyFix(days, fix, year, sourceText(r.source));
   if (calendar) {
