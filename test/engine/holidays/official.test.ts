@@ -110,7 +110,7 @@ describe('China (State Council notices)', () => {
     expect(r.provenance.official).toBe(`${OFFICIAL_RELEASE}; CN 2022-2024, 2027: the rules' estimate (no official calendar in this release)`);
   });
 
-    it('2027 (no notice in this release): the rules say the fourth Spring Festival day is 8 February, and the answer says it is their estimate', async () => {
+  it('2027 (no notice in this release): the rules say the fourth Spring Festival day is 8 February, and the answer says it is their estimate', async () => {
     expect(await dates({ country: 'CN', year: 2027 })).toEqual(expect.arrayContaining(['2027-02-05', '2027-02-08', '2027-05-02']));
     expect(adjustedDaysBetween('CN', null, '2027-01-01', '2027-12-31')).toEqual([]);
     const r = await runTool(listHolidays, { country: 'CN', year: 2027 });
