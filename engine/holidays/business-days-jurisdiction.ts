@@ -21,9 +21,13 @@ import {
   WeekendOut,
 } from './holiday-inputs.ts';
 import { cldrWeekend } from './weekend.ts';
+import { adjustedDaysBetween } from './official/layer.ts';
 import { catalogueEntry } from '../provenance-catalogue.ts';
 import { MAX_WORK_UNITS } from '../work.ts';
 import { calendarYears, MAX_SPAN_YEARS, placeOf, yearsUnits, yearsWithin } from './holiday-work.ts';
+
+const yearsOf = (start: string, end: string): number[] =>
+  Array.from({ length: Number(end.slice(0, 4)) - Number(start.slice(0, 4)) + 1 }, (_, i) => Number(start.slice(0, 4)) + i);
 
 export const EXTRA_HOLIDAY_NAME = 'Extra holiday (from extra_holidays)';
 
@@ -48,8 +52,9 @@ const METHOD = catalogueEntry({
   kind: 'method',
   summary: "weekdays counted in O(1), the jurisdiction's holidays and the CLDR weekend taken out",
   text:
-    'date-holidays holidays of the requested types for the years of the range plus extra_holidays, as distinct dates; ' +
-    'O(1) weekday counting on integer epoch days (whole weeks + leftover days) with the CLDR weekend',
+    'date-holidays holidays of the requested types for the years of the range (official calendars over them, with their weekdays off) ' +
+    'plus extra_holidays, as distinct dates; O(1) weekday counting on integer epoch days (whole weeks + leftover days) with the CLDR ' +
+    "weekend, less the official calendars' weekend days worked",
 });
 
 /**
@@ -134,7 +139,10 @@ export const businessDaysInJurisdiction = defineTool({
     const j = jurisdictionOf(input);
     const weekend = [...cldrWeekend(j.country)];
     const last = includeEnd ? end : fromEpochDay(toEpochDay(end) - 1);
-    const workday = (date: string) => !weekend.includes(isoWeekday(toEpochDay(date)));
+    // The official calendar's adjusted days: weekend days worked, weekdays given off (official/layer.ts).
+    const adjusted = last >= start ? adjustedDaysBetween(j.country, j.subdivision, start, last) : [];
+    const workingDays = new Set(adjusted.flatMap((a) => (a.kind === 'working_day' ? [a.date] : [])));
+    const workday = (date: string) => workingDays.has(date) || !weekend.includes(isoWeekday(toEpochDay(date)));
 
     const holidays: { date: string; name: string; source: 'calendar' | 'extra_holidays' }[] = [];
     const calendarDates = new Set<string>();
@@ -142,6 +150,11 @@ export const businessDaysInJurisdiction = defineTool({
       for (const h of holidaysBetween(j, start, last, input.types)) {
         calendarDates.add(h.date);
         if (workday(h.date)) holidays.push({ date: h.date, name: h.name, source: 'calendar' });
+      }
+      for (const a of adjusted) {
+        if (a.kind !== 'day_off' || calendarDates.has(a.date)) continue;
+        calendarDates.add(a.date);
+        holidays.push({ date: a.date, name: `${a.name} (adjusted day off)`, source: 'calendar' });
       }
       for (const date of new Set(extra)) {
         if (date >= start && date <= last && !calendarDates.has(date) && workday(date)) {
@@ -151,17 +164,25 @@ export const businessDaysInJurisdiction = defineTool({
       holidays.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
     }
 
+    const counted = countBusinessDays(start, end, { holidays: [...calendarDates, ...extra], includeEnd, weekend });
+    // A weekend day worked is no weekend day: a business day, or a holiday excluded where one falls on it.
+    const off = new Set([...calendarDates, ...extra]);
+    for (const date of workingDays) {
+      counted.weekend_days--;
+      if (off.has(date)) counted.holidays_excluded++;
+      else counted.business_days++;
+    }
     return {
       start,
       end,
-      ...countBusinessDays(start, end, { holidays: [...calendarDates, ...extra], includeEnd, weekend }),
+      ...counted,
       include_end: includeEnd,
       weekend,
       country: j.country,
       subdivision: j.subdivision,
       ...resolvedNames(input),
       holidays,
-      provenance: holidayProvenance(METHOD, ctx, j, input.types, weekend),
+      provenance: holidayProvenance(METHOD, ctx, j, input.types, weekend, yearsOf(start, end)),
     };
   },
 });

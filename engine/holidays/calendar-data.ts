@@ -18,6 +18,7 @@ import { versions } from '../provenance.ts';
 import { memoiseEarthPositions } from './earth-positions.ts';
 import { ENGLISH_NAMES } from './subdivision-names.ts';
 import { ByteLru, dayListBytes, INSTANCE_BUDGET_BYTES, instanceBytes, YEAR_BUDGET_BYTES } from './holiday-cache.ts';
+import { applyOfficial, officialTypes } from './official/layer.ts';
 
 // date-holidays parses data for every country when loaded (~250 ms): loaded on first use, not at
 // start-up, so the server is healthy sooner; `preloadHolidayData()` loads it in the background.
@@ -51,6 +52,7 @@ export interface HolidayDay {
   local_name: string;
   type: HolidayType;
   substitute: boolean;
+  source?: string; // the publication, where the official-calendar layer (official/layer.ts) added or changed the day
 }
 
 export const DATE_HOLIDAYS_VERSION = versions.dateHolidays;
@@ -164,7 +166,7 @@ export function buildJurisdiction(country: string, subdivision: string | null): 
     subdivision,
     hd,
     localLanguages: [...hd.getLanguages()],
-    types: new Set((hd.getRules() as unknown as { type?: string }[]).map((r) => String(r.type))),
+    types: new Set([...(hd.getRules() as unknown as { type?: string }[]).map((r) => String(r.type)), ...officialTypes(country, subdivision)]),
     englishNames: new Map(),
     rules: Object.entries(ruleTable(hd)).flatMap(([rule, entry]) => (entry?.fn ? [rule] : [])),
   };
@@ -215,7 +217,7 @@ const isHolidayType = (t: string): t is HolidayType => (HOLIDAY_TYPES as readonl
 /** Every holiday day of every type starting in `year` (a multi-day holiday may run into the next year). */
 const startedInYear = new ByteLru<string, readonly HolidayDay[]>(YEAR_BUDGET_BYTES);
 
-/** Computes the holiday days starting in `year`, then empties date-holidays' memory of the years it computed. */
+/** Computes the holiday days starting in `year` (then official/layer.ts corrects them) and empties date-holidays' memory of the years. */
 export function computeYear(j: Jurisdiction, year: number): HolidayDay[] {
   const days: HolidayDay[] = [];
   try {
@@ -233,7 +235,7 @@ export function computeYear(j: Jurisdiction, year: number): HolidayDay[] {
     // other rules' dates, such as bridge days, reuse them).
     for (const entry of Object.values(ruleTable(j.hd))) if (entry?.fn) Object.assign(entry.fn, { event: undefined }).cache?.clear();
   }
-  return days;
+  return applyOfficial(j.country, j.subdivision, year, days);
 }
 
 const holidaysStartingIn = (j: Jurisdiction, year: number): readonly HolidayDay[] =>

@@ -22,6 +22,8 @@ import {
 import { MAX_NAME_LENGTH, resolveCountry, resolveSubdivision, type Resolution } from './jurisdiction-names.ts';
 import type { Candidate } from './name-index.ts';
 import { WEEKEND_DATA, weekendProvenance } from './weekend.ts';
+import { OFFICIAL_RELEASE, officialCoverage } from './official/layer.ts';
+import { sourceText } from './official/types.ts';
 
 const TOO_LONG = `must be at most ${MAX_NAME_LENGTH} characters long`;
 
@@ -153,12 +155,48 @@ export const HOLIDAY_TYPES_COUNTED = catalogueEntry({
   text: `the holiday types counted, in date-holidays' classification (${HOLIDAY_TYPES.join(', ')}); ${DEFAULT_TYPES.join(', ')} unless the request names others`,
 });
 
-/** Compact forms, one per method and types (a few dozen at most), frozen so their JSON is written once. */
+export const OFFICIAL_DATA = catalogueEntry({
+  id: 'official',
+  kind: 'data',
+  value: OFFICIAL_RELEASE,
+  summary: 'official holiday calendars over the holiday rules (China, India, the UK, the US)',
+  text:
+    `${OFFICIAL_RELEASE}: where a government publishes its calendar (China's State Council notices, India's central government list, ` +
+    "gov.uk), its holidays and adjusted working days over date-holidays' rules, each row naming its publication; other years of those " +
+    "jurisdictions are the rules' estimate",
+});
+
+/** Compact forms, one per method, types and estimate note (a few dozen at most), frozen so their JSON is written once. */
 const compactForms = new Map<string, ProvenanceValue>();
+
+/** Ascending years as runs: `2020-2024, 2027`. */
+function yearRuns(years: readonly number[]): string {
+  const runs: string[] = [];
+  for (let i = 0; i < years.length; ) {
+    let k = i;
+    while (k + 1 < years.length && years[k + 1] === years[k] + 1) k++;
+    runs.push(k > i ? `${years[i]}-${years[k]}` : `${years[i]}`);
+    i = k + 1;
+  }
+  return runs.join(', ');
+}
+
+/** What the official layer says of an answer over `years`: its compact value where a year is the rules' estimate, and its long text. */
+function officialParts(j: Jurisdiction | null, years: readonly number[] | undefined): { value?: string; text?: string } {
+  if (!j || !years?.length) return {};
+  const { calendars, estimated } = officialCoverage(j.country, j.subdivision, years);
+  const estimate = estimated.length ? `${place(j)} ${yearRuns(estimated)}: the rules' estimate (no official calendar in this release)` : undefined;
+  const used = calendars.map((c) => `${c.year}: ${sourceText(c.source)}`);
+  return {
+    value: estimate && `${OFFICIAL_RELEASE}; ${estimate}`,
+    text: used.length || estimate ? [`${OFFICIAL_RELEASE}`, ...used, ...(estimate ? [estimate] : [])].join('; ') : undefined,
+  };
+}
 
 /**
  * The provenance of a holiday answer for a jurisdiction (null: the catalogue of countries), the types it
- * counted (null: none) and, in the full form, the country's weekend.
+ * counted (null: none), the years it read (for the official calendars' note) and, in the full form, the
+ * country's weekend.
  */
 export function holidayProvenance(
   method: CatalogueEntry,
@@ -166,21 +204,33 @@ export function holidayProvenance(
   j: Jurisdiction | null,
   types: readonly HolidayType[] | null,
   weekend?: readonly number[],
+  years?: readonly number[],
 ): ProvenanceValue {
   const typesText = types ? normaliseTypes(types).join(', ') : undefined;
+  const official = officialParts(j, years);
+  const values = { ...(typesText ? { types: typesText } : {}), ...(official.value ? { official: official.value } : {}) };
   const parts = {
-    data: typesText ? [HOLIDAY_DATA, HOLIDAY_TYPES_COUNTED, WEEKEND_DATA, CALENDAR] : [HOLIDAY_DATA, WEEKEND_DATA, CALENDAR],
+    data: typesText
+      ? [HOLIDAY_DATA, OFFICIAL_DATA, HOLIDAY_TYPES_COUNTED, WEEKEND_DATA, CALENDAR]
+      : j
+        ? [HOLIDAY_DATA, OFFICIAL_DATA, WEEKEND_DATA, CALENDAR]
+        : [HOLIDAY_DATA, WEEKEND_DATA, CALENDAR],
     methods: [method],
-    values: typesText ? { types: typesText } : undefined,
+    values: Object.keys(values).length ? values : undefined,
   };
   if (modeOf(ctx) === 'compact') {
-    const key = `${method.id}|${typesText}`;
+    const key = `${method.id}|${typesText}|${official.value ?? ''}|${j ? 1 : 0}`;
     let compact = compactForms.get(key);
-    if (!compact) compactForms.set(key, (compact = Object.freeze(provenanceOf(parts))));
+    if (!compact) {
+      // Bounded: a few dozen methods × types, and the estimate notes of the jurisdictions with official calendars.
+      if (compactForms.size > 10_000) compactForms.clear();
+      compactForms.set(key, (compact = Object.freeze(provenanceOf(parts))));
+    }
     return compact;
   }
   const texts = {
     holidays: holidaysText(j ? ` rules for ${place(j)}` : ' catalogue of countries and subdivisions'),
+    official: official.text,
     weekend: j && weekend ? weekendProvenance(j.country, weekend) : undefined,
   };
   return provenanceOf({ ...parts, texts }, 'full');

@@ -22,32 +22,54 @@ import {
 import { cldrWeekend } from './weekend.ts';
 import { catalogueEntry } from '../provenance-catalogue.ts';
 import { YEAR_WORK_RULE, yearsUnits } from './holiday-work.ts';
+import { adjustedDay } from './official/layer.ts';
 
 export const IsBusinessDayResult = z.object({
   country: CountryOut,
   subdivision: SubdivisionOut,
   resolved_from_name: ResolvedFromNameOut,
   date: z.string().describe('Date checked, YYYY-MM-DD'),
-  business_day: z.boolean().describe('Neither a weekend day nor a holiday of the requested types'),
-  reason: z.enum(['holiday', 'weekend']).nullable().describe('holiday (also on a weekend), weekend, or null for a business day'),
+  business_day: z
+    .boolean()
+    .describe('Neither a weekend day nor a holiday of the requested types nor an official day off; an official working day on a weekend is one'),
+  reason: z
+    .enum(['holiday', 'weekend', 'adjusted_day_off', 'adjusted_working_day'])
+    .nullable()
+    .describe(
+      'holiday (also on a weekend), weekend, adjusted_day_off (a weekday the official calendar gives off), adjusted_working_day (a weekend ' +
+        'day it makes a working day: business_day true), or null for an ordinary business day',
+    ),
   holiday: z
     .object({
       name: z.string().describe('English name where known, else the local name'),
       local_name: z.string().describe('Name in the first local language'),
       type: HolidayTypeOut,
       substitute: z.boolean().describe('True for a substitute (observed) day'),
+      source: z.string().optional().describe('Only where an official calendar added or changed the holiday: its publication'),
     })
     .nullable()
     .describe('Holiday of the requested types on the date (public first), or null'),
+  adjusted_day: z
+    .object({
+      name: z.string().describe('The holiday the day is moved for (English)'),
+      local_name: z.string().describe('The same in the local language'),
+      source: z.string().describe('The official calendar: issuer, title, date published, URL'),
+    })
+    .optional()
+    .describe('Only for reason adjusted_day_off or adjusted_working_day: the official calendar row'),
   weekend: WeekendOut,
   provenance: Provenance,
 });
+
+type BusinessDayReason = NonNullable<z.output<typeof IsBusinessDayResult>['reason']>;
 
 const METHOD = catalogueEntry({
   id: 'holidays.is-business-day',
   kind: 'method',
   summary: 'a holiday, else a weekend day, else a business day',
-  text: 'holiday of the requested types on the date (date-holidays), else weekend weekday (CLDR), else a business day',
+  text:
+    'holiday of the requested types on the date (date-holidays, corrected by the official calendar), else an adjusted day of the official ' +
+    'calendar (a weekday off, a weekend day worked), else weekend weekday (CLDR), else a business day',
 });
 
 /** The first holiday of the given types on `date`, or null. */
@@ -100,17 +122,20 @@ export const isBusinessDay = defineTool({
     slug: 'is-it-a-business-day',
     name: 'Is it a business day?',
     category: 'Holidays',
-    formula: 'business day = not a weekend day of the country (CLDR) and not a holiday of the selected types (date-holidays rules)',
+    formula:
+      'business day = not a weekend day of the country (CLDR) and not a holiday of the selected types (date-holidays rules, official calendars ' +
+      'over them), unless the official calendar makes the day a working day or gives it off',
     assumptions: [
       "Weekend days are the country's (CLDR): Saturday–Sunday in most places, Friday–Saturday in Saudi Arabia.",
       'Only public holidays count unless other types are asked for.',
+      "Where a government publishes its calendar (China, India, England and Wales) it overrides the rules, with China's adjusted working days.",
       'A holiday of part of a day counts as the whole date.',
       'Historic weekend changes are not modelled: the UAE moved to Saturday–Sunday in 2022, and earlier dates still get Saturday–Sunday.',
     ],
     keywords: ['is it a business day', 'working day check', 'bank holiday today', 'weekend by country'],
     browser: true,
     answer: (r) =>
-      `${r.date} is ${r.business_day ? 'a business day' : `not a business day (${r.reason === 'holiday' ? `holiday: ${r.holiday?.name}` : 'weekend'})`} in ${r.country}${r.subdivision ? `-${r.subdivision}` : ''}.`,
+      `${r.date} is ${r.business_day ? `a business day${r.adjusted_day ? ` (a working day for ${r.adjusted_day.name})` : ''}` : `not a business day (${r.reason === 'holiday' ? `holiday: ${r.holiday?.name}` : r.adjusted_day ? `day off for ${r.adjusted_day.name}` : 'weekend'})`} in ${r.country}${r.subdivision ? `-${r.subdivision}` : ''}.`,
   },
   // The date's year and the one before, cold (holiday-work.ts, measured with bench/holidays.ts): never over the limit.
   work: { rule: YEAR_WORK_RULE, estimate: (input) => ({ units: yearsUnits(jurisdictionOf(input), 1), field: 'date', shrink: 'ask for one date' }) },
@@ -118,17 +143,26 @@ export const isBusinessDay = defineTool({
     const j = jurisdictionOf(input);
     const weekend = [...cldrWeekend(j.country)];
     const holiday = holidayOn(j, input.date, input.types);
+    const adjusted = holiday ? undefined : adjustedDay(j.country, j.subdivision, input.date);
     const onWeekend = weekend.includes(isoWeekday(toEpochDay(input.date)));
+    const reason: BusinessDayReason | null = holiday ? 'holiday' : adjusted ? `adjusted_${adjusted.kind}` : onWeekend ? 'weekend' : null;
     return {
       country: j.country,
       subdivision: j.subdivision,
       ...resolvedNames(input),
       date: input.date,
-      business_day: !holiday && !onWeekend,
-      reason: holiday ? ('holiday' as const) : onWeekend ? ('weekend' as const) : null,
-      holiday: holiday && { name: holiday.name, local_name: holiday.local_name, type: holiday.type, substitute: holiday.substitute },
+      business_day: reason === null || reason === 'adjusted_working_day',
+      reason,
+      holiday: holiday && {
+        name: holiday.name,
+        local_name: holiday.local_name,
+        type: holiday.type,
+        substitute: holiday.substitute,
+        ...(holiday.source ? { source: holiday.source } : {}),
+      },
+      ...(adjusted ? { adjusted_day: { name: adjusted.name, local_name: adjusted.local_name, source: adjusted.source } } : {}),
       weekend,
-      provenance: holidayProvenance(METHOD, ctx, j, input.types, weekend),
+      provenance: holidayProvenance(METHOD, ctx, j, input.types, weekend, [Number(input.date.slice(0, 4))]),
     };
   },
 });

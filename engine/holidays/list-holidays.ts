@@ -28,6 +28,7 @@ export const HolidayEntry = z.object({
   local_name: z.string().describe('Name in the first local language'),
   type: HolidayTypeOut,
   substitute: z.boolean().describe('True for a substitute (observed) day'),
+  source: z.string().optional().describe('Only where an official calendar added or changed the row: its publication (issuer, title, date, URL)'),
 });
 
 export const ListHolidaysResult = z.object({
@@ -44,7 +45,9 @@ const METHOD = catalogueEntry({
   id: 'holidays.year',
   kind: 'method',
   summary: 'the holidays of one year, one entry per day',
-  text: 'date-holidays rules evaluated for the year (and the year before, for multi-day holidays running into it); one entry per holiday day',
+  text:
+    'date-holidays rules evaluated for the year (and the year before, for multi-day holidays running into it), corrected by the official ' +
+    'calendar of the year where one is published; one entry per holiday day',
 });
 
 /**
@@ -120,6 +123,7 @@ export const listHolidays = defineTool({
     assumptions: [
       'Country is an ISO 3166-1 code or an English or local name; subdivision an ISO 3166-2 code or a name.',
       'Holiday rules come from the date-holidays data set; historic changes are recorded only in part.',
+      "Official calendars override the rules where published (China 2025-2026, India 2025-2026, England and Wales 2025-2027); other years are the rules' estimate.",
       'Islamic-calendar holidays follow a computed calendar, not moon sighting (1970..2080).',
       'Without a subdivision only country-wide holidays are listed (US: federal); the data types the UK bank holidays as public.',
       'A multi-day holiday is listed once per day; a part-day holiday (DE Christmas Eve from 14:00, type bank) on its date.',
@@ -141,7 +145,7 @@ export const listHolidays = defineTool({
       year: input.year,
       holidays: holidaysInYear(j, input.year, input.types).map((h) => ({ ...h })),
       weekend,
-      provenance: holidayProvenance(METHOD, ctx, j, input.types, weekend),
+      provenance: holidayProvenance(METHOD, ctx, j, input.types, weekend, [input.year]),
     };
   },
 });

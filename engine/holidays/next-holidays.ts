@@ -37,6 +37,7 @@ export const NextHolidaysResult = z.object({
         local_name: z.string().describe('Name in the first local language'),
         type: HolidayTypeOut,
         substitute: z.boolean().describe('True for a substitute (observed) day'),
+        source: z.string().optional().describe('Only where an official calendar added or changed the row: its publication'),
         days_until: z.number().int().describe('Days from after (1 = the next day)'),
       }),
     )
@@ -154,6 +155,7 @@ export const nextHolidays = defineTool({
     assumptions: [
       'Country is an ISO 3166-1 code or an English or local name; subdivision an ISO 3166-2 code or a name.',
       'Holiday rules come from the date-holidays data set (1900..2200).',
+      "Official calendars override the rules where published (China 2025-2026, India 2025-2026, England and Wales 2025-2027); other years are the rules' estimate.",
       'Without a date, today in UTC is assumed.',
     ],
     keywords: ['next public holiday', 'upcoming holidays', 'days until holiday', 'next bank holiday'],
@@ -166,13 +168,23 @@ export const nextHolidays = defineTool({
   run: (input, ctx) => {
     const j = jurisdictionOf(input);
     const after = input.after ?? ctx.now().toISOString().slice(0, 10);
+    const holidays = upcomingHolidays(j, after, input.count ?? 1, input.types, ctx.meter);
+    const first = Number(after.slice(0, 4));
+    const lastYear = holidays.length ? Number(holidays[holidays.length - 1].date.slice(0, 4)) : first;
     return {
       country: j.country,
       subdivision: j.subdivision,
       ...resolvedNames(input),
       after,
-      holidays: upcomingHolidays(j, after, input.count ?? 1, input.types, ctx.meter),
-      provenance: holidayProvenance(METHOD, ctx, j, input.types),
+      holidays,
+      provenance: holidayProvenance(
+        METHOD,
+        ctx,
+        j,
+        input.types,
+        undefined,
+        Array.from({ length: lastYear - first + 1 }, (_, i) => first + i),
+      ),
     };
   },
 });

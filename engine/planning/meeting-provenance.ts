@@ -5,7 +5,7 @@
 import type { ToolContext } from '../tool.ts';
 import type { ProvenanceValue } from '../inputs.ts';
 import { CALENDAR, catalogueEntry, fixedProvenance, TIMEZONE_BOUNDARIES, TZDB } from '../provenance-catalogue.ts';
-import { HOLIDAY_DATA } from '../holidays/holiday-inputs.ts';
+import { HOLIDAY_DATA, OFFICIAL_DATA } from '../holidays/holiday-inputs.ts';
 import { PLACE_NAMES, PLACE_SEARCH } from '../places/search-places.ts';
 import { BOUNDARY_LOOKUP, NAUTICAL_ZONE } from '../time/local-time.ts';
 import type { MeetingParticipant } from './meeting-participants.ts';
@@ -17,7 +17,7 @@ const MEETING_SLOTS = catalogueEntry({
   kind: 'method',
   summary: 'meeting slots ranked by a cost per minute outside local work hours, night costing most',
   text:
-    'each participant works from work_start to work_end local time (IANA rules) on their workdays among their own local dates start_date..end_date, public holidays of their country off; ' +
+    "each participant works from work_start to work_end local time (IANA rules) on their workdays among their own local dates start_date..end_date, public holidays of their country off (and an official calendar's weekdays off; its weekend days worked are worked); " +
     'slots start every step_minutes from 00:00 UTC and are candidates while someone works throughout; ranked by cost summed over participants, then earliest, where ' +
     `${COST_TEXT} (minutes outside work hours are reported beside it, unweighted)`,
 });
@@ -43,7 +43,7 @@ export function meetingProvenance(participants: readonly MeetingParticipant[], c
     const data = [
       TZDB,
       ...(land || sea || places ? [TIMEZONE_BOUNDARIES] : []),
-      ...(holidays ? [HOLIDAY_DATA] : []),
+      ...(holidays ? [HOLIDAY_DATA, OFFICIAL_DATA] : []),
       ...(places ? [PLACE_NAMES] : []),
       CALENDAR,
     ];

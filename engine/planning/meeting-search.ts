@@ -40,16 +40,17 @@ export interface WorkPlan {
 
 /**
  * A participant's work time as sorted, disjoint UTC intervals [start, end) (epoch ms, flattened), one
- * per working local date in `dates`; `off` says which dates are not working days (holidays).
+ * per working local date in `dates`; `off` says which dates are not working days (holidays), `on` which
+ * dates off their workdays are (an official calendar's weekend day worked).
  */
-export function workIntervals(plan: WorkPlan, dates: readonly string[], off: (date: string) => boolean): number[] {
+export function workIntervals(plan: WorkPlan, dates: readonly string[], off: (date: string) => boolean, on?: (date: string) => boolean): number[] {
   const start = minutesOf(plan.work_start) * MINUTE_MS;
   const endMinutes = minutesOf(plan.work_end) * MINUTE_MS;
   const end = endMinutes > start ? endMinutes : endMinutes + DAY_MS;
   const out: number[] = [];
   for (const date of dates) {
     const day = toEpochDay(date);
-    if (!plan.workdays.includes(isoWeekday(day)) || off(date)) continue;
+    if ((!plan.workdays.includes(isoWeekday(day)) && !on?.(date)) || off(date)) continue;
     const midnight = day * DAY_MS;
     // Kept disjoint even where a gap or fold moves one reading past the previous shift's end.
     const a = Math.max(instantOfWall(plan.table, midnight + start).ms, out.length ? out[out.length - 1] : -Infinity);

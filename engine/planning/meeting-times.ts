@@ -19,6 +19,7 @@ import { int, Provenance } from '../inputs.ts';
 import { DAY_MS, formatLocal, formatUtc, formatWall, isoDateProblem } from '../instant.ts';
 import { fromEpochDay, isoWeekday, toEpochDay } from '../date/calendar.ts';
 import { holidaysBetween, MAX_YEAR } from '../holidays/calendar-data.ts';
+import { adjustedDaysBetween } from '../holidays/official/layer.ts';
 import { HolidayDate } from '../holidays/holiday-inputs.ts';
 import { MAX_PARTICIPANTS, MIN_PARTICIPANTS, type MeetingParticipant, Participant, resolveParticipant, settlePlaceZone } from './meeting-participants.ts';
 import { datesBetween, searchSlots, workIntervals } from './meeting-search.ts';
@@ -101,13 +102,21 @@ export const MeetingTimesInput = z
   });
 type MeetingInput = z.output<typeof MeetingTimesInput>;
 
-/** Public holidays by local date (the first of a date), from the day before the range to the day after. */
-function holidayNames(p: MeetingParticipant, first: string, last: string): Map<string, string> {
+/**
+ * Public holidays by local date (the first of a date), from the day before the range to the day after,
+ * with the official calendar's weekdays off; and its weekend days worked.
+ */
+function holidayNames(p: MeetingParticipant, first: string, last: string): { names: Map<string, string>; working: Set<string> } {
   const names = new Map<string, string>();
-  if (!p.jurisdiction) return names;
+  const working = new Set<string>();
+  if (!p.jurisdiction) return { names, working };
   const { from, to } = holidayRange(first, last);
   for (const h of holidaysBetween(p.jurisdiction, from, to, ['public'])) if (!names.has(h.date)) names.set(h.date, h.name);
-  return names;
+  for (const a of adjustedDaysBetween(p.jurisdiction.country, p.jurisdiction.subdivision, from, to)) {
+    if (a.kind === 'working_day') working.add(a.date);
+    else if (!names.has(a.date)) names.set(a.date, `${a.name} (adjusted day off)`);
+  }
+  return { names, working };
 }
 
 export async function findMeetingTimes(input: MeetingInput, ctx: ToolContext): Promise<MeetingTimesResult> {
@@ -121,14 +130,21 @@ export async function findMeetingTimes(input: MeetingInput, ctx: ToolContext): P
   const dates = datesBetween(input.start_date, end);
   const durationMs = input.duration_minutes * MINUTE_MS;
 
-  const holidays = participants.map((p) => holidayNames(p, input.start_date, end));
+  const calendars = participants.map((p) => holidayNames(p, input.start_date, end));
+  const holidays = calendars.map((c) => c.names);
   let holidayBlocked = false;
   const hours = participants.map((p, i) =>
-    workIntervals(p, dates, (date) => {
-      const off = input.respect_holidays && holidays[i].has(date);
-      if (off && p.workdays.includes(isoWeekday(toEpochDay(date)))) holidayBlocked = true;
-      return off;
-    }),
+    workIntervals(
+      p,
+      dates,
+      (date) => {
+        const off = input.respect_holidays && holidays[i].has(date);
+        if (off && p.workdays.includes(isoWeekday(toEpochDay(date)))) holidayBlocked = true;
+        return off;
+      },
+      // A weekend day the official calendar makes a working day is worked, as holidays count.
+      (date) => input.respect_holidays && calendars[i].working.has(date),
+    ),
   );
   // Nights from well before the first date to well after the last: every candidate lies inside them.
   const nights = participants.map((p) => nightIntervals(p.table, toEpochDay(input.start_date) - 3, toEpochDay(end) + 3));

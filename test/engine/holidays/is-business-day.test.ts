@@ -136,13 +136,15 @@ describe('is_business_day', () => {
 
 describe('edge cases', () => {
   it('a holiday on a weekend day gives reason "holiday"', async () => {
-    // Saturday 26 December 2026, Boxing Day (gov.uk: observed on Monday 28 December).
-    const observed = GOV_UK_DAYS.boxingDay2026Observed.expected;
-    expect(await check({ country: 'GB', subdivision: 'ENG', date: '2026-12-26' })).toMatchObject({
+    // Saturday 3 October 2026, the third statutory day of National Day (全国年节及纪念日放假办法, Art. 2(7): 1–3 October).
+    expect(await check({ country: 'CN', date: '2026-10-03' })).toMatchObject({
       business_day: false,
       reason: 'holiday',
-      holiday: { name: observed.holiday, substitute: false },
+      holiday: { name: 'National Day', substitute: false },
     });
+    // Saturday 26 December 2026: gov.uk lists Boxing Day on Monday 28 December alone, so the Saturday is a weekend day.
+    const observed = GOV_UK_DAYS.boxingDay2026Observed.expected;
+    expect(await check({ country: 'GB', subdivision: 'ENG', date: '2026-12-26' })).toMatchObject({ business_day: false, reason: 'weekend', holiday: null });
     expect(await check({ country: 'GB', subdivision: 'ENG', date: observed.date })).toMatchObject({ reason: 'holiday', holiday: { substitute: true } });
   });
 

@@ -115,6 +115,7 @@ describe('find_meeting_times', () => {
       method: 'time.meeting-slots, time.zone-by-name',
       tzdb: '2026f',
       holidays: 'date-holidays 3.37.0',
+      official: expect.stringMatching(/^official-\d{4}-\d{2}-\d{2}$/),
       calendar: 'proleptic Gregorian',
     });
     const full = await runTool(meetingTimes, meetingTimes.examples[0].input, withFullProvenance());
