@@ -120,7 +120,10 @@ export interface PlaceHit {
   exact: boolean;
 }
 
-/** Places for a query, best first: exact names, then names it begins; each by population. */
+/**
+ * Places for a query, best first: exact names in the order of engine/places/rank.ts (own names before
+ * other languages' and former names, renown, seats, population), then names it begins, by population.
+ */
 export function searchIndex(ix: PlaceNames, q: string, { country, limit, minPopulation = 0 }: PlaceQuery): PlaceHit[] {
   let name = normalizeName(q);
   let narrow: { countries: Set<string>; divisions: Set<string> } | undefined;
@@ -142,7 +145,6 @@ export function searchIndex(ix: PlaceNames, q: string, { country, limit, minPopu
   if (exact >= 0) {
     for (let p = ix.postingAt[exact]; p < ix.postingAt[exact + 1] && hits.length < limit; p++) {
       const place = ix.postingPlace[p];
-      if (ix.population[place] < minPopulation) break; // postings run largest first
       if (!taken.has(place) && keep(place)) {
         taken.add(place);
         hits.push({ place, posting: p, exact: true });
