@@ -16,6 +16,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadPlaces } from '../../../engine/places/place-names.ts';
 import { ALTERNATE, FIRST_WORDS, OWN_NAME, alternateKind, placeWeight, rankNamePostings } from '../../../engine/places/rank.ts';
 import { searchPlaces } from '../../../engine/places/search-places.ts';
+import { toolByName } from '../../../engine/registry.ts';
+import { resolveZone } from '../../../engine/time/zone-names.ts';
 import { runTool } from '../../helpers.ts';
 
 beforeAll(async () => {
@@ -127,6 +129,26 @@ describe('names people mean', () => {
     const northCanton = berlin.indexOf(5164706);
     expect(northCanton === -1 || northCanton > berlin.indexOf(5083330)).toBe(true); // Berlin, New Hampshire
     expect((await ids('Valencia')).slice(0, 2)).toEqual([2509954, 3625549]);
+  });
+});
+
+describe('zone names in place answers', () => {
+  // biome-ignore lint/suspicious/noExplicitAny: answers of several tools, read field by field
+  const run = (name: string, input: Record<string, unknown>): Promise<any> => runTool(toolByName(name) as never, input);
+
+  it('search_places, a place name as a zone and get_local_time answer the same zone, a name resolveZone keeps as it is', async () => {
+    // The zone names the service answers with (docs/tzdb.md, "Zone names"): tzdb's zone.tab zones and the
+    // boundary data's, each with its own history (backzone before 1970). Arctic/Longyearbyen is one: zone.tab's
+    // zone for SJ, Svalbard's own polygon, Oslo's history before 1970 (not Berlin's, which tzdb's main data links it to).
+    for (const q of ['Longyearbyen', ...MEANT.map(([name]) => name)]) {
+      const [place] = (await run('search_places', { q, limit: 1 })).places;
+      const local = await run('get_local_time', { lat: place.lat, lon: place.lon, at: '2026-07-01T12:00:00Z' });
+      const asZone = await run('get_time_in_zone', { timezone: q, at: '2026-07-01T12:00:00Z' });
+      expect([local.timezone, asZone.timezone], q).toEqual([place.timezone, place.timezone]);
+      expect(resolveZone(place.timezone), q).toMatchObject({ zone: place.timezone, resolved_from: 'iana' });
+    }
+    const [svalbard] = (await run('search_places', { q: 'Longyearbyen', limit: 1 })).places;
+    expect(svalbard).toMatchObject({ geonames_id: 2729907, timezone: 'Arctic/Longyearbyen' });
   });
 });
 
