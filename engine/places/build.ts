@@ -207,6 +207,8 @@ export async function buildFromData(raw: Buffer, divisions: Map<string, string>)
   await pause();
   const pop = Float64Array.from(population);
   for (let r = 0; r < order.length; r++) {
+    // Checked before the single-posting names are skipped, so the check comes every SLICE names.
+    if (r % SLICE === 0) await maybePause();
     const from = postingAt[r];
     const to = postingAt[r + 1];
     if (to - from < 2) continue;
@@ -226,7 +228,6 @@ export async function buildFromData(raw: Buffer, divisions: Map<string, string>)
     postingPlace.set(places, from);
     postingNameStart.set(starts, from);
     postingNameEnd.set(ends, from);
-    if (r % SLICE === 0) await maybePause();
   }
   const bestPosting = new Uint32Array(2 * n);
   for (let p = 0; p < n; p++) bestPosting[n + p] = p;
