@@ -10,11 +10,12 @@
  * - The place's own names are GeoNames' `name` and `asciiname`, and their first words (`Newcastle` of
  *   `Newcastle upon Tyne`, `Frankfurt` of `Frankfurt am Main`). cities500's alternate names carry no
  *   language, so which are the country's own cannot be read; every other alternate (historical names,
- *   other languages' names) counts as a tenth of its place: `Victoria` is not Hong Kong, but `Cologne` is
- *   still Köln and `Geneva` Genève, whose English names have no rival of a tenth their weight.
+ *   other languages' names) counts as a tenth of its place: `North Canton` (Ohio) no longer answers
+ *   `Berlin` before Berlins, but `Cologne` is still Köln and `Geneva` Genève, whose English names have no
+ *   rival of a tenth their weight.
  * - A name another place of the same country has as its own (and that place is at least a tenth the
- *   size) is that place's: Hong Kong's alternate `Victoria` yields to Hong Kong's Victoria district
- *   (a hundredth more).
+ *   size) is that place's (a hundredth more): Hong Kong's alternate `Victoria` yields to its Victoria
+ *   district, so Victoria, BC comes first.
  * - The number of alternate names is how widely a place is known (every language that names it adds
  *   one): a place with twice the names counts as about 2.4 times the population (2^1.25). So Valencia,
  *   Spain (74 names) comes before Valencia, Venezuela (37 names, twice the people).
