@@ -21,8 +21,9 @@
  *   Spain (74 names) comes before Valencia, Venezuela (37 names, twice the people).
  * - "Same-sized": a capital (PPLC, PPLG) or first-level seat (PPLA) counts double, so it comes before a
  *   town of up to twice its weight. Then population, then the order of the data.
- * The constants were chosen on test/engine/places/ambiguous-names.test.ts and hold it over a range
- * (exponent 1.1–1.85, alternate penalty 0.85–1.8 decades, seat bonus 0–0.4 decades).
+ * The constants were chosen on test/engine/places/ambiguous-names.test.ts, which holds with each one
+ * alone moved over a range (exponent 1.1–2.0, alternate penalty 0.55–1.8 decades, same-country penalty
+ * 0.85 decades and up, seat bonus 0–0.4 decades).
  */
 
 /** How much a place's number of alternate names counts against its population (an exponent). */
