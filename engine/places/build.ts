@@ -5,9 +5,10 @@
  *
  * An index of our own, not MiniSearch or FlexSearch (measured at 0.5–1.4 GB of heap for these names):
  * every distinct normalized name ({@link normalizeName}) once, sorted by UTF-16 code unit and packed
- * into one Uint16Array with Uint32Array offsets; each name's places (a posting list) sorted by
- * population, largest first, each posting remembering which of the place's names gave it (its bytes in
- * the raw file, kept as a Buffer outside the JS heap, so `matched_name` costs no heap). The same places
+ * into one Uint16Array with Uint32Array offsets; each name's places (a posting list) sorted best first
+ * (engine/places/rank.ts: own names, renown, seats, population), each posting remembering which of the
+ * place's names gave it (its bytes in the raw file, kept as a Buffer outside the JS heap, so
+ * `matched_name` costs no heap). The same places
  * are points of a kd-tree (kdbush) for nearest-place queries (engine/places/nearby.ts). The file is
  * parsed in slices with a yield between them, and the sort runs bucket by bucket (by first code unit),
  * so the build never holds the event loop for long.
@@ -18,6 +19,7 @@ import type { Built, PlaceNames } from './layout.ts';
 import { interner, yieldToEventLoop } from '../utility/loading.ts';
 import { better } from './name-table.ts';
 import { normalizeName } from './normalize.ts';
+import { alternateKind, isSeat, OWN_NAME, placeWeight, rankNamePostings } from './rank.ts';
 
 /** Work between two yields to the event loop: rows or keys checked for the time, and the time allowed. */
 const SLICE = 256;
@@ -59,6 +61,8 @@ export async function buildFromData(raw: Buffer, divisions: Map<string, string>)
   const lon: number[] = [];
   const population: number[] = [];
   const elevation: number[] = [];
+  /** Each place's weight before the name matched (engine/places/rank.ts). */
+  const weight: number[] = [];
   const intern = interner();
   // Distinct keys, and the raw postings (key id, place, name bytes) in file order.
   const keyId = new Map<string, number>();
@@ -67,6 +71,8 @@ export async function buildFromData(raw: Buffer, divisions: Map<string, string>)
   const pPlace: number[] = [];
   const pStart: number[] = [];
   const pEnd: number[] = [];
+  /** How each posting's name matched its place: OWN_NAME, FIRST_WORDS or ALTERNATE. */
+  const pKind: number[] = [];
   /** Key id → its posting, for the place being read. */
   const seen = new Map<number, number>();
   const field = new Array<number>(20);
@@ -94,9 +100,14 @@ export async function buildFromData(raw: Buffer, divisions: Map<string, string>)
       elevation.push(elev === '' ? Number.NaN : Number(elev));
       seen.clear();
       let firstAlternate = Number.MAX_SAFE_INTEGER;
+      const ownKeys: string[] = [];
+      let alternates = 0;
       const add = (start: number, stop: number) => {
         if (stop <= start) return;
         const key = normalizeName(raw.toString('utf8', start, stop));
+        const alternate = pKey.length >= firstAlternate;
+        if (alternate) alternates++;
+        else ownKeys.push(key);
         if (key === '') return;
         let id = keyId.get(key);
         if (id === undefined) {
@@ -118,6 +129,7 @@ export async function buildFromData(raw: Buffer, divisions: Map<string, string>)
         pPlace.push(place);
         pStart.push(start);
         pEnd.push(stop);
+        pKind.push(alternate ? alternateKind(key, ownKeys) : OWN_NAME);
       };
       add(field[1], field[2] - 1);
       add(field[2], field[3] - 1);
@@ -130,6 +142,7 @@ export async function buildFromData(raw: Buffer, divisions: Map<string, string>)
           a = i + 1;
         }
       }
+      weight.push(placeWeight(population[place], alternates, isSeat(at(7))));
       if (place % SLICE === SLICE - 1) await maybePause();
     }
     pos = end + 1;
@@ -173,7 +186,7 @@ export async function buildFromData(raw: Buffer, divisions: Map<string, string>)
   keyList.length = 0;
   await pause();
 
-  // Postings grouped by key rank (counting sort), then each group by population, largest first.
+  // Postings grouped by key rank (counting sort), then each group best first (engine/places/rank.ts).
   const n = pKey.length;
   const postingAt = new Uint32Array(order.length + 1);
   for (let i = 0; i < n; i++) postingAt[rank[pKey[i]] + 1]++;
@@ -182,29 +195,39 @@ export async function buildFromData(raw: Buffer, divisions: Map<string, string>)
   const postingPlace = new Uint32Array(n);
   const postingNameStart = new Uint32Array(n);
   const postingNameEnd = new Uint32Array(n);
+  const postingKind = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     const at = fill[rank[pKey[i]]]++;
     postingPlace[at] = pPlace[i];
     postingNameStart[at] = pStart[i];
     postingNameEnd[at] = pEnd[i];
+    postingKind[at] = pKind[i];
     if (i % SLICE === 0) await maybePause();
   }
   await pause();
   const pop = Float64Array.from(population);
   for (let r = 0; r < order.length; r++) {
+    // Checked before the single-posting names are skipped, so the check comes every SLICE names.
+    if (r % SLICE === 0) await maybePause();
     const from = postingAt[r];
     const to = postingAt[r + 1];
     if (to - from < 2) continue;
-    const idx = Array.from({ length: to - from }, (_, i) => from + i).sort(
-      (x, y) => pop[postingPlace[y]] - pop[postingPlace[x]] || postingPlace[x] - postingPlace[y],
+    const at = Array.from({ length: to - from }, (_, i) => from + i);
+    const of = at.map((i) => postingPlace[i]);
+    const ranked = rankNamePostings(
+      of.map((place) => weight[place]),
+      at.map((i) => postingKind[i]),
+      of.map((place) => country[place]),
+      of.map((place) => pop[place]),
+      of,
     );
+    const idx = ranked.map((k) => at[k]);
     const places = idx.map((i) => postingPlace[i]);
     const starts = idx.map((i) => postingNameStart[i]);
     const ends = idx.map((i) => postingNameEnd[i]);
     postingPlace.set(places, from);
     postingNameStart.set(starts, from);
     postingNameEnd.set(ends, from);
-    if (r % SLICE === 0) await maybePause();
   }
   const bestPosting = new Uint32Array(2 * n);
   for (let p = 0; p < n; p++) bestPosting[n + p] = p;

@@ -24,7 +24,7 @@ const CRC_SLICE = 4 << 20;
  * The layout and build of the index: raise it with any change to buildFromData or the file layout
  * (test/engine/places/search-places.test.ts compares a cached index with a fresh build and says so).
  */
-export const INDEX_FORMAT = 2;
+export const INDEX_FORMAT = 3;
 
 /** Where the index file is kept: its folder, and a name that changes with the data, the format and the normalization. */
 export function indexFile(): string {

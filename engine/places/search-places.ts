@@ -1,6 +1,7 @@
 /**
  * `search_places` (GET /v1/geo/places): places by name or any alternate name (GeoNames cities500),
- * letter case and accents ignored, exact names before prefixes, then population; `Name, Country` and
+ * letter case and accents ignored, exact names before prefixes; places sharing a name in the order of
+ * engine/places/rank.ts (the place a person means first), prefixes by population; `Name, Country` and
  * `Name, Division` narrow. The zone is the boundary lookup's at the place, not GeoNames' column.
  *
  * @example
@@ -50,10 +51,13 @@ export const PLACE_NAMES = catalogueEntry({
 export const PLACE_SEARCH = catalogueEntry({
   id: 'geo.place-search',
   kind: 'method',
-  summary: 'normalized names: exact, then prefix; then population',
+  summary: 'normalized names: exact (own names, renown, seats, population), then prefix (population)',
   text:
     'names and alternate names lower-cased, accents removed (NFD, marks dropped but Japanese voicing marks, NFC), ß→ss, æ→ae, ø→o, œ→oe, ł→l, đ/ð→d, þ→th, ı→i, punctuation → space; ' +
-    'a sorted name table searched by binary search: places with the exact name first, then places with a name starting with it, each group by population, largest first (a range-maximum tree over the postings, so a one-letter prefix is ordered without a scan); ' +
+    'a sorted name table searched by binary search: places with the exact name first, then places with a name starting with it; ' +
+    'places sharing the exact name by weight: log10(population) + 1.25·log10(1 + alternate names) + log10 2 for a capital or first-level seat (GeoNames PPLC, PPLG, PPLA), ' +
+    "less 1 for an alternate name that is not the place's own name or its first words, less 2 more when a place of the same country at least a tenth the size has that name as its own; " +
+    'prefix matches by population, largest first (a range-maximum tree over the postings, so a one-letter prefix is ordered without a scan); ' +
     "text after the first comma narrows by country (ISO code or CLDR's English name) or first-level division (name or code)",
 });
 
@@ -120,7 +124,10 @@ export interface PlaceHit {
   exact: boolean;
 }
 
-/** Places for a query, best first: exact names, then names it begins; each by population. */
+/**
+ * Places for a query, best first: exact names in the order of engine/places/rank.ts (own names before
+ * other languages' and former names, renown, seats, population), then names it begins, by population.
+ */
 export function searchIndex(ix: PlaceNames, q: string, { country, limit, minPopulation = 0 }: PlaceQuery): PlaceHit[] {
   let name = normalizeName(q);
   let narrow: { countries: Set<string>; divisions: Set<string> } | undefined;
@@ -142,7 +149,6 @@ export function searchIndex(ix: PlaceNames, q: string, { country, limit, minPopu
   if (exact >= 0) {
     for (let p = ix.postingAt[exact]; p < ix.postingAt[exact + 1] && hits.length < limit; p++) {
       const place = ix.postingPlace[p];
-      if (ix.population[place] < minPopulation) break; // postings run largest first
       if (!taken.has(place) && keep(place)) {
         taken.add(place);
         hits.push({ place, posting: p, exact: true });
@@ -230,8 +236,9 @@ export const searchPlaces = defineTool({
   family: 'geospatial',
   title: 'Find places by name',
   description: [
-    'Places by name or alternate name in any language (GeoNames: every place of 500+ people), case and accents ignored: exact names first, then',
-    "names starting with q, larger population first. 'Springfield, US' or 'Springfield, Illinois' narrows. Gives coordinates, zone, population.",
+    'Places by name or alternate name in any language (GeoNames: every place of 500+ people), case and accents ignored: exact names first (the',
+    "place most people mean first: own names, well-known, capitals), then names starting with q, larger first. 'Springfield, Illinois' narrows.",
+    'Gives coordinates, zone, population.',
     'Data © GeoNames, CC BY 4.0.',
   ].join(' '),
   http: { method: 'GET', path: '/v1/geo/places' },
@@ -266,7 +273,7 @@ export const searchPlaces = defineTool({
     name: 'Place search',
     category: 'Geography',
     formula:
-      'names and alternate names normalized (case, accents, punctuation); exact matches, then names starting with q; larger population first; "Name, Country" or "Name, Division" narrows',
+      'names and alternate names normalized (case, accents, punctuation); exact matches, the place a person means first (own names over other languages\' and former names, renown by number of names, capitals and first-level seats counted double, population), then names starting with q, larger population first; "Name, Country" or "Name, Division" narrows',
     assumptions: [
       'Places are GeoNames cities500: every populated place of 500+ people, as points, with their alternate names in many languages.',
       'The time zone is the boundary lookup at the place’s coordinates; population 0 where GeoNames has no figure.',

