@@ -29,11 +29,28 @@ export interface ProblemInit {
   headers?: Record<string, string>;
 }
 
+/** What each problem answer was built from, so a front end that is no HTTP one can read it ({@link problemOf}). */
+const inits = new WeakMap<Response, { status: number; init: ProblemInit }>();
+
 /** A problem answer; its `detail` ends in exactly one full stop, question or exclamation mark ({@link asSentence}). */
 export function problem(status: number, init: ProblemInit): Response {
+  const response = problemResponse(status, init);
+  inits.set(response, { status, init });
+  return response;
+}
+
+/** The title of a problem's status (RFC 9457 `title`): its HTTP reason phrase. */
+export const titleOf = (status: number): string => TITLES[status] ?? 'Error';
+
+/** The status and init a {@link problem} answer was built from; undefined for any other response. */
+export function problemOf(response: Response): { status: number; init: ProblemInit } | undefined {
+  return inits.get(response);
+}
+
+function problemResponse(status: number, init: ProblemInit): Response {
   const body: Record<string, unknown> = {
     type: 'about:blank',
-    title: TITLES[status] ?? 'Error',
+    title: titleOf(status),
     status,
     detail: asSentence(init.detail),
   };

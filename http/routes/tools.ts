@@ -5,8 +5,9 @@
  */
 import type { H3Event } from 'h3';
 import { FastResponse } from 'srvx';
-import { ToolInputError, ToolUnavailableError, type AnyTool, type ToolContext } from '../../engine/tool.ts';
-import { validateInput, type FieldError } from '../../engine/validate.ts';
+import type { AnyTool, ToolContext } from '../../engine/tool.ts';
+import type { FieldError } from '../../engine/validate.ts';
+import { type CallCharges, type CallOutcome, checkCall, problemAnswer, refusalProblem, runChecked } from '../../service/call.ts';
 import { PROVENANCE_FLAG, provenanceFlagOf, queryReader, takeProvenanceFlag } from '../../service/query.ts';
 import type { Caller } from '../middleware/auth.ts';
 import { isDeterministic, type CacheStatus, type ResponseCache } from '../middleware/cache.ts';
@@ -14,7 +15,6 @@ import { jsonWriterOf } from '../../service/json-writer.ts';
 import { invalid, problem } from '../../service/problem.ts';
 import { rateLimitHeaders } from '../middleware/rate-limit.ts';
 import { readJsonBody } from '../../service/body.ts';
-import { creditsSpent, priceOf, WorkLimitError, WorkMeter } from '../../engine/work.ts';
 import type { Surcharge } from '../guard.ts';
 import { runHere, type ToolRunner } from '../offload.ts';
 import { bodyHash, IDEMPOTENCY_HEADER, type IdempotencyRecords, keyProblem } from '../idempotency.ts';
@@ -30,13 +30,6 @@ export interface ToolRouteDeps {
   runTool?: ToolRunner;
   /** Answers kept for `Idempotency-Key` (POST routes); none: the header is ignored. */
   idempotency?: IdempotencyRecords;
-}
-
-/** A run's error as the problem to answer with, or rethrown when it is a bug (answered 500 by the app). */
-function runFailure(error: unknown): Response {
-  if (error instanceof ToolInputError) return invalid(error.errors);
-  if (error instanceof ToolUnavailableError) return problem(503, { detail: error.message, headers: { 'retry-after': '30' } });
-  throw error;
 }
 
 const isThenable = (v: unknown): v is PromiseLike<unknown> => typeof (v as PromiseLike<unknown> | null)?.then === 'function';
@@ -55,6 +48,15 @@ export function toolHandler(tool: AnyTool, deps: ToolRouteDeps) {
   const writeJson = jsonWriterOf(tool.output);
   const publicCacheControl = tool.auth === 'public' ? 'public' : 'private';
   const runTool = deps.runTool ?? runHere;
+  const fullCtx: ToolContext = { ...deps.ctx, provenance: 'full' };
+  /** The caller's charges for service/call.ts: the guard's surcharge, what the call cost on the event. */
+  const chargesOf = (event: H3Event, caller: Caller): CallCharges => ({
+    surcharge: (extra, force) => deps.surcharge(event, caller, extra, force).then((refused) => refused && refusalProblem(refused)),
+    settle: (credits, workCharged) => {
+      event.context.credits = credits;
+      if (workCharged) event.context.workCharged = true;
+    },
+  });
 
   const respond = (event: H3Event, data: unknown, deterministic: boolean, status: CacheStatus, body: string): Response => {
     event.context.cacheStatus = status;
@@ -83,54 +85,25 @@ export function toolHandler(tool: AnyTool, deps: ToolRouteDeps) {
   };
 
   const answer = (event: H3Event, raw: unknown, flag: 'compact' | 'full' | FieldError): Response | Promise<Response> => {
-    const checked = validateInput(tool.input, raw);
-    if (typeof flag === 'object') return invalid(checked.ok ? [flag] : [flag, ...checked.errors]);
-    if (!checked.ok) return invalid(checked.errors);
-    const data = checked.data;
-    // The call's price from its declared work, refused before any work when it asks for too much.
-    let price: number;
-    try {
-      price = priceOf(tool, data);
-    } catch (error) {
-      if (error instanceof WorkLimitError) return invalid(error.errors);
-      throw error;
-    }
+    // Validated and priced (service/call.ts): refused before any work when it asks for too much.
+    const checked = checkCall(tool, raw, typeof flag === 'object' ? [flag] : []);
+    if (!checked.ok) return problemAnswer(checked.problem);
+    const { input: data, price } = checked;
     const caller = event.context.caller;
     const full = flag === 'full';
     const deterministic = isDeterministic(tool, data);
     // The two forms of provenance are two answers: each has its own cache entry.
     const key = deterministic && deps.cache.mode !== 'off' ? `${tool.name}${full ? '+full' : ''}:${JSON.stringify(data)}` : null;
-    const done = (result: unknown) => {
-      const body = writeJson(result);
+    const settled = (outcome: CallOutcome): Response => {
+      if (!outcome.ok) return problemAnswer(outcome.problem);
+      const body = writeJson(outcome.result);
       if (key !== null) void deps.cache.set(key, body);
       return respond(event, data, deterministic, key === null ? 'BYPASS' : 'MISS', body);
     };
     const run = (): Response | Promise<Response> => {
-      // Work no estimate foresees is metered; a run that fails after its meter recorded work keeps its
-      // credits (an input the run refuses before any work is free).
-      const meter = tool.work ? new WorkMeter() : undefined;
-      const ctx: ToolContext = full || meter ? { ...deps.ctx, ...(full ? { provenance: 'full' as const } : {}), meter } : deps.ctx;
-      const settle = (): Promise<void> | undefined => {
-        const spent = creditsSpent(price, meter);
-        if (caller) event.context.credits = spent;
-        if (meter && meter.spent > 0) event.context.workCharged = true;
-        return spent > price && caller ? deps.surcharge(event, caller, spent - price, true).then(() => {}) : undefined;
-      };
-      const failed = (error: unknown) => {
-        const pending = settle();
-        return pending ? pending.then(() => runFailure(error)) : runFailure(error);
-      };
-      let result: unknown;
-      try {
-        result = runTool(tool, data, ctx);
-      } catch (error) {
-        return failed(error);
-      }
-      const finish = (value: unknown) => {
-        const pending = settle();
-        return pending ? pending.then(() => done(value)) : done(value);
-      };
-      return isThenable(result) ? Promise.resolve(result).then(finish, failed) : finish(result);
+      const charges = caller ? chargesOf(event, caller) : undefined;
+      const outcome = runChecked(tool, data, price, full ? fullCtx : deps.ctx, { charges, runTool });
+      return isThenable(outcome) ? Promise.resolve(outcome).then(settled) : settled(outcome);
     };
     const compute = (hit: string | undefined): Response | Promise<Response> => {
       if (hit !== undefined) {
@@ -138,7 +111,6 @@ export function toolHandler(tool: AnyTool, deps: ToolRouteDeps) {
         return respond(event, data, deterministic, 'HIT', hit);
       }
       if (caller) event.context.credits = price;
-      if (price > 1 && caller) return deps.surcharge(event, caller, price - 1).then((denied) => denied ?? run());
       return run();
     };
     if (key === null) return compute(undefined);
