@@ -7,20 +7,55 @@
  *   It is answered instead with code -32602 (invalid params) and the sentence an HTTP 400 reads,
  *   naming each field by its JSON path (`Invalid parameter: params.arguments must be a JSON object.`;
  *   engine/validate.ts), at most ten listed, so the answer stays small whatever was sent;
- * - a name, URI or reference the client sent, which the SDK quotes back (`Tool <name> not found`,
- *   `Resource <uri> not found`, as a JSON-RPC error or an `isError` tool result): at most 200
- *   characters of it (engine/echo.ts).
+ * - a name, URI or reference the client sent, which the SDK quotes back (`Resource <uri> not found`, as
+ *   a JSON-RPC error or an `isError` tool result): at most 200 characters of it (engine/echo.ts).
  * Tool arguments themselves are checked by `callTool` (mcp/server.ts) with the engine's messages.
+ *
+ * Only the SDK's public API: the server's transport is wrapped ({@link WordedTransport}), which sees
+ * each request and the reply to it, and rewords the reply. A reply the SDK failed with an internal error
+ * is the failed parse exactly when the request does not fit the method's schema (the parse comes first
+ * in every handler), so only such a reply is parsed again.
  */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  CallToolRequestSchema,
+  CompleteRequestSchema,
+  ErrorCode,
+  GetPromptRequestSchema,
+  InitializeRequestSchema,
+  type JSONRPCMessage,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  type MessageExtraInfo,
+  PingRequestSchema,
+  ReadResourceRequestSchema,
+  type RequestId,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import { clipEcho, MAX_ECHO } from '../engine/echo.ts';
 import { asSentence } from '../engine/tool.ts';
 import { describeErrors, formatIssues } from '../engine/validate.ts';
 
 type Request = { method: string; params?: Record<string, unknown> };
-type Handler = (request: Request, extra: unknown) => Promise<unknown>;
+type Schema = { safeParse(value: unknown): { success: true } | { success: false; error: { issues: z.core.$ZodIssue[] } } };
+
+/** The schema the SDK parses each request this server answers with (its handlers' own). */
+const SCHEMAS: Record<string, Schema> = {
+  initialize: InitializeRequestSchema,
+  ping: PingRequestSchema,
+  'tools/list': ListToolsRequestSchema,
+  'tools/call': CallToolRequestSchema,
+  'resources/list': ListResourcesRequestSchema,
+  'resources/templates/list': ListResourceTemplatesRequestSchema,
+  'resources/read': ReadResourceRequestSchema,
+  'prompts/list': ListPromptsRequestSchema,
+  'prompts/get': GetPromptRequestSchema,
+  'completion/complete': CompleteRequestSchema,
+} as unknown as Record<string, Schema>;
 
 /** The strings of a request the SDK may quote in an error: a tool or prompt name, a URI, a reference. */
 function echoable(params: Record<string, unknown> | undefined): string[] {
@@ -39,39 +74,82 @@ function clipped(text: string, long: readonly string[]): string {
   return out;
 }
 
-const isZodError = (error: unknown): error is { issues: z.core.$ZodIssue[] } =>
-  error instanceof Error && Array.isArray((error as { issues?: unknown }).issues) && !('code' in error);
+type Reply = JSONRPCMessage & { id: RequestId; error?: { code: number; message: string }; result?: { isError?: unknown; content?: unknown } };
 
-/** A request handler answering as the module says; anything else passes through unchanged. */
-function worded(handler: Handler): Handler {
-  return async (request, extra) => {
-    let result: unknown;
-    try {
-      result = await handler(request, extra);
-    } catch (error) {
-      if (isZodError(error)) {
-        throw new McpError(ErrorCode.InvalidParams, asSentence(describeErrors(formatIssues(error.issues)).text));
-      }
-      const long = echoable(request.params);
-      if (long.length && error instanceof Error) error.message = clipped(error.message, long);
-      throw error;
+/** The reply to `request` as the module says; anything else unchanged. */
+export function wordedReply(request: Request, reply: Reply): Reply {
+  if (reply.error) {
+    const failed = reply.error.code === ErrorCode.InternalError ? SCHEMAS[request.method]?.safeParse(request) : undefined;
+    if (failed && !failed.success) {
+      const error = new McpError(ErrorCode.InvalidParams, asSentence(describeErrors(formatIssues(failed.error.issues)).text));
+      return { ...reply, error: { code: error.code, message: error.message } };
     }
     const long = echoable(request.params);
-    const content = (result as { isError?: unknown; content?: unknown } | null)?.content;
-    if (long.length && (result as { isError?: unknown }).isError === true && Array.isArray(content)) {
-      for (const part of content as { type?: unknown; text?: unknown }[]) {
-        if (part.type === 'text' && typeof part.text === 'string') part.text = clipped(part.text, long);
-      }
-    }
-    return result;
-  };
+    return long.length ? { ...reply, error: { ...reply.error, message: clipped(reply.error.message, long) } } : reply;
+  }
+  const content = reply.result?.content;
+  const long = reply.result?.isError === true && Array.isArray(content) ? echoable(request.params) : [];
+  if (!long.length) return reply;
+  const parts = (content as { type?: unknown; text?: unknown }[]).map((part) =>
+    part.type === 'text' && typeof part.text === 'string' ? { ...part, text: clipped(part.text, long) } : part,
+  );
+  return { ...reply, result: { ...reply.result, content: parts } } as Reply;
 }
 
-/**
- * Rewords the errors of every request handler the server has now (call it once every tool, resource and
- * prompt is registered). Reads the protocol's handler table, private in SDK 1.x as `validateToolInput` is.
- */
-export function installErrorWording(server: McpServer): void {
-  const handlers = (server.server as unknown as { _requestHandlers: Map<string, Handler> })._requestHandlers;
-  for (const [method, handler] of handlers) handlers.set(method, worded(handler));
+/** A server transport whose replies are worded as the module says ({@link wordedReply}). */
+export class WordedTransport implements Transport {
+  onmessage?: Transport['onmessage'];
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  readonly #inner: Transport;
+  /** The requests not answered yet, by id. */
+  readonly #asked = new Map<RequestId, Request>();
+
+  constructor(inner: Transport) {
+    this.#inner = inner;
+    inner.onmessage = (message: JSONRPCMessage, extra?: MessageExtraInfo) => {
+      if ('method' in message) {
+        if ('id' in message) this.#asked.set(message.id as RequestId, message);
+        else if (message.method === 'notifications/cancelled') this.#asked.delete((message.params as { requestId?: RequestId } | undefined)?.requestId ?? '');
+      }
+      this.onmessage?.(message, extra);
+    };
+    inner.onclose = () => this.onclose?.();
+    inner.onerror = (error) => this.onerror?.(error);
+  }
+
+  get sessionId(): string | undefined {
+    return this.#inner.sessionId;
+  }
+
+  setProtocolVersion(version: string): void {
+    this.#inner.setProtocolVersion?.(version);
+  }
+
+  start(): Promise<void> {
+    return this.#inner.start();
+  }
+
+  close(): Promise<void> {
+    return this.#inner.close();
+  }
+
+  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    if ('id' in message && !('method' in message)) {
+      const id = message.id as RequestId;
+      const request = this.#asked.get(id);
+      if (request) {
+        this.#asked.delete(id);
+        return this.#inner.send(wordedReply(request, message as Reply), options);
+      }
+    }
+    return this.#inner.send(message, options);
+  }
+}
+
+/** An McpServer whose every connection answers through a {@link WordedTransport}. */
+export class WordedMcpServer extends McpServer {
+  override connect(transport: Transport): Promise<void> {
+    return super.connect(new WordedTransport(transport));
+  }
 }

@@ -11,7 +11,7 @@
  * - `const: x` is `enum: [x]` (the same constraint; OpenAPI 3.0 readers have no `const`);
  * - no `propertyNames: {type: "string"}`, which every JSON object key satisfies.
  *
- * `installToolList` answers tools/list with these schemas in place of the SDK's own conversion.
+ * tools/list shows these schemas ({@link listedTool}; mcp/server.ts serves the list).
  *
  * The list is read before every conversation, so it is held to a budget (test/mcp/tools-list-budget.test.ts).
  * What it keeps: every field name, type, enum and required input, and each tool's description. What it
@@ -25,9 +25,9 @@
  * schemas 22,866 → 20,418), the first 23 tools from 41,730 to 34,250. The OpenAPI document keeps the
  * full schemas (service/openapi.ts).
  */
-import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ListToolsRequestSchema, type ListToolsResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import type { AnyTool } from '../engine/tool.ts';
 
 export type JsonSchema = { [keyword: string]: unknown };
 
@@ -205,45 +205,19 @@ export function toolJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonS
   return json;
 }
 
-const EMPTY_OBJECT: JsonSchema = { type: 'object', properties: {} };
-
-/** A registered tool as tools/list shows it: the SDK's fields, with the portable schemas. */
-function listed(name: string, tool: RegisteredTool): Tool {
-  const entry: Tool = {
-    name,
+/**
+ * A tool as tools/list shows it: its name, title, description, the portable schemas and its
+ * annotations. The title once, at the top (MCP reads annotations.title only where the tool has none);
+ * no `execution`: its taskSupport "forbidden" is what an absent one means.
+ */
+export function listedTool(tool: AnyTool, annotations: ToolAnnotations & { title?: string }): Tool {
+  const { title: _title, ...rest } = annotations;
+  return {
+    name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: (tool.inputSchema ? toolJsonSchema(tool.inputSchema as z.ZodType, 'input') : EMPTY_OBJECT) as Tool['inputSchema'],
-    // The title once, at the top (MCP reads annotations.title only where the tool has none); no
-    // `execution`: its taskSupport "forbidden" is what an absent one means.
-    annotations: tool.annotations && { ...tool.annotations, title: undefined },
-    _meta: tool._meta,
+    inputSchema: toolJsonSchema(tool.input, 'input') as Tool['inputSchema'],
+    annotations: rest,
+    outputSchema: toolJsonSchema(tool.output, 'output') as Tool['outputSchema'],
   };
-  if (tool.outputSchema) entry.outputSchema = toolJsonSchema(tool.outputSchema as z.ZodType, 'output') as Tool['outputSchema'];
-  return entry;
-}
-
-/**
- * Answers tools/list with the portable schemas: every enabled tool the server has registered (so it
- * follows toolsets and `enable()`/`disable()` as the SDK's own list does), with its name, title,
- * description, annotations and `_meta` as registered, including tools registered later.
- * Reads the McpServer's registered tools (private in SDK 1.x, as `validateToolInput` is).
- */
-export function installToolList(server: McpServer): void {
-  const internals = server as unknown as {
-    _registeredTools: Record<string, RegisteredTool>;
-    _toolHandlersInitialized: boolean;
-    setToolRequestHandlers(): void;
-  };
-  // The SDK sets its tools handlers at the first registerTool, and would throw then if ours were there
-  // already: with no tool registered yet (an empty toolset), let it set them now.
-  if (!internals._toolHandlersInitialized) internals.setToolRequestHandlers();
-  server.server.setRequestHandler(
-    ListToolsRequestSchema,
-    (): ListToolsResult => ({
-      tools: Object.entries(internals._registeredTools)
-        .filter(([, tool]) => tool.enabled)
-        .map(([name, tool]) => listed(name, tool)),
-    }),
-  );
 }

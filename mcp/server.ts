@@ -1,30 +1,33 @@
 /**
- * The MCP front end: one McpServer registering every registry tool, with the tool's own zod schemas as
- * inputSchema/outputSchema, explicit annotations, and results as structuredContent plus the same JSON
- * as a text block. Input errors come back as `isError` results worded exactly like the HTTP 400.
+ * The MCP front end: an McpServer whose tools are the registry's, served through the SDK's public
+ * request handlers (tools/list with the tools' portable JSON Schemas, mcp/json-schema.ts; tools/call
+ * running the call as the REST routes do, service/call.ts), with explicit annotations, and results as
+ * structuredContent plus the same JSON as a text block. Input errors come back as `isError` results
+ * worded exactly like the HTTP 400. Resources, templates and prompts are registered with McpServer's
+ * own API (mcp/discovery.ts).
  */
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { registry } from '../engine/registry.ts';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
-  asSentence,
-  systemContext,
-  TOOLSET_NAMES,
-  ToolInputError,
-  ToolUnavailableError,
-  type AnyTool,
-  type ToolContext,
-  type Toolset,
-} from '../engine/tool.ts';
-import { describeErrors, validateInput, type FieldError } from '../engine/validate.ts';
-import { creditsSpent, priceOf, WorkMeter } from '../engine/work.ts';
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  ListToolsRequestSchema,
+  type ListToolsResult,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
+import { clipEcho } from '../engine/echo.ts';
+import { registry } from '../engine/registry.ts';
+import { asSentence, systemContext, TOOLSET_NAMES, type AnyTool, type ToolContext, type Toolset } from '../engine/tool.ts';
+import { describeErrors, type FieldError } from '../engine/validate.ts';
+import { type CallCharges, type CallOptions as RunOptions, type CallOutcome, type CallProblem, runCall, type ToolRunner } from '../service/call.ts';
 import { SERVICE, VERSION } from '../service/identity.ts';
+import { jsonValueOf } from '../service/json-value.ts';
 import { jsonWriterOf } from '../service/json-writer.ts';
 import { toolPagePath } from '../service/links.ts';
 import { toolsetCatalogue, toolsIn } from '../service/toolsets.ts';
 import { registerDiscovery, type DiscoveryOptions } from './discovery.ts';
-import { installErrorWording } from './errors.ts';
-import { installToolList } from './json-schema.ts';
+import { WordedMcpServer } from './errors.ts';
+import { listedTool } from './json-schema.ts';
 
 /**
  * The wording of an HTTP 400 `detail`, so an agent reads the same sentence on either transport: the first
@@ -54,15 +57,17 @@ function pageLink(tool: AnyTool, siteUrl: string) {
 }
 
 /**
- * A tool's answer as MCP gives it: the JSON text the HTTP API writes (the writer compiled from the
- * tool's output schema: keys in the schema's order), and the same JSON, parsed, as structuredContent,
- * so the two agree key for key and in order; then, when a site is named (SITE_URL), a link to the page
- * a person can open for it. With none, no link: never one to a site that is not running.
+ * A tool's answer as MCP gives it: as structuredContent, the answer as a plain JSON value with its
+ * output schema's keys in the schema's order (service/json-value.ts), and that value's JSON as the text,
+ * which is the text the HTTP API writes (service/json-writer.ts), so the two agree key for key and in
+ * order; then, when a site is named (SITE_URL), a link to the page a person can open for it. With none,
+ * no link: never one to a site that is not running.
  */
 export function toolResult(tool: AnyTool, result: unknown, siteUrl?: string): CallToolResult {
-  const text = jsonWriterOf(tool.output)(result);
+  const structuredContent = jsonValueOf(tool.output)(result) as Record<string, unknown>;
+  const text = JSON.stringify(structuredContent);
   return {
-    structuredContent: JSON.parse(text) as Record<string, unknown>,
+    structuredContent,
     content: siteUrl === undefined ? [{ type: 'text', text }] : [{ type: 'text', text }, pageLink(tool, siteUrl)],
   };
 }
@@ -80,95 +85,48 @@ export function toolResultJson(tool: AnyTool, result: unknown, siteUrl?: string)
   return `{"structuredContent":${text},"content":${JSON.stringify(content)}}`;
 }
 
-/**
- * What a call costs, where calls are charged (the API server's `/mcp`; engine/work.ts prices them): the
- * credit taken at the door covers an ordinary call.
- */
-export interface CallCharges {
-  /** Takes `extra` more credits (with `force`, whatever is left: work already done); a refusal text or null. */
-  surcharge(extra: number, force?: boolean): Promise<string | null>;
-  /** What the call cost in the end, and whether it failed after real work (its credits are then kept). */
-  settle(credits: number, workCharged: boolean): void;
-}
+export type { CallCharges };
 
 const isThenable = (value: unknown): value is PromiseLike<unknown> => typeof (value as PromiseLike<unknown> | null)?.then === 'function';
 
-/** A run's input or provider error as a tool error; anything else (a bug) is thrown on. */
-function runFailure(error: unknown): CallToolResult {
-  if (error instanceof ToolInputError) return errorResult(invalidMessage(error.errors));
-  if (error instanceof ToolUnavailableError) return errorResult(`Unavailable: ${error.message}`);
-  throw error;
-}
+/**
+ * A call's problem as a tool error's text: the HTTP 400's `detail` for an input error, `Unavailable: `
+ * and the 503's for a provider or server that cannot answer now, a refusal's `detail` for a call over
+ * the caller's limits.
+ */
+export const problemText = (p: CallProblem): string => (p.kind === 'unavailable' ? `Unavailable: ${p.detail}` : p.detail);
 
 /** How a call is charged and run, where it is (the API server's `/mcp`); none: free, run here. */
-export interface CallOptions {
+export interface CallOptions extends RunOptions {
   /** The website's address, for the page link (SITE_URL). */
   siteUrl?: string;
-  charges?: CallCharges;
-  /** Runs the tool (the API server runs heavy ones in its work pool); default: here. */
-  runTool?: (tool: AnyTool, input: unknown, ctx: ToolContext) => unknown;
 }
 
 /**
- * Runs one tool as the HTTP handler does: validate with the tool's schema (our wording), price it from
- * its declared work (refused before any work when too large), run with a work meter, and turn input and
- * provider errors into tool errors rather than protocol errors; a result is given to `present`. Like
- * the REST route, it answers at once (no promise) when nothing it does waits.
+ * Runs one tool as the HTTP handler does (service/call.ts: validate with our wording, price, run with
+ * a work meter, settle), input and provider errors as tool errors rather than protocol errors; an
+ * answer is given to `present`. Like the REST route, it answers at once when nothing it does waits.
  */
-function runCall<T>(
+function presentCall<T>(
   tool: AnyTool,
   args: unknown,
   ctx: ToolContext,
-  { charges, runTool = (t, input, c) => t.run(input, c) }: CallOptions,
+  options: CallOptions,
   present: (result: unknown) => T,
 ): T | CallToolResult | Promise<T | CallToolResult> {
-  const checked = validateInput(tool.input, args ?? {});
-  if (!checked.ok) return errorResult(invalidMessage(checked.errors));
-  let price: number;
-  try {
-    price = priceOf(tool, checked.data);
-  } catch (error) {
-    if (error instanceof ToolInputError) return errorResult(invalidMessage(error.errors));
-    throw error;
-  }
-  const run = (): T | CallToolResult | Promise<T | CallToolResult> => {
-    const meter = tool.work ? new WorkMeter() : undefined;
-    /** Takes what the run spent beyond its price (work already done: never refused) and records the cost. */
-    const settle = (): Promise<void> | undefined => {
-      const spent = creditsSpent(price, meter);
-      const record = () => charges?.settle(spent, meter !== undefined && meter.spent > 0);
-      if (charges && spent > price) return charges.surcharge(spent - price, true).then(record);
-      record();
-      return undefined;
-    };
-    const failed = (error: unknown) => {
-      const pending = settle();
-      return pending ? pending.then(() => runFailure(error)) : runFailure(error);
-    };
-    const answered = (result: unknown) => {
-      const pending = settle();
-      return pending ? pending.then(() => present(result)) : present(result);
-    };
-    let result: unknown;
-    try {
-      result = runTool(tool, checked.data, meter ? { ...ctx, meter } : ctx);
-    } catch (error) {
-      return failed(error);
-    }
-    return isThenable(result) ? Promise.resolve(result).then(answered, failed) : answered(result);
-  };
-  if (charges && price > 1) return charges.surcharge(price - 1).then((refused) => (refused ? errorResult(refused) : run()));
-  return run();
+  const settled = (outcome: CallOutcome) => (outcome.ok ? present(outcome.result) : errorResult(problemText(outcome.problem)));
+  const outcome = runCall(tool, args ?? {}, ctx, options);
+  return isThenable(outcome) ? Promise.resolve(outcome).then(settled) : settled(outcome);
 }
 
-/** A tool call's result ({@link runCall}): what tools/call answers. */
+/** A tool call's result ({@link presentCall}): what tools/call answers. */
 export function callTool(tool: AnyTool, args: unknown, ctx: ToolContext, options: CallOptions = {}): CallToolResult | Promise<CallToolResult> {
-  return runCall(tool, args, ctx, options, (result) => toolResult(tool, result, options.siteUrl));
+  return presentCall(tool, args, ctx, options, (result) => toolResult(tool, result, options.siteUrl));
 }
 
 /**
  * A tools/call's result as the server's registered handler answers it (the SDK's McpServer), written
- * as JSON text, and whether it succeeded (not `isError`): {@link runCall} with {@link toolResultJson},
+ * as JSON text, and whether it succeeded (not `isError`): {@link presentCall} with {@link toolResultJson},
  * and, for an error it throws (a bug), an `isError` result with its message. The API server's `/mcp`
  * answers a call of a served tool with it directly (mcp/http.ts).
  */
@@ -177,7 +135,7 @@ export function answerToolCall(tool: AnyTool, args: unknown, ctx: ToolContext, o
     typeof answer === 'string' ? { json: answer, ok: true } : { json: JSON.stringify(answer), ok: answer.isError !== true };
   const thrown = (error: unknown) => written(errorResult(error instanceof Error ? error.message : String(error)));
   try {
-    const answer = runCall(tool, args, ctx, options, (result) => toolResultJson(tool, result, options.siteUrl));
+    const answer = presentCall(tool, args, ctx, options, (result) => toolResultJson(tool, result, options.siteUrl));
     return isThenable(answer) ? Promise.resolve(answer).then(written, thrown) : written(answer);
   } catch (error) {
     return thrown(error);
@@ -193,10 +151,11 @@ export interface ToolAnswer {
 function newServer(toolsets: readonly Toolset[]): McpServer {
   const all = toolsets.length === TOOLSET_NAMES.length;
   const others = TOOLSET_NAMES.filter((t) => !toolsets.includes(t));
-  const server = new McpServer(
+  const server = new WordedMcpServer(
     { name: SERVICE, version: VERSION, title: 'Time, Date, Geo, Solar and Astronomy tools' },
     {
-      capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
+      // `listChanged` as the SDK's registerTool declares it (the list is fixed for a server's life).
+      capabilities: { tools: { listChanged: true }, resources: {}, prompts: {}, completions: {} },
       instructions: [
         'Time zones, local time at coordinates, date arithmetic, business days, holidays, WGS84 geodesics, the Sun and the planets.',
         'Every result carries compact provenance (data releases and method ids, explained in the provenance://methods resource). Local time for a coordinate comes from a time-zone boundary lookup and IANA rules, never from longitude.',
@@ -207,14 +166,6 @@ function newServer(toolsets: readonly Toolset[]): McpServer {
       ].join(' '),
     },
   );
-  // The SDK's own argument check (a private method) would parse with zod's default wording and wrap it
-  // in "Input validation error: ..."; we pass the arguments through so that `callTool` validates them
-  // with the engine's messages, exactly as the HTTP API words its 400s. tools/list still shows the schema.
-  Object.defineProperty(server, 'validateToolInput', { value: async (_tool: unknown, args: unknown) => args });
-  // Nor is structuredContent parsed again with the output schema (4–6 µs a call): it is the JSON the
-  // REST route answers, written by the writer compiled from that schema (toolResult), and every tool's
-  // examples are checked against the listed schema (test/mcp/json-schema.test.ts).
-  Object.defineProperty(server, 'validateToolOutput', { value: async () => {} });
   return server;
 }
 
@@ -233,7 +184,35 @@ export interface McpServerOptions extends DiscoveryOptions {
    */
   chargesOf?: (extra: { requestId: string | number }) => CallCharges | undefined;
   /** Runs a call (the API server's runs heavy ones in its work pool); default: here. */
-  runTool?: (tool: AnyTool, input: unknown, ctx: ToolContext) => unknown;
+  runTool?: ToolRunner;
+}
+
+/** An SDK tool error (McpServer's wording): for a tool not served, and a bug a call throws. */
+const sdkToolError = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
+
+/**
+ * Serves `tools` through the SDK's public request handlers: tools/list with each tool's portable
+ * schemas (computed once: the list is fixed), tools/call validating the arguments itself with the
+ * engine's wording (the SDK's McpServer would parse them with zod's and wrap it in "Input validation
+ * error: ..."), the answer written once from the result object (toolResult), and no second parse of
+ * structuredContent with the output schema: the listed schema is checked against every tool's examples
+ * (test/mcp/json-schema.test.ts). A tool not served, or a bug, is an `isError` result worded as the SDK
+ * words it.
+ */
+function serveTools(server: McpServer, tools: readonly AnyTool[], optionsOf: (extra: { requestId: string | number }) => CallOptions, ctx: ToolContext): void {
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const listing: ListToolsResult = { tools: tools.map((tool) => listedTool(tool, annotationsOf(tool))) };
+  server.server.setRequestHandler(ListToolsRequestSchema, () => listing);
+  server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const { name, arguments: args } = request.params;
+    const tool = byName.get(name);
+    if (!tool) return sdkToolError(new McpError(ErrorCode.InvalidParams, `Tool ${clipEcho(name)} not found`).message);
+    try {
+      return await callTool(tool, args, ctx, optionsOf(extra));
+    } catch (error) {
+      return sdkToolError(error instanceof Error ? error.message : String(error));
+    }
+  });
 }
 
 /** A server with the tools of the chosen toolsets, the discovery resources and the prompts. */
@@ -243,22 +222,7 @@ export function createMcpServer(options: McpServerOptions = {}): McpServer {
   const tools = toolsIn(everyTool, toolsets);
   const ctx = options.ctx ?? systemContext;
   const server = newServer(toolsets);
-  for (const tool of tools) {
-    server.registerTool(
-      tool.name,
-      {
-        title: tool.title,
-        description: tool.description,
-        inputSchema: tool.input,
-        outputSchema: tool.output,
-        annotations: annotationsOf(tool),
-      },
-      (args: unknown, extra) =>
-        callTool(tool, args, ctx, { siteUrl: options.siteUrl, charges: options.charges ?? options.chargesOf?.(extra), runTool: options.runTool }),
-    );
-  }
-  installToolList(server);
+  serveTools(server, tools, (extra) => ({ siteUrl: options.siteUrl, charges: options.charges ?? options.chargesOf?.(extra), runTool: options.runTool }), ctx);
   registerDiscovery(server, { ...options, tools, now: ctx.now, catalogue: toolsetCatalogue(everyTool, toolsets) });
-  installErrorWording(server);
   return server;
 }

@@ -12,8 +12,8 @@ import { z } from 'zod';
 import { createOpenMeteoElevation } from '../../engine/geo/open-meteo-elevation.ts';
 import { registry } from '../../engine/registry.ts';
 import { EXAMPLE_CLOCK, type ToolContext } from '../../engine/tool.ts';
-import { installToolList, portable, toolJsonSchema } from '../../mcp/json-schema.ts';
-import { createMcpServer } from '../../mcp/server.ts';
+import { portable, toolJsonSchema } from '../../mcp/json-schema.ts';
+import { annotationsOf, createMcpServer } from '../../mcp/server.ts';
 import { startElevationServer, type ElevationServer } from '../../scripts/elevation-stand-in.ts';
 import { fixedClock } from '../helpers.ts';
 import { dialects, formatFindings, lintTool } from './schema-lint.ts';
@@ -66,24 +66,19 @@ describe('portable()', () => {
   });
 });
 
-describe('tools/list with installToolList', () => {
+describe('tools/list', () => {
   let elevation: ElevationServer;
   let client: Client;
-  let sdkClient: Client;
   let tools: Tool[];
 
   beforeAll(async () => {
     elevation = await startElevationServer();
     const ctx: ToolContext = { ...fixedClock(EXAMPLE_CLOCK), elevation: createOpenMeteoElevation(elevation.url) };
-    const server = createMcpServer({ ctx });
-    installToolList(server);
-    client = await connect(server);
-    sdkClient = await connect(createMcpServer({ ctx }));
+    client = await connect(createMcpServer({ ctx }));
     tools = (await client.listTools()).tools;
   });
   afterAll(async () => {
     await client.close();
-    await sdkClient.close();
     await elevation.close();
   });
 
@@ -92,10 +87,14 @@ describe('tools/list with installToolList', () => {
     expect(formatFindings(tools.flatMap(lintTool))).toBe('');
   });
 
-  it('changes nothing but the schemas: the same tools, in order, with the SDK’s other fields', async () => {
-    const sdk = (await sdkClient.listTools()).tools;
+  it('lists every tool in order with its declaration’s fields and the portable schemas', async () => {
     const rest = ({ inputSchema: _i, outputSchema: _o, ...other }: Tool) => other;
-    expect(tools.map(rest)).toEqual(sdk.map(rest));
+    // The title once, at the top; the annotations as declared (mcp/server.ts annotationsOf), without it.
+    const declared = registry.map((t) => {
+      const { title: _t, ...annotations } = annotationsOf(t);
+      return { name: t.name, title: t.title, description: t.description, annotations };
+    });
+    expect(tools.map(rest)).toEqual(declared);
     expect(tools.map((t) => t.name)).toEqual(registry.map((t) => t.name));
     for (const tool of registry) {
       const listed = tools.find((t) => t.name === tool.name)!;
@@ -123,26 +122,12 @@ describe('tools/list with installToolList', () => {
     }
   });
 
-  it('follows the server: a disabled tool leaves the list, one registered later joins it', async () => {
-    const server = createMcpServer({ tools: registry.slice(0, 2) });
-    installToolList(server);
-    const late = registry[2];
-    server.registerTool(late.name, { inputSchema: late.input, outputSchema: late.output }, async () => ({ content: [] }));
-    const c = await connect(server);
-    const names = async () => (await c.listTools()).tools.map((t) => t.name);
-    expect(await names()).toEqual(registry.slice(0, 3).map((t) => t.name));
-    expect((await c.listTools()).tools[2].inputSchema).toEqual(toolJsonSchema(late.input, 'input'));
-    (server as unknown as { _registeredTools: Record<string, { disable(): void }> })._registeredTools[registry[0].name].disable();
-    expect(await names()).toEqual(registry.slice(1, 3).map((t) => t.name));
-    await c.close();
-  });
-
-  it('installed on a server with no tool yet, lists the tools registered later', async () => {
-    const server = createMcpServer({ tools: [] });
-    installToolList(server);
-    server.registerTool(registry[0].name, { inputSchema: registry[0].input }, async () => ({ content: [] }));
-    const c = await connect(server);
-    expect((await c.listTools()).tools.map((t) => t.inputSchema)).toEqual([toolJsonSchema(registry[0].input, 'input')]);
-    await c.close();
+  it('a server lists the tools it serves, and none when it serves none', async () => {
+    const two = await connect(createMcpServer({ tools: registry.slice(0, 2) }));
+    expect((await two.listTools()).tools.map((t) => t.name)).toEqual(registry.slice(0, 2).map((t) => t.name));
+    await two.close();
+    const none = await connect(createMcpServer({ tools: [] }));
+    expect((await none.listTools()).tools).toEqual([]);
+    await none.close();
   });
 });
