@@ -1,37 +1,40 @@
 /**
  * Builds the h3 app: service routes, one route per registry tool, CORS, request logs, and problem+json
  * answers for every error (404, 405 with Allow, 500 without internals). No port is opened here: tests
- * call `app.fetch`.
+ * call `app.fetch`. {@link createApp} reads as its steps: the app's parts (limits, billing, guards),
+ * the finishing step every answer goes through (http/finish.ts), the service routes (declared in
+ * service/inventory.ts, each served by the handler its `id` names) and the tool routes, `/mcp`, and
+ * the OPTIONS, 405 and 404 answers.
  */
-import { H3, HTTPError, type H3Event } from 'h3';
+import { H3, type H3Event } from 'h3';
 import { clipEcho } from '../engine/echo.ts';
 import { engineReadiness, warmUp } from '../engine/health.ts';
 import { registry } from '../engine/registry.ts';
 import { systemContext, type AnyTool, type ToolContext } from '../engine/tool.ts';
+import { refusalProblem, type ToolRunner } from '../service/call.ts';
+import { methodsByPath, routeInventory, serviceRoutes, type RouteInfo, type ServiceHandlers } from '../service/inventory.ts';
+import { buildOpenApi } from '../service/openapi.ts';
+import { problem } from '../service/problem.ts';
+import type { Settings } from '../service/settings.ts';
+import type { WorkPool } from '../service/work-pool.ts';
+import { listKeyRecords } from './accounts.ts';
+import { type Billing, createBilling } from './billing.ts';
+import { clientAddressOf, clientGroupOf } from './client-address.ts';
+import { answering, type Handler } from './finish.ts';
+import { type Guard, guardOf, type Surcharge, surchargeOf } from './guard.ts';
+import { IdempotencyRecords } from './idempotency.ts';
 import { KeyRing } from './middleware/auth.ts';
-import { rateLimitHeaders, SharedWindowLimiter, SlidingWindowLimiter } from './middleware/rate-limit.ts';
 import { MemoryCache, noCache, type ResponseCache } from './middleware/cache.ts';
 import { Cors } from './middleware/cors.ts';
-import { json } from './json.ts';
-import { finalAnswer } from './compress.ts';
-import { problem } from '../service/problem.ts';
+import { SharedWindowLimiter, SlidingWindowLimiter } from './middleware/rate-limit.ts';
 import type { RequestLogger } from './middleware/request-log.ts';
-import { listKeyRecords } from './accounts.ts';
-import { createBilling } from './billing.ts';
-import { clientAddressOf, clientGroupOf } from './client-address.ts';
-import { guardOf, surchargeOf } from './guard.ts';
-import { IdempotencyRecords } from './idempotency.ts';
 import { offloadingRunner, runHere } from './offload.ts';
-import type { WorkPool } from '../service/work-pool.ts';
 import { accountRoutes } from './routes/account.ts';
-import type { Store } from './store/index.ts';
-import { methodsByPath, routeInventory, type RouteInfo, type ServiceRouteKey } from '../service/inventory.ts';
-import { buildOpenApi } from '../service/openapi.ts';
-import { canaryRoute, healthRoute, indexRoute, statusRoute, type Readiness } from './routes/service.ts';
 import { openapiRoute } from './routes/openapi.ts';
+import { canaryRoute, healthRoute, indexRoute, statusRoute, type Readiness } from './routes/service.ts';
 import { shareRoutes } from './routes/shares.ts';
 import { toolHandler } from './routes/tools.ts';
-import type { Settings } from '../service/settings.ts';
+import type { Store } from './store/index.ts';
 
 export interface AppOptions {
   settings: Settings;
@@ -61,120 +64,33 @@ export interface BuiltApp {
   refreshKeys: () => Promise<void>;
 }
 
-type Handler = (event: H3Event) => unknown;
+/** What the steps of {@link createApp} share: the app's settings, stores, limits and front doors. */
+interface AppParts {
+  options: AppOptions;
+  settings: Settings;
+  ctx: ToolContext;
+  routes: RouteInfo[];
+  cache: ResponseCache;
+  cors: Cors;
+  store: Store | null;
+  ledgers: Set<string>;
+  limiter: SlidingWindowLimiter | SharedWindowLimiter;
+  billing: Billing;
+  /** The guard of charged routes (a credit too), and of free keyed routes. */
+  guard: Guard;
+  freeGuard: Guard;
+  surcharge: Surcharge;
+  runTool: ToolRunner;
+  readiness: () => Readiness;
+  /** The OpenAPI document, built on first use; servers written relative ("/"), the same whichever host serves it. */
+  openapi: () => Promise<unknown>;
+}
 
 export function createApp(options: AppOptions): BuiltApp {
-  const { settings, logger } = options;
-  const ctx = options.ctx ?? systemContext;
-  const routes = routeInventory(options.tools ?? registry);
-  const cache = options.cache ?? (settings.cache === 'off' ? noCache : new MemoryCache(settings.cacheMaxBytes));
-  const keys = new KeyRing(settings.apiKeys);
-  const cors = new Cors(settings.corsOrigins);
-  const store = options.store ?? null;
-  const localLimiter = new SlidingWindowLimiter();
-  // With Redis, one limit for all instances (degrading to this process's limiter while Redis is away).
-  const sharedLimiter = store?.redis ? new SharedWindowLimiter(store.redis, localLimiter) : null;
-  const ledgers = new Set<string>();
-
-  /** Damaged key records already reported (each is logged once until it is repaired). */
-  const reportedDamage = new Set<string>();
-  const refreshKeys = async () => {
-    if (!store) return;
-    const { records, damaged } = await listKeyRecords(store);
-    keys.setProvisioned(records);
-    for (const record of damaged) {
-      if (!reportedDamage.has(record)) options.onDamagedRecord?.(record);
-    }
-    reportedDamage.clear();
-    for (const record of damaged) reportedDamage.add(record);
-    const names = await store.mounts.credits.list('ledger');
-    ledgers.clear();
-    for (const name of names) ledgers.add(name.slice('ledger:'.length));
-  };
-
-  const billing = createBilling({ store, ledgers, routes, now: ctx.now });
-  const guardOptions = { settings, keys, localLimiter, sharedLimiter, charge: billing.charge };
-  const guard = guardOf(guardOptions, true);
-  const freeGuard = guardOf(guardOptions, false);
-  const surcharge = surchargeOf(guardOptions);
-  const runTool = options.workPool ? offloadingRunner(options.workPool) : runHere;
-  const idempotency = new IdempotencyRecords(store?.redis ?? null, store?.redis ? `${store.redisPrefix}:idempotency:` : undefined);
-  if (!options.readiness) warmUp();
-  // Without a store of its own yet, the app's storage and cache are in-process and always reachable.
-  const readiness = options.readiness ?? (() => ({ ...engineReadiness(), storage: true, cache: true }));
-  const startedAt = ctx.now();
-
-  /**
-   * What every answer gets once its handler is done: CORS headers, rate-limit headers (answers that
-   * did not carry them already), `X-Content-Type-Options: nosniff` (answers not built with it), the
-   * customer's usage count or credit refund, the request log line; then compression (http/compress.ts).
-   * It runs synchronously in {@link finished}, around each handler, rather than in h3's `onResponse`
-   * hook, which would put three promise hops into every request (a few percent of a GET /v1/time's
-   * server CPU). Never throws.
-   */
-  const finish = (event: H3Event, response: Response): Response | Promise<Response> => {
-    cors.decorate(event, response);
-    // Headers written in with the answer's own (http/compress.ts finalAnswer: no Headers object).
-    // Calculation answers (the only ones with a cache status) carry nosniff already.
-    const set: [string, string][] = event.context.cacheStatus === undefined ? [['x-content-type-options', 'nosniff']] : [];
-    const decision = event.context.rateLimit;
-    if (decision) for (const pair of Object.entries(rateLimitHeaders(decision))) set.push(pair);
-    const caller = event.context.caller;
-    const credits = billing.settle(event, response, caller);
-    // Every keyed answer says what it cost (answers built by the tool routes carry it already).
-    if (caller && event.context.creditsSaid !== true) set.push(['x-credits-charged', String(credits ?? 0)]);
-    if (!logger) return finalAnswer(event, response, set);
-    const started = event.context.startedAt;
-    try {
-      logger.log({
-        route: event.context.matchedRoute?.route === '/**' ? '(unmatched)' : (event.context.matchedRoute?.route ?? '(unmatched)'),
-        method: event.req.method,
-        status: response.status,
-        latency_ms: started === undefined ? 0 : Math.round((performance.now() - started) * 1000) / 1000,
-        customer_id: caller?.customerId ?? null,
-        key_fingerprint: caller?.keyFingerprint ?? null,
-        cache: event.context.cacheStatus ?? null,
-      });
-    } catch {
-      /* a log line is never worth a failed answer */
-    }
-    return finalAnswer(event, response, set);
-  };
-
-  /** An error as the answer: 4xx problems say what was wrong; anything else is a bug, logged and answered 500. */
-  const failure = (error: unknown, event: H3Event): Response => {
-    const status = HTTPError.isError(error) ? error.status : 500;
-    if (status >= 500) {
-      options.onUnexpected?.(HTTPError.isError(error) ? (error.cause ?? error) : error, event);
-      return problem(500, { detail: 'The server failed to answer this request; it has been logged.' });
-    }
-    return problem(status, { detail: clipEcho((error as Error).message || 'The request could not be processed.') });
-  };
-
-  const asResponse = (value: unknown): Response => (value instanceof Response ? value : json(value ?? null));
-
-  /** A handler whose answer, or failure, goes through {@link finish}: synchronously when the handler is. */
-  const finished =
-    (handler: Handler): Handler =>
-    (event) => {
-      let out: unknown;
-      try {
-        out = handler(event);
-      } catch (error) {
-        return finish(event, failure(error, event));
-      }
-      if (out instanceof Response) return finish(event, out);
-      if (typeof (out as PromiseLike<unknown> | null)?.then === 'function') {
-        return Promise.resolve(out).then(
-          (value) => finish(event, asResponse(value)),
-          (error) => finish(event, failure(error, event)),
-        );
-      }
-      return finish(event, asResponse(out));
-    };
-
+  const { parts, keys } = appParts(options);
+  const { finish, failure, finished } = answering({ cors: parts.cors, billing: parts.billing, logger: options.logger, onUnexpected: options.onUnexpected });
   const app = new H3({
-    onRequest: logger
+    onRequest: options.logger
       ? (event) => {
           event.context.startedAt = performance.now();
         }
@@ -183,7 +99,70 @@ export function createApp(options: AppOptions): BuiltApp {
     // their own errors through `finished`.
     onError: (error, event) => finish(event, failure(error, event)),
   });
+  mountRoutes(app, parts, finished);
+  mountMcp(app, parts, finished);
+  mountFallbacks(app, parts, finished);
+  return { app, routes: parts.routes, cache: parts.cache, refreshKeys: keyRefresh(parts.store, keys, parts.ledgers, options.onDamagedRecord) };
+}
 
+/** The app's parts, from its options and settings. */
+function appParts(options: AppOptions): { parts: AppParts; keys: KeyRing } {
+  const { settings } = options;
+  const ctx = options.ctx ?? systemContext;
+  const routes = routeInventory(options.tools ?? registry);
+  const store = options.store ?? null;
+  const keys = new KeyRing(settings.apiKeys);
+  const localLimiter = new SlidingWindowLimiter();
+  // With Redis, one limit for all instances (degrading to this process's limiter while Redis is away).
+  const sharedLimiter = store?.redis ? new SharedWindowLimiter(store.redis, localLimiter) : null;
+  const ledgers = new Set<string>();
+  const billing = createBilling({ store, ledgers, routes, now: ctx.now });
+  const guardOptions = { settings, keys, localLimiter, sharedLimiter, charge: billing.charge };
+  if (!options.readiness) warmUp();
+  let openapi: Promise<unknown> | undefined;
+  const parts: AppParts = {
+    options,
+    settings,
+    ctx,
+    routes,
+    cache: options.cache ?? (settings.cache === 'off' ? noCache : new MemoryCache(settings.cacheMaxBytes)),
+    cors: new Cors(settings.corsOrigins),
+    store,
+    ledgers,
+    limiter: sharedLimiter ?? localLimiter,
+    billing,
+    guard: guardOf(guardOptions, true),
+    freeGuard: guardOf(guardOptions, false),
+    surcharge: surchargeOf(guardOptions),
+    runTool: options.workPool ? offloadingRunner(options.workPool) : runHere,
+    // Without a store of its own yet, the app's storage and cache are in-process and always reachable.
+    readiness: options.readiness ?? (() => ({ ...engineReadiness(), storage: true, cache: true })),
+    openapi: () => (openapi ??= buildOpenApi(routes, '/')),
+  };
+  return { parts, keys };
+}
+
+/** Reloads provisioned keys and credit ledgers from the store; a damaged key record is reported once until it is repaired. */
+function keyRefresh(store: Store | null, keys: KeyRing, ledgers: Set<string>, onDamagedRecord?: (record: string) => void): () => Promise<void> {
+  const reportedDamage = new Set<string>();
+  return async () => {
+    if (!store) return;
+    const { records, damaged } = await listKeyRecords(store);
+    keys.setProvisioned(records);
+    for (const record of damaged) {
+      if (!reportedDamage.has(record)) onDamagedRecord?.(record);
+    }
+    reportedDamage.clear();
+    for (const record of damaged) reportedDamage.add(record);
+    const names = await store.mounts.credits.list('ledger');
+    ledgers.clear();
+    for (const name of names) ledgers.add(name.slice('ledger:'.length));
+  };
+}
+
+/** The handler of each service route (service/inventory.ts declares them; this table has one for each). */
+function serviceHandlers(parts: AppParts): ServiceHandlers<Handler> {
+  const { settings, store, ledgers, ctx, readiness, routes, freeGuard } = parts;
   /** Service routes that need a key get the same check as calculation routes. */
   const keyed =
     (handler: Handler): Handler =>
@@ -192,49 +171,51 @@ export function createApp(options: AppOptions): BuiltApp {
       if (caller instanceof Response) return caller;
       return caller instanceof Promise ? caller.then((c) => (c instanceof Response ? c : handler(event))) : handler(event);
     };
-
-  let openapi: Promise<unknown> | undefined;
-  // Servers are written relative ("/"), so the document is the same whichever host serves it.
-  const openapiDoc = () => (openapi ??= buildOpenApi(routes, '/'));
   const account = accountRoutes({ settings, store, ledgers, now: ctx.now });
   const shares = shareRoutes({
     store,
     siteUrl: settings.siteUrl,
     now: ctx.now,
-    limiter: sharedLimiter ?? localLimiter,
+    limiter: parts.limiter,
     clientAddress: clientAddressOf(settings.trustProxy),
     perAddress: settings.sharesPerAddress,
     maxShares: settings.sharesMax,
   });
-  const openapiJson = openapiRoute({
-    document: openapiDoc,
-    limiter: sharedLimiter ?? localLimiter,
-    clientGroup: clientGroupOf(settings.trustProxy),
-    now: ctx.now,
-  });
-  const handlers: Record<ServiceRouteKey, Handler> = {
-    'GET /': indexRoute(settings),
-    'GET /health': healthRoute(readiness),
-    'GET /v1/status': statusRoute(settings, routes, startedAt, ctx.now),
-    'GET /openapi.json': openapiJson,
-    'GET /v1/canary': keyed(canaryRoute(ctx.now, options.storageRoundTrip ?? (async () => readiness().storage))),
-    'GET /v1/account/profile': keyed(account.profile),
-    'GET /v1/account/usage': keyed(account.usage),
-    'GET /v1/account/limits': keyed(account.limits),
-    'GET /v1/account/credits': keyed(account.credits),
-    'POST /v1/observatory/share': shares.create,
-    'GET /v1/observatory/share/:token': shares.read,
+  const storageRoundTrip = parts.options.storageRoundTrip ?? (async () => readiness().storage);
+  return {
+    index: indexRoute(settings),
+    health: healthRoute(readiness),
+    status: statusRoute(settings, routes, ctx.now(), ctx.now),
+    openapi: openapiRoute({ document: parts.openapi, limiter: parts.limiter, clientGroup: clientGroupOf(settings.trustProxy), now: ctx.now }),
+    canary: keyed(canaryRoute(ctx.now, storageRoundTrip)),
+    accountProfile: keyed(account.profile),
+    accountUsage: keyed(account.usage),
+    accountLimits: keyed(account.limits),
+    accountCredits: keyed(account.credits),
+    shareCreate: shares.create,
+    shareRead: shares.read,
   };
-  for (const route of routes) {
-    // A service route's key is one of the inventory's, and the table has them all (or it does not compile).
-    const key = `${route.method} ${route.path}` as ServiceRouteKey;
-    const answer = finished(route.tool ? toolHandler(route.tool, { guard, cache, ctx, surcharge, idempotency, runTool }) : handlers[key]);
+}
+
+/** Every service route with its handler, and one route per tool; a GET answers HEAD too. */
+function mountRoutes(app: H3, parts: AppParts, finished: (handler: Handler) => Handler): void {
+  const { guard, cache, ctx, surcharge, runTool } = parts;
+  const idempotency = new IdempotencyRecords(parts.store?.redis ?? null, parts.store?.redis ? `${parts.store.redisPrefix}:idempotency:` : undefined);
+  const mount = (route: { method: 'GET' | 'POST'; path: string }, handler: Handler) => {
+    const answer = finished(handler);
     app.on(route.method, route.path, answer);
     if (route.method === 'GET') app.on('HEAD', route.path, answer);
-  }
+  };
+  const handlers = serviceHandlers(parts);
+  for (const route of serviceRoutes) mount(route, handlers[route.id]);
+  for (const route of parts.routes) if (route.tool) mount(route, toolHandler(route.tool, { guard, cache, ctx, surcharge, idempotency, runTool }));
+}
 
-  // MCP over Streamable HTTP (stateless): POST only. The SDK is loaded on the first /mcp request, so
-  // API start-up does not pay for it. The one import of another front end: mcp/ never imports http/.
+/**
+ * MCP over Streamable HTTP (stateless): POST only. The SDK is loaded on the first /mcp request, so API
+ * start-up does not pay for it. The one import of another front end: mcp/ never imports http/.
+ */
+function mountMcp(app: H3, { ctx, settings, billing, freeGuard, surcharge, openapi, runTool }: AppParts, finished: (handler: Handler) => Handler): void {
   let mcp: ((event: H3Event) => Promise<Response>) | Promise<(event: H3Event) => Promise<Response>> | undefined;
   app.post(
     '/mcp',
@@ -251,7 +232,7 @@ export function createApp(options: AppOptions): BuiltApp {
             charges: (event) => ({
               surcharge: async (extra, force) => {
                 const refused = await surcharge(event, event.context.caller!, extra, force);
-                if (refused) return ((await refused.json()) as { detail: string }).detail;
+                if (refused) return refusalProblem(refused);
                 event.context.credits = (event.context.credits ?? 1) + extra;
                 return null;
               },
@@ -262,7 +243,7 @@ export function createApp(options: AppOptions): BuiltApp {
             }),
             ctx,
             allowedOrigins: settings.corsOrigins,
-            openapi: openapiDoc,
+            openapi,
             toolsets: settings.mcpToolsets,
             siteUrl: settings.siteUrl,
             runTool,
@@ -271,7 +252,10 @@ export function createApp(options: AppOptions): BuiltApp {
       return typeof mcp === 'function' ? mcp(event) : mcp.then((handler) => handler(event));
     }),
   );
+}
 
+/** Every path's OPTIONS (CORS preflight) and 405 with Allow for its other methods; 404 for any other path. */
+function mountFallbacks(app: H3, { routes, cors }: AppParts, finished: (handler: Handler) => Handler): void {
   const paths = methodsByPath(routes);
   paths.set('/mcp', ['POST']);
   for (const [path, methods] of paths) {
@@ -294,6 +278,4 @@ export function createApp(options: AppOptions): BuiltApp {
     '/**',
     finished((event) => problem(404, { detail: `No route ${clipEcho(event.url.pathname)}. The routes are listed at /openapi.json and /v1/status.` })),
   );
-
-  return { app, routes, cache, refreshKeys };
 }

@@ -10,6 +10,8 @@ import { OPENAPI_PER_MINUTE } from './limits.ts';
 import { DEFAULT_CREATES_PER_MINUTE, DEFAULT_SHARES_MAX, DEFAULT_SHARES_PER_ADDRESS, ShareCreated, ShareRequest, ShareView } from './shares.ts';
 
 export interface RouteInfo {
+  /** A service route's name: the key of its handler in the API's table (http/app.ts). */
+  id?: string;
   method: 'GET' | 'POST';
   /** h3 pattern, e.g. `/v1/observatory/share/:token`. */
   path: string;
@@ -29,9 +31,14 @@ export interface RouteInfo {
 
 const SHARE_EXAMPLE = { poster: 'sky', date: '2026-12-21', location: { name: 'Greenwich', lat: 51.4769, lng: -0.0005 }, time: '21:30', ttl_days: 30 };
 
-/** The routes that are no tool's, each served by one handler of http/app.ts (keyed by {@link ServiceRouteKey}). */
+/**
+ * The routes that are no tool's, declared here once: each is served by the handler its `id` names in
+ * the API's table (http/app.ts), whose type is {@link ServiceHandlers}, so a route without a handler, or
+ * a handler without a route, does not compile.
+ */
 export const serviceRoutes = [
   {
+    id: 'index',
     method: 'GET',
     path: '/',
     family: 'public',
@@ -39,6 +46,7 @@ export const serviceRoutes = [
     summary: 'Service index: name, version and where the docs, status and MCP endpoint are; `website` (SITE_URL) only when the server names its site',
   },
   {
+    id: 'health',
     method: 'GET',
     path: '/health',
     family: 'public',
@@ -46,6 +54,7 @@ export const serviceRoutes = [
     summary: 'Readiness for load balancers: 200 while calculations can be served, 503 otherwise',
   },
   {
+    id: 'openapi',
     method: 'GET',
     path: '/openapi.json',
     family: 'public',
@@ -55,6 +64,7 @@ export const serviceRoutes = [
     problems: { 429: `More than ${OPENAPI_PER_MINUTE} requests in a minute from this address (revalidations included); see Retry-After` },
   },
   {
+    id: 'status',
     method: 'GET',
     path: '/v1/status',
     family: 'public',
@@ -62,6 +72,7 @@ export const serviceRoutes = [
     summary: 'Status document: version, uptime, cache mode and every route the server serves, by family',
   },
   {
+    id: 'canary',
     method: 'GET',
     path: '/v1/canary',
     family: 'monitoring',
@@ -69,6 +80,7 @@ export const serviceRoutes = [
     summary: 'Protected canary: exercises the key path, a time-zone lookup, an ephemeris call and a storage round trip',
   },
   {
+    id: 'accountProfile',
     method: 'GET',
     path: '/v1/account/profile',
     family: 'account',
@@ -76,14 +88,16 @@ export const serviceRoutes = [
     summary: 'The calling customer, its key fingerprint, plan and which data this deployment stores persistently',
   },
   {
+    id: 'accountUsage',
     method: 'GET',
     path: '/v1/account/usage',
     family: 'account',
     auth: 'key',
     summary: 'Requests this month, by route (configured: false for environment keys, which keep no history)',
   },
-  { method: 'GET', path: '/v1/account/limits', family: 'account', auth: 'key', summary: 'Rate limit per minute and batch sizes' },
+  { id: 'accountLimits', method: 'GET', path: '/v1/account/limits', family: 'account', auth: 'key', summary: 'Rate limit per minute and batch sizes' },
   {
+    id: 'accountCredits',
     method: 'GET',
     path: '/v1/account/credits',
     family: 'account',
@@ -91,6 +105,7 @@ export const serviceRoutes = [
     summary: 'Credit ledger: balance and requests this month (configured: false without a ledger)',
   },
   {
+    id: 'shareCreate',
     method: 'POST',
     path: '/v1/observatory/share',
     family: 'observatory',
@@ -107,6 +122,7 @@ export const serviceRoutes = [
     },
   },
   {
+    id: 'shareRead',
     method: 'GET',
     path: '/v1/observatory/share/:token',
     family: 'observatory',
@@ -118,9 +134,11 @@ export const serviceRoutes = [
   },
 ] as const satisfies readonly RouteInfo[];
 
-type KeyOf<R> = R extends { method: infer M extends string; path: infer P extends string } ? `${M} ${P}` : never;
-/** `GET /health`, …: one per service route, so the API's handler table is checked against this list when compiled. */
-export type ServiceRouteKey = KeyOf<(typeof serviceRoutes)[number]>;
+/** `health`, `accountUsage`, …: the name of each service route. */
+export type ServiceRouteId = (typeof serviceRoutes)[number]['id'];
+
+/** A table with one handler for each service route, and nothing else (an object literal's extra key is an error). */
+export type ServiceHandlers<H> = { readonly [Id in ServiceRouteId]: H };
 
 export function routeInventory(tools: readonly AnyTool[] = registry): RouteInfo[] {
   const toolRoutes: RouteInfo[] = tools.map((tool) => ({
