@@ -17,8 +17,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { clipEcho } from '../engine/echo.ts';
 import { registry } from '../engine/registry.ts';
-import { asSentence, systemContext, TOOLSET_NAMES, type AnyTool, type ToolContext, type Toolset } from '../engine/tool.ts';
-import { describeErrors, type FieldError } from '../engine/validate.ts';
+import { systemContext, TOOLSET_NAMES, type AnyTool, type ToolContext, type Toolset } from '../engine/tool.ts';
 import { type CallCharges, type CallOptions as RunOptions, type CallOutcome, type CallProblem, runCall, type ToolRunner } from '../service/call.ts';
 import { SERVICE, VERSION } from '../service/identity.ts';
 import { jsonValueOf } from '../service/json-value.ts';
@@ -28,14 +27,6 @@ import { toolsetCatalogue, toolsIn } from '../service/toolsets.ts';
 import { registerDiscovery, type DiscoveryOptions } from './discovery.ts';
 import { WordedMcpServer } from './errors.ts';
 import { listedTool } from './json-schema.ts';
-
-/**
- * The wording of an HTTP 400 `detail`, so an agent reads the same sentence on either transport: the first
- * ten errors, names and messages clipped, the rest counted (engine/validate.ts describeErrors).
- */
-export function invalidMessage(errors: FieldError[]): string {
-  return asSentence(describeErrors(errors).text);
-}
 
 /**
  * The MCP annotations of a tool: what its declaration says it does to the world. `destructiveHint` only
@@ -125,7 +116,7 @@ export function callTool(tool: AnyTool, args: unknown, ctx: ToolContext, options
 }
 
 /**
- * A tools/call's result as the server's registered handler answers it (the SDK's McpServer), written
+ * A tools/call's result as the server's tools/call handler answers it ({@link serveTools}), written
  * as JSON text, and whether it succeeded (not `isError`): {@link presentCall} with {@link toolResultJson},
  * and, for an error it throws (a bug), an `isError` result with its message. The API server's `/mcp`
  * answers a call of a served tool with it directly (mcp/http.ts).

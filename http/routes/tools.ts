@@ -1,7 +1,9 @@
 /**
  * Calculation routes, generated from the registry: one small handler per tool that authenticates,
- * reads the query or JSON body, validates with the tool's own schema, runs it and answers JSON. Every
- * route also reads the `provenance` query flag (compact or full), taken out before the tool's schema.
+ * reads the query or JSON body, makes the call as every front end does (service/call.ts: validate with
+ * the tool's own schema, price, run, settle; its problems as problem+json) and answers JSON, from the
+ * answer cache when it can. Every route also reads the `provenance` query flag (compact or full), taken
+ * out before the tool's schema.
  */
 import type { H3Event } from 'h3';
 import { FastResponse } from 'srvx';
