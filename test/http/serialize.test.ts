@@ -25,7 +25,8 @@ describe('answers are written by the compiled writer', () => {
       expect(res.headers.get('x-cache')).toBe(cache);
       expect(await res.text()).toBe(expected);
     }
-    expect(Object.keys(JSON.parse(expected))).toEqual(Object.keys(LocalTimeResult.shape));
+    // `note` is written only before 1970.
+    expect(Object.keys(JSON.parse(expected))).toEqual(Object.keys(LocalTimeResult.shape).filter((k) => k !== 'note'));
     expect(Object.keys(JSON.parse(expected)).slice(5, 8)).toEqual(['utc_time', 'unix_seconds', 'unix_ms']);
     expect(await mcpText(localTime, { lat: 48.8566, lon: 2.3522, at: '2026-07-01T12:00:00Z' })).toBe(expected);
   });
