@@ -93,7 +93,8 @@ describe.skipIf(!ready)(`${INSPECTOR} runs the docs' commands`, () => {
 
   const findings = (stderr: string) => stderr.split('\n').filter((line) => /^(Warning|Error): tool |^Schema portability|tool schema portability/.test(line));
 
-  it.each(nodes)(
+  // The lines side by side: each run mostly waits on Node starting npx, the Inspector and the server.
+  it.concurrent.each(nodes)(
     'on Node $major',
     async ({ major, bin }) => {
       if (!existsSync(bin)) {
