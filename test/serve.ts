@@ -62,6 +62,9 @@ export function spawnServer(options: ServeOptions & { port: number }): Served {
   proc.stderr!.on('data', (d) => {
     out += d;
   });
+  proc.on('error', (error) => {
+    out += `could not start: ${error.message}\n`; // a missing binary: 'close' follows
+  });
   // 'close', not 'exit': by then all it printed has been read.
   const exited = new Promise<number | null>((resolve) => proc.once('close', (code) => resolve(code)));
   let stopping = false;
