@@ -3,7 +3,7 @@
 // own: runs `npm ci` when node_modules is absent or does not match package-lock.json (compared entry by
 // entry with the tree npm records in node_modules/.package-lock.json).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -34,6 +34,12 @@ function installedMatchesLock() {
 }
 
 if (!installedMatchesLock()) {
+  // A linked node_modules (a git worktree sharing another checkout's) is that checkout's to install:
+  // npm ci empties the folder the link points to before it installs here.
+  if (lstatSync(join(root, 'node_modules'), { throwIfNoEntry: false })?.isSymbolicLink()) {
+    process.stderr.write('ensure-deps: node_modules is a link and does not match package-lock.json; install where it points, not here\n');
+    process.exit(1);
+  }
   process.stderr.write('ensure-deps: node_modules is missing or stale; running npm ci\n');
   const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: ['ignore', process.stderr, process.stderr] });
   if (result.status !== 0) {

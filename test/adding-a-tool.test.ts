@@ -81,13 +81,12 @@ describe('get_weekday', () => {
 const PROBE = `import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startApi } from './fixtures/api-server.ts';
-import { freePort } from './helpers.ts';
+import { serve } from './serve.ts';
 import { buildSite } from './website/build-site.ts';
 
 describe('the new tool everywhere', () => {
   it('is a route, an OpenAPI operation and a status line of the real server', async () => {
-    const api = await startApi(await freePort(), { TIME_API_KEYS: 'probe-key-0123456789' });
+    const api = await serve({ env: { TIME_API_KEYS: 'probe-key-0123456789' } });
     try {
       const answer = await fetch(api.base + '/v1/date/weekday?date=1969-07-20', { headers: { 'x-api-key': 'probe-key-0123456789' } });
       expect(answer.status).toBe(200);

@@ -2,12 +2,12 @@
  * Provisioned keys, usage and credits as an operator and a client meet them: the keys CLI run as a
  * child process against the DATA_DIR of a real running server, over real HTTP.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../helpers.ts';
+import { serve, type Served } from '../serve.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'tca-accounts-'));
 const env = { ...process.env, DATA_DIR: dataDir, LOG_FORMAT: 'json', RATE_LIMIT_PER_MINUTE: '0', TIME_API_KEYS: '' };
@@ -30,41 +30,22 @@ function keys(...args: string[]) {
   return result(spawnSync(process.execPath, [join(KEYS_BUILD, 'scripts/keys.js'), ...args], { env, encoding: 'utf8' }));
 }
 
-let proc: ChildProcess;
+let server: Served | undefined;
 let base: string;
-let output = '';
+/** What the servers of this file printed, the stopped ones' and the running one's. */
+let earlier = '';
+const output = () => earlier + (server?.output() ?? '');
 
 async function startServer() {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
+  earlier = output();
   // The test blocks its own event loop while the keys CLI runs (spawnSync, several seconds on a busy
   // machine), so fetch cannot drop an idle connection before the server's 5 s keep-alive closes it and
   // then reuses a closed socket ("other side closed"). Idle connections are kept longer here.
-  proc = spawn(process.execPath, ['--import', 'tsx', 'http/server.ts'], {
-    env: { ...env, PORT: String(port), KEEP_ALIVE_TIMEOUT_MS: '120000' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  proc.stdout!.on('data', (d) => {
-    output += d;
-  });
-  proc.stderr!.on('data', (d) => {
-    output += d;
-  });
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/health`)).ok) return;
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`server did not start: ${output}`);
+  server = undefined;
+  server = await serve({ env: { ...env, KEEP_ALIVE_TIMEOUT_MS: '120000' } });
+  base = server.base;
 }
-const stopServer = async () => {
-  const exited = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)));
-  proc.kill('SIGTERM');
-  return exited;
-};
+const stopServer = () => server!.stop('SIGTERM');
 const get = (path: string, key: string) => fetch(`${base}${path}`, { headers: { authorization: `Bearer ${key}` } });
 /** Waits until the server has loaded the key and the customer's ledger (it reloads them every 2 s). */
 const ledgerSeen = (key: string) =>
@@ -89,8 +70,8 @@ beforeAll(async () => {
   acmeKey = created.lastLine;
   await startServer();
 }, 60_000);
-afterAll(() => {
-  if (proc.exitCode === null) proc.kill('SIGKILL');
+afterAll(async () => {
+  await server?.stop('SIGKILL');
   rmSync(KEYS_BUILD, { recursive: true, force: true });
 });
 
@@ -283,7 +264,7 @@ describe('the keys CLI and a running server', { timeout: 60_000 }, () => {
     // A truncated key record: the key answers 401, the server says so loudly, create refuses to overwrite it.
     writeFileSync(join(dataDir, 'keys', 'customer', 'zeta.json'), '{"customer_id":"ze');
     await within5s(async () => (await get('/v1/account/profile', zeta)).status === 401);
-    expect(output).toContain('DAMAGED RECORD keys:customer:zeta');
+    expect(output()).toContain('DAMAGED RECORD keys:customer:zeta');
     expect(keys('create', '--customer', 'zeta').err).toMatch(/damaged record keys:customer:zeta/);
     expect(keys('repair', '--record', 'keys:customer:zeta').code).toBe(0);
     expect(keys('create', '--customer', 'zeta').code).toBe(0);
@@ -300,8 +281,8 @@ describe('the keys CLI and a running server', { timeout: 60_000 }, () => {
 
     it('logs never contain a raw key or a query value', async () => {
       await stopServer();
-      for (const secret of [acmeKey, '51.4777731', '2024-01-31', 'lat=']) expect(output).not.toContain(secret);
-      expect(output).toMatch(/"type":"request","route":"\/v1\/date\/add"/);
+      for (const secret of [acmeKey, '51.4777731', '2024-01-31', 'lat=']) expect(output()).not.toContain(secret);
+      expect(output()).toMatch(/"type":"request","route":"\/v1\/date\/add"/);
     });
   });
 });

@@ -7,33 +7,23 @@
  * headers timeout.
  * Counts are bounded (a few hundred sockets) and every socket and the server go at the end.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SLOW_AFTER_MS } from '../../http/connection-caps.ts';
-import { freePort } from '../helpers.ts';
+import { serve, type Served } from '../serve.ts';
 
 const MAX_CONNECTIONS = 120;
 const PENDING_PER_ADDRESS = 10;
 const OPEN_PER_ADDRESS = 30;
 
-let proc: ChildProcess;
+let server: Served;
 let port: number;
-const dataDir = mkdtempSync(join(tmpdir(), 'tca-caps-'));
-let output = '';
+const output = () => server.output();
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  port = await freePort();
-  proc = spawn(process.execPath, ['--import', 'tsx', 'http/server.ts'], {
+  server = await serve({
     env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_FORMAT: 'json',
       // Long timeouts: whatever closes a slow socket in these tests is a cap, not a timeout.
       HEADERS_TIMEOUT_MS: '60000',
       REQUEST_TIMEOUT_MS: '60000',
@@ -43,27 +33,13 @@ beforeAll(async () => {
       MAX_CONNECTIONS_PER_ADDRESS: String(OPEN_PER_ADDRESS),
       TRUST_PROXY: '0',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  proc.stdout!.on('data', (d) => {
-    output += d;
-  });
-  proc.stderr!.on('data', (d) => {
-    output += d;
-  });
-  for (let i = 0; i < 400; i++) {
-    if ((await fetch(`http://127.0.0.1:${port}/health`).catch(() => null))?.ok) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`server did not start: ${output}`);
+  port = server.port;
 }, 60_000);
 afterEach(() => {
   for (const s of sockets.splice(0)) s.destroy();
 });
-afterAll(() => {
-  if (proc.exitCode === null) proc.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.stop('SIGKILL'));
 
 interface Held {
   socket: Socket;
@@ -106,7 +82,7 @@ describe('per-address socket caps', () => {
     await eventually(() => closed >= 200 - PENDING_PER_ADDRESS, 15_000);
     expect(closed).toBe(200 - PENDING_PER_ADDRESS);
     for (const s of slow.filter((s) => s.socket.destroyed)) expect(s.received()).toBe('');
-    await eventually(() => output.includes(`connection closed: 127.0.0.2 holds ${PENDING_PER_ADDRESS} slow sockets`), 5_000);
+    await eventually(() => output().includes(`connection closed: 127.0.0.2 holds ${PENDING_PER_ADDRESS} slow sockets`), 5_000);
 
     // Holding its 10 slow sockets, the address's next socket is closed as it arrives, not a second later.
     const next = open('127.0.0.2', 'GET /health HTTP/1.1\r\nHost: x\r\n\r\n');
@@ -136,7 +112,7 @@ describe('per-address socket caps', () => {
     const extra = open('127.0.0.3', request);
     expect(await extra.closed).toBe('');
     expect(kept.every((k) => !k.socket.destroyed)).toBe(true);
-    await eventually(() => output.includes('connection refused: 127.0.0.3 holds 30 open sockets (MAX_CONNECTIONS_PER_ADDRESS)'), 5_000);
+    await eventually(() => output().includes('connection refused: 127.0.0.3 holds 30 open sockets (MAX_CONNECTIONS_PER_ADDRESS)'), 5_000);
     // Closing one frees its place, once the server has seen it go (a moment after the client closed it).
     kept[0].socket.destroy();
     await kept[0].closed;

@@ -4,12 +4,12 @@
  * degraded (200), not down; account routes answer; no lock or temporary file is left behind; and once
  * space is back, everything recovers by itself. Needs root to mount a tmpfs (CI runs as root).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../helpers.ts';
+import { serve, type Served } from '../serve.ts';
 
 const mountPoint = mkdtempSync(join(tmpdir(), 'tca-full-'));
 const mounted = process.getuid?.() === 0 && spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', mountPoint]).status === 0;
@@ -18,7 +18,7 @@ if (!mounted) console.warn('disk-full test skipped: mounting a tmpfs needs root'
 
 const ENV_KEY = 'env-key-disk-full-0123456';
 const env = { ...process.env, DATA_DIR: join(mountPoint, 'data'), LOG_FORMAT: 'json', RATE_LIMIT_PER_MINUTE: '0', TIME_API_KEYS: `envcust:${ENV_KEY}` };
-let proc: ChildProcess;
+let server: Served | undefined;
 let base: string;
 let key: string;
 
@@ -36,15 +36,13 @@ describe.skipIf(!mounted)('a full disk', () => {
   beforeAll(async () => {
     key = keysCli('create', '--customer', 'payer').stdout.trim().split('\n').at(-1)!;
     expect(keysCli('credit', '--customer', 'payer', '--amount', '100').status).toBe(0);
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    proc = spawn(process.execPath, ['--import', 'tsx', 'http/server.ts'], { env: { ...env, PORT: String(port) }, stdio: 'ignore' });
-    await eventually(async () => (await fetch(`${base}/health`).catch(() => null))?.ok === true, 30_000);
+    server = await serve({ env, timeoutMs: 30_000 });
+    base = server.base;
     await eventually(async () => (await get('/v1/date/difference?start=2024-01-01&end=2024-02-01')).status === 200);
   }, 60_000);
 
-  afterAll(() => {
-    if (proc && proc.exitCode === null) proc.kill('SIGKILL');
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
     if (mounted) spawnSync('umount', ['-l', mountPoint]);
     rmSync(mountPoint, { recursive: true, force: true });
   });
@@ -95,7 +93,7 @@ const crashMounted = mounted && spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=4
 
 describe.skipIf(!crashMounted)('a crash while the disk is full', () => {
   const crashEnv = { ...env, DATA_DIR: join(crashMount, 'data') };
-  const servers: ChildProcess[] = [];
+  const servers: Served[] = [];
   const filler = join(crashMount, 'filler');
   let crashKey: string;
   let url: string;
@@ -104,17 +102,12 @@ describe.skipIf(!crashMounted)('a crash while the disk is full', () => {
   const readOr = (path: string) => (existsSync(path) ? readFileSync(path, 'latin1') : '');
 
   async function start() {
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
-    servers.push(spawn(process.execPath, ['--import', 'tsx', 'http/server.ts'], { env: { ...crashEnv, PORT: String(port) }, stdio: 'ignore' }));
     // GET / answers whatever the disk (a full one makes /health 503 on the file store).
-    await eventually(async () => (await fetch(`${url}/`).catch(() => null))?.ok === true, 30_000);
+    const server = await serve({ env: crashEnv, timeoutMs: 30_000, ready: async (base) => (await fetch(`${base}/`)).ok });
+    servers.push(server);
+    url = server.base;
   }
-  const crash = () => {
-    const server = servers.at(-1)!;
-    server.kill('SIGKILL');
-    return new Promise((resolve) => server.once('exit', resolve));
-  };
+  const crash = () => servers.at(-1)!.stop('SIGKILL');
   const counted = (path: string) => fetch(`${url}${path}`, { headers: { authorization: `Bearer ${crashKey}` } });
   const usage = async () => ((await (await counted('/v1/account/usage')).json()) as { usage: { total_requests: number } }).usage.total_requests;
 
@@ -122,8 +115,8 @@ describe.skipIf(!crashMounted)('a crash while the disk is full', () => {
     const created = spawnSync('npm', ['run', '--silent', 'keys', '--', 'create', '--customer', 'counted'], { env: crashEnv, encoding: 'utf8' });
     crashKey = created.stdout.trim().split('\n').at(-1)!;
   }, 60_000);
-  afterAll(() => {
-    for (const s of servers) if (s.exitCode === null) s.kill('SIGKILL');
+  afterAll(async () => {
+    for (const s of servers) await s.stop('SIGKILL');
     spawnSync('umount', ['-l', crashMount]);
     rmSync(crashMount, { recursive: true, force: true });
   });

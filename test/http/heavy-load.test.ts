@@ -7,12 +7,12 @@
  * something new (no cache hit), while another customer reads GET /v1/time/zone and a monitor reads
  * /health. Heavy calls run in the work pool, so the victim's p99 stays under 200 ms and /health under 1 s.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freePort, waitUntil } from '../helpers.ts';
+import { serve, type Served } from '../serve.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const OUT = join(ROOT, '.build', `test-heavy-${process.pid}`);
@@ -20,9 +20,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'tca-heavy-'));
 const ATTACKER = 'attacker-key-0123456789';
 const VICTIM = 'victim-key-0123456789';
 
-let proc: ChildProcess;
+let server: Served;
 let base: string;
-let output = '';
 
 beforeAll(async () => {
   const build = spawnSync(process.execPath, ['scripts/build-server.mjs', '--no-place-index', '--outdir', relative(ROOT, OUT), 'http/server.ts'], {
@@ -30,33 +29,19 @@ beforeAll(async () => {
     encoding: 'utf8',
   });
   expect(build.status, build.stderr).toBe(0);
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  proc = spawn(process.execPath, ['--max-old-space-size=192', join(OUT, 'http/server.js')], {
-    cwd: ROOT,
+  server = await serve({
+    args: ['--max-old-space-size=192', join(OUT, 'http/server.js')],
     env: {
-      ...process.env,
-      PORT: String(port),
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
       TIME_API_KEYS: `attacker:${ATTACKER},victim:${VICTIM}`,
       TIME_API_CUSTOMER_RATE_LIMITS: '{"attacker":0,"victim":0}',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  proc.stdout!.on('data', (d) => {
-    output += d;
-  });
-  proc.stderr!.on('data', (d) => {
-    output += d;
-  });
-  await waitUntil(
-    async () => (await fetch(`${base}/health`)).ok,
-    () => `server did not start: ${output}`,
-  );
+  base = server.base;
 }, 120_000);
-afterAll(() => {
-  if (proc?.exitCode === null) proc.kill('SIGKILL');
+afterAll(async () => {
+  await server?.stop('SIGKILL');
   rmSync(OUT, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
 });

@@ -8,15 +8,14 @@
  * idle 2-core VM). Before the holiday caches were bounded in bytes it died after 209 of them ("JavaScript
  * heap out of memory", RSS 265 MB), in each of two runs.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jurisdiction, supportedCountries } from '../../engine/holidays/calendar-data.ts';
 import { MAX_SPAN_YEARS, yearsWithin } from '../../engine/holidays/holiday-work.ts';
 import { MAX_WORK_UNITS } from '../../engine/work.ts';
-import { freePort, waitUntil } from '../helpers.ts';
+import { serve, type Served } from '../serve.ts';
 
 const KEY = 'holiday-memory-key-0123456789';
 const BUILD = join('.build', `test-holidays-${process.pid}`);
@@ -32,42 +31,28 @@ const startFlags = () => {
   return flags;
 };
 
-let proc: ChildProcess;
+let server: Served;
 let base: string;
-let output = '';
-const rssMb = () => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${proc.pid}/status`, 'utf8'))![1]) / 1024;
+const rssMb = () => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${server.proc.pid}/status`, 'utf8'))![1]) / 1024;
 
 beforeAll(async () => {
   const build = spawnSync(process.execPath, ['scripts/build-server.mjs', '--no-place-index', '--outdir', BUILD], { encoding: 'utf8' });
   expect(build.status, build.stderr).toBe(0);
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
   // The server itself, not npm start's supervisor, which would start another after a crash.
-  proc = spawn(process.execPath, [...startFlags(), join(BUILD, 'http/server.js')], {
+  server = await serve({
+    args: [...startFlags(), join(BUILD, 'http/server.js')],
     env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'tca-holidays-')),
-      LOG_FORMAT: 'json',
       RATE_LIMIT_PER_MINUTE: '0',
       TIME_API_KEYS: `load:${KEY}`,
       PLACE_INDEXES: 'on-demand', // no place index loaded: the memory measured is the holidays'
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    timeoutMs: 30_000,
   });
-  proc.stderr!.on('data', (d) => {
-    output += d;
-  });
-  await waitUntil(
-    async () => (await fetch(`${base}/health`)).ok,
-    () => `server did not start: ${output}`,
-    600,
-    50,
-  );
+  base = server.base;
 }, 60_000);
 
-afterAll(() => {
-  if (proc && proc.exitCode === null) proc.kill('SIGKILL');
+afterAll(async () => {
+  await server?.stop('SIGKILL');
   rmSync(BUILD, { recursive: true, force: true });
 });
 
@@ -110,7 +95,7 @@ describe('holiday work over HTTP', () => {
     };
     await Promise.all([client(), client()]);
     expect(Object.fromEntries(statuses)).toEqual({ 200: REQUESTS });
-    expect(proc.exitCode, output.slice(-2000)).toBeNull();
+    expect(server.proc.exitCode, server.output().slice(-2000)).toBeNull();
     expect((await fetch(`${base}/health`)).status).toBe(200);
     const rss = rssMb();
     expect(rss, `RSS ${rss.toFixed(0)} MB at the end, ${peak.toFixed(0)} MB at most`).toBeLessThan(MAX_RSS_MB);

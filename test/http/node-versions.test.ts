@@ -5,14 +5,13 @@
  * once under this process's Node and once under each other line that scripts/node-binary.mjs installs
  * (`npm test` installs them; under CI a missing one fails the run).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../engine/registry.ts';
 import { queryString } from '../../website/src/lib/calls.ts';
-import { freePort, prng } from '../helpers.ts';
+import { prng } from '../helpers.ts';
+import { serve, type Served } from '../serve.ts';
 // @ts-expect-error a plain ES module script without types
 import { NODE_VERSIONS, nodeBinaryPath } from '../../scripts/node-binary.mjs';
 
@@ -115,33 +114,13 @@ function requests(): { method: 'GET' | 'POST'; path: string; body?: string }[] {
   return out;
 }
 
-async function startServer(bin: string, dataDir: string): Promise<{ base: string; proc: ChildProcess }> {
-  const port = await freePort();
-  const proc = spawn(bin, ['.build/node-versions/http/server.js'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      TIME_API_KEYS: `nv:${KEY}`,
-      TIME_API_CACHE: 'off',
-      RATE_LIMIT_PER_MINUTE: '0',
-      DATA_DIR: dataDir,
-      LOG_FORMAT: 'json',
-    },
-    stdio: 'ignore',
+/** The compiled server under `bin`, with the settings every line is compared with. */
+const startServer = (bin: string) =>
+  serve({
+    node: bin,
+    args: ['.build/node-versions/http/server.js'],
+    env: { HOST: '127.0.0.1', TIME_API_KEYS: `nv:${KEY}`, TIME_API_CACHE: 'off', RATE_LIMIT_PER_MINUTE: '0' },
   });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (proc.exitCode !== null) throw new Error(`the server under ${bin} exited with ${proc.exitCode}`);
-    try {
-      if ((await fetch(`${base}/health`)).ok) return { base, proc };
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`the server under ${bin} did not become healthy`);
-}
 
 async function answers(base: string): Promise<string[]> {
   const out: string[] = [];
@@ -157,18 +136,25 @@ async function answers(base: string): Promise<string[]> {
 }
 
 describe.skipIf(installed.length === 0)('the same answers on every Node line', () => {
-  const procs: ChildProcess[] = [];
+  const servers: Served[] = [];
   let reference: string[];
+  // One line at a time: three servers answering at once on a busy 2-core machine took a heavy meeting
+  // search past the work pool's 2 s deadline (a 503 in the reference run).
+  const answersUnder = async (bin: string) => {
+    const server = await startServer(bin);
+    servers.push(server);
+    const got = await answers(server.base);
+    await server.stop('SIGTERM');
+    return got;
+  };
 
   beforeAll(async () => {
     expect(spawnSync(process.execPath, ['scripts/build-server.mjs', '--outdir', '.build/node-versions'], { stdio: 'inherit' }).status).toBe(0);
-    const own = await startServer(process.execPath, mkdtempSync(join(tmpdir(), 'tca-nv-')));
-    procs.push(own.proc);
-    reference = await answers(own.base);
+    reference = await answersUnder(process.execPath);
   }, 120_000);
 
-  afterAll(() => {
-    for (const p of procs) if (p.exitCode === null) p.kill('SIGKILL');
+  afterAll(async () => {
+    for (const s of servers) await s.stop('SIGKILL');
   });
 
   it('the reference run answered every request (no 5xx) and names tzdb 2026f', () => {
@@ -180,10 +166,7 @@ describe.skipIf(installed.length === 0)('the same answers on every Node line', (
 
   for (const other of installed) {
     it(`Node ${other.version} answers byte for byte as Node ${process.versions.node}`, async () => {
-      const server = await startServer(other.bin, mkdtempSync(join(tmpdir(), 'tca-nv-')));
-      procs.push(server.proc);
-      const got = await answers(server.base);
-      server.proc.kill('SIGTERM');
+      const got = await answersUnder(other.bin);
       const differing = got.filter((line, i) => line !== reference[i]);
       expect(differing.slice(0, 3)).toEqual([]);
     }, 120_000);

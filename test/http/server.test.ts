@@ -1,56 +1,19 @@
 /** The real entry point over a real socket: start-up, settings errors, graceful stop. */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../helpers.ts';
+import { serve, spawnServer, type Served } from '../serve.ts';
 
 const KEY = 'socket-test-key-0123';
 
-function startServer(env: Record<string, string>): ChildProcess & { output: () => string } {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'http/server.ts'], {
-    env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'tca-')), LOG_FORMAT: 'json', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  proc.stdout!.on('data', (d) => {
-    out += d;
-  });
-  proc.stderr!.on('data', (d) => {
-    out += d;
-  });
-  return Object.assign(proc, { output: () => out });
-}
-
-const exited = (proc: ChildProcess) =>
-  new Promise<number | null>((resolve) => {
-    if (proc.exitCode !== null) resolve(proc.exitCode);
-    else proc.once('exit', (code) => resolve(code));
-  });
-
 describe('http/server.ts over a real socket', () => {
-  let proc: ReturnType<typeof startServer>;
+  let server: Served;
   let base: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
     // As in production: the place indexes load in the background after the server listens.
-    proc = startServer({ PORT: String(port), TIME_API_KEYS: `acme:${KEY}`, PLACE_INDEXES: 'background' });
-    for (let i = 0; i < 300; i++) {
-      try {
-        if ((await fetch(`${base}/health`)).ok) return;
-      } catch {
-        /* starting */
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`server did not start: ${proc.output()}`);
+    server = await serve({ env: { TIME_API_KEYS: `acme:${KEY}`, PLACE_INDEXES: 'background' } });
+    base = server.base;
   });
-  afterAll(() => {
-    if (proc.exitCode === null) proc.kill('SIGKILL');
-  });
+  afterAll(() => server?.stop('SIGKILL'));
 
   it('serves health, a keyed calculation and a problem over HTTP', async () => {
     const health = await fetch(`${base}/health`);
@@ -111,16 +74,17 @@ describe('http/server.ts over a real socket', () => {
   it('stops on SIGTERM with exit code 0, finishing the request in flight', async () => {
     const inFlight = fetch(`${base}/v1/astronomy/ephemeris?date=2026-06-21`, { headers: { 'x-api-key': KEY } });
     await new Promise((r) => setTimeout(r, 5));
-    proc.kill('SIGTERM');
+    const stopped = server.stop('SIGTERM');
     expect((await inFlight).status).toBe(200);
-    expect(await exited(proc)).toBe(0);
+    expect(await stopped).toBe(0);
   });
 });
 
 describe('start-up settings', () => {
   it('an invalid setting stops start-up with one line naming it', async () => {
-    const proc = startServer({ PORT: 'eighty' });
-    expect(await exited(proc)).toBe(1);
+    const proc = spawnServer({ port: 0, env: { PORT: 'eighty' } });
+    expect(await proc.exited).toBe(1);
+    await proc.stop();
     expect(proc.output().trim()).toBe('Invalid setting PORT: must be a whole number 1..65535 (got "eighty")');
   });
 });

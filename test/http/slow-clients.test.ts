@@ -4,52 +4,26 @@
  * sockets beyond MAX_CONNECTIONS are closed as they arrive, and what the HTTP parser refuses is answered
  * and logged (rate-limited) instead of vanishing.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../helpers.ts';
+import { serve, type Served } from '../serve.ts';
 
-let proc: ChildProcess;
+let server: Served;
 let port: number;
-let output = '';
+const output = () => server.output();
 
 beforeAll(async () => {
-  port = await freePort();
-  proc = spawn(process.execPath, ['--import', 'tsx', 'http/server.ts'], {
+  server = await serve({
     env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'tca-slow-')),
-      LOG_FORMAT: 'json',
       HEADERS_TIMEOUT_MS: '1000',
       REQUEST_TIMEOUT_MS: '2000',
       MAX_CONNECTIONS: '12',
       TIME_API_KEYS: 'slow:slow-client-test-key-0123',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  proc.stdout!.on('data', (d) => {
-    output += d;
-  });
-  proc.stderr!.on('data', (d) => {
-    output += d;
-  });
-  for (let i = 0; i < 400; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return;
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`server did not start: ${output}`);
+  port = server.port;
 }, 60_000);
-afterAll(() => {
-  if (proc.exitCode === null) proc.kill('SIGKILL');
-});
+afterAll(() => server?.stop('SIGKILL'));
 
 /** Opens a socket, writes `text`, and resolves with everything the server sent once it closes the socket. */
 function hold(text: string): { socket: Socket; closed: Promise<string> } {
@@ -82,7 +56,7 @@ describe('slow and malformed clients', () => {
     expect(await extra.closed).toBe(''); // closed with no answer: the cap
     await Promise.all(held.map((h) => h.closed));
     expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
-    expect(output).toContain('connection refused: 12 sockets open (MAX_CONNECTIONS)');
+    expect(output()).toContain('connection refused: 12 sockets open (MAX_CONNECTIONS)');
   });
 
   it('what the parser refuses is answered and logged, at most 10 lines a second', async () => {
@@ -90,7 +64,9 @@ describe('slow and malformed clients', () => {
     const big = await hold(`GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`).closed;
     expect(big).toMatch(/^HTTP\/1\.1 431 /);
     await new Promise((r) => setTimeout(r, 1100));
-    const lines = output.split('\n').filter((l) => l.includes('request refused by the HTTP parser'));
+    const lines = output()
+      .split('\n')
+      .filter((l) => l.includes('request refused by the HTTP parser'));
     expect(lines.length).toBeGreaterThanOrEqual(10);
     expect(lines.length).toBeLessThan(31);
     expect(lines.some((l) => l.includes('"reason":"HPE_'))).toBe(true);

@@ -3,38 +3,28 @@
  * usage count; and when Redis goes away, calculations keep answering (limits and cache fall back to
  * each process, /health says degraded), shared routes answer 503, and everything recovers by itself.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../helpers.ts';
 import { redisAvailable, startRedisServer, type RedisServer } from '../fixtures/redis-server.ts';
+import { serve, type Served } from '../serve.ts';
 
 const hasRedis = redisAvailable();
 
 describe.skipIf(!hasRedis)('two instances on one Redis', () => {
   let redis: RedisServer;
   let env: NodeJS.ProcessEnv;
-  const procs: ChildProcess[] = [];
+  const servers: Served[] = [];
   const bases: string[] = [];
   let key: string;
   let countedKey: string;
 
   async function startInstance() {
-    const port = await freePort();
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'http/server.ts'], { env: { ...env, PORT: String(port) }, stdio: 'ignore' });
-    procs.push(proc);
-    const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 300; i++) {
-      try {
-        if ((await fetch(`${base}/health`)).ok) return base;
-      } catch {
-        /* starting */
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error('instance did not start');
+    const server = await serve({ env });
+    servers.push(server);
+    return server.base;
   }
 
   beforeAll(async () => {
@@ -56,11 +46,11 @@ describe.skipIf(!hasRedis)('two instances on one Redis', () => {
     };
     key = create('shared');
     countedKey = create('counted');
-    bases.push(await startInstance(), await startInstance());
+    bases.push(...(await Promise.all([startInstance(), startInstance()])));
   }, 60_000);
 
   afterAll(async () => {
-    for (const p of procs) if (p.exitCode === null) p.kill('SIGKILL');
+    for (const s of servers) await s.stop('SIGKILL');
     await redis?.stop();
   });
 

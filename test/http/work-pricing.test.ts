@@ -5,12 +5,12 @@
  * `X-Credits-Charged`; the rate limit counts credits; MCP notifications and protocol messages are
  * neither charged nor counted. The reproductions are the 2026-11-28 probe's (issue 28).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, waitUntil } from '../helpers.ts';
+import { serve, type Served } from '../serve.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'tca-pricing-'));
 const LIMIT = 40;
@@ -25,10 +25,9 @@ const env = {
 
 const keysCli = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'scripts/keys.ts', ...args], { env, encoding: 'utf8' });
 
-let proc: ChildProcess;
+let server: Served;
 let base: string;
 let key: string;
-let output = '';
 
 const hours = Array.from({ length: 24 }, (_, i) => i).join(',');
 const sixty = Array.from({ length: 60 }, (_, i) => i).join(',');
@@ -59,7 +58,7 @@ const balance = async () =>
     .balance;
 /** CPU seconds the server process has used (user + system, from /proc). */
 const serverCpu = () => {
-  const fields = readFileSync(`/proc/${proc.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const fields = readFileSync(`/proc/${server.proc.pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 };
 
@@ -68,25 +67,17 @@ beforeAll(async () => {
   expect(created.status, created.stderr).toBe(0);
   key = created.stdout.trim().split('\n').at(-1)!;
   expect(keysCli('credit', '--customer', 'acme', '--amount', '100').status).toBe(0);
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  proc = spawn(process.execPath, ['--import', 'tsx', 'http/server.ts'], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
-  proc.stdout!.on('data', (d) => {
-    output += d;
-  });
-  proc.stderr!.on('data', (d) => {
-    output += d;
-  });
   // Ready once the server has loaded the customer's ledger (it reloads keys every 2 s).
-  await waitUntil(
-    async () =>
-      ((await (await fetch(`${base}/v1/account/credits`, { headers: { authorization: `Bearer ${key}` } })).json()) as { credits?: { configured?: boolean } })
+  server = await serve({
+    env,
+    ready: async (url) =>
+      ((await (await fetch(`${url}/v1/account/credits`, { headers: { authorization: `Bearer ${key}` } })).json()) as { credits?: { configured?: boolean } })
         .credits?.configured === true,
-    () => `server did not start: ${output}`,
-  );
+  });
+  base = server.base;
 }, 90_000);
-afterAll(() => {
-  if (proc?.exitCode === null) proc.kill('SIGKILL');
+afterAll(async () => {
+  await server?.stop('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -17,8 +17,7 @@ import { registry } from '../../engine/registry.ts';
 import { INSPECTOR, inspectorCached, inspectorEnv } from '../../scripts/inspector.mjs';
 // @ts-expect-error a plain ES module script without types
 import { NODE_VERSIONS, nodeBinaryPath } from '../../scripts/node-binary.mjs';
-import { startApi, type ApiServer } from '../fixtures/api-server.ts';
-import { freePort } from '../helpers.ts';
+import { serve, type Served } from '../serve.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const KEY = 'inspector-test-key-0123456789';
@@ -67,11 +66,11 @@ interface Run {
 }
 
 describe.skipIf(!ready)(`${INSPECTOR} runs the docs' commands`, () => {
-  let api: ApiServer;
+  let api: Served;
   let dir: string;
 
   beforeAll(async () => {
-    api = await startApi(await freePort(), { TIME_API_KEYS: `inspector:${KEY}` });
+    api = await serve({ env: { TIME_API_KEYS: `inspector:${KEY}` } });
     dir = mkdtempSync(join(tmpdir(), 'inspector-test-'));
     const config = JSON.parse(readFileSync(join(ROOT, 'mcp.json'), 'utf8'));
     Object.assign(config.mcpServers['time-coordinate-http'], { url: `${api.base}/mcp`, headers: { Authorization: `Bearer ${KEY}` } });
@@ -94,7 +93,8 @@ describe.skipIf(!ready)(`${INSPECTOR} runs the docs' commands`, () => {
 
   const findings = (stderr: string) => stderr.split('\n').filter((line) => /^(Warning|Error): tool |^Schema portability|tool schema portability/.test(line));
 
-  it.each(nodes)(
+  // The lines side by side: each run mostly waits on Node starting npx, the Inspector and the server.
+  it.concurrent.each(nodes)(
     'on Node $major',
     async ({ major, bin }) => {
       if (!existsSync(bin)) {

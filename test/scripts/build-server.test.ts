@@ -2,12 +2,12 @@
  * `npm start` runs the API compiled by scripts/build-server.mjs (esbuild), not the TypeScript sources:
  * the compiled server must start and answer like the sources do, its lazily loaded MCP chunk included.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../helpers.ts';
+import { serve } from '../serve.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const KEY = 'build-test-key-0123456789';
@@ -25,23 +25,13 @@ describe('scripts/build-server.mjs', () => {
     expect(build.status, build.stderr).toBe(0);
     expect(build.stdout).toBe(''); // quiet: nothing but warnings, on stderr
 
-    const port = await freePort();
-    const server = spawn(process.execPath, ['--enable-source-maps', join(out, 'http/server.js')], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, TIME_API_KEYS: `acme:${KEY}`, LOG_FORMAT: 'json' },
-      stdio: 'ignore',
+    const server = await serve({
+      args: ['--enable-source-maps', join(out, 'http/server.js')],
+      env: { DATA_DIR: dataDir, TIME_API_KEYS: `acme:${KEY}` },
+      timeoutMs: 20_000,
     });
     try {
-      const base = `http://127.0.0.1:${port}`;
-      let healthy = false;
-      for (let i = 0; i < 200 && !healthy; i++) {
-        try {
-          healthy = (await fetch(`${base}/health`)).ok;
-        } catch {
-          await new Promise((r) => setTimeout(r, 50));
-        }
-      }
-      expect(healthy).toBe(true);
+      const { base } = server;
       const auth = { authorization: `Bearer ${KEY}` };
       const time = await fetch(`${base}/v1/time?lat=27.7172&lon=85.324&at=2026-11-22T08:00:00Z`, { headers: auth });
       expect(await time.json()).toMatchObject({ timezone: 'Asia/Kathmandu', local_time: '2026-11-22T13:45:00+05:45' });
@@ -58,7 +48,7 @@ describe('scripts/build-server.mjs', () => {
       const rpc = (await mcp.json()) as { result: { structuredContent: { days: number } } };
       expect(rpc.result.structuredContent.days).toBe(2);
     } finally {
-      server.kill('SIGTERM');
+      await server.stop('SIGTERM');
     }
   }, 60_000);
 });

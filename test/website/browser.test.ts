@@ -17,7 +17,7 @@ import { browserToolModules, dataPacks } from '../../website/browser-tools.ts';
 import { describeForPeople, directAnswer, sentenceFromSource } from '../../website/src/lib/answers.ts';
 import { curlCommand, queryString } from '../../website/src/lib/calls.ts';
 import { inputWords } from '../../website/src/lib/labels.ts';
-import { startApi, type ApiServer } from '../fixtures/api-server.ts';
+import { serve, type Served } from '../serve.ts';
 import { chromiumAvailable, collectErrors, launchChromium } from '../fixtures/chromium.ts';
 import { runTool } from '../helpers.ts';
 import { apiBaseUrl, buildSite, startSite } from './build-site.ts';
@@ -44,14 +44,17 @@ async function engineAnswer(name: string, input: Record<string, unknown>) {
 describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
   let site: ChildProcess;
   let siteBase = '';
-  let api: ApiServer;
+  let api: Served;
   let browser: Browser;
 
   beforeAll(async () => {
     const dist = await buildSite();
     ({ base: siteBase, proc: site } = await startSite(dist));
     // The API the pages were built against, allowing the site's origin.
-    api = await startApi(Number(new URL(apiBaseUrl()).port), { SITE_URL: siteBase, CORS_ORIGINS: siteBase, TIME_API_KEYS: `site-visitor:${VISITOR_KEY}` });
+    api = await serve({
+      port: Number(new URL(apiBaseUrl()).port),
+      env: { SITE_URL: siteBase, CORS_ORIGINS: siteBase, TIME_API_KEYS: `site-visitor:${VISITOR_KEY}` },
+    });
     browser = await launchChromium();
   }, 360_000);
 

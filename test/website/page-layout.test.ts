@@ -10,16 +10,15 @@ import type { Browser, BrowserContext, ConsoleMessage, Page, Request, Response }
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSharePath, isFavicon, NOT_FOUND_PATH, openSettled, sitemapPaths } from './site-pages.ts';
 import { serveSite } from '../../website/serve.ts';
-import { startApi, type ApiServer } from '../fixtures/api-server.ts';
+import { serve, type Served } from '../serve.ts';
 import { chromiumAvailable, launchChromium } from '../fixtures/chromium.ts';
-import { freePort } from '../helpers.ts';
 import { apiBaseUrl, buildSite } from './build-site.ts';
 
 const WIDTHS = [1280, 390] as const;
 
 describe.skipIf(!chromiumAvailable())('every page at 1280 and 390 px', () => {
   let site: { url: string; close(): Promise<void> };
-  let api: ApiServer;
+  let api: Served;
   let browser: Browser;
   let paths: string[];
 
@@ -28,7 +27,7 @@ describe.skipIf(!chromiumAvailable())('every page at 1280 and 390 px', () => {
     site = await serveSite(dist, 0);
     // The pages call the API they were built against (apiBaseUrl()), where browser.test.ts starts its
     // own; this file's API listens elsewhere and the browser's requests to that address are sent here.
-    api = await startApi(await freePort(), { SITE_URL: site.url, CORS_ORIGINS: site.url });
+    api = await serve({ env: { SITE_URL: site.url, CORS_ORIGINS: site.url } });
     paths = [...sitemapPaths(dist), NOT_FOUND_PATH, await createSharePath(api.base)];
     browser = await launchChromium();
   }, 360_000);

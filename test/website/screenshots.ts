@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startApi } from '../fixtures/api-server.ts';
+import { serve } from '../serve.ts';
 import { chromiumAvailable, launchChromium } from '../fixtures/chromium.ts';
 import { freePort } from '../helpers.ts';
 import { serveSite } from '../../website/serve.ts';
@@ -68,7 +68,7 @@ async function main() {
   }
   const { dist, apiBase } = await site(process.argv.includes('--reuse'));
   const server = await serveSite(dist, 0);
-  const api = await startApi(Number(new URL(apiBase).port), { SITE_URL: server.url, CORS_ORIGINS: server.url });
+  const api = await serve({ port: Number(new URL(apiBase).port), env: { SITE_URL: server.url, CORS_ORIGINS: server.url } });
   const browser = await launchChromium();
   try {
     const sharePath = await createSharePath(api.base);
