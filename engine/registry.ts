@@ -1,7 +1,7 @@
 /**
- * Every tool, in one list. Adding a calculation = one file under engine/<family>/ (or its toolset's
- * folder: planning/, sky/), one line here, one test file: its HTTP route, MCP tool, OpenAPI entry and
- * status line appear from this list.
+ * Every tool, in one list. Adding a calculation = one file under engine/<family>/ (the family it
+ * declares), one line here, one test file: its HTTP route, MCP tool, OpenAPI entry, status line and
+ * calculator page appear from this list (docs/adding-a-tool.md).
  */
 import type { AnyTool } from './tool.ts';
 import { utcTime } from './time/utc-time.ts';

@@ -5,36 +5,33 @@
 import type { z } from 'zod';
 import { WEEKDAYS } from './instant.ts';
 import type { WorkMeter, WorkRule } from './work.ts';
-
-/** Status-inventory families, in the order the status document lists them. */
-export const FAMILIES = ['public', 'time', 'date', 'holiday', 'geospatial', 'solar', 'astronomy', 'monitoring', 'account', 'observatory'] as const;
-export type Family = (typeof FAMILIES)[number];
+import type { FormLabel } from './form-labels.ts';
 
 /**
- * MCP toolsets: the groups an agent can load on their own (`--toolsets time,date`), so a client pays
- * for the tools it uses. A tool is in its family's toolset unless its declaration names another.
+ * The families: the one grouping of the tools. A family's name is its folder (engine/<family>/), its MCP
+ * toolset (`--toolsets time,date`: a client loads the families it needs and pays for those tools only)
+ * and its calculator pages' category, whose heading is its `title`. The status document's families (the
+ * contract's list) are read off each route by service/inventory.ts, so the published URL paths stay.
  */
-export const TOOLSETS = {
-  time: 'Current time, local time at coordinates, time in a zone, converting between zones',
-  date: 'Date differences, adding to dates, business days between dates, week numbers, calendar conversion',
-  holidays: 'Public holidays and business days by country and subdivision',
-  geo: 'WGS84 distances, midpoints, bounding boxes, places nearby, terrain elevation',
-  sky: 'The Sun, Moon and planets: sun position, sunrise and twilights, moon phases, seasons, eclipses, the sky from a place, ephemeris',
-  planning: 'Meetings across time zones and recurring events',
-  utility: 'The daily tagline',
+export const FAMILIES = {
+  time: { title: 'Time', description: 'Current time, local time at coordinates, time in a zone, converting between zones' },
+  date: { title: 'Dates', description: 'Date differences, adding to dates, business days between dates, week numbers, calendar conversion' },
+  holidays: { title: 'Holidays', description: 'Public holidays and business days by country and subdivision' },
+  geo: { title: 'Geography', description: 'WGS84 distances, midpoints, bounding boxes, places nearby, terrain elevation' },
+  places: { title: 'Places', description: 'Places by name in any language: coordinates, time zone and population (GeoNames)' },
+  sky: {
+    title: 'Sun, Moon and planets',
+    description: 'The Sun, Moon and planets: sun position, sunrise and twilights, moon phases, seasons, eclipses, the sky from a place, ephemeris',
+  },
+  planning: { title: 'Planning', description: 'Meetings across time zones and recurring events' },
+  utility: { title: 'Utility', description: 'The daily tagline' },
 } as const;
-export type Toolset = keyof typeof TOOLSETS;
-export const TOOLSET_NAMES = Object.keys(TOOLSETS) as Toolset[];
+export type Family = keyof typeof FAMILIES;
+export const FAMILY_NAMES = Object.keys(FAMILIES) as Family[];
 
-const TOOLSET_OF_FAMILY: Partial<Record<Family, Toolset>> = {
-  public: 'time',
-  time: 'time',
-  date: 'date',
-  holiday: 'holidays',
-  geospatial: 'geo',
-  solar: 'sky',
-  astronomy: 'sky',
-};
+/** MCP's word for a family (`--toolsets`, `MCP_TOOLSETS`, `toolsets://catalogue`): the same groups, the same names. */
+export type Toolset = Family;
+export const TOOLSET_NAMES: Toolset[] = FAMILY_NAMES;
 
 /**
  * How the cache middleware may store a result:
@@ -77,11 +74,10 @@ export interface ToolContext {
 
 export const systemContext: ToolContext = { now: () => new Date() };
 
-/** Calculator page metadata (drives the website). */
+/** Calculator page metadata (drives the website). The page's category is the tool's family. */
 export interface CalculatorMeta<O extends z.ZodType = z.ZodType> {
   slug: string;
   name?: string;
-  category?: string;
   formula: string;
   assumptions: string[];
   keywords?: string[];
@@ -93,6 +89,11 @@ export interface CalculatorMeta<O extends z.ZodType = z.ZodType> {
    * server (the boundary lookup, the places index, elevation).
    */
   browser: boolean | 'with-timezone';
+  /**
+   * How the page's form shows each input, by input name: label, unit and control (engine/form-labels.ts:
+   * `{ date: dateInput('Date') }`). {@link defineTool} asks for every input of the schema.
+   */
+  labels: Readonly<Record<string, FormLabel>>;
   /**
    * The page's direct answer: one plain sentence about a result (reads its fields; computes nothing).
    * Self-contained: it uses only its arguments, since a page ships its source to the browser to word
@@ -148,13 +149,8 @@ export const CLOCK_DEPENDENT: ToolAnnotations = Object.freeze({ readOnlyHint: tr
 export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   /** MCP tool name: snake_case, verb first. */
   name: string;
-  /**
-   * The status document's family (the contract fixes the list), the OpenAPI tag and the calculator page's
-   * default category: find_meeting_times and expand_recurrence stay `time`, their routes being /v1/time/….
-   */
+  /** Its family: the folder its module is in, its MCP toolset and its page's category ({@link FAMILIES}). */
   family: Family;
-  /** The MCP toolset, when it is not the family's (the planning tools: `planning`). */
-  toolset?: Toolset;
   title: string;
   /**
    * Written for a model and a developer, at most 400 characters (every client reads every tool's before
@@ -186,18 +182,32 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
 
 export type AnyTool = ToolDefinition<z.ZodType, z.ZodType>;
 
-/** The MCP toolset a tool belongs to. */
-export const toolsetOf = (tool: AnyTool): Toolset => tool.toolset ?? TOOLSET_OF_FAMILY[tool.family] ?? 'utility';
-
 /** The input of a tool's first worked example. */
 export const exampleInput = (tool: AnyTool): Record<string, unknown> => tool.examples[0].input as Record<string, unknown>;
 
-export function defineTool<I extends z.ZodType, O extends z.ZodType>(def: ToolDefinition<I, O>): ToolDefinition<I, O> {
+/** A label for every input of the schema (so a new input cannot reach the page's form without its words). */
+type EveryInputLabelled<I extends z.ZodType> = { calculator?: { labels: { readonly [K in keyof z.input<I>]-?: FormLabel } } };
+
+export function defineTool<I extends z.ZodType, O extends z.ZodType>(def: ToolDefinition<I, O> & EveryInputLabelled<I>): ToolDefinition<I, O> {
   if (!/^[a-z][a-z0-9_]*$/.test(def.name)) throw new Error(`tool name must be snake_case: ${def.name}`);
   return def;
 }
 
 export { asSentence, ToolInputError, ToolUnavailableError } from './errors.ts';
+export {
+  DATE_AND_TIME,
+  dateInput,
+  type FormLabel,
+  latitude,
+  longitude,
+  measure,
+  MOST_RESULTS,
+  SMALLEST_POPULATION,
+  textInput,
+  TIME_ZONE,
+  wholeNumber,
+  withPlaceLabels,
+} from './form-labels.ts';
 
 /** Helpers a calculator's answer sentence may use (passed in, so the sentence stays self-contained). */
 export interface AnswerWords {

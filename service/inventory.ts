@@ -5,9 +5,35 @@
  */
 import type { z } from 'zod';
 import { registry } from '../engine/registry.ts';
-import type { AnyTool, Family } from '../engine/tool.ts';
+import type { AnyTool } from '../engine/tool.ts';
 import { OPENAPI_PER_MINUTE } from './limits.ts';
 import { DEFAULT_CREATES_PER_MINUTE, DEFAULT_SHARES_MAX, DEFAULT_SHARES_PER_ADDRESS, ShareCreated, ShareRequest, ShareView } from './shares.ts';
+
+/** The status document's families, in the order it lists them (the contract fixes this list). */
+export const STATUS_FAMILIES = ['public', 'time', 'date', 'holiday', 'geospatial', 'solar', 'astronomy', 'monitoring', 'account', 'observatory'] as const;
+export type StatusFamily = (typeof STATUS_FAMILIES)[number];
+
+/** A calculation's status family by the first segment of its route (`/v1/geo/…` → geospatial). */
+const STATUS_FAMILY_OF_SEGMENT: Readonly<Record<string, StatusFamily>> = {
+  time: 'time',
+  date: 'date',
+  holidays: 'holiday',
+  geo: 'geospatial',
+  solar: 'solar',
+  astronomy: 'astronomy',
+};
+
+/**
+ * A tool's status family, read off its route (so the published paths and the status document stay as
+ * they are whatever family the tool's folder is): `public` when it needs no key, else its URL segment's.
+ */
+export function statusFamilyOf(tool: Pick<AnyTool, 'name' | 'auth' | 'http'>): StatusFamily {
+  if (tool.auth === 'public') return 'public';
+  const segment = /^\/v1\/([^/]+)/.exec(tool.http.path)?.[1] ?? '';
+  const family = Object.hasOwn(STATUS_FAMILY_OF_SEGMENT, segment) ? STATUS_FAMILY_OF_SEGMENT[segment] : undefined;
+  if (!family) throw new Error(`${tool.name}: ${tool.http.path} is under no status family (service/inventory.ts lists the route segments)`);
+  return family;
+}
 
 export interface RouteInfo {
   /** A service route's name: the key of its handler in the API's table (http/app.ts). */
@@ -15,7 +41,7 @@ export interface RouteInfo {
   method: 'GET' | 'POST';
   /** h3 pattern, e.g. `/v1/observatory/share/:token`. */
   path: string;
-  family: Family;
+  family: StatusFamily;
   auth: 'public' | 'key';
   summary: string;
   description?: string;
@@ -144,7 +170,7 @@ export function routeInventory(tools: readonly AnyTool[] = registry): RouteInfo[
   const toolRoutes: RouteInfo[] = tools.map((tool) => ({
     method: tool.http.method,
     path: tool.http.path,
-    family: tool.family,
+    family: statusFamilyOf(tool),
     auth: tool.auth,
     summary: tool.title,
     description: tool.description,

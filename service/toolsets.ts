@@ -1,9 +1,10 @@
 /**
  * Toolsets as a client names them (`--toolsets time,date`, `MCP_TOOLSETS`, `POST /mcp?toolsets=`): one
- * reader for all three, and the catalogue a model reads to learn what else it could turn on.
+ * reader for all three, and the catalogue a model reads to learn what else it could turn on. A toolset
+ * is a family (engine/tool.ts), by its name.
  */
 import { clipEcho } from '../engine/echo.ts';
-import { TOOLSET_NAMES, TOOLSETS, toolsetOf, type AnyTool, type Toolset } from '../engine/tool.ts';
+import { FAMILIES, TOOLSET_NAMES, type AnyTool, type Toolset } from '../engine/tool.ts';
 
 /** Longer than every toolset name listed once: a longer list is refused before it is split. */
 const MAX_LENGTH = 200;
@@ -21,13 +22,13 @@ export function readToolsets(text: string): ToolsetsRead {
     .filter(Boolean);
   if (names.length === 0) return { ok: false, message: `must name at least one toolset: ${known}` };
   if (names.includes('all')) return { ok: true, toolsets: [...TOOLSET_NAMES] };
-  const unknown = names.find((n) => !Object.hasOwn(TOOLSETS, n));
+  const unknown = names.find((n) => !Object.hasOwn(FAMILIES, n));
   if (unknown !== undefined) return { ok: false, message: `has no toolset named "${clipEcho(unknown, 40)}": use ${known}` };
   return { ok: true, toolsets: TOOLSET_NAMES.filter((n) => names.includes(n)) };
 }
 
 /** The tools of the given toolsets, in registry order. */
-export const toolsIn = (tools: readonly AnyTool[], toolsets: readonly Toolset[]): AnyTool[] => tools.filter((t) => toolsets.includes(toolsetOf(t)));
+export const toolsIn = (tools: readonly AnyTool[], toolsets: readonly Toolset[]): AnyTool[] => tools.filter((t) => toolsets.includes(t.family));
 
 export interface ToolsetEntry {
   name: Toolset;
@@ -40,8 +41,8 @@ export interface ToolsetEntry {
 export function toolsetCatalogue(tools: readonly AnyTool[], enabled: readonly Toolset[]): ToolsetEntry[] {
   return TOOLSET_NAMES.map((name) => ({
     name,
-    description: TOOLSETS[name],
+    description: FAMILIES[name].description,
     enabled: enabled.includes(name),
-    tools: tools.filter((t) => toolsetOf(t) === name).map((t) => t.name),
+    tools: tools.filter((t) => t.family === name).map((t) => t.name),
   })).filter((entry) => entry.tools.length > 0);
 }

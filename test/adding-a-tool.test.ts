@@ -1,8 +1,9 @@
 /**
- * The promise of docs/adding-a-tool.md, kept: in a scratch copy of the repository, a new tool file, one
- * registry line and the tool's test file give the route, the OpenAPI entry, the status line, the MCP tool
- * and the calculator page (computing in the browser, as the tool declares), and the registry-wide tests
- * stay green there, with nothing else edited. The probe file below only looks; it is not a fourth edit.
+ * The promise of docs/adding-a-tool.md, kept as it is written: in a scratch copy of the repository, the
+ * guide's tool file, registry line and test file (its code blocks, taken as they are) give the route, the
+ * OpenAPI entry, the status line, the MCP tool and the calculator page (computing in the browser, as the
+ * tool declares), and the registry-wide tests stay green there, with nothing else edited. The probe file
+ * below only looks; it is not a fourth edit.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -12,70 +13,25 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = process.cwd();
 
-const TOOL = `/** \`get_weekday\` (GET /v1/date/weekday): the day of the week of a calendar date. */
-import { z } from 'zod';
-import { CALCULATION, defineTool } from '../tool.ts';
-import { IsoDate, Provenance } from '../inputs.ts';
-import { WEEKDAYS } from '../instant.ts';
-import { CALENDAR, catalogueEntry, fixedProvenance } from '../provenance-catalogue.ts';
-
-const provenance = fixedProvenance({
-  data: [CALENDAR],
-  methods: [catalogueEntry({ id: 'date.weekday', kind: 'method', summary: 'the weekday of a date, from its epoch day',
-    text: 'days since 1970-01-01 (a Thursday), modulo 7, on integer epoch days' })],
-});
-
-export const weekday = defineTool({
-  name: 'get_weekday',
-  family: 'date',
-  title: 'Day of the week of a date',
-  description: 'The day of the week of a calendar date of years 0001..9999 (proleptic Gregorian calendar), with its '
-    + 'ISO 8601 number (Monday 1 .. Sunday 7). Call it rather than working a weekday out by hand.',
-  http: { method: 'GET', path: '/v1/date/weekday' },
-  auth: 'key',
-  cache: 'deterministic',
-  input: z.strictObject({ date: IsoDate }),
-  output: z.object({
-    date: z.string().describe('The date asked for'),
-    weekday: z.enum(WEEKDAYS).describe('Day of the week'),
-    iso_weekday: z.number().int().min(1).max(7).describe('ISO 8601 day number, Monday 1 .. Sunday 7'),
-    provenance: Provenance,
-  }),
-  examples: [{
-    input: { date: '1969-07-20' },
-    expect: { weekday: 'Sunday', iso_weekday: 7 },
-    source: 'NASA, Apollo 11 mission overview: the lunar module landed on Sunday, July 20, 1969',
-  }, {
-    input: { date: '2000-02-29' },
-    expect: { weekday: 'Tuesday', iso_weekday: 2 },
-    source: 'the Gregorian calendar: 2000 is a leap year (divisible by 400) and 1 January 2000 was a Saturday',
-  }],
-  annotations: CALCULATION,
-  calculator: {
-    slug: 'day-of-week',
-    formula: 'days since 1970-01-01 (a Thursday), modulo 7',
-    assumptions: ['Dates are proleptic Gregorian, years 0001..9999.'],
-    browser: true,
-    answer: (r) => \`\${r.date} is a \${r.weekday}.\`,
-  },
-  run: ({ date }, ctx) => {
-    const days = Math.floor(Date.parse(\`\${date}T00:00:00Z\`) / 86_400_000);
-    const index = (((days + 3) % 7) + 7) % 7; // 1970-01-01 was a Thursday (index 3 from Monday)
-    return { date, weekday: WEEKDAYS[index], iso_weekday: index + 1, provenance: provenance(ctx) };
-  },
-});
-`;
-
-const TOOL_TEST = `import { describe, expect, it } from 'vitest';
-import { weekday } from '../../../engine/date/weekday.ts';
-import { runTool } from '../../helpers.ts';
-
-describe('get_weekday', () => {
-  it('ISO 8601 puts 2001-01-01 in week 2001-W01 as day 1: a Monday', async () => {
-    expect(await runTool(weekday, { date: '2001-01-01' })).toMatchObject({ weekday: 'Monday', iso_weekday: 1 });
-  });
-});
-`;
+/**
+ * The three files as docs/adding-a-tool.md writes them: its `ts` code blocks, each opening with a comment
+ * naming the file (`// engine/date/weekday.ts`), the registry's block holding the import and the list entry.
+ */
+function guideFiles(): { tool: { path: string; text: string }; test: { path: string; text: string }; registry: { imports: string[]; entries: string[] } } {
+  const guide = readFileSync(join(ROOT, 'docs/adding-a-tool.md'), 'utf8');
+  const blocks = [...guide.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
+  const named = (test: RegExp) => {
+    const found = blocks.filter((b) => test.test(b.split('\n')[0]));
+    expect(found, `docs/adding-a-tool.md: one ts block opening with a comment matching ${test}`).toHaveLength(1);
+    return { path: /^\/\/ (\S+?):?(\s|$)/.exec(found[0])![1], text: found[0] };
+  };
+  const tool = named(/^\/\/ engine\/\w+\/[\w-]+\.ts$/);
+  const test = named(/^\/\/ test\/engine\/\w+\/[\w-]+\.test\.ts$/);
+  const lines = named(/^\/\/ engine\/registry\.ts\b/).text.split('\n');
+  const registry = { imports: lines.filter((l) => l.startsWith('import ')), entries: lines.filter((l) => /^\s+\w+,$/.test(l)) };
+  expect(blocks, 'the guide shows the three files and nothing else as code').toHaveLength(3);
+  return { tool, test, registry };
+}
 
 /** Looks at every front end for the new tool: the real server, its OpenAPI and status, and the built page. */
 const PROBE = `import { describe, expect, it } from 'vitest';
@@ -105,6 +61,9 @@ describe('the new tool everywhere', () => {
     const html = readFileSync(join(dist, 'calculators/day-of-week/index.html'), 'utf8');
     expect(html).toContain('data-runs="browser"');
     expect(html).toContain('1969-07-20 is a Sunday.');
+    // The form's words are the declaration's: dateInput('Date'), a date picker.
+    expect(html).toContain('<label for="input-date">Date');
+    expect(html).toContain('<input type="date" id="input-date"');
     const chunks = readdirSync(join(dist, '_astro')).filter((f) => f.endsWith('.js'));
     expect(chunks.some((f) => readFileSync(join(dist, '_astro', f), 'utf8').includes('get_weekday'))).toBe(true);
   }, 600_000);
@@ -153,13 +112,14 @@ function registryWideTests(dir: string): string[] {
   return all.filter((f) => !heavy.has(f) && /from '(\.\.\/)+engine\/registry\.ts'/.test(readFileSync(join(dir, f), 'utf8')));
 }
 
-/** The one registry line: the import beside the others and the name in the list. */
-function addToRegistry(dir: string) {
+/** The one registry line as the guide writes it: its import after the registry's imports, its entry at the end of the list. */
+function addToRegistry(dir: string, { imports, entries }: { imports: string[]; entries: string[] }) {
+  expect(imports.length * entries.length, 'the guide gives the import and the list entry').toBe(1);
   const path = join(dir, 'engine/registry.ts');
   const text = readFileSync(path, 'utf8')
-    .replace(/\n\/\*\* The tools as declared/, "import { weekday } from './date/weekday.ts';\n\n/** The tools as declared")
-    .replace(/\n\] as unknown as AnyTool\[\];/, '\n  weekday,\n] as unknown as AnyTool[];');
-  expect(text).toContain('  weekday,\n]');
+    .replace(/\n\/\*\* The tools as declared/, `${imports[0]}\n\n/** The tools as declared`)
+    .replace(/\n\] as unknown as AnyTool\[\];/, `\n${entries[0]}\n] as unknown as AnyTool[];`);
+  expect(text).toContain(`${entries[0]}\n]`);
   writeFileSync(path, text);
 }
 
@@ -169,16 +129,25 @@ describe('adding a tool', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('a tool file, a registry line and a test file give the route, OpenAPI entry, status line, MCP tool and page', () => {
+  it('the guide names the three files and its sample is a tool of the family whose folder it is in', () => {
+    const { tool, test } = guideFiles();
+    expect(tool.path).toBe('engine/date/weekday.ts');
+    expect(tool.text).toContain("family: 'date',");
+    expect(test.path).toBe('test/engine/date/weekday.test.ts');
+    expect(existsSync(join(ROOT, tool.path)), `${tool.path} is a new file`).toBe(false);
+  });
+
+  it("the guide's tool file, registry line and test file give the route, OpenAPI entry, status line, MCP tool and page", () => {
+    const guide = guideFiles();
     dir = scratchCopy();
-    writeFileSync(join(dir, 'engine/date/weekday.ts'), TOOL);
-    addToRegistry(dir);
-    writeFileSync(join(dir, 'test/engine/date/weekday.test.ts'), TOOL_TEST);
+    writeFileSync(join(dir, guide.tool.path), guide.tool.text);
+    addToRegistry(dir, guide.registry);
+    writeFileSync(join(dir, guide.test.path), guide.test.text);
     writeFileSync(join(dir, 'test/new-tool-probe.test.ts'), PROBE);
     // The guide's one command after the files: the generated lists of README.md and docs/mcp.md.
     const blocks = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/doc-blocks.ts'], { cwd: dir, encoding: 'utf8' });
     expect(blocks.status, blocks.stderr).toBe(0);
-    const files = ['test/engine/date/weekday.test.ts', 'test/new-tool-probe.test.ts', ...registryWideTests(dir)];
+    const files = [guide.test.path, 'test/new-tool-probe.test.ts', ...registryWideTests(dir)];
     const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
     delete env.FORCE_COLOR; // vitest sets it for its workers; the summary is read as plain text
     const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...files], { cwd: dir, encoding: 'utf8', env, timeout: 1_750_000 });

@@ -1,6 +1,6 @@
 /** `count_business_days`: working days between two dates, with caller-given holidays and weekend. */
 import { z } from 'zod';
-import { CALCULATION, defineTool } from '../tool.ts';
+import { CALCULATION, defineTool, dateInput } from '../tool.ts';
 import { int, IsoDate, Provenance } from '../inputs.ts';
 import { CALENDAR, catalogueEntry, fixedProvenance } from '../provenance-catalogue.ts';
 import { isoWeekday, toEpochDay, weekdayCounts } from './calendar.ts';
@@ -145,7 +145,6 @@ export const businessDays = defineTool({
   calculator: {
     slug: 'business-days',
     name: 'Business days',
-    category: 'Dates',
     formula: 'business days = days from start through end − weekend days − listed holidays that fall on working days',
     assumptions: [
       'Both ends count unless include_end is false.',
@@ -154,6 +153,13 @@ export const businessDays = defineTool({
     ],
     keywords: ['business days', 'working days', 'weekdays between dates', 'workday calculator'],
     browser: true,
+    labels: {
+      start: dateInput('Start date'),
+      end: dateInput('End date'),
+      holidays: { label: 'Holidays', control: 'list' },
+      include_end: { label: 'Count the end date', control: 'boolean' },
+      weekend: { label: 'Weekend days', control: 'list' },
+    },
     answer: (r, { plural }) =>
       `There are ${plural(r.business_days, 'business day')} (${plural(r.weekend_days, 'weekend day')}, ${plural(r.holidays_excluded, 'holiday')} excluded).`,
   },

@@ -3,7 +3,7 @@
  * them; with neither, today's date in `timezone` (else UTC), as today.ts reads it.
  */
 import { z } from 'zod';
-import { CLOCK_DEPENDENT, defineTool, systemContext, type ToolContext, ToolInputError } from '../tool.ts';
+import { CLOCK_DEPENDENT, defineTool, systemContext, type ToolContext, ToolInputError, textInput, dateInput, wholeNumber, TIME_ZONE } from '../tool.ts';
 import { int, IsoDate, Provenance } from '../inputs.ts';
 import { WEEKDAYS } from '../instant.ts';
 import { catalogueEntry, fixedProvenance, TZDB } from '../provenance-catalogue.ts';
@@ -227,7 +227,6 @@ export const convertCalendarTool = defineTool({
   calculator: {
     slug: 'calendar-converter',
     name: 'Calendar converter',
-    category: 'Dates',
     formula:
       'day number of the date, then each calendar’s date of that day: arithmetic rules (Hebrew, Islamic civil/tabular, Persian, Indian, Ethiopic, Coptic), the Umm al-Qura table, and the Chinese and Korean month tables (new moons and solar terms, GB/T 33661-2017)',
     assumptions: [
@@ -239,6 +238,15 @@ export const convertCalendarTool = defineTool({
     ],
     keywords: ['hebrew date', 'hijri date', 'chinese lunar calendar', 'persian calendar', 'calendar converter', 'islamic calendar'],
     browser: true,
+    labels: {
+      date: dateInput('Date'),
+      calendar: { label: 'Calendar', control: 'select' },
+      era: textInput('Era'),
+      year: wholeNumber('Year'),
+      month: textInput('Month'),
+      day: wholeNumber('Day', undefined, 1),
+      timezone: TIME_ZONE,
+    },
     answer: (r) =>
       `${r.date} (${r.day_of_week}${r.timezone ? `, today in ${r.timezone}` : ''}) is ${r.calendars
         .filter((c) => c.calendar !== 'gregory' && c.calendar !== 'iso8601')

@@ -1,6 +1,6 @@
 /** `date_add`: a calendar date moved by signed years, months, weeks and days. */
 import { z } from 'zod';
-import { CALCULATION, defineTool, ToolInputError, type ToolContext } from '../tool.ts';
+import { CALCULATION, defineTool, ToolInputError, type ToolContext, dateInput, wholeNumber } from '../tool.ts';
 import { int, IsoDate, Provenance } from '../inputs.ts';
 import { CALENDAR, catalogueEntry, fixedProvenance } from '../provenance-catalogue.ts';
 import { addMonthsClamped, addYearsClamped, daysFromCivil, fromEpochDay, inSupportedRange, parseIsoDate } from './calendar.ts';
@@ -130,7 +130,6 @@ export const dateAdd = defineTool({
   calculator: {
     slug: 'add-to-date',
     name: 'Add to a date',
-    category: 'Dates',
     formula: 'result = start + years, then + months (day clamped to the month end), then + weeks × 7 + days',
     assumptions: [
       'Dates are proleptic Gregorian, 0001..9999.',
@@ -140,6 +139,13 @@ export const dateAdd = defineTool({
     ],
     keywords: ['add days to date', 'date calculator', 'subtract months', 'date plus'],
     browser: true,
+    labels: {
+      start: dateInput('Start date'),
+      years: wholeNumber('Years', 'years'),
+      months: wholeNumber('Months', 'months'),
+      weeks: wholeNumber('Weeks', 'weeks'),
+      days: wholeNumber('Days', 'days'),
+    },
     answer: (r) => `The resulting date is ${r.result}.`,
   },
   run: ({ start, ...amounts }, ctx) => addToDate(start, amounts, ctx),

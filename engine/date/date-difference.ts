@@ -1,6 +1,6 @@
 /** `date_difference`: the span between two calendar dates in days, weeks and calendar units. */
 import { z } from 'zod';
-import { CALCULATION, defineTool, type ToolContext } from '../tool.ts';
+import { CALCULATION, defineTool, type ToolContext, dateInput } from '../tool.ts';
 import { IsoDate, Provenance } from '../inputs.ts';
 import { CALENDAR, catalogueEntry, fixedProvenance } from '../provenance-catalogue.ts';
 import { addMonthsClamped, addYearsClamped, compareYmd, daysFromCivil, parseIsoDate, type Ymd } from './calendar.ts';
@@ -144,7 +144,6 @@ export const dateDifference = defineTool({
   calculator: {
     slug: 'date-difference',
     name: 'Date difference',
-    category: 'Dates',
     formula:
       'days = epoch_day(end) − epoch_day(start); weeks = days / 7; calendar span = whole years, then months, then days from start to end (month ends clamped)',
     assumptions: [
@@ -155,6 +154,10 @@ export const dateDifference = defineTool({
     ],
     keywords: ['days between dates', 'date difference', 'day counter', 'how many days until'],
     browser: true,
+    labels: {
+      start: dateInput('Start date'),
+      end: dateInput('End date'),
+    },
     answer: (r, { plural }) =>
       `From ${r.start} to ${r.end} is ${plural(r.days, 'day')} (${plural(r.calendar.years, 'year')}, ${plural(r.calendar.months, 'month')}, ${plural(r.calendar.days, 'day')}).`,
   },

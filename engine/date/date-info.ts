@@ -3,7 +3,7 @@
  * without a date, of today's in `timezone` (else UTC), as today.ts reads it.
  */
 import { z } from 'zod';
-import { CLOCK_DEPENDENT, defineTool, type ToolContext } from '../tool.ts';
+import { CLOCK_DEPENDENT, defineTool, type ToolContext, dateInput, TIME_ZONE } from '../tool.ts';
 import { IsoDate, Provenance } from '../inputs.ts';
 import { daysInMonth, isLeapYear, WEEKDAYS } from '../instant.ts';
 import { CALENDAR, catalogueEntry, fixedProvenance, TZDB } from '../provenance-catalogue.ts';
@@ -108,7 +108,6 @@ export const dateInfo = defineTool({
   calculator: {
     slug: 'week-number',
     name: 'Week number and date facts',
-    category: 'Dates',
     formula:
       'ISO week-numbering year = year of the Thursday of the date’s Monday-to-Sunday week; week = 1 + ⌊(that Thursday − 1 January) / 7⌋; JDN = days since 1970-01-01 + 2440588; MJD = JDN − 2400001',
     assumptions: [
@@ -118,6 +117,10 @@ export const dateInfo = defineTool({
     ],
     keywords: ['week number', 'what week is it', 'ISO week', 'day of the year', 'julian day'],
     browser: true,
+    labels: {
+      date: dateInput('Date'),
+      timezone: TIME_ZONE,
+    },
     answer: (r) =>
       `${r.date}${r.timezone ? ` (today in ${r.timezone})` : ''} is a ${r.day_of_week} in ISO week ${r.iso_week} of ${r.iso_week_year} (${r.iso_week_date}), day ${r.day_of_year} of the year.`,
   },

@@ -26,7 +26,7 @@
  * //     crosses_antimeridian: true, includes_pole: false, provenance: { … } }
  */
 import { z } from 'zod';
-import { CALCULATION, defineTool, type ToolContext } from '../tool.ts';
+import { CALCULATION, defineTool, type ToolContext, latitude, longitude, measure } from '../tool.ts';
 import { Latitude, Longitude, num, Provenance } from '../inputs.ts';
 import { catalogueEntry, fixedProvenance } from '../provenance-catalogue.ts';
 import type { LatLon } from './geodesic.ts';
@@ -130,7 +130,7 @@ export function boundingBoxAround(center: LatLon, radiusKm: number, ctx?: ToolCo
 
 export const geoBoundingBox = defineTool({
   name: 'geo_bounding_box',
-  family: 'geospatial',
+  family: 'geo',
   title: 'Bounding box around a point',
   description:
     'Smallest lat/lon box holding every point within radius_km of a centre, to pre-filter places (lat and lon BETWEEN) before exact ' +
@@ -163,7 +163,6 @@ export const geoBoundingBox = defineTool({
   calculator: {
     slug: 'bounding-box',
     name: 'Bounding box around a point',
-    category: 'Geography',
     formula: 'box = the smallest latitude/longitude rectangle containing every point within radius_km of the centre along WGS84 geodesics',
     assumptions: [
       'Coordinates are WGS84 decimal degrees.',
@@ -174,6 +173,11 @@ export const geoBoundingBox = defineTool({
     ],
     keywords: ['bounding box', 'radius search', 'bbox', 'coordinates within radius'],
     browser: true,
+    labels: {
+      lat: latitude('Centre latitude'),
+      lon: longitude('Centre longitude'),
+      radius_km: measure('Radius', 'km'),
+    },
     answer: (r) =>
       `The box runs from latitude ${r.min_lat} to ${r.max_lat} and longitude ${r.min_lon} to ${r.max_lon}${r.crosses_antimeridian ? ' (across the antimeridian)' : ''}.`,
   },

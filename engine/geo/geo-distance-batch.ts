@@ -26,7 +26,7 @@ export const GeoDistanceBatchResult = z.object({
 
 export const geoDistanceBatch = defineTool({
   name: 'geo_distance_batch',
-  family: 'geospatial',
+  family: 'geo',
   title: 'Distances and bearings between many pairs of coordinates',
   description: [
     `geo_distance for up to ${MAX_DISTANCE_PAIRS} pairs of points in one call (WGS84 geodesic), in input order (provenance once per batch).`,

@@ -15,7 +15,7 @@
  * //     initial_bearing_deg: 3.308313, final_bearing_deg: 177.485902, compass_direction: 'N', provenance: { … } }
  */
 import { z } from 'zod';
-import { CALCULATION, defineTool, type ToolContext } from '../tool.ts';
+import { CALCULATION, defineTool, type ToolContext, latitude, longitude } from '../tool.ts';
 import { Latitude, Longitude, Provenance } from '../inputs.ts';
 import { catalogueEntry, fixedProvenance } from '../provenance-catalogue.ts';
 import { COMPASS_POINTS, compass16, geodesicParts, inverse, roundBearing, roundTo, type LatLon } from './geodesic.ts';
@@ -65,7 +65,7 @@ export function distanceBetween(from: LatLon, to: LatLon, ctx?: ToolContext): Ge
 
 export const geoDistance = defineTool({
   name: 'geo_distance',
-  family: 'geospatial',
+  family: 'geo',
   title: 'Distance and bearing between two coordinates',
   description:
     'Distance and bearings between two points along the WGS84 geodesic (GeographicLib, Karney 2013; not haversine): four units, ' +
@@ -98,7 +98,6 @@ export const geoDistance = defineTool({
   calculator: {
     slug: 'distance',
     name: 'Distance between two coordinates',
-    category: 'Geography',
     formula:
       'distance = length of the geodesic between the points on the WGS84 ellipsoid (inverse problem, Karney 2013); bearings are the geodesic azimuths at each end',
     assumptions: [
@@ -109,6 +108,12 @@ export const geoDistance = defineTool({
     ],
     keywords: ['distance between coordinates', 'great circle distance', 'geodesic distance', 'bearing'],
     browser: true,
+    labels: {
+      from_lat: latitude('From latitude'),
+      from_lon: longitude('From longitude'),
+      to_lat: latitude('To latitude'),
+      to_lon: longitude('To longitude'),
+    },
     answer: (r) =>
       `The distance is ${r.kilometers.toFixed(1)} km (${r.miles.toFixed(1)} mi), initial bearing ${r.initial_bearing_deg.toFixed(1)}° (${r.compass_direction}).`,
   },

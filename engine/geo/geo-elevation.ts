@@ -63,7 +63,7 @@ function elevationProvenance(provider: ElevationProvider, ctx: ToolContext): Pro
 
 export const geoElevation = defineTool({
   name: 'geo_elevation',
-  family: 'geospatial',
+  family: 'geo',
   title: 'Terrain elevation at a coordinate',
   description: [
     'Ground height above mean sea level, in metres, at a coordinate, from a third-party elevation model: by default Open-Meteo,',

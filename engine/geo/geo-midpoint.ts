@@ -14,7 +14,7 @@
  * // → { midpoint: { lat: 70.34144448, lon: 97.02482473 }, distance_km: 15347.627646, provenance: { … } }
  */
 import { z } from 'zod';
-import { CALCULATION, defineTool, type ToolContext } from '../tool.ts';
+import { CALCULATION, defineTool, type ToolContext, latitude, longitude } from '../tool.ts';
 import { Latitude, Longitude, Provenance } from '../inputs.ts';
 import { catalogueEntry, fixedProvenance } from '../provenance-catalogue.ts';
 import { geodesicParts, midpoint, roundTo, type LatLon } from './geodesic.ts';
@@ -51,7 +51,7 @@ export function midpointBetween(from: LatLon, to: LatLon, ctx?: ToolContext): Ge
 
 export const geoMidpoint = defineTool({
   name: 'geo_midpoint',
-  family: 'geospatial',
+  family: 'geo',
   title: 'Midpoint between two coordinates',
   description:
     'The point halfway along the shortest path (WGS84 geodesic, GeographicLib) between two points, and the path length in km. Not the ' +
@@ -84,11 +84,16 @@ export const geoMidpoint = defineTool({
   calculator: {
     slug: 'midpoint',
     name: 'Geographic midpoint',
-    category: 'Geography',
     formula: 'midpoint = the point half way along the WGS84 geodesic between the two coordinates (direct problem at distance / 2)',
     assumptions: ['Coordinates are WGS84 decimal degrees.', 'The midpoint lies on the ellipsoidal geodesic, not on a sphere.'],
     keywords: ['midpoint', 'halfway point', 'geographic center', 'between two places'],
     browser: true,
+    labels: {
+      from_lat: latitude('From latitude'),
+      from_lon: longitude('From longitude'),
+      to_lat: latitude('To latitude'),
+      to_lon: longitude('To longitude'),
+    },
     answer: (r) => `The midpoint is at latitude ${r.midpoint.lat.toFixed(4)}, longitude ${r.midpoint.lon.toFixed(4)}.`,
   },
   run: ({ from_lat, from_lon, to_lat, to_lon }, ctx) => midpointBetween({ lat: from_lat, lon: from_lon }, { lat: to_lat, lon: to_lon }, ctx),

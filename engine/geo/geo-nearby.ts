@@ -12,7 +12,7 @@
  * //     { name: 'Bagnolet', ..., distance_km: 4.861, bearing_deg: 76.66 }], provenance: { … } }
  */
 import { z } from 'zod';
-import { CALCULATION, defineTool } from '../tool.ts';
+import { CALCULATION, defineTool, latitude, longitude, measure, MOST_RESULTS, SMALLEST_POPULATION } from '../tool.ts';
 import { int, Latitude, Longitude, num, Provenance } from '../inputs.ts';
 import { catalogueEntry, fixedProvenance } from '../provenance-catalogue.ts';
 import { GEODESIC, inverse, roundBearing, roundTo } from './geodesic.ts';
@@ -83,7 +83,7 @@ export async function placesAround(lat: number, lon: number, radiusKm: number, l
 
 export const geoNearby = defineTool({
   name: 'geo_nearby',
-  family: 'geospatial',
+  family: 'geo',
   title: 'Populated places near a coordinate',
   description: [
     'Populated places near a point: GeoNames cities500 (500+ people or an administrative seat, about 200,000) within radius_km, nearest',
@@ -113,7 +113,6 @@ export const geoNearby = defineTool({
   calculator: {
     slug: 'places-near-coordinates',
     name: 'Places near coordinates',
-    category: 'Geography',
     formula: 'places = GeoNames populated places with geodesic distance(point, place) ≤ radius_km (WGS84, Karney), nearest first, at most limit',
     assumptions: [
       'Places are GeoNames cities500: every place of 500+ people and administrative seats, as points, not areas.',
@@ -122,6 +121,13 @@ export const geoNearby = defineTool({
     ],
     keywords: ['places near me', 'nearest town', 'cities near coordinates', 'nearby cities'],
     browser: false,
+    labels: {
+      lat: latitude(),
+      lon: longitude(),
+      radius_km: measure('Radius', 'km'),
+      limit: MOST_RESULTS,
+      min_population: SMALLEST_POPULATION,
+    },
     answer: (r, { plural }) =>
       r.places.length
         ? `The nearest place is ${r.places[0].name} (${r.places[0].country}), ${r.places[0].distance_km} km away; ${plural(r.places.length, 'place')} listed.`

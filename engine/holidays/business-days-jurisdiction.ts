@@ -69,7 +69,7 @@ const METHOD = catalogueEntry({
  */
 export const businessDaysInJurisdiction = defineTool({
   name: 'count_business_days_in_jurisdiction',
-  family: 'date',
+  family: 'holidays',
   title: 'Count business days in a country between two dates',
   description:
     'Counts working days from start through end in a country or subdivision: not on its weekend (CLDR) nor a holiday of the requested ' +

@@ -1,6 +1,6 @@
 /** `is_business_day`: whether a date is a working day in a country, and why not. */
 import { z } from 'zod';
-import { CALCULATION, defineTool } from '../tool.ts';
+import { CALCULATION, defineTool, dateInput } from '../tool.ts';
 import { Provenance } from '../inputs.ts';
 import { isoWeekday, toEpochDay } from '../date/calendar.ts';
 import { holidaysInYear, type HolidayDay, type HolidayType, type Jurisdiction } from './calendar-data.ts';
@@ -87,7 +87,7 @@ export function holidayOn(j: Jurisdiction, date: string, types: readonly Holiday
  */
 export const isBusinessDay = defineTool({
   name: 'is_business_day',
-  family: 'holiday',
+  family: 'holidays',
   title: 'Is a date a business day in a country?',
   description:
     'Whether a date is a business day in a country or subdivision: not on its weekend and not a holiday of the requested types, ' +
@@ -121,7 +121,6 @@ export const isBusinessDay = defineTool({
   calculator: {
     slug: 'is-it-a-business-day',
     name: 'Is it a business day?',
-    category: 'Holidays',
     formula:
       'business day = not a weekend day of the country (CLDR) and not a holiday of the selected types (date-holidays rules, official calendars ' +
       'over them), unless the official calendar makes the day a working day or gives it off',
@@ -134,6 +133,12 @@ export const isBusinessDay = defineTool({
     ],
     keywords: ['is it a business day', 'working day check', 'bank holiday today', 'weekend by country'],
     browser: true,
+    labels: {
+      country: { label: 'Country', control: 'country' },
+      date: dateInput('Date', true),
+      subdivision: { label: 'Region', control: 'subdivision' },
+      types: { label: 'Holiday types', control: 'checks' },
+    },
     answer: (r) =>
       `${r.date} is ${r.business_day ? `a business day${r.adjusted_day ? ` (a working day for ${r.adjusted_day.name})` : ''}` : `not a business day (${r.reason === 'holiday' ? `holiday: ${r.holiday?.name}` : r.adjusted_day ? `day off for ${r.adjusted_day.name}` : 'weekend'})`} in ${r.country}${r.subdivision ? `-${r.subdivision}` : ''}.`,
   },

@@ -44,7 +44,7 @@ const METHOD = catalogueEntry({
  */
 export const listHolidayCountries = defineTool({
   name: 'list_holiday_countries',
-  family: 'holiday',
+  family: 'holidays',
   title: 'Countries and subdivisions with holiday data',
   description:
     'Every country the holiday tools support (about 200; ISO codes, English names), with the subdivisions that have their own ' +

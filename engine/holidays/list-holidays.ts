@@ -1,6 +1,6 @@
 /** `list_holidays`: a country's (or subdivision's) holidays in one year. */
 import { z } from 'zod';
-import { CALCULATION, defineTool } from '../tool.ts';
+import { CALCULATION, defineTool, wholeNumber } from '../tool.ts';
 import { Provenance } from '../inputs.ts';
 import { holidaysInYear } from './calendar-data.ts';
 import {
@@ -62,7 +62,7 @@ const METHOD = catalogueEntry({
  */
 export const listHolidays = defineTool({
   name: 'list_holidays',
-  family: 'holiday',
+  family: 'holidays',
   title: 'Holidays of a country in a year',
   description:
     'Holidays of a country or subdivision in one year, by date, with English and local names; plus the weekend (CLDR). Call it ' +
@@ -118,7 +118,6 @@ export const listHolidays = defineTool({
   calculator: {
     slug: 'public-holidays',
     name: 'Public holidays',
-    category: 'Holidays',
     formula: 'holidays = the date-holidays rules of the country (and subdivision) evaluated for the year, filtered by type, sorted by date',
     assumptions: [
       'Country is an ISO 3166-1 code or an English or local name; subdivision an ISO 3166-2 code or a name.',
@@ -130,6 +129,12 @@ export const listHolidays = defineTool({
     ],
     keywords: ['public holidays', 'bank holidays', 'holiday calendar', 'national holidays'],
     browser: true,
+    labels: {
+      country: { label: 'Country', control: 'country' },
+      year: wholeNumber('Year'),
+      subdivision: { label: 'Region', control: 'subdivision' },
+      types: { label: 'Holiday types', control: 'checks' },
+    },
     answer: (r, { plural }) =>
       `There are ${plural(r.holidays.length, 'holiday')}${r.holidays.length ? `, from ${r.holidays[0].date} to ${r.holidays[r.holidays.length - 1].date}` : ''}.`,
   },

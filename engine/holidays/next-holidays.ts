@@ -1,7 +1,7 @@
 /** `next_holidays`: the next holidays after a date, across year ends. */
 import { catalogueEntry } from '../provenance-catalogue.ts';
 import { z } from 'zod';
-import { CLOCK_DEPENDENT, defineTool } from '../tool.ts';
+import { CLOCK_DEPENDENT, defineTool, dateInput, wholeNumber } from '../tool.ts';
 import { int, Provenance } from '../inputs.ts';
 import { toEpochDay } from '../date/calendar.ts';
 import { hasTypes, holidaysInYear, MAX_YEAR, MIN_YEAR, type HolidayType, type Jurisdiction } from './calendar-data.ts';
@@ -92,7 +92,7 @@ export function upcomingHolidays(j: Jurisdiction, after: string, count: number, 
  */
 export const nextHolidays = defineTool({
   name: 'next_holidays',
-  family: 'holiday',
+  family: 'holidays',
   title: 'Next holidays after a date',
   description:
     'Next holidays of a country or subdivision strictly after a date, across year ends, soonest first, with days_until. Call it ' +
@@ -150,7 +150,6 @@ export const nextHolidays = defineTool({
   calculator: {
     slug: 'next-public-holidays',
     name: 'Next public holidays',
-    category: 'Holidays',
     formula: 'next = the holidays of the country (and subdivision) strictly after the date, soonest first, across year ends; days_until = date − after',
     assumptions: [
       'Country is an ISO 3166-1 code or an English or local name; subdivision an ISO 3166-2 code or a name.',
@@ -160,6 +159,13 @@ export const nextHolidays = defineTool({
     ],
     keywords: ['next public holiday', 'upcoming holidays', 'days until holiday', 'next bank holiday'],
     browser: true,
+    labels: {
+      country: { label: 'Country', control: 'country' },
+      subdivision: { label: 'Region', control: 'subdivision' },
+      after: dateInput('After', true),
+      count: wholeNumber('Holidays to list', undefined, 1),
+      types: { label: 'Holiday types', control: 'checks' },
+    },
     answer: (r, { plural }) =>
       r.holidays.length
         ? `After ${r.after}: ${r.holidays.map((h) => `${h.date} ${h.name} (in ${plural(h.days_until, 'day')})`).join('; ')}.`

@@ -14,7 +14,7 @@ import { type PlaceHit, PLACE_NAMES, PLACE_SEARCH, divisionOf, searchIndex } fro
 import { nameOf } from './name-table.ts';
 import { places } from './place-names.ts';
 import { settleZones, zonesFromPlace, zonesPending } from './place-zones.ts';
-import { type AnyTool, type ToolContext, ToolInputError } from '../tool.ts';
+import { type AnyTool, type ToolContext, ToolInputError, withPlaceLabels } from '../tool.ts';
 
 /** The coordinate pairs a place can stand for, by the prefix of their field names. */
 const PREFIXES = ['', 'from_', 'to_'] as const;
@@ -160,8 +160,8 @@ function addZoneProvenance(answer: Record<string, unknown>): Record<string, unkn
 }
 
 /**
- * The tool with `place` inputs beside its coordinate pairs; the tool itself when it has none. The
- * answer's `place` fields come before `provenance`, which adds the place data.
+ * The tool with `place` inputs beside its coordinate pairs (and their words on its page's form); the tool
+ * itself when it has none. The answer's `place` fields come before `provenance`, which adds the place data.
  */
 export function withPlaceInput(tool: AnyTool): AnyTool {
   const inputShape = (tool.input as unknown as { shape?: Record<string, z.ZodType> }).shape;
@@ -295,5 +295,5 @@ export function withPlaceInput(tool: AnyTool): AnyTool {
     }
     return { ...fields, ...chosen, ...(answered ? { provenance: withPlaceProvenance(answered as Record<string, unknown>) } : {}) };
   };
-  return { ...tool, input, output, run } as AnyTool;
+  return { ...tool, input, output, run, ...(tool.calculator ? { calculator: withPlaceLabels(tool.calculator, prefixes) } : {}) } as AnyTool;
 }

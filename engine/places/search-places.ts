@@ -10,7 +10,7 @@
  * //     lat: 48.13743, lon: 11.57549, population: 1260391, timezone: 'Europe/Berlin', geonames_id: 2867714, matched_name: 'München', … }] }
  */
 import { z } from 'zod';
-import { CALCULATION, defineTool, ToolInputError } from '../tool.ts';
+import { CALCULATION, defineTool, ToolInputError, textInput, MOST_RESULTS, SMALLEST_POPULATION } from '../tool.ts';
 import { int, Provenance } from '../inputs.ts';
 import { catalogueEntry, fixedProvenance, TIMEZONE_BOUNDARIES } from '../provenance-catalogue.ts';
 import { lookupZones } from '../time/zone-lookup.ts';
@@ -233,7 +233,7 @@ export function describeHit(ix: PlaceNames, { place, posting }: PlaceHit): Found
 
 export const searchPlaces = defineTool({
   name: 'search_places',
-  family: 'geospatial',
+  family: 'places',
   title: 'Find places by name',
   description: [
     'Places by name or alternate name in any language (GeoNames: every place of 500+ people), case and accents ignored: exact names first (the',
@@ -271,7 +271,6 @@ export const searchPlaces = defineTool({
   calculator: {
     slug: 'place-search',
     name: 'Place search',
-    category: 'Geography',
     formula:
       'names and alternate names normalized (case, accents, punctuation); exact matches, the place a person means first (own names over other languages\' and former names, renown by number of names, capitals and first-level seats counted double, population), then names starting with q, larger population first; "Name, Country" or "Name, Division" narrows',
     assumptions: [
@@ -281,6 +280,7 @@ export const searchPlaces = defineTool({
     ],
     keywords: ['find a city', 'city coordinates', 'place by name', 'where is', 'geocode city name'],
     browser: false,
+    labels: { q: textInput('Place name'), country: textInput('In country (ISO code)'), limit: MOST_RESULTS, min_population: SMALLEST_POPULATION },
     answer: (r) =>
       r.places.length
         ? `The best match is ${r.places[0].name}${r.places[0].admin1 ? `, ${r.places[0].admin1}` : ''}, ${r.places[0].country_name}: population ${String(r.places[0].population).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}, at ${r.places[0].lat}, ${r.places[0].lon}, time zone ${r.places[0].timezone}.`

@@ -6,16 +6,12 @@
  * a DST gap moves forward by the gap, one in a fold takes the earlier offset, as `convert_time` reads
  * them. UNTIL (RFC 5545: a UTC instant when the start has a zone) is compared on instants.
  *
- * @example
- * run({ rrule: 'FREQ=WEEKLY;BYDAY=MO;COUNT=3', start: '2026-03-02T09:00', timezone: 'America/New_York' })
- * //=> { timezone: 'America/New_York', rrule: 'FREQ=WEEKLY;BYDAY=MO;COUNT=3', count: 3,
- * //     occurrences: [{ local_time: '2026-03-02T09:00:00-05:00', utc_time: '2026-03-02T14:00:00Z' },
- * //                   { local_time: '2026-03-09T09:00:00-04:00', utc_time: '2026-03-09T13:00:00Z' },
- * //                   { local_time: '2026-03-16T09:00:00-04:00', utc_time: '2026-03-16T13:00:00Z' }],
- * //     has_more: false, search_limit_reached: false, ... }
+ * @example run({ rrule: 'FREQ=WEEKLY;BYDAY=MO;COUNT=3', start: '2026-03-02T09:00', timezone: 'America/New_York' })
+ * //=> { timezone: 'America/New_York', count: 3, occurrences: [{ local_time: '2026-03-02T09:00:00-05:00', utc_time: '2026-03-02T14:00:00Z' },
+ * //     { local_time: '2026-03-09T09:00:00-04:00', utc_time: '2026-03-09T13:00:00Z' }, …], has_more: false, … }
  */
 import { z } from 'zod';
-import { CALCULATION, defineTool, ToolInputError, type ToolContext } from '../tool.ts';
+import { CALCULATION, defineTool, ToolInputError, type ToolContext, textInput, wholeNumber, TIME_ZONE } from '../tool.ts';
 import { Instant, int, Provenance } from '../inputs.ts';
 import { formatLocal, formatUtc, formatWall, isoDateProblem, utcMs, WEEKDAYS } from '../instant.ts';
 import { CALENDAR, catalogueEntry, fixedProvenance } from '../provenance-catalogue.ts';
@@ -218,8 +214,7 @@ export function runExpandRecurrence(input: z.output<typeof ExpandRecurrenceInput
 
 export const expandRecurrenceTool = defineTool({
   name: 'expand_recurrence',
-  family: 'time',
-  toolset: 'planning',
+  family: 'planning',
   title: 'Occurrences of a recurrence rule (RRULE)',
   description: [
     'Lists the occurrences of an RFC 5545 RRULE (FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10) from a local start in a time zone, local and UTC.',
@@ -269,7 +264,6 @@ export const expandRecurrenceTool = defineTool({
   calculator: {
     slug: 'recurring-event-dates',
     name: 'Recurring event dates (RRULE)',
-    category: 'Time',
     formula: 'occurrences = RFC 5545 RRULE expanded from start in local wall-clock time; instant = wall time − the zone’s UTC offset then (IANA tz rules)',
     assumptions: [
       'The rule is an RFC 5545 RRULE value (FREQ=…;BYDAY=…); start gives the first occurrence and the time of day.',
@@ -279,13 +273,20 @@ export const expandRecurrenceTool = defineTool({
     ],
     keywords: ['RRULE', 'recurring event', 'recurrence rule', 'iCalendar', 'repeat every week'],
     browser: true,
+    labels: {
+      rrule: textInput('Recurrence rule (RRULE)'),
+      start: { label: 'First occurrence (local time)', control: 'local' },
+      timezone: TIME_ZONE,
+      after: { label: 'Only after', control: 'instant' },
+      count: wholeNumber('Most occurrences', undefined, 1),
+    },
     answer: (r, { plural, time }) =>
       r.count === 0
         ? `The rule has no occurrences in ${r.timezone} in the range asked.`
         : `${plural(r.count, 'occurrence')} in ${r.timezone}: the first at ${time(r.occurrences[0].local_time)}${r.count > 1 ? `, the last at ${time(r.occurrences[r.count - 1].local_time)}` : ''}.`,
   },
-  // Priced from what the first period can make before start, plus two units an occurrence listed; the
-  // search itself is metered as it runs (recurrence-expand.ts) and the call costs what it spent.
+  // Priced from what the first period can make before start, plus two units an occurrence listed; the search is
+  // metered as it runs (recurrence-expand.ts), and the call costs what it spent.
   work: {
     rule: 'what the search spends: one credit up to 25 ms, at most four (the search stops at 100 ms and says so); a rule whose first period alone would exceed that is refused before any work',
     estimate: (input) => ({

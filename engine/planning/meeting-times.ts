@@ -14,7 +14,7 @@
  * //     { label: 'New York', local_start: '2026-11-30T09:00:00-05:00', ... }] }, ...], notes: [], ... }
  */
 import { z } from 'zod';
-import { CALCULATION, defineTool, type ToolContext } from '../tool.ts';
+import { CALCULATION, defineTool, type ToolContext, dateInput, wholeNumber, measure, MOST_RESULTS } from '../tool.ts';
 import { int, Provenance } from '../inputs.ts';
 import { DAY_MS, formatLocal, formatUtc, formatWall, isoDateProblem } from '../instant.ts';
 import { fromEpochDay, isoWeekday, toEpochDay } from '../date/calendar.ts';
@@ -197,8 +197,7 @@ export async function findMeetingTimes(input: MeetingInput, ctx: ToolContext): P
 
 export const meetingTimes = defineTool({
   name: 'find_meeting_times',
-  family: 'time',
-  toolset: 'planning',
+  family: 'planning',
   title: 'Meeting times across time zones',
   description: [
     'Best meeting slots for people across time zones, by local work hours, public holidays and DST: all at work first,',
@@ -265,7 +264,6 @@ export const meetingTimes = defineTool({
   calculator: {
     slug: 'meeting-planner',
     name: 'Meeting planner across time zones',
-    category: 'Time',
     formula:
       'for each step-aligned UTC slot: cost = Σ over participants of the slot minutes outside their local work hours (IANA tz rules, workdays, public holidays), ' +
       `each weighted by local time: within ${EDGE_HOURS} h of work hours ${PERIOD_WEIGHTS.edge}, other ${NIGHT_END}–${NIGHT_START} ${PERIOD_WEIGHTS.off_hours}, night ${NIGHT_START}–${NIGHT_END} ${PERIOD_WEIGHTS.night}; best = 0 first, then lowest, then earliest`,
@@ -278,6 +276,15 @@ export const meetingTimes = defineTool({
     ],
     keywords: ['meeting planner', 'best time to meet across time zones', 'world clock meeting', 'time zone overlap'],
     browser: 'with-timezone',
+    labels: {
+      participants: { label: 'Participants', control: 'participants' },
+      start_date: dateInput('First day'),
+      end_date: dateInput('Last day'),
+      duration_minutes: wholeNumber('Meeting length', 'min', 1),
+      step_minutes: measure('Step between slots', 'min'),
+      respect_holidays: { label: 'Avoid public holidays', control: 'boolean' },
+      limit: MOST_RESULTS,
+    },
     answer: (r, { plural, time, clock }) =>
       r.count === 0
         ? `No slot fits. ${r.notes[0]}`

@@ -1,6 +1,6 @@
 /** `eclipses` (GET /v1/astronomy/eclipses): the next solar or lunar eclipses, worldwide or visible from a place. */
 import { z } from 'zod';
-import { CLOCK_DEPENDENT, defineTool } from '../tool.ts';
+import { CLOCK_DEPENDENT, defineTool, latitude, longitude, dateInput, wholeNumber, TIME_ZONE } from '../tool.ts';
 import { int, IsoDate, num, Provenance } from '../inputs.ts';
 import { formatUtc } from '../instant.ts';
 import { catalogueEntry, EPHEMERIS, fixedProvenance, TIMEZONE_BOUNDARIES, TZDB } from '../provenance-catalogue.ts';
@@ -112,7 +112,7 @@ const localProvenance = fixedProvenance({ data: [EPHEMERIS, TIMEZONE_BOUNDARIES,
 
 export const eclipses = defineTool({
   name: 'eclipses',
-  family: 'astronomy',
+  family: 'sky',
   title: 'Next solar or lunar eclipses',
   description:
     'Next solar or lunar eclipses peaking from a date (UTC, 1700..2200): type, peak, magnitude, lunar contacts; with lat, lon only ' +
@@ -140,7 +140,6 @@ export const eclipses = defineTool({
   calculator: {
     slug: 'eclipses',
     name: 'Eclipses',
-    category: 'Moon and sky',
     formula:
       "astronomy-engine's eclipse searches: the peak is when the shadow axis passes closest to the Earth's centre (or to the observer); magnitude = covered fraction of the Sun's diameter (ratio of diameters when central), lunar magnitudes with NASA's 2 % shadow enlargement",
     assumptions: [
@@ -152,6 +151,14 @@ export const eclipses = defineTool({
     ],
     keywords: ['next solar eclipse', 'next lunar eclipse', 'eclipse visible from', 'eclipse times'],
     browser: 'with-timezone',
+    labels: {
+      kind: { label: 'Eclipse', control: 'select' },
+      after: dateInput('After', true),
+      count: wholeNumber('Eclipses to list', undefined, 1),
+      lat: latitude(),
+      lon: longitude(),
+      timezone: TIME_ZONE,
+    },
     answer: (r, w) => {
       const e = r.eclipses[0];
       if (!e) return `No ${r.kind} eclipse found after ${r.after}.`;

@@ -1,6 +1,6 @@
 /** `ephemeris`: where the Sun, the Moon and the planets are, seen from the Earth's centre and from the Sun. */
 import { z } from 'zod';
-import { CLOCK_DEPENDENT, defineTool } from '../tool.ts';
+import { CLOCK_DEPENDENT, defineTool, dateInput, DATE_AND_TIME } from '../tool.ts';
 import { InstantOrNow, Provenance } from '../inputs.ts';
 import { formatUtc, isoDateProblem, parseInstant } from '../instant.ts';
 import { catalogueEntry, EPHEMERIS, fixedProvenance } from '../provenance-catalogue.ts';
@@ -150,7 +150,7 @@ const PROVENANCE = fixedProvenance({
 
 export const ephemeris = defineTool({
   name: 'ephemeris',
-  family: 'astronomy',
+  family: 'sky',
   title: 'Positions of the Sun, Moon and planets',
   description:
     'Positions of the Sun, Moon and planets Mercury–Pluto at an instant, J2000: geocentric astrometric and heliocentric (null for ' +
@@ -190,11 +190,14 @@ export const ephemeris = defineTool({
   calculator: {
     slug: 'planet-positions',
     name: 'Planet positions',
-    category: 'Astronomy',
     formula: 'geocentric astrometric and heliocentric positions of the Sun, Moon and planets from astronomy-engine models at the instant, J2000 frame',
     assumptions: ['Dates from 1900-01-01 to 2100-12-31.', 'A plain date means 00:00 UTC.', 'Accuracy about 1 arcminute or better.'],
     keywords: ['planet positions', 'ephemeris', 'where is Mars', 'right ascension declination'],
     browser: true,
+    labels: {
+      at: DATE_AND_TIME,
+      date: dateInput('Date (00:00 UTC)'),
+    },
     answer: (r) => {
       const mars = r.bodies.find((b) => b.body === 'Mars')?.geocentric;
       return mars

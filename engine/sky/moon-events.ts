@@ -10,7 +10,7 @@
  */
 import * as Astronomy from 'astronomy-engine';
 import { z } from 'zod';
-import { CLOCK_DEPENDENT, defineTool } from '../tool.ts';
+import { CLOCK_DEPENDENT, defineTool, latitude, longitude, dateInput, wholeNumber, measure, TIME_ZONE } from '../tool.ts';
 import { Latitude, Longitude, Provenance } from '../inputs.ts';
 import { catalogueEntry } from '../provenance-catalogue.ts';
 import { instantOfLocal } from '../time/zone-rules.ts';
@@ -140,7 +140,7 @@ export function moonEvents(input: MoonEventsRequest, nowMs: number): { result: O
 
 export const moonEventsTool = defineTool({
   name: 'moon_events',
-  family: 'astronomy',
+  family: 'sky',
   title: 'Moonrise, moonset and phase',
   description:
     'Moonrise, moonset, transit per local day, 1..366 days from date (default today there), 1700..2200, null if none that day; ' +
@@ -175,7 +175,6 @@ export const moonEventsTool = defineTool({
   calculator: {
     slug: 'moonrise-moonset',
     name: 'Moonrise and moonset',
-    category: 'Moon and sky',
     formula:
       "first crossing within [local midnight, next local midnight) of the Moon's upper limb (topocentric) through the horizon with 34′ refraction; transit at hour angle 0; phase at 12:00 local from the Moon − Sun ecliptic longitude",
     assumptions: [
@@ -186,6 +185,14 @@ export const moonEventsTool = defineTool({
     ],
     keywords: ['moonrise', 'moonset', 'moon transit', 'moon phase today', 'moon illumination', 'moon age'],
     browser: 'with-timezone',
+    labels: {
+      lat: latitude(),
+      lon: longitude(),
+      date: dateInput('Date', true),
+      days: wholeNumber('Number of days', 'days', 1),
+      elevation_m: measure('Height above the terrain', 'm'),
+      timezone: TIME_ZONE,
+    },
     answer: (r, w) => {
       const d = r.days[0];
       const phase = `${d.phase_name.replace('_', ' ')}, ${Math.round(d.illumination_fraction * 100)}% lit`;

@@ -5,7 +5,7 @@
  */
 import { type MoonQuarter, NextMoonQuarter, SearchMoonQuarter } from 'astronomy-engine';
 import { z } from 'zod';
-import { CLOCK_DEPENDENT, defineTool, type ToolContext } from '../tool.ts';
+import { CLOCK_DEPENDENT, defineTool, type ToolContext, dateInput, wholeNumber, TIME_ZONE } from '../tool.ts';
 import { int, IsoDate, Provenance } from '../inputs.ts';
 import { DAY_MS, formatLocal, formatUtc } from '../instant.ts';
 import { catalogueEntry, EPHEMERIS, fixedProvenance, TZDB } from '../provenance-catalogue.ts';
@@ -89,7 +89,7 @@ export function moonPhasesAnswer(input: { start?: string; count?: number; timezo
 
 export const moonPhases = defineTool({
   name: 'moon_phases',
-  family: 'astronomy',
+  family: 'sky',
   title: 'Moon phases: new, quarters and full',
   description:
     'Instants of the principal Moon phases (new, first quarter, full, last quarter) at or after a date, in order. Call it instead of ' +
@@ -120,7 +120,6 @@ export const moonPhases = defineTool({
   calculator: {
     slug: 'moon-phases',
     name: 'Moon phases',
-    category: 'Moon and sky',
     formula: "phase instants: the Moon's geocentric ecliptic longitude minus the Sun's = 0° (new), 90° (first quarter), 180° (full), 270° (last quarter)",
     assumptions: [
       'Times are UT from the ephemeris with its ΔT model, rounded to the whole second; within 2 minutes of USNO.',
@@ -129,6 +128,11 @@ export const moonPhases = defineTool({
     ],
     keywords: ['moon phases', 'next full moon', 'new moon date', 'lunar calendar', 'first quarter moon'],
     browser: true,
+    labels: {
+      start: dateInput('From', true),
+      count: wholeNumber('Phases to list', undefined, 1),
+      timezone: TIME_ZONE,
+    },
     answer: (r, w) =>
       r.phases.length
         ? `From ${r.start}, the next principal phase is the ${r.phases[0].phase.replace('_', ' ')} at ${w.time(r.phases[0].local_time ?? r.phases[0].at)}.`

@@ -8,7 +8,7 @@
  */
 import { Seasons } from 'astronomy-engine';
 import { z } from 'zod';
-import { CALCULATION, defineTool, type ToolContext } from '../tool.ts';
+import { CALCULATION, defineTool, type ToolContext, wholeNumber, TIME_ZONE } from '../tool.ts';
 import { int, Provenance } from '../inputs.ts';
 import { catalogueEntry, EPHEMERIS, fixedProvenance, TZDB } from '../provenance-catalogue.ts';
 import { ZoneArgument } from '../time/time-in-zone.ts';
@@ -86,7 +86,7 @@ export function seasonsAnswer(input: { year: number; timezone?: { zone: string }
 
 export const seasons = defineTool({
   name: 'seasons',
-  family: 'astronomy',
+  family: 'sky',
   title: 'Equinoxes, solstices and apsides of a year',
   description:
     "A year's equinoxes and solstices and the Earth's perihelion and aphelion (with distance_au), in time order. Call it instead of " +
@@ -141,7 +141,6 @@ export const seasons = defineTool({
   calculator: {
     slug: 'equinoxes-and-solstices',
     name: 'Equinoxes and solstices',
-    category: 'Moon and sky',
     formula:
       "equinox/solstice: the Sun's apparent ecliptic longitude = 0°, 90°, 180°, 270°; perihelion/aphelion: the minimum/maximum of the Sun–Earth distance",
     assumptions: [
@@ -151,6 +150,10 @@ export const seasons = defineTool({
     ],
     keywords: ['equinox', 'solstice', 'first day of spring', 'longest day', 'perihelion', 'aphelion', 'seasons'],
     browser: true,
+    labels: {
+      year: wholeNumber('Year'),
+      timezone: TIME_ZONE,
+    },
     answer: (r, w) => {
       const find = (name: string) => r.events.find((e) => e.event === name);
       const when = (e: { local_time?: string; at: string } | undefined) => (e ? w.time(e.local_time ?? e.at) : '(not found)');

@@ -1,6 +1,6 @@
 /** `sky_positions`: where the Sun, the Moon and the planets stand in the sky over a place, and the Moon's phase. */
 import { z } from 'zod';
-import { CLOCK_DEPENDENT, defineTool, type ToolContext } from '../tool.ts';
+import { CLOCK_DEPENDENT, defineTool, type ToolContext, latitude, longitude, measure, DATE_AND_TIME } from '../tool.ts';
 import { InstantOrNow, Provenance } from '../inputs.ts';
 import { formatUtc } from '../instant.ts';
 import { catalogueEntry, EPHEMERIS, fixedProvenance } from '../provenance-catalogue.ts';
@@ -93,7 +93,7 @@ export function runSkyPositions(input: z.output<typeof SkyPositionsInput>, ctx: 
 
 export const skyPositionsTool = defineTool({
   name: 'sky_positions',
-  family: 'astronomy',
+  family: 'sky',
   title: 'Sun, Moon and planets in the sky',
   description:
     'Sun, Moon and planets to Pluto for an observer: azimuth, altitude (geometric; refracted as solar_position), RA/Dec, ' +
@@ -120,7 +120,6 @@ export const skyPositionsTool = defineTool({
   calculator: {
     slug: 'planets-in-the-sky',
     name: 'Planets in the sky',
-    category: 'Moon and sky',
     formula:
       "topocentric apparent place of each body from astronomy-engine, turned into azimuth and altitude in the observer's horizon frame; " +
       'refraction by the SPA formula (as the Sun position page); Moon phase from the Moon − Sun ecliptic longitude',
@@ -133,6 +132,14 @@ export const skyPositionsTool = defineTool({
     keywords: ['planets tonight', 'what planets are visible', 'moon position', 'altitude azimuth', 'sky now'],
     // The module is browser-safe (the observatory bundles runSkyPositions): no zone, no boundary lookup.
     browser: true,
+    labels: {
+      lat: latitude(),
+      lon: longitude(),
+      at: DATE_AND_TIME,
+      elevation_m: measure('Elevation', 'm'),
+      pressure_hpa: measure('Air pressure', 'hPa'),
+      temperature_c: measure('Air temperature', '°C'),
+    },
     answer: (r, w) => {
       const up = r.bodies.filter((b) => b.above_horizon).map((b) => b.body);
       return `At ${w.time(r.at)}, ${up.length ? up.join(', ') : 'none of the Sun, Moon and planets'} ${up.length === 1 ? 'is' : 'are'} above the horizon; the Moon is ${r.moon.phase_name.replaceAll('_', ' ')}, ${Math.round(r.moon.illumination_fraction * 100)}% lit.`;

@@ -1,6 +1,6 @@
 /** `solar_position`: where the Sun is in the sky for an observer, and how light it is. */
 import { z } from 'zod';
-import { CLOCK_DEPENDENT, defineTool, type ToolContext } from '../tool.ts';
+import { CLOCK_DEPENDENT, defineTool, type ToolContext, latitude, longitude, measure, DATE_AND_TIME } from '../tool.ts';
 import { InstantOrNow, Latitude, Longitude, num, Provenance, type ProvenanceValue } from '../inputs.ts';
 import { formatUtc } from '../instant.ts';
 import { catalogueEntry, EPHEMERIS, fixedProvenance, modeOf, provenanceOf } from '../provenance-catalogue.ts';
@@ -123,7 +123,7 @@ function provenanceFor(result: SunPosition, elevationM: number, ctx: ToolContext
 
 export const solarPosition = defineTool({
   name: 'solar_position',
-  family: 'solar',
+  family: 'sky',
   title: 'Sun position for an observer',
   description:
     'Where the Sun is for an observer: azimuth, elevation (geometric and refracted), zenith, hour angle, RA/Dec, equation of time, ' +
@@ -168,7 +168,6 @@ export const solarPosition = defineTool({
   calculator: {
     slug: 'sun-position',
     name: 'Sun position',
-    category: 'Sun',
     formula:
       "topocentric Sun position from astronomy-engine at the instant, turned into azimuth and elevation in the observer's horizon frame; refraction by the SPA formula from pressure and temperature",
     assumptions: [
@@ -179,6 +178,14 @@ export const solarPosition = defineTool({
     ],
     keywords: ['sun position', 'solar azimuth', 'solar elevation', 'sun angle'],
     browser: true,
+    labels: {
+      lat: latitude(),
+      lon: longitude(),
+      at: DATE_AND_TIME,
+      elevation_m: measure('Elevation', 'm'),
+      pressure_hpa: measure('Air pressure', 'hPa'),
+      temperature_c: measure('Air temperature', '°C'),
+    },
     answer: (r) => `The Sun is at azimuth ${r.azimuth_deg.toFixed(1)}° and elevation ${(r.apparent_elevation_deg ?? r.elevation_deg).toFixed(1)}°.`,
   },
   run: (input, ctx) => {

@@ -9,7 +9,7 @@
  */
 import * as Astronomy from 'astronomy-engine';
 import { z } from 'zod';
-import { CLOCK_DEPENDENT, defineTool } from '../tool.ts';
+import { CLOCK_DEPENDENT, defineTool, latitude, longitude, dateInput, wholeNumber, measure, TIME_ZONE } from '../tool.ts';
 import { int, IsoDate, Latitude, Longitude, num, Provenance } from '../inputs.ts';
 import { catalogueEntry } from '../provenance-catalogue.ts';
 import { ZoneArgument } from '../time/time-in-zone.ts';
@@ -106,7 +106,7 @@ export function sunEvents(input: SunEventsRequest, nowMs: number): { result: Omi
 
 export const sunEventsTool = defineTool({
   name: 'sun_events',
-  family: 'solar',
+  family: 'sky',
   title: 'Sunrise, sunset, twilight and day length',
   description:
     'Sunrise, sunset, solar noon, twilights, golden/blue hour, day length per local day at a place, from date (default today ' +
@@ -140,7 +140,6 @@ export const sunEventsTool = defineTool({
   calculator: {
     slug: 'sunrise-sunset',
     name: 'Sunrise and sunset',
-    category: 'Sun',
     formula:
       "first crossing within [local midnight, next local midnight) of the Sun's upper limb through the horizon with 34′ refraction (rise, set), of the centre through −6°, −12°, −18° (twilights), −4° and +6° (golden and blue hour); solar noon at hour angle 0",
     assumptions: [
@@ -151,6 +150,14 @@ export const sunEventsTool = defineTool({
     ],
     keywords: ['sunrise', 'sunset', 'twilight', 'golden hour', 'blue hour', 'day length', 'solar noon'],
     browser: 'with-timezone',
+    labels: {
+      lat: latitude(),
+      lon: longitude(),
+      date: dateInput('Date', true),
+      days: wholeNumber('Number of days', 'days', 1),
+      elevation_m: measure('Height above the terrain', 'm'),
+      timezone: TIME_ZONE,
+    },
     answer: (r, w) => {
       const d = r.days[0];
       if (d.sun_status === 'midnight_sun') return `On ${d.date} the Sun does not set (midnight sun).`;

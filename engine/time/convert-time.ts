@@ -11,7 +11,7 @@
  * //     utc_time: '2026-11-22T08:00:00Z', time_difference: '+4h45m', fold: null, gap_adjusted: false, ... }
  */
 import { z } from 'zod';
-import { CLOCK_DEPENDENT, defineTool, ToolInputError, type ToolContext } from '../tool.ts';
+import { CLOCK_DEPENDENT, defineTool, ToolInputError, type ToolContext, dateInput } from '../tool.ts';
 import { IsoDate, Provenance } from '../inputs.ts';
 import { DAY_MS, formatLocal, formatOffset, formatUtc, isoDateProblem, MAX_INSTANT_MS, MIN_INSTANT_MS, WEEKDAYS } from '../instant.ts';
 import { LocalTimeResult } from './local-time.ts';
@@ -238,7 +238,6 @@ export const convertTime = defineTool({
   calculator: {
     slug: 'time-zone-converter',
     name: 'Time zone converter',
-    category: 'Time',
     formula:
       'instant = local wall time in the source zone − source UTC offset; target time = instant + target UTC offset (offsets from the IANA rules at that instant)',
     assumptions: [
@@ -248,6 +247,12 @@ export const convertTime = defineTool({
     ],
     keywords: ['time zone converter', 'convert time', 'meeting time', 'UTC offset'],
     browser: true,
+    labels: {
+      time: { label: 'Local time', control: 'local' },
+      date: dateInput('Date of the time'),
+      source_timezone: { label: 'From time zone', control: 'zone' },
+      target_timezone: { label: 'To time zone', control: 'zone' },
+    },
     answer: (r, w) => `${w.time(r.source.local_time)} in ${r.source.timezone} is ${w.time(r.target.local_time)} in ${r.target.timezone}.`,
   },
   run: (input, ctx) => convertLocalTime(input, ctx.now, ctx),

@@ -8,7 +8,7 @@
  * //     abbreviation: '+0545', dst: false, day_of_week: 'Sunday', next_transition: null, resolution: 'land', ... }
  */
 import { z } from 'zod';
-import { CLOCK_DEPENDENT, defineTool, type ToolContext } from '../tool.ts';
+import { CLOCK_DEPENDENT, defineTool, type ToolContext, latitude, longitude, DATE_AND_TIME } from '../tool.ts';
 import { InstantOrNow, Latitude, Longitude, Provenance } from '../inputs.ts';
 import { DAY_MS, formatOffset, formatUtc, formatWall, WEEKDAYS } from '../instant.ts';
 import { catalogueEntry, fixedProvenance, TIMEZONE_BOUNDARIES, TZDB } from '../provenance-catalogue.ts';
@@ -221,7 +221,6 @@ export const localTime = defineTool({
   calculator: {
     slug: 'local-time-at-coordinates',
     name: 'Local time at coordinates',
-    category: 'Time',
     formula:
       'zone = boundary lookup of (lat, lon) in the timezone-boundary-builder polygons; local time = UTC instant + the IANA offset of that zone at that instant',
     assumptions: [
@@ -232,6 +231,11 @@ export const localTime = defineTool({
     ],
     keywords: ['local time', 'time zone lookup', 'coordinates to time zone', 'what time is it at'],
     browser: false,
+    labels: {
+      lat: latitude(),
+      lon: longitude(),
+      at: DATE_AND_TIME,
+    },
     answer: (r, w) => `The local time is ${w.time(r.local_time)} in ${r.timezone}.`,
   },
   run: (input, ctx) => localTimeAt(input.lat, input.lon, input.at ?? ctx.now().getTime(), ctx),

@@ -17,7 +17,7 @@
  * //     (-06:00) all year.', ... }
  */
 import { z } from 'zod';
-import { CLOCK_DEPENDENT, defineTool, type ToolContext } from '../tool.ts';
+import { CLOCK_DEPENDENT, defineTool, type ToolContext, TIME_ZONE, DATE_AND_TIME } from '../tool.ts';
 import { InstantOrNow, Provenance } from '../inputs.ts';
 import { formatOffset, formatUtc } from '../instant.ts';
 import { catalogueEntry, fixedProvenance, TIMEZONE_BOUNDARIES, TZDB } from '../provenance-catalogue.ts';
@@ -214,7 +214,6 @@ export const timeInZone = defineTool({
   calculator: {
     slug: 'time-in-time-zone',
     name: 'Time in a time zone',
-    category: 'Time',
     formula:
       'local time = instant + UTC offset of the zone at that instant (IANA tz rules); dst = offset above the lowest offset in force within half a year either side',
     assumptions: [
@@ -226,6 +225,10 @@ export const timeInZone = defineTool({
     ],
     keywords: ['current time in time zone', 'time zone offset', 'what time is it in', 'UTC offset'],
     browser: true,
+    labels: {
+      timezone: TIME_ZONE,
+      at: DATE_AND_TIME,
+    },
     answer: (r, w) =>
       `It is ${w.clock(r.local_time)} on ${w.day(r.local_time)} in ${r.timezone} (UTC${r.utc_offset}, ${r.abbreviation}${r.dst ? ', daylight saving time' : ''}).`,
   },

@@ -41,7 +41,7 @@ const utcProvenance = fixedProvenance({ methods: [SYSTEM_CLOCK] });
 
 export const utcTime = defineTool({
   name: 'get_utc_time',
-  family: 'public',
+  family: 'time',
   title: 'Current UTC time',
   description:
     "The current time in UTC from the API host's system clock. Call it instead of assuming today's date or the time. No " +

@@ -116,8 +116,7 @@ const DailyTaglineResult = z.object({
  */
 export const dailyTagline = defineTool({
   name: 'daily_tagline',
-  family: 'public',
-  toolset: 'utility',
+  family: 'utility',
   title: 'Tagline of the day',
   description:
     'The tagline of the day: one short, checked line about time zones, calendars, geodesy, the Sun, astronomy or precise ' +

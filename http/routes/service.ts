@@ -3,12 +3,11 @@ import { probeEphemeris } from '../../engine/health.ts';
 import { lookupZones } from '../../engine/time/zone-lookup.ts';
 import { sources } from '../../engine/provenance.ts';
 import { SERVICE, VERSION } from '../../service/identity.ts';
-import { FAMILIES } from '../../engine/tool.ts';
 import { formatUtc } from '../../engine/instant.ts';
 import type { H3Event } from 'h3';
 import type { Settings } from '../../service/settings.ts';
 import { json } from '../json.ts';
-import type { RouteInfo } from '../../service/inventory.ts';
+import { STATUS_FAMILIES, type RouteInfo } from '../../service/inventory.ts';
 
 export interface Readiness {
   timezone_data: boolean;
@@ -49,9 +48,10 @@ export function healthRoute(readiness: () => Readiness) {
 }
 
 export function statusRoute(settings: Settings, routes: RouteInfo[], startedAt: Date, now: () => Date) {
-  const endpointFamilies = FAMILIES.map((family) => ({ family, routes: routes.filter((r) => r.family === family).map((r) => `${r.method} ${r.path}`) })).filter(
-    (f) => f.routes.length > 0,
-  );
+  const endpointFamilies = STATUS_FAMILIES.map((family) => ({
+    family,
+    routes: routes.filter((r) => r.family === family).map((r) => `${r.method} ${r.path}`),
+  })).filter((f) => f.routes.length > 0);
   return () =>
     json(
       {

@@ -1,11 +1,15 @@
 /** Every tool in the registry has the one shape the front ends rely on. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createOpenMeteoElevation } from '../../engine/geo/open-meteo-elevation.ts';
 import { startElevationServer } from '../../scripts/elevation-stand-in.ts';
 import { z } from 'zod';
-import { registry } from '../../engine/registry.ts';
+import { declaredTools, registry } from '../../engine/registry.ts';
 import { BOUNDARY_RELEASE_BY_GEO_TZ, boundaryRelease, versions } from '../../engine/provenance.ts';
-import { EXAMPLE_CLOCK, FAMILIES } from '../../engine/tool.ts';
+import { type AnyTool, EXAMPLE_CLOCK, FAMILY_NAMES } from '../../engine/tool.ts';
+import { STATUS_FAMILIES, statusFamilyOf } from '../../service/inventory.ts';
 import { fixedClock } from '../helpers.ts';
 
 // Open-world tools get their provider from a local server speaking the provider's wire format.
@@ -48,7 +52,8 @@ describe('registry', () => {
 
   it.each(registry.map((t) => [t.name, t] as const))('%s is complete and its example answers within its output schema', async (_name, tool) => {
     expect(tool.name).toMatch(/^[a-z][a-z0-9_]*$/);
-    expect(FAMILIES).toContain(tool.family);
+    expect(FAMILY_NAMES).toContain(tool.family);
+    expect(STATUS_FAMILIES, 'its route is under a status family (service/inventory.ts)').toContain(statusFamilyOf(tool));
     expect(tool.http.path).toMatch(/^\/(v1|api\/v1)\//);
     expect(tool.title.length).toBeGreaterThan(5);
     expect(tool.description.length, 'a description written for a model: what it answers, when to call it, units, limits').toBeGreaterThan(150);
@@ -78,6 +83,20 @@ describe('registry', () => {
   it('describes every tool in at most 400 characters: the whole tools/list is read before every conversation', () => {
     const long = registry.filter((t) => t.description.length > 400).map((t) => `${t.name}: ${t.description.length} characters`);
     expect(long, 'what it answers, when to call it, units and limits; worked examples belong in `examples`').toEqual([]);
+  });
+
+  it("imports each tool from a module in its family's folder, engine/<family>/", async () => {
+    const registryFile = readFileSync(join(process.cwd(), 'engine/registry.ts'), 'utf8');
+    const moduleOf = new Map<AnyTool, string>();
+    for (const [, path] of registryFile.matchAll(/^import \{[^}]*\} from '\.\/([^']+)';$/gm)) {
+      const exported = await import(pathToFileURL(join(process.cwd(), 'engine', path)).href);
+      for (const value of Object.values(exported)) if (declaredTools.includes(value as AnyTool)) moduleOf.set(value as AnyTool, path);
+    }
+    for (const tool of declaredTools) {
+      const path = moduleOf.get(tool);
+      expect(path, `${tool.name}: engine/registry.ts imports it from its module`).toBeDefined();
+      expect(path?.split('/')[0], `${tool.name} is declared in engine/${path}`).toBe(tool.family);
+    }
   });
 
   it('the example matcher fails where it should', () => {

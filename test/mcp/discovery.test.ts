@@ -9,7 +9,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../engine/registry.ts';
-import { TOOLSET_NAMES, toolsetOf, type Toolset } from '../../engine/tool.ts';
+import { TOOLSET_NAMES, type Toolset } from '../../engine/tool.ts';
 import { PROMPT_TOOLS } from '../../mcp/discovery.ts';
 import { createMcpServer, type McpServerOptions } from '../../mcp/server.ts';
 import { fixedClock } from '../helpers.ts';
@@ -139,7 +139,7 @@ describe('prompts name the tools they use', () => {
 
   it('a prompt is offered exactly when every tool it names is served', async () => {
     for (const [name, tools] of Object.entries(PROMPT_TOOLS)) {
-      const needed = [...new Set(tools.map((t) => toolsetOf(registry.find((r) => r.name === t)!)))];
+      const needed = [...new Set(tools.map((t) => registry.find((r) => r.name === t)!.family))];
       const just = await connect({ toolsets: needed });
       expect(
         (await just.listPrompts()).prompts.map((p) => p.name),

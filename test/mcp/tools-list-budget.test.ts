@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { describe, expect, it } from 'vitest';
 import { registry } from '../../engine/registry.ts';
-import { TOOLSET_NAMES, toolsetOf, type Toolset } from '../../engine/tool.ts';
+import { TOOLSET_NAMES, type Toolset } from '../../engine/tool.ts';
 import { createMcpServer } from '../../mcp/server.ts';
 
 async function inMemory(toolsets?: Toolset[]) {
@@ -71,7 +71,7 @@ describe('tools/list budget', () => {
       `the first ${FIRST_TOOLS.size}: ${first} bytes (budget ${FIRST_BUDGET})`,
     ];
     for (const toolset of TOOLSET_NAMES) {
-      const count = registry.filter((t) => toolsetOf(t) === toolset).length;
+      const count = registry.filter((t) => t.family === toolset).length;
       if (count === 0) continue;
       const bytes = await listBytes(await inMemory([toolset]));
       sizes.push(`${toolset} (${count} tools): ${bytes} bytes`);

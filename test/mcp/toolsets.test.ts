@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { serve } from 'h3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../engine/registry.ts';
-import { TOOLSET_NAMES, toolsetOf, type Toolset } from '../../engine/tool.ts';
+import { TOOLSET_NAMES, type Toolset } from '../../engine/tool.ts';
 import { createApp } from '../../http/app.ts';
 import { createMcpServer, type McpServerOptions } from '../../mcp/server.ts';
 import { loadSettings, SettingsError } from '../../service/settings.ts';
@@ -29,8 +29,8 @@ async function inMemory(options: McpServerOptions = {}) {
 
 describe('toolsets', () => {
   it('every tool is in exactly one known toolset, and every toolset named has a description', () => {
-    for (const tool of registry) expect(TOOLSET_NAMES).toContain(toolsetOf(tool));
-    expect(new Set(registry.map(toolsetOf)).size).toBeGreaterThanOrEqual(5);
+    for (const tool of registry) expect(TOOLSET_NAMES).toContain(tool.family);
+    expect(new Set(registry.map((t) => t.family)).size).toBeGreaterThanOrEqual(5);
   });
 
   it('reads lists as people write them and refuses unknown names', () => {
@@ -53,14 +53,14 @@ describe('toolsets', () => {
   it('one toolset lists and serves its tools only, and the catalogue says what else there is', async () => {
     const client = await inMemory({ toolsets: ['geo'] });
     const { tools } = await client.listTools();
-    const geo = registry.filter((t) => toolsetOf(t) === 'geo').map((t) => t.name);
+    const geo = registry.filter((t) => t.family === 'geo').map((t) => t.name);
     expect(tools.map((t) => t.name)).toEqual(geo);
     expect(geo).toContain('geo_distance');
     const off = await client
       .callTool({ name: 'get_local_time', arguments: { lat: 0, lon: 0 } })
       .catch((e: Error) => ({ isError: true, content: [{ text: e.message }] }));
     expect(off.isError).toBe(true);
-    expect(client.getInstructions()).toMatch(/Toolsets on: geo; also available: time, date, holidays, sky/);
+    expect(client.getInstructions()).toMatch(/Toolsets on: geo; also available: time, date, holidays, places, sky/);
     const read = await client.readResource({ uri: 'toolsets://catalogue' });
     const catalogue = JSON.parse((read.contents[0] as { text: string }).text);
     expect(catalogue.toolsets.find((t: { name: string }) => t.name === 'geo')).toMatchObject({ enabled: true, tools: geo });
@@ -108,7 +108,7 @@ describe('over the real transports', () => {
     const client = new Client({ name: 'stdio-toolsets', version: '1.0.0' });
     await client.connect(transport);
     const { tools } = await client.listTools();
-    const expected = registry.filter((t) => (['sky', 'holidays'] as Toolset[]).includes(toolsetOf(t))).map((t) => t.name);
+    const expected = registry.filter((t) => (['sky', 'holidays'] as Toolset[]).includes(t.family)).map((t) => t.name);
     expect(tools.map((t) => t.name)).toEqual(expected);
     await client.close();
 
@@ -137,7 +137,7 @@ describe('over the real transports', () => {
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
       });
     const names = async (res: Response) => ((await res.json()) as { result: { tools: { name: string }[] } }).result.tools.map((t) => t.name);
-    const of = (...sets: Toolset[]) => registry.filter((t) => sets.includes(toolsetOf(t))).map((t) => t.name);
+    const of = (...sets: Toolset[]) => registry.filter((t) => sets.includes(t.family)).map((t) => t.name);
 
     it('the query picks the toolsets; without it, MCP_TOOLSETS does', async () => {
       expect(await names(await list('?toolsets=geo'))).toEqual(of('geo'));

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { registry } from '../../engine/registry.ts';
-import { TOOLSET_NAMES, toolsetOf } from '../../engine/tool.ts';
+import { TOOLSET_NAMES } from '../../engine/tool.ts';
 import { PROMPT_TOOLS } from '../../mcp/discovery.ts';
 import { BLOCKS, blockIn, FILES, rewritten } from '../../scripts/doc-blocks.ts';
 
@@ -22,12 +22,12 @@ describe('generated blocks of the docs', () => {
   it('the toolsets block lists every toolset that has tools, with its description and every one of its tools', () => {
     const block = BLOCKS.toolsets();
     const rows = block.split('\n').slice(2);
-    const used = TOOLSET_NAMES.filter((t) => registry.some((tool) => toolsetOf(tool) === t));
+    const used = TOOLSET_NAMES.filter((t) => registry.some((tool) => tool.family === t));
     expect(rows.map((r) => /^\| `([a-z]+)` \|/.exec(r)?.[1])).toEqual(used);
     expect(used).toContain('planning');
     for (const tool of registry)
       expect(
-        rows.find((r) => r.startsWith(`| \`${toolsetOf(tool)}\` |`)),
+        rows.find((r) => r.startsWith(`| \`${tool.family}\` |`)),
         tool.name,
       ).toContain(`\`${tool.name}\``);
   });

@@ -49,7 +49,7 @@ describe('answer sentences', () => {
     expect(describeForPeople(asked, inputWords(sun, Object.keys(asked)))).toBe(
       '0° N 0° E, date 2026-06-21, time zone Europe/London, height above the terrain 120 m',
     );
-    const days = registry.find((t) => t.name === 'date_difference')!;
+    const days = registry.find((t) => t.name === 'count_business_days')!;
     const span = { start: '2024-01-01', end: '2024-03-01', include_end: true };
     expect(describeForPeople(span, inputWords(days, Object.keys(span)))).toBe('start date 2024-01-01, end date 2024-03-01, count the end date: yes');
     // Without the form's words (llms.txt, agents): the API's names.

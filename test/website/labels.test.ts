@@ -1,6 +1,7 @@
 /**
  * The calculator forms' words for people: every input of every calculator has a label and a control in
- * website/src/lib/labels.ts, and the direct answer's numbers are rounded for reading (the JSON keeps them).
+ * its tool's declaration (`calculator.labels`; engine/places/place-input.ts adds those of `place`), and the
+ * direct answer's numbers are rounded for reading (the JSON keeps them).
  */
 import { describe, expect, it } from 'vitest';
 import { registry } from '../../engine/registry.ts';
@@ -15,13 +16,26 @@ describe('calculator input labels', () => {
   it.each(calculators.map((t) => [t.name, t] as const))('%s: every input has a human label and a control', (_name, tool) => {
     for (const field of inputFields(tool)) {
       const label = labelOf(tool, field.name);
-      expect(label, `${tool.name}.${field.name} has no label in website/src/lib/labels.ts`).toBeDefined();
+      expect(label, `${tool.name}.${field.name} has no label in its calculator.labels`).toBeDefined();
       expect(label!.label).not.toMatch(/_/);
       if (label!.control === 'select') expect(optionsOf(tool, field.name).length, `${tool.name}.${field.name}`).toBeGreaterThan(1);
     }
   });
 
-  it("a tool's own wording wins over the name's", () => {
+  it.each(calculators.map((t) => [t.name, t] as const))('%s: labels only inputs it has', (_name, tool) => {
+    const inputs = inputFields(tool).map((f) => f.name);
+    expect(Object.keys(tool.calculator!.labels).filter((name) => !inputs.includes(name))).toEqual([]);
+  });
+
+  it('gives the place inputs the registry adds their words: Place, From place, To place', () => {
+    const distance = registry.find((t) => t.name === 'geo_distance')!;
+    expect(labelOf(distance, 'from_place')).toEqual({ label: 'From place', control: 'text' });
+    expect(labelOf(distance, 'to_place')).toEqual({ label: 'To place', control: 'text' });
+    expect(labelOf(registry.find((t) => t.name === 'sun_events')!, 'place')).toEqual({ label: 'Place', control: 'text' });
+    expect(labelOf(distance, 'place')).toBeUndefined();
+  });
+
+  it("a tool's own wording where a name means something else there", () => {
     const recurrence = registry.find((t) => t.name === 'expand_recurrence')!;
     const difference = registry.find((t) => t.name === 'date_difference')!;
     expect(labelOf(recurrence, 'start')).toMatchObject({ control: 'local' });

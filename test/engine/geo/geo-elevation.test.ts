@@ -57,7 +57,7 @@ describe('geo_elevation', () => {
   it('is an open-world, deterministic, key-only tool on GET /v1/geo/elevation', () => {
     expect(geoElevation).toMatchObject({
       name: 'geo_elevation',
-      family: 'geospatial',
+      family: 'geo',
       annotations: { readOnlyHint: true, openWorldHint: true },
       cache: 'deterministic',
       auth: 'key',

@@ -9,6 +9,7 @@ import { businessDaysInJurisdiction } from '../../../engine/holidays/business-da
 import { holidayCountryCodes } from '../../../engine/holidays/calendar-data.ts';
 import type { AnyTool } from '../../../engine/tool.ts';
 import { fixedClock, inputErrors, runTool } from '../../helpers.ts';
+import { statusFamilyOf } from '../../../service/inventory.ts';
 
 describe('list_holiday_countries', () => {
   it('answers the declared example: every country sorted by code, English names, with subdivisions', async () => {
@@ -67,7 +68,9 @@ describe('edge cases', () => {
   const tools = [listHolidayCountries, listHolidays, nextHolidays, isBusinessDay, businessDaysInJurisdiction] as unknown as AnyTool[];
 
   it.each(tools.map((t) => [t.name, t] as const))('%s is complete, convertible to JSON Schema and deterministic', async (_name, tool) => {
-    expect(tool.family).toBe(tool.name === 'count_business_days_in_jurisdiction' ? 'date' : 'holiday');
+    expect(tool.family).toBe('holidays');
+    // The status document lists it with the date routes, as its path /v1/date/… says (contract).
+    expect(statusFamilyOf(tool)).toBe(tool.name === 'count_business_days_in_jurisdiction' ? 'date' : 'holiday');
     expect(tool.auth).toBe('key');
     expect(tool.description.length).toBeGreaterThan(150);
     expect(tool.description.length).toBeLessThanOrEqual(400);

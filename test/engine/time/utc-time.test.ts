@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { utcTime } from '../../../engine/time/utc-time.ts';
 import { fixedClock, inputErrors, runTool } from '../../helpers.ts';
+import { statusFamilyOf } from '../../../service/inventory.ts';
 
 describe('get_utc_time', () => {
   it('reads the injected clock', async () => {
@@ -22,7 +23,8 @@ describe('get_utc_time', () => {
   });
 
   it('is public and never cached', () => {
-    expect(utcTime).toMatchObject({ family: 'public', auth: 'public', cache: 'never', http: { method: 'GET', path: '/v1/time/utc' } });
+    expect(utcTime).toMatchObject({ family: 'time', auth: 'public', cache: 'never', http: { method: 'GET', path: '/v1/time/utc' } });
+    expect(statusFamilyOf(utcTime)).toBe('public'); // the status document lists it with the keyless routes
   });
 
   it('follows the real clock by default', async () => {

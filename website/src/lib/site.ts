@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { registry } from '../../../engine/registry.ts';
-import { EXAMPLE_CLOCK, exampleInput, type AnyTool, type CalculatorMeta, type ToolContext } from '../../../engine/tool.ts';
+import { EXAMPLE_CLOCK, exampleInput, FAMILIES, type AnyTool, type CalculatorMeta, type ToolContext } from '../../../engine/tool.ts';
 import { curlCommand as curlWith } from './calls.ts';
 import { calculatorPath } from '../../../service/links.ts';
 
@@ -29,6 +29,7 @@ export const LEGACY_REDIRECTS: Record<string, string> = {
 
 export interface Calculator {
   tool: AnyTool;
+  /** With its category: the heading of the tool's family (engine/tool.ts FAMILIES). */
   meta: CalculatorMeta & { name: string; category: string; keywords: string[] };
   /** The input of the tool's first worked example: the page's default state. */
   example: Record<string, unknown>;
@@ -42,7 +43,7 @@ export const calculators: Calculator[] = registry
   .map((tool) => {
     const c = tool.calculator!;
     if (!/^[a-z0-9-]+$/.test(c.slug)) throw new Error(`calculator slug must match ^[a-z0-9-]+$: ${c.slug}`);
-    const meta = { ...c, name: c.name ?? tool.title, category: c.category ?? tool.family, keywords: c.keywords ?? [] };
+    const meta = { ...c, name: c.name ?? tool.title, category: FAMILIES[tool.family].title, keywords: c.keywords ?? [] };
     const path = calculatorPath(c.slug);
     return { tool, meta, example: exampleInput(tool), slug: c.slug, path, url: SITE_URL + path };
   });
