@@ -148,19 +148,18 @@ export class SharedWindowLimiter {
   }
 }
 
-/** A worker's ask to the primary (http/cluster-limits.ts answers it), and the answer. */
-export interface LimitAsk {
-  type: 'rate-limit';
-  id: number;
-  customer: string;
-  limit: number;
-  weight: number;
-  force: boolean;
+/**
+ * A worker's asks to the primary (http/cluster-limits.ts answers them) and the answers, batched: the asks
+ * of one turn of the event loop go in one message, `[id, customer, limit, weight, force]` each, and come
+ * back as `[id, allowed, limit, remaining, resetSeconds]`.
+ */
+export interface LimitAsks {
+  type: 'rate-limits';
+  asks: [id: number, customer: string, limit: number, weight: number, force: boolean][];
 }
-export interface LimitAnswer {
-  type: 'rate-limit';
-  id: number;
-  decision: RateDecision;
+export interface LimitAnswers {
+  type: 'rate-limits';
+  answers: [id: number, allowed: boolean, limit: number, remaining: number, resetSeconds: number][];
 }
 
 /** How long a worker waits for the primary's decision before taking its own. */
@@ -170,17 +169,20 @@ const ANSWER_MS = 1_000;
 export class ClusterWindowLimiter {
   degraded = false;
   private seq = 0;
+  private queued: LimitAsks['asks'] = [];
   private readonly waiting = new Map<number, { resolve: (d: RateDecision) => void; timer: NodeJS.Timeout }>();
 
   constructor(private readonly fallback: SlidingWindowLimiter) {
-    process.on('message', (message: Partial<LimitAnswer> | null) => {
-      if (message?.type !== 'rate-limit' || typeof message.id !== 'number' || !message.decision) return;
-      const ask = this.waiting.get(message.id);
-      if (!ask) return;
-      this.waiting.delete(message.id);
-      clearTimeout(ask.timer);
-      this.degraded = false;
-      ask.resolve(message.decision);
+    process.on('message', (message: Partial<LimitAnswers> | null) => {
+      if (message?.type !== 'rate-limits' || !Array.isArray(message.answers)) return;
+      for (const [id, allowed, limit, remaining, resetSeconds] of message.answers) {
+        const ask = this.waiting.get(id);
+        if (!ask) continue;
+        this.waiting.delete(id);
+        clearTimeout(ask.timer);
+        this.degraded = false;
+        ask.resolve({ allowed, limit, remaining, resetSeconds });
+      }
     });
   }
 
@@ -194,16 +196,27 @@ export class ClusterWindowLimiter {
     const id = ++this.seq;
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
-        this.waiting.delete(id);
-        resolve(local());
+        if (this.waiting.delete(id)) resolve(local());
       }, ANSWER_MS);
       this.waiting.set(id, { resolve, timer });
-      process.send!({ type: 'rate-limit', id, customer, limit, weight, force } satisfies LimitAsk, undefined, {}, (error: Error | null) => {
-        if (!error || !this.waiting.has(id)) return;
+      if (this.queued.push([id, customer, limit, weight, force]) === 1) setImmediate(() => this.send());
+    });
+  }
+
+  /** Sends the asks of this turn in one message; asks it could not send are answered here. */
+  private send(): void {
+    const asks = this.queued;
+    this.queued = [];
+    process.send!({ type: 'rate-limits', asks } satisfies LimitAsks, undefined, {}, (error: Error | null) => {
+      if (!error) return;
+      for (const [id, customer, limit, weight, force] of asks) {
+        const ask = this.waiting.get(id);
+        if (!ask) continue;
         this.waiting.delete(id);
-        clearTimeout(timer);
-        resolve(local());
-      });
+        clearTimeout(ask.timer);
+        this.degraded = true;
+        ask.resolve(this.fallback.check(customer, limit, Date.now(), weight, force));
+      }
     });
   }
 }
