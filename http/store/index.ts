@@ -38,6 +38,7 @@
  */
 import cluster from 'node:cluster';
 import { randomUUID } from 'node:crypto';
+import { unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createStorage, type Storage } from 'unstorage';
 import type { Redis } from 'ioredis';
@@ -240,10 +241,11 @@ export async function createStore(settings: StoreSettings, options: StoreOptions
           () => false,
         );
       }
-      const probe = join(layout.tmpDir, `health-${process.pid}`); // one per process: workers probe at once
+      // One per process (npm start's workers probe at once), removed after it is read.
+      const probe = join(layout.dataDir, `.health-${process.pid}`);
       const nonce = randomUUID();
       fsAvailable = await writeAtomic(layout.tmpDir, probe, nonce)
-        .then(() => readText(probe))
+        .then(() => readText(probe).finally(() => unlink(probe).catch(() => {})))
         .then(
           (got) => {
             flusher.diskFull = false;
