@@ -4,7 +4,8 @@
  * the time from spawn to a healthy /health. Targets (issues 2, 13 and 17): GET /v1/time ≥ 50% of the baseline's
  * req/s; GET /v1/time/convert ≥ 50% of GET /v1/time's; POST /v1/time/batch (100 points) p50 < 5 ms; healthy within 1.5 s of spawn;
  * GET /v1/solar/events, server time a request (CPU µs/request): one day < 1 ms, a 366-day table < 50 ms;
- * MCP tools/call ≤ 1.5× the same REST route's server CPU and ≥ 50% of its req/s (bench/mcp.ts).
+ * MCP tools/call ≤ 1.5× the same REST route's server CPU and ≥ 50% of its req/s (bench/mcp.ts); npm start with
+ * WORKERS=2 ≥ 1.3× the req/s of WORKERS=1 on 2 cores, usage counts equal to requests sent (bench/workers.ts).
  * BENCH_ONLY=<group,...> (the keys of `groups` below, e.g. sunDay,sunYear or moonDay,moonYear) measures only those and the baseline.
  * Over 300 lines: one script read top to bottom (build, start, measure, report), like the run it does.
  */
@@ -366,6 +367,8 @@ const groups = {
   againstTime: onEach(againstApis, timeOn, `${AGAINST} `),
   againstBatch: onEach(againstApis, batchOn, `${AGAINST} `),
   againstConvert: onEach(againstApis, convertOn, `${AGAINST} `),
+  /** npm start with WORKERS=1 and 2: bench/workers.ts measures it after the rest, on every core. */
+  workers: [] as Scenario[],
 };
 // BENCH_ONLY: the groups named and the baseline (the ratio column's reference); their rows and targets are
 // printed, and docs/benchmark.md, which holds the whole run's report, is left as it is.
@@ -539,6 +542,16 @@ if (against && time && batch && convert) {
   }
   const rps = time.rps / against.time[0].rps;
   checks.push([`GET /v1/time at least as fast as ${AGAINST}, within 5% (measured ${fmt(rps, 4)})`, rps >= 0.95]);
+}
+// npm start's WORKERS (issue 31): its own script, its servers on every core (this process stays on core 0).
+if (!ONLY || ONLY.has('workers')) {
+  const workers = spawnSync(process.execPath, ['--import', 'tsx', 'bench/workers.ts'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  say();
+  for (const line of workers.stdout.trimEnd().split('\n')) {
+    if (/^(PASS|FAIL) {2}/.test(line)) checks.push([line.slice(6), line.startsWith('PASS')]);
+    else say(line);
+  }
+  if (workers.status !== 0 && !/^(PASS|FAIL) /m.test(workers.stdout)) checks.push([`bench/workers.ts ran (exit ${workers.status})`, false]);
 }
 for (const [what, ok] of checks) say(`${ok ? 'PASS' : 'FAIL'}  ${what}`);
 process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;

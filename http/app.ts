@@ -26,7 +26,7 @@ import { IdempotencyRecords } from './idempotency.ts';
 import { KeyRing } from './middleware/auth.ts';
 import { MemoryCache, noCache, type ResponseCache } from './middleware/cache.ts';
 import { Cors } from './middleware/cors.ts';
-import { SharedWindowLimiter, SlidingWindowLimiter } from './middleware/rate-limit.ts';
+import { type ClusterWindowLimiter, type SharedWindowLimiter, sharedLimiterOf, SlidingWindowLimiter } from './middleware/rate-limit.ts';
 import type { RequestLogger } from './middleware/request-log.ts';
 import { offloadingRunner, runHere } from './offload.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -74,7 +74,7 @@ interface AppParts {
   cors: Cors;
   store: Store | null;
   ledgers: Set<string>;
-  limiter: SlidingWindowLimiter | SharedWindowLimiter;
+  limiter: SlidingWindowLimiter | SharedWindowLimiter | ClusterWindowLimiter;
   billing: Billing;
   /** The guard of charged routes (a credit too), and of free keyed routes. */
   guard: Guard;
@@ -113,8 +113,8 @@ function appParts(options: AppOptions): { parts: AppParts; keys: KeyRing } {
   const store = options.store ?? null;
   const keys = new KeyRing(settings.apiKeys);
   const localLimiter = new SlidingWindowLimiter();
-  // With Redis, one limit for all instances (degrading to this process's limiter while Redis is away).
-  const sharedLimiter = store?.redis ? new SharedWindowLimiter(store.redis, localLimiter) : null;
+  // With Redis, one limit for all instances; on files, one for the workers of npm start (cluster-limits.ts).
+  const sharedLimiter = sharedLimiterOf(store?.redis ?? null, settings.workers, localLimiter);
   const ledgers = new Set<string>();
   const billing = createBilling({ store, ledgers, routes, now: ctx.now });
   const guardOptions = { settings, keys, localLimiter, sharedLimiter, charge: billing.charge };

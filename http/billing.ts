@@ -39,7 +39,8 @@ export interface Billing {
 export function createBilling({ store, ledgers, routes, now }: BillingOptions): Billing {
   // Credits are reserved before a calculation runs and refunded if it fails. With Redis the reservation
   // is one atomic script (take a credit only if the balance is positive), so instances never spend the
-  // same credit; on files (one instance by design) reservations of a customer are serialised here.
+  // same credit; on files, a lone process serialises a customer's reservations here, and npm start's
+  // workers take each at once under the store's lock (Store.take).
   const TAKE_CREDITS =
     "local v = tonumber(redis.call('GET', KEYS[1]) or '0') local n = tonumber(ARGV[1]) if ARGV[2] ~= '1' and v < n then return -1 end return redis.call('DECRBY', KEYS[1], n)";
   const creditQueues = new Map<string, Promise<unknown>>();
@@ -49,6 +50,7 @@ export function createBilling({ store, ledgers, routes, now }: BillingOptions): 
         (left) => force || left >= 0,
       );
     }
+    if (store!.take) return store!.take('credits', balanceKey(customer), credits, force); // npm start's workers
     const previous = creditQueues.get(customer) ?? Promise.resolve();
     const next = previous.then(async () => {
       const balance = await store!.counter('credits', balanceKey(customer));

@@ -171,6 +171,8 @@ export async function startServer(settings: Settings, options: StartOptions = {}
       requestTimeout: Math.max(settings.requestTimeoutMs, settings.headersTimeoutMs),
       keepAliveTimeout: settings.keepAliveTimeoutMs,
       connectionsCheckingInterval: 1_000,
+      // Workers of npm start (WORKERS > 1) share the port through the cluster primary; a lone process is unaffected.
+      exclusive: false,
     },
   });
   await server.ready();

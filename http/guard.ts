@@ -17,7 +17,7 @@ export interface GuardOptions {
   keys: KeyRing;
   localLimiter: SlidingWindowLimiter;
   /** With Redis, one limit for all instances (degrading to the local limiter while Redis is away). */
-  sharedLimiter: SharedWindowLimiter | null;
+  sharedLimiter: Pick<SharedWindowLimiter, 'check'> | null;
   charge: Billing['charge'];
 }
 

@@ -4,6 +4,7 @@
  * one line naming the setting, what it must be, and what was given.
  */
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { TOOLSET_NAMES, type Toolset } from '../engine/tool.ts';
 import { DEFAULT_SHARES_MAX, DEFAULT_SHARES_PER_ADDRESS } from './shares.ts';
 import { readToolsets } from './toolsets.ts';
@@ -64,6 +65,8 @@ export interface Settings {
    * the first request that needs one, which waits (a small instance that rarely asks, or a test).
    */
   placeIndexes: 'background' | 'on-demand';
+  /** API processes `npm start` runs on one port (WORKERS, 1..64; default one per core, 1 = a single process). */
+  workers: number;
 }
 
 export class SettingsError extends Error {
@@ -259,6 +262,7 @@ export function loadSettings(env: Env = process.env): Settings {
     trustProxy,
     mcpToolsets: toolsets(env),
     placeIndexes: oneOf(env, 'PLACE_INDEXES', ['background', 'on-demand'] as const, 'background'),
+    workers: integer(env, 'WORKERS', Math.min(64, availableParallelism()), 1, 64),
     logFormat: oneOf(env, 'LOG_FORMAT', ['json', 'pretty'] as const, production || !process.stdout.isTTY ? 'json' : 'pretty'),
   };
 }

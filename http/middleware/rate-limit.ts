@@ -2,8 +2,11 @@
  * Per-customer rate limits over any rolling 60 seconds, counted in credits (an ordinary request is one,
  * a heavy one its price: engine/work.ts): an exact sliding log (the instant of each of the last `limit`
  * credits, in a ring), so no clock-aligned bucket ever allows a double burst. In-process; the
- * Redis-shared variant keeps the same contract. `0` disables the limit.
+ * Redis-shared variant and the one npm start's workers share through their primary
+ * (http/cluster-limits.ts) keep the same contract. `0` disables the limit.
  */
+import cluster from 'node:cluster';
+
 export interface RateDecision {
   allowed: boolean;
   limit: number;
@@ -143,4 +146,87 @@ export class SharedWindowLimiter {
       return this.fallback.check(customer, limit, now, weight, force);
     }
   }
+}
+
+/**
+ * A worker's asks to the primary (http/cluster-limits.ts answers them) and the answers, batched: the asks
+ * of one turn of the event loop go in one message, `[id, customer, limit, weight, force]` each, and come
+ * back as `[id, allowed, limit, remaining, resetSeconds]`.
+ */
+export interface LimitAsks {
+  type: 'rate-limits';
+  asks: [id: number, customer: string, limit: number, weight: number, force: boolean][];
+}
+export interface LimitAnswers {
+  type: 'rate-limits';
+  answers: [id: number, allowed: boolean, limit: number, remaining: number, resetSeconds: number][];
+}
+
+/** How long a worker waits for the primary's decision before taking its own. */
+const ANSWER_MS = 1_000;
+
+/** A worker's limiter: the primary's decision; this process's own while the primary does not answer. */
+export class ClusterWindowLimiter {
+  degraded = false;
+  private seq = 0;
+  private queued: LimitAsks['asks'] = [];
+  private readonly waiting = new Map<number, { resolve: (d: RateDecision) => void; timer: NodeJS.Timeout }>();
+
+  constructor(private readonly fallback: SlidingWindowLimiter) {
+    process.on('message', (message: Partial<LimitAnswers> | null) => {
+      if (message?.type !== 'rate-limits' || !Array.isArray(message.answers)) return;
+      for (const [id, allowed, limit, remaining, resetSeconds] of message.answers) {
+        const ask = this.waiting.get(id);
+        if (!ask) continue;
+        this.waiting.delete(id);
+        clearTimeout(ask.timer);
+        this.degraded = false;
+        ask.resolve({ allowed, limit, remaining, resetSeconds });
+      }
+    });
+  }
+
+  check(customer: string, limit: number, now: number, weight = 1, force = false): Promise<RateDecision> {
+    if (limit <= 0) return Promise.resolve({ allowed: true, limit: 0, remaining: 0, resetSeconds: 0 });
+    const local = () => {
+      this.degraded = true;
+      return this.fallback.check(customer, limit, now, weight, force);
+    };
+    if (!process.send || !process.connected) return Promise.resolve(local());
+    const id = ++this.seq;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        if (this.waiting.delete(id)) resolve(local());
+      }, ANSWER_MS);
+      this.waiting.set(id, { resolve, timer });
+      if (this.queued.push([id, customer, limit, weight, force]) === 1) setImmediate(() => this.send());
+    });
+  }
+
+  /** Sends the asks of this turn in one message; asks it could not send are answered here. */
+  private send(): void {
+    const asks = this.queued;
+    this.queued = [];
+    process.send!({ type: 'rate-limits', asks } satisfies LimitAsks, undefined, {}, (error: Error | null) => {
+      if (!error) return;
+      for (const [id, customer, limit, weight, force] of asks) {
+        const ask = this.waiting.get(id);
+        if (!ask) continue;
+        this.waiting.delete(id);
+        clearTimeout(ask.timer);
+        this.degraded = true;
+        ask.resolve(this.fallback.check(customer, limit, Date.now(), weight, force));
+      }
+    });
+  }
+}
+
+/**
+ * The limiter every request of this process takes beside its own: Redis's (one limit for all instances),
+ * else, in a worker of several (npm start's WORKERS > 1 on the file store), the primary's; null for a
+ * lone process on files, whose own limiter is exact.
+ */
+export function sharedLimiterOf(redis: RedisEval | null, workers: number, local: SlidingWindowLimiter): SharedWindowLimiter | ClusterWindowLimiter | null {
+  if (redis) return new SharedWindowLimiter(redis, local);
+  return cluster.isWorker && workers > 1 ? new ClusterWindowLimiter(local) : null;
 }

@@ -70,7 +70,8 @@ export class Counters {
   /** Per hash bucket of entries: writes in progress, and writes finished (readers compare both). */
   private readonly writing = new Int32Array(BUCKETS);
   private readonly written = new Int32Array(BUCKETS);
-  private readonly marks: WriteMarks = {
+  /** Marks of writes in progress (a flush's, or a take's: FsCounterBackend.take), so overlapping reads repeat. */
+  readonly marks: WriteMarks = {
     begin: (entry) => {
       this.writing[bucketOf(entry)]++;
     },
@@ -159,6 +160,11 @@ export class Counters {
     }
     // A record reported once is reported again only after it was readable in between.
     for (const r of [...this.reported]) if (!this.held.has(r.replace(':', '\0'))) this.reported.delete(r);
+  }
+
+  /** What this process has accepted for a counter and not stored yet (pending and in flight). */
+  unstoredOf(mount: CounterMount, encodedKey: string): number {
+    return this.unstored(entryKey(mount, encodedKey));
   }
 
   private unstored(key: string): number {

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rmdir, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { linkInto, listUnder, writeAtomic, writePlain, type FsLayout } from './fs.ts';
+import { linkInto, listUnder, readText, writeAtomic, writePlain, type FsLayout } from './fs.ts';
+import { withLock } from './lock.ts';
 import type { Caps, CappedResult } from './types.ts';
 
 export const DAY_MS = 86_400_000;
@@ -43,7 +45,7 @@ export class FsExpiryIndex {
 
   constructor(
     private readonly layout: FsLayout,
-    mount: string,
+    private readonly mount: string,
     private readonly mountDir: string,
   ) {
     this.expiryDir = join(layout.dataDir, '.index', 'expiry', mount);
@@ -136,28 +138,37 @@ export class FsExpiryIndex {
 
   /**
    * Runs `write` unless `owner` holds `perOwner` live entries or the mount `total`; one capped write
-   * of an owner at a time in this process.
+   * of an owner at a time in this process, and one of the mount at a time across processes (a lock
+   * file: npm start's workers share the caps).
    */
   capped(caps: Caps, now: number, write: () => Promise<void>): Promise<CappedResult> {
     const previous = this.queues.get(caps.owner) ?? Promise.resolve();
-    const next = previous.then(async (): Promise<CappedResult> => {
-      if (caps.perOwner > 0) {
-        const { live, freesAt } = await this.owned(caps.owner, now);
-        if (live >= caps.perOwner) return { stored: false, rule: 'per-owner', limit: caps.perOwner, live, freesAt };
-      }
-      if (caps.total > 0) {
-        const live = await this.total(now);
-        if (live >= caps.total) return { stored: false, rule: 'total', limit: caps.total, live, freesAt: await this.firstExpiry(now) };
-      }
-      await write();
-      return { stored: true };
-    });
+    const next = previous.then(() => withLock(join(this.layout.lockDir, `${this.mount}-capped.lock`), () => this.cappedNow(caps, now, write)));
     const tail = next.catch(() => {});
     this.queues.set(caps.owner, tail);
     void tail.then(() => {
       if (this.queues.get(caps.owner) === tail) this.queues.delete(caps.owner);
     });
     return next;
+  }
+
+  /** Which index wrote a capped entry last, across processes: another's write makes the live count stale. */
+  private readonly writer = `${process.pid} ${randomUUID()}`;
+
+  private async cappedNow(caps: Caps, now: number, write: () => Promise<void>): Promise<CappedResult> {
+    const lastWriter = join(this.layout.lockDir, `${this.mount}-capped.last`);
+    if ((await readText(lastWriter)) !== this.writer) this.live = null; // another process wrote since: count again
+    if (caps.perOwner > 0) {
+      const { live, freesAt } = await this.owned(caps.owner, now);
+      if (live >= caps.perOwner) return { stored: false, rule: 'per-owner', limit: caps.perOwner, live, freesAt };
+    }
+    if (caps.total > 0) {
+      const live = await this.total(now);
+      if (live >= caps.total) return { stored: false, rule: 'total', limit: caps.total, live, freesAt: await this.firstExpiry(now) };
+    }
+    await writePlain(lastWriter, this.writer); // first: a write that then fails only costs the others a recount
+    await write();
+    return { stored: true };
   }
 
   /**

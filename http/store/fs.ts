@@ -6,7 +6,8 @@
  *
  * Counters are read-modify-written once a second under a lock file (`DATA_DIR/.locks/counters.lock`), so
  * the operator's CLI (a second process on the same folder) can add credits while the server spends
- * them without either losing the other's update.
+ * them without either losing the other's update. Where several workers spend them (WORKERS > 1), a
+ * credit is taken at once under that lock ({@link FsCounterBackend.take}), so no two spend the same one.
  */
 import { randomUUID } from 'node:crypto';
 import type { Dirent } from 'node:fs';
@@ -136,6 +137,26 @@ export class FsCounterBackend implements CounterBackend {
   async read(mount: CounterMount, encodedKey: string): Promise<number> {
     const text = await readText(this.path(mount, encodedKey));
     return text === null ? 0 : counterValue(`${mount}:${encodedKey}`, text);
+  }
+
+  /**
+   * Takes `by` from a counter at once, under the counters' lock (so no other process's flush or take
+   * comes between the read and the write): when the stored value plus `unstored` (this process's deltas
+   * not yet flushed) covers it, or with `force`. True when taken.
+   */
+  take(mount: CounterMount, encodedKey: string, by: number, force: boolean, unstored: () => number, marks: WriteMarks): Promise<boolean> {
+    return withLock(join(this.layout.lockDir, 'counters.lock'), async () => {
+      const entry = `${mount}\0${encodedKey}`;
+      marks.begin(entry);
+      try {
+        const current = await this.read(mount, encodedKey);
+        if (!force && current + unstored() < by) return false;
+        await writeAtomic(this.layout.tmpDir, this.path(mount, encodedKey), String(current - by));
+        return true;
+      } finally {
+        marks.end(entry);
+      }
+    });
   }
 
   async apply(chunk: Chunk, marks: WriteMarks): Promise<void> {

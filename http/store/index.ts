@@ -28,16 +28,18 @@
  * round trip per request, because it keeps counting off the request path and keeps counts through a
  * Redis outage (they wait in memory and go out when Redis returns). Redis
  * applies each flushed chunk once, atomically (see redis.ts); the file store applies it under a lock
- * file so a second process on the same folder (the keys CLI) never loses an update. A count read is
- * exact within a process; across instances it may lag the others' last unflushed second.
+ * file so a second process on the same folder (the keys CLI, a worker) never loses an update, and npm
+ * start's workers take credits at once under it (`take`). A count read is exact within a process;
+ * across processes it may lag the others' last unflushed second.
  *
  * Failure: every operation either succeeds or rejects with `StoreUnavailableError`, fast (no offline
  * queue, 1 s command timeout); `available` turns false while Redis is away, and everything recovers by
  * itself when it returns, without a new store.
  */
+import cluster from 'node:cluster';
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { unlink } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { createStorage, type Storage } from 'unstorage';
 import type { Redis } from 'ioredis';
 import type { Settings } from '../../service/settings.ts';
@@ -50,6 +52,7 @@ import { Flusher } from './flusher.ts';
 import { dueFile, makeMount } from './mount.ts';
 import { buildIndexOnce, createRedisDriver, RedisCounterBackend, redisExpiryKey, redisIndexOnce, redisSetCapped, waitReady } from './redis.ts';
 import { CountsReserve } from './reserve.ts';
+import { quarantine } from './quarantine.ts';
 import { MOUNTS, TTL_MOUNTS, type Mount, type MountName, type Store, type StoreOptions } from './types.ts';
 
 export { CorruptRecordError, StoreUnavailableError } from './errors.ts';
@@ -58,7 +61,8 @@ export { MOUNTS, type Mount, type MountName, type Store, type StoreOptions } fro
 
 const COUNTER_MOUNTS: readonly string[] = ['usage', 'credits'] satisfies CounterMount[];
 
-export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl'>, options: StoreOptions = {}): Promise<Store> {
+type StoreSettings = Pick<Settings, 'dataDir' | 'redisUrl'> & Partial<Pick<Settings, 'workers'>>;
+export async function createStore(settings: StoreSettings, options: StoreOptions = {}): Promise<Store> {
   const warn = options.warn ?? ((message: string) => console.warn(message));
   const prefix = options.prefix ?? 'time-api';
   const flushIntervalMs = options.flushIntervalMs ?? 1_000;
@@ -181,6 +185,14 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
       return counters.unflushed;
     },
     flush: () => guard('flush counters', () => flusher.flush()),
+    // A worker of several (npm start's WORKERS > 1) on files takes credits at once, under the lock.
+    take: !(backend instanceof FsCounterBackend && (options.sharedCounters ?? (cluster.isWorker && (settings.workers ?? 1) > 1)))
+      ? undefined
+      : (mount, key, by, force) => {
+          checkCounterMount(mount);
+          const [fs, at] = [backend as FsCounterBackend, encodeKey(key)];
+          return guard(`take ${mount}`, () => fs.take(mount, at, by, force, () => counters.unstoredOf(mount, at), counters.marks));
+        },
     async sweep() {
       return guard('sweep', async () => {
         const now = Date.now();
@@ -229,10 +241,11 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
           () => false,
         );
       }
-      const probe = join(layout.dataDir, '.health');
+      // One per process (npm start's workers probe at once), removed after it is read.
+      const probe = join(layout.dataDir, `.health-${process.pid}`);
       const nonce = randomUUID();
       fsAvailable = await writeAtomic(layout.tmpDir, probe, nonce)
-        .then(() => readText(probe))
+        .then(() => readText(probe).finally(() => unlink(probe).catch(() => {})))
         .then(
           (got) => {
             flusher.diskFull = false;
@@ -269,23 +282,7 @@ export async function createStore(settings: Pick<Settings, 'dataDir' | 'redisUrl
       if (failure)
         throw new StoreUnavailableError(`close: ${lost} counted unit(s) could not be stored${kept}: ${(failure as Error).message}`, { cause: failure });
     },
-    quarantine: (mount, key) =>
-      guard(`quarantine ${mount}`, async () => {
-        const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-        if (client) {
-          const from = `${prefix}:${mount}:${encodeKey(key)}`;
-          const to = `${prefix}:_quarantine:${mount}:${encodeKey(key)}:${stamp}`;
-          if (!(await client.exists(from))) return null;
-          await client.rename(from, to);
-          return to;
-        }
-        const from = join(layout.dataDir, mount, ...encodeKey(key).split(':')) + SUFFIX;
-        const to = join(layout.dataDir, '.quarantine', mount, `${encodeKey(key).replace(/:/g, '~')}.${stamp}${SUFFIX}`);
-        if ((await readText(from)) === null) return null;
-        await mkdir(dirname(to), { recursive: true });
-        await rename(from, to);
-        return to;
-      }),
+    quarantine: (mount, key) => guard(`quarantine ${mount}`, () => quarantine(client, prefix, layout.dataDir, mount, key)),
     redis: client,
     redisKey: (mount, key) => `${prefix}:${mount}:${encodeKey(key)}`,
     redisPrefix: prefix,

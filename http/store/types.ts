@@ -33,6 +33,13 @@ export interface Store {
   incr(mount: CounterMount, key: string, by?: number): void;
   counter(mount: CounterMount, key: string): Promise<number>;
   counters(mount: CounterMount, prefix?: string): Promise<Record<string, number>>;
+  /**
+   * Files, when several processes of one server spend the same counters (npm start's WORKERS > 1):
+   * takes `by` from a counter at once, under the counters' lock file, if the stored value plus this
+   * process's unstored deltas covers it (always with `force`); true when taken. Absent otherwise: a
+   * lone process serialises its own reads and `incr`s, and Redis takes atomically in a script.
+   */
+  take?(mount: CounterMount, key: string, by: number, force: boolean): Promise<boolean>;
   /** Counts accepted by `incr` and not yet stored. */
   readonly unflushed: number;
   flush(): Promise<void>;
@@ -67,6 +74,8 @@ export interface Store {
 }
 
 export interface StoreOptions {
+  /** Several processes spend the same counters at once (npm start's workers): files take credits at once ({@link Store.take}). */
+  sharedCounters?: boolean;
   /** How often counters are flushed; default 1000 ms (the most a crash may lose). */
   flushIntervalMs?: number;
   /**
