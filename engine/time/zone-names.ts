@@ -14,15 +14,11 @@
  * resolveZone('IST')           //=> { zone: 'Asia/Kolkata', resolved_from: 'abbreviation',
  *                              //     candidates: ['Europe/Dublin', 'Asia/Jerusalem'], ... }
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { engineData } from '../data.ts';
 import { hasZoneRules, tzdbNames, tzdbRelease, zoneTable } from './tzdb.ts';
 import { fixedOffsetName, periodIndex } from './tzdb-data.ts';
 import { countryZones, parseFixedOffset, windowsKey, windowsZones } from './zone-input.ts';
 import { CONVENTIONAL, PRIMARY, RESPELLED, SEA_ZONES, ZERO_ZONES } from './zone-tables.ts';
-
-const require = createRequire(import.meta.url);
 
 export interface ResolvedZone {
   /** Canonical IANA name the answer is for. */
@@ -58,11 +54,8 @@ let names: string[] | null = null;
 let byLower: Map<string, string>;
 let aliasByLower: Map<string, string>;
 
-/** The zone names of the boundary data (geo-tz's index, read from its folder as zone-finder.ts does). */
-export function boundaryZoneNames(): string[] {
-  const index = join(dirname(require.resolve('geo-tz/all')), '..', 'data', 'timezones.geojson.index.json');
-  return (JSON.parse(readFileSync(index, 'utf8')) as { timezones: string[] }).timezones;
-}
+/** The zone names of the boundary data (geo-tz's index, as zone-finder.ts reads it; engine/data.ts). */
+export const boundaryZoneNames = (): string[] => [...engineData().boundaryZoneNames()];
 
 /** Boundary-data zones the shipped tzdb release has no rules for (must be empty: a test and start-up check it). */
 export const boundaryZonesWithoutRules = (): string[] => boundaryZoneNames().filter((n) => !hasZoneRules(n));
