@@ -1,6 +1,6 @@
 /**
  * The server's engine data (engine/data.ts): the packages' own files in node_modules, each read on
- * first use. With the place-name and nearby-place index loaders, the only engine module that imports
+ * first use. With the places index loaders (engine/places/), the only engine module that imports
  * node: builtins; engine/start.ts binds it in the API, the MCP stdio server, the health check, scripts
  * and tests.
  */

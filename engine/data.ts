@@ -14,7 +14,36 @@
  * nothing is read at import time. Tools also see it as `ctx.data` (engine/tool.ts ToolContext).
  */
 import type HolidaysClass from 'date-holidays';
-import type { TzdbRelease } from './time/tzdb-release.ts';
+
+/** One zone's rules as the engine reads them (engine/time/tzdb-data.ts unpacks them). */
+export interface ZoneTable {
+  /** The packed entry's own name (a link answers with its target's table). */
+  name: string;
+  /** Period i lasts until untils[i] (exclusive), epoch ms; the last is Infinity. */
+  untils: Float64Array;
+  /** Offset of each period, seconds east of UTC. */
+  offsets: Int32Array;
+  /** Abbreviation of each period (tzdb's letters, or its numeric style such as `+0545`). */
+  abbrs: string[];
+  /** Index of the first later period with another offset, or -1 (transitions are offset changes). */
+  nextChange: Int32Array;
+  /** Population figure of the zone in the build (used to rank zones sharing an abbreviation). */
+  population: number;
+  /** True when the rules change the clocks every year to the end of the data (extended by the cycle). */
+  cyclic: boolean;
+}
+
+/** One tzdb release as the engine reads it (engine/time/tzdb-release.ts indexes it). */
+export interface TzdbRelease {
+  /** The release, e.g. `2026f`. */
+  release: string;
+  /** The rules of a zone or link name as tzdb spells it, or of a fixed-offset zone; undefined for any other. */
+  zoneTable(name: string): ZoneTable | undefined;
+  /** Whether `zoneTable(name)` has rules, without unpacking them. */
+  hasRules(name: string): boolean;
+  /** Every name of the release: its packed zones, its links (alias → packed zone) and zone.tab names. */
+  names: { zones: readonly string[]; links: ReadonlyMap<string, string>; geographic: readonly string[] };
+}
 
 /** The part of moment-timezone's `data/meta/latest.json` the engine reads: the release's zone.tab. */
 export interface ZoneTabMeta {

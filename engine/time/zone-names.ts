@@ -15,7 +15,8 @@
  *                              //     candidates: ['Europe/Dublin', 'Asia/Jerusalem'], ... }
  */
 import { engineData } from '../data.ts';
-import { hasZoneRules, tzdbNames, tzdbRelease, zoneTable } from './tzdb.ts';
+import { DATA_RELEASES } from '../package-versions.ts';
+import { hasZoneRules, tzdbNames, zoneTable } from './tzdb.ts';
 import { fixedOffsetName, periodIndex } from './tzdb-data.ts';
 import { countryZones, parseFixedOffset, windowsKey, windowsZones } from './zone-input.ts';
 import { CONVENTIONAL, PRIMARY, RESPELLED, SEA_ZONES, ZERO_ZONES } from './zone-tables.ts';
@@ -128,7 +129,7 @@ let abbreviationSpelling: Map<string, string>;
  * to the year after it. Tied to the data, not the clock, so the same input always resolves alike.
  */
 export function abbreviationWindow(): { start_ms: number; end_ms: number } {
-  const year = Number(/^\d{4}/.exec(tzdbRelease())?.[0] ?? 2026);
+  const year = Number(/^\d{4}/.exec(DATA_RELEASES.tzdb)?.[0] ?? 2026); // the release provenance names (read at import)
   return { start_ms: Date.UTC(year - 1, 0, 1), end_ms: Date.UTC(year + 2, 0, 1) };
 }
 

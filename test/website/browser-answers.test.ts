@@ -14,19 +14,19 @@ import { registry } from '../../engine/registry.ts';
 import { ToolInputError, type AnyTool } from '../../engine/tool.ts';
 import { validateInput, type FieldError } from '../../engine/validate.ts';
 import { queryReader } from '../../service/query.ts';
-import { browserToolModules, dataPacks } from '../../website/browser-tools.ts';
 import { queryString } from '../../website/src/lib/calls.ts';
 import { labelOf } from '../../website/src/lib/labels.ts';
 import { chromiumAvailable, collectErrors, launchChromium } from '../fixtures/chromium.ts';
 import { buildSite, startSite } from './build-site.ts';
+import { toolsReadingData } from './page-data-tools.ts';
 
 /** Most gzipped bytes of data (/calculator-data/, the meeting planner's /observatory/tzdb.json) one calculator page may fetch. */
 const DATA_LIMIT = 300 * 1024;
 
-/** Browser tools that fetch shipped data, by name. */
-const dataTools = Object.entries(browserToolModules())
-  .filter(([, { file }]) => dataPacks(file).length > 0)
-  .map(([name]) => registry.find((t) => t.name === name)!);
+/** Browser tools that fetch shipped data. */
+const browserCalculators = registry.filter((t) => t.calculator?.browser);
+const readingData = await toolsReadingData(browserCalculators);
+const dataTools = browserCalculators.filter((t) => readingData.has(t.name));
 
 /** Inputs besides the worked examples: the ways people write zones, far dates, a wrong zone. */
 const EXTRA: Record<string, Record<string, unknown>[]> = {
