@@ -11,7 +11,9 @@
  * many calls deep (a zone name resolved inside a holiday rule inside a meeting search), and a process or
  * a page computes over one release at a time. So startEngine() binds it once, here and only there, and
  * every read goes through engineData(), which fails with a clear error when nothing is bound yet;
- * nothing is read at import time. Tools also see it as `ctx.data` (engine/tool.ts ToolContext).
+ * nothing is read at import time (test/engine/data.test.ts imports every engine module unbound). A
+ * per-call `ctx.data` was left out: it would have to reach every cache of zone names and holiday rules
+ * keyed by it, while one process or page computes over one release.
  */
 import type HolidaysClass from 'date-holidays';
 
