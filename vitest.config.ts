@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // The engine's data bound as the servers bind it (engine/start.ts), before each file's tests.
+    setupFiles: ['test/setup-engine.ts'],
     // Vitest's default is one worker fewer than the cores: on a 2-core CI runner the files ran one at a
     // time, while most of their time is spent waiting on child processes (servers, Chromium, the site
     // build). Two workers there; tests that do real work give it real time (their own timeouts).

@@ -5,6 +5,7 @@
  * for answers from one tools/call result to the OpenAPI document. The figures behind MIN_BYTES, the
  * levels and SYNC_MAX_BYTES (docs/benchmark.md).
  */
+import { startNodeEngine } from '../engine/data-node.ts';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -15,6 +16,8 @@ import { answerToolCall, createMcpServer } from '../mcp/server.ts';
 import { routeInventory } from '../service/inventory.ts';
 import { jsonWriterOf } from '../service/json-writer.ts';
 import { buildOpenApi } from '../service/openapi.ts';
+
+startNodeEngine(false); // the engine over node_modules' data (engine/start.ts)
 
 const ctx = { ...systemContext, now: () => new Date('2026-06-21T12:00:00Z') };
 const tool = (name: string) => registry.find((t) => t.name === name) as AnyTool;

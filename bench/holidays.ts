@@ -11,6 +11,7 @@
  * Exits 1 when something costs more than declared, with 25% room for noise (as bench/work.ts allows), or
  * weighs more than its weight. Run it on an idle machine where possible: CPU time grows under load.
  */
+import { startNodeEngine } from '../engine/data-node.ts';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +32,8 @@ import { CALL_UNITS, yearUnits } from '../engine/holidays/holiday-work.ts';
 import { registry } from '../engine/registry.ts';
 import { validateInput } from '../engine/validate.ts';
 import { WorkMeter } from '../engine/work.ts';
+
+startNodeEngine(false); // the engine over node_modules' data (engine/start.ts)
 
 const mode = process.argv[2] ?? 'cpu';
 const YEARS = [1900, 1935, 1969, 1971, 2000, 2024, 2025, 2026, 2050, 2079, 2081, 2099, 2101, 2150, 2199, 2200];

@@ -9,9 +9,12 @@
  *
  * or from the sources: node --import tsx bench/work-pool.ts
  */
+import { startNodeEngine } from '../engine/data-node.ts';
 import { toolByName } from '../engine/registry.ts';
 import { validateInput } from '../engine/validate.ts';
 import { createWorkPool } from '../service/work-pool.ts';
+
+startNodeEngine(false); // the engine over node_modules' data (engine/start.ts)
 
 const rssMb = () => process.memoryUsage().rss / 2 ** 20;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));

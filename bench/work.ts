@@ -7,10 +7,13 @@
  * per case; exits 1 when a case costs more CPU than its declaration (or its metered work) allows, with
  * 25% room for noise.
  */
+import { startNodeEngine } from '../engine/data-node.ts';
 import { registry } from '../engine/registry.ts';
 import type { AnyTool } from '../engine/tool.ts';
 import { validateInput } from '../engine/validate.ts';
 import { creditsSpent, MAX_WORK_UNITS, priceOf, WorkMeter } from '../engine/work.ts';
+
+startNodeEngine(false); // the engine over node_modules' data (engine/start.ts)
 
 interface Case {
   tool: string;

@@ -4,21 +4,15 @@
  * (Intl.DisplayNames differs between Node lines); and the ISO 3166-1 alpha-3 codes of cldr-core's
  * codeMappings, which the holiday tools accept for a country.
  */
-import { createRequire } from 'node:module';
-
-const require = createRequire(import.meta.url);
-
-interface TerritoriesJson {
-  main: { en: { localeDisplayNames: { territories: Record<string, string> } } };
-}
-
-const territories = (require('cldr-localenames-full/main/en/territories.json') as TerritoriesJson).main.en.localeDisplayNames.territories;
+import { engineData } from './data.ts';
+import { versionOf } from './provenance.ts';
 
 /** The CLDR release the names come from (the package follows CLDR's numbering). */
-export const COUNTRY_NAMES_VERSION: string = require('cldr-localenames-full/package.json').version;
+export const COUNTRY_NAMES_VERSION: string = versionOf('cldr-localenames-full');
 
 /** `DE` → `Germany`; the code itself where CLDR has no name for it. */
 export function countryName(code: string): string {
+  const territories = engineData().territories();
   return Object.hasOwn(territories, code) ? territories[code] : code;
 }
 
@@ -28,20 +22,16 @@ export function countryName(code: string): string {
  */
 export function countryNameEntries(): [name: string, code: string][] {
   const out: [string, string][] = [];
-  for (const [key, name] of Object.entries(territories)) {
+  for (const [key, name] of Object.entries(engineData().territories())) {
     const code = key.slice(0, 2);
     if (/^[A-Z]{2}$/.test(code) && (key.length === 2 || key.startsWith(`${code}-alt-`))) out.push([name, code]);
   }
   return out;
 }
 
-interface CodeMappingsJson {
-  supplemental: { codeMappings: Record<string, { _alpha3?: string }> };
-}
-
 /** `['USA', 'US']`, …: every ISO 3166-1 alpha-3 code CLDR maps to a two-letter territory (cldr-core's codeMappings). */
 export function countryAlpha3Entries(): [alpha3: string, code: string][] {
-  const mappings = (require('cldr-core/supplemental/codeMappings.json') as CodeMappingsJson).supplemental.codeMappings;
+  const mappings = engineData().codeMappings();
   const out: [string, string][] = [];
   for (const [code, m] of Object.entries(mappings)) if (/^[A-Z]{2}$/.test(code) && m._alpha3 && /^[A-Z]{3}$/.test(m._alpha3)) out.push([m._alpha3, code]);
   return out;

@@ -1,7 +1,7 @@
-/** Start-up warm-up and readiness probes of the engine's data: time-zone boundaries, ephemeris, the places index. */
+/** Readiness probes of the engine's data: time-zone boundaries, ephemeris, the places index (engine/start.ts warms them up). */
 import * as Astronomy from 'astronomy-engine';
 import { placesReady } from './places/place-names.ts';
-import { ready as zoneDataReady, warmUp as warmUpZones } from './time/zone-lookup.ts';
+import { ready as zoneDataReady } from './time/zone-lookup.ts';
 
 let ephemerisOk = false;
 
@@ -14,12 +14,6 @@ export function probeEphemeris(): boolean {
     ephemerisOk = false;
   }
   return ephemerisOk;
-}
-
-/** Loads what the first request would otherwise wait for. */
-export function warmUp(): void {
-  warmUpZones();
-  probeEphemeris();
 }
 
 /** `places`: the places index is loaded (search_places, geo_nearby and place inputs answer 503 until then; /health stays 200). */

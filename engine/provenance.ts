@@ -1,30 +1,15 @@
 /**
- * Names and versions of the data behind answers, read from the installed packages once at start-up, so
- * every `provenance` block says exactly what produced it. The site's browser bundle replaces this module
- * by its values (website/astro.config.mjs), so it holds values, not logic (versionOf aside).
+ * Names and versions of the data behind answers, so every `provenance` block says exactly what produced
+ * it: plain values from engine/package-versions.ts (generated from node_modules, checked by a test), so
+ * the server and a calculator page name the same versions without reading any file.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { DATA_RELEASES, PACKAGE_VERSIONS } from './package-versions.ts';
 
-const require = createRequire(import.meta.url);
-
-/**
- * Set by scripts/build-package.mjs: the version of every package the project depends on, as they were
- * when dist/ was compiled (its bundled packages are no longer installed beside it). Undefined otherwise.
- */
-declare const __PACKAGE_VERSIONS__: Record<string, string> | undefined;
-
-/** The installed version of a package (some, like geo-tz, do not export their package.json). */
+/** The version of a package provenance names (engine/data-node.ts PROVENANCE_PACKAGES lists them). */
 export function versionOf(pkg: string): string {
-  if (typeof __PACKAGE_VERSIONS__ === 'object' && Object.hasOwn(__PACKAGE_VERSIONS__, pkg)) return __PACKAGE_VERSIONS__[pkg];
-  for (let dir = dirname(require.resolve(pkg)); dir !== dirname(dir); dir = dirname(dir)) {
-    const file = join(dir, 'package.json');
-    if (!existsSync(file)) continue;
-    const meta = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version: string };
-    if (meta.name === pkg) return meta.version;
-  }
-  return 'unknown';
+  if (!Object.hasOwn(PACKAGE_VERSIONS, pkg))
+    throw new Error(`${pkg} is not in engine/package-versions.ts (add it to PROVENANCE_PACKAGES, then npm run versions)`);
+  return PACKAGE_VERSIONS[pkg];
 }
 
 /**
@@ -49,10 +34,9 @@ export const versions = {
   internationalizedDate: versionOf('@internationalized/date'),
   /**
    * The IANA tzdb release the project ships (the rules every offset comes from; never the runtime's ICU):
-   * the release zone.tab's build names, which engine/time/tzdb.ts checks against its zones' on load. Read
-   * here from that small file, so the kernel imports no family and loads no zone rules.
+   * the release zone.tab's build names, which engine/data-node.ts checks against the rules it loads.
    */
-  tzdb: (require('moment-timezone/data/meta/latest.json') as { version: string }).version,
+  tzdb: DATA_RELEASES.tzdb,
 };
 
 export const boundaryRelease = BOUNDARY_RELEASE_BY_GEO_TZ[versions.geoTz] ?? 'unknown';

@@ -83,8 +83,8 @@ export interface CalculatorMeta<O extends z.ZodType = z.ZodType> {
   keywords?: string[];
   /**
    * Where the calculator page computes answers. True: on the visitor's machine, with the tool's own module
-   * and the shipped data it reads (tz rules, holiday rules, CLDR tables; engine/browser/calculator-data.ts
-   * fetches them on demand). `'with-timezone'`: there too when the input names a time zone; without one
+   * and the shipped data it reads (tz rules, holiday rules, CLDR tables: the page's engine data,
+   * engine/browser/page-data.ts, fetched as the computation reads it). `'with-timezone'`: there too when the input names a time zone; without one
    * the place's zone needs the server's boundary lookup, so the page asks the API. False: only on the
    * server (the boundary lookup, the places index, elevation).
    */
@@ -96,8 +96,8 @@ export interface CalculatorMeta<O extends z.ZodType = z.ZodType> {
   labels: Readonly<Record<string, FormLabel>>;
   /**
    * The page's direct answer: one plain sentence about a result (reads its fields; computes nothing).
-   * Self-contained: it uses only its arguments, since a page ships its source to the browser to word
-   * the answers the API gives for tools whose module cannot run there (the registry test checks it).
+   * A page loads the tool's module and words every answer with it, the API's too for a tool the server
+   * computes (test/website/answers.test.ts checks it over the examples).
    */
   answer: (result: z.output<O>, words: AnswerWords) => string;
 }

@@ -8,7 +8,7 @@
  */
 import { H3, type H3Event } from 'h3';
 import { clipEcho } from '../engine/echo.ts';
-import { engineReadiness, warmUp } from '../engine/health.ts';
+import { startNodeEngine } from '../engine/data-node.ts';
 import { registry } from '../engine/registry.ts';
 import { systemContext, type AnyTool, type ToolContext } from '../engine/tool.ts';
 import { refusalProblem, type ToolRunner } from '../service/call.ts';
@@ -118,7 +118,7 @@ function appParts(options: AppOptions): { parts: AppParts; keys: KeyRing } {
   const ledgers = new Set<string>();
   const billing = createBilling({ store, ledgers, routes, now: ctx.now });
   const guardOptions = { settings, keys, localLimiter, sharedLimiter, charge: billing.charge };
-  if (!options.readiness) warmUp();
+  const engine = startNodeEngine(!options.readiness); // warmed up here unless the caller (http/boot.ts) did
   let openapi: Promise<unknown> | undefined;
   const parts: AppParts = {
     options,
@@ -136,7 +136,7 @@ function appParts(options: AppOptions): { parts: AppParts; keys: KeyRing } {
     surcharge: surchargeOf(guardOptions),
     runTool: options.workPool ? offloadingRunner(options.workPool) : runHere,
     // Without a store of its own yet, the app's storage and cache are in-process and always reachable.
-    readiness: options.readiness ?? (() => ({ ...engineReadiness(), storage: true, cache: true })),
+    readiness: options.readiness ?? (() => ({ ...engine.readiness(), storage: true, cache: true })),
     openapi: () => (openapi ??= buildOpenApi(routes, '/')),
   };
   return { parts, keys };

@@ -8,7 +8,7 @@ import type { Duplex } from 'node:stream';
 import { serve } from 'h3';
 import { startPlaces } from '../engine/places/place-names.ts';
 import { preloadHolidayData } from '../engine/holidays/calendar-data.ts';
-import { engineReadiness, warmUp } from '../engine/health.ts';
+import { startNodeEngine } from '../engine/data-node.ts';
 import { sources } from '../engine/provenance.ts';
 import { boundaryZonesWithoutRules } from '../engine/time/zone-names.ts';
 import { createApp } from './app.ts';
@@ -96,7 +96,7 @@ export async function startServer(settings: Settings, options: StartOptions = {}
   const SWEEP_MS = 60_000;
   const PING_MS = 5_000;
   const DEFERRED_WORK_MS = 1_000;
-  warmUp();
+  const engine = startNodeEngine();
 
   const store = await createStore(settings, {
     // Room for the counts of ~6,000 usage and credit records while the disk is full (store/reserve.ts).
@@ -129,7 +129,7 @@ export async function startServer(settings: Settings, options: StartOptions = {}
     ctx: { now: () => new Date(), ...providersFrom(settings) },
     // Redis away only degrades (a load balancer keeps the instance); an unusable embedded store is 503.
     readiness: () => ({
-      ...engineReadiness(),
+      ...engine.readiness(),
       storage: store.driver === 'redis' ? true : storageOk && !store.diskFull,
       cache: !cache.degraded && (store.driver === 'fs' || store.available),
       storage_full: store.diskFull,

@@ -8,7 +8,7 @@
  * (PLACE_INDEXES=background: right after start-up, as the API server does).
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { warmUp } from '../engine/health.ts';
+import { startNodeEngine } from '../engine/data-node.ts';
 import { placesOnFirstNeed, startPlaces } from '../engine/places/place-names.ts';
 import { routeInventory } from '../service/inventory.ts';
 import { SERVICE } from '../service/identity.ts';
@@ -36,6 +36,8 @@ if (given !== undefined) {
   }
   toolsets = read.toolsets;
 }
+// The engine's data bound now (no file read), warmed up below after a quiet second.
+const engine = startNodeEngine(false);
 let openapi: Promise<unknown> | undefined;
 const server = createMcpServer({
   ctx: { now: () => new Date(), ...providersFrom(settings) },
@@ -53,7 +55,7 @@ else if (settings.placeIndexes !== 'on-demand') placesOnFirstNeed();
 // coordinate that comes sooner loads what it needs itself).
 setTimeout(() => {
   try {
-    warmUp();
+    engine.warmUp();
   } catch (error) {
     // A call that needs the data reports the failure itself; the server stays up.
     process.stderr.write(`warm-up failed: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -8,7 +8,7 @@
 //   node scripts/build-package.mjs [--outdir dist] [extra-entry.ts ...]   (the bench compiles its minimal
 //   MCP server beside ours into its own folder, so both start the same way)
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -18,13 +18,6 @@ const outdir = at >= 0 ? args.splice(at, 2)[1] : 'dist';
 const extra = args.filter((a) => !a.startsWith('--'));
 const started = performance.now();
 
-// The version of every package the project depends on, as installed now (engine/provenance.ts versionOf
-// names them in answers; the bundled ones are not installed beside the package).
-const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-const versions = {};
-for (const name of Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })) {
-  versions[name] = JSON.parse(readFileSync(new URL(`../node_modules/${name}/package.json`, import.meta.url), 'utf8')).version;
-}
 rmSync(new URL(`../${outdir}`, import.meta.url), { recursive: true, force: true });
 try {
   await build({
@@ -39,7 +32,8 @@ try {
     // Bundled CommonJS packages call require() for Node's own modules.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     // The worker's file, relative to the module that starts it (http/server.js).
-    define: { __WORK_WORKER__: JSON.stringify('../service/work-worker.js'), __PACKAGE_VERSIONS__: JSON.stringify(versions) },
+    // Package versions in provenance are engine/package-versions.ts's values, compiled in like any module.
+    define: { __WORK_WORKER__: JSON.stringify('../service/work-worker.js') },
     minifyWhitespace: true,
     minifySyntax: true,
     legalComments: 'external',

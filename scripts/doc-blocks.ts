@@ -5,6 +5,7 @@
  * is stale, naming the file and the block; `npx tsx scripts/doc-blocks.ts` rewrites them. (The README's
  * `provenance-ids` block is test/engine/provenance.test.ts's.)
  */
+import { startNodeEngine } from '../engine/data-node.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,8 @@ import { registry } from '../engine/registry.ts';
 import { TOOLSET_NAMES } from '../engine/tool.ts';
 import { PROMPT_TOOLS } from '../mcp/discovery.ts';
 import { toolsetCatalogue } from '../service/toolsets.ts';
+
+startNodeEngine(false); // the engine over node_modules' data (engine/start.ts)
 
 const code = (name: string) => `\`${name}\``;
 

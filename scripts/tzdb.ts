@@ -4,13 +4,15 @@
  * the newest moment-timezone exactly and runs the zone tests (docs/tzdb.md, "Moving to a new release");
  * `--offline` leaves the registry out.
  */
+import { installedVersion, startNodeEngine } from '../engine/data-node.ts';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { tzdbNames, tzdbRelease } from '../engine/time/tzdb.ts';
 import { boundaryZonesWithoutRules, zoneNames } from '../engine/time/zone-names.ts';
-import { versionOf } from '../engine/provenance.ts';
+
+startNodeEngine(false); // the engine over node_modules' data (engine/start.ts)
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const installed = versionOf('moment-timezone');
+const installed = installedVersion('moment-timezone');
 const { zones, links } = tzdbNames();
 console.log(
   `shipped: IANA tzdb ${tzdbRelease()} (moment-timezone ${installed}: ${zones.length} zones with data, ${links.size} links; ${zoneNames().length} names answered with)`,
@@ -39,6 +41,9 @@ if (process.argv.includes('--update')) {
     console.log(`installing moment-timezone ${newest} ...`);
     const r = spawnSync(npm, ['install', '--save-exact', '--no-audit', '--no-fund', `moment-timezone@${newest}`], { stdio: 'inherit' });
     if (r.status !== 0) process.exit(r.status ?? 1);
+    // Provenance names the new release (engine/package-versions.ts).
+    const v = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/package-versions.ts'], { stdio: 'inherit' });
+    if (v.status !== 0) process.exit(v.status ?? 1);
   }
   // A fresh process reads the new files; the pinned release and facts in tzdb.test.ts say what changed
   // (the meeting and recurrence tests pin DST transitions too).

@@ -2,7 +2,9 @@
  * A work-pool worker (service/work-pool.ts starts it): the registry's tools, served off the main thread.
  * scripts/build-server.mjs compiles it beside the server, as its own entry.
  */
+import { startNodeEngine } from '../engine/data-node.ts';
 import { toolByName } from '../engine/registry.ts';
 import { serveTools } from './work-thread.ts';
 
+startNodeEngine(false);
 serveTools(toolByName);

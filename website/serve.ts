@@ -47,9 +47,8 @@ const RUNS = new Set(['', 'module', 'text/javascript', 'application/javascript']
  * The Content-Security-Policy of a built page, read from the page itself (the site's own files, never
  * a client's text): scripts and styles from the site, plus the page's inline scripts and `<style>`
  * elements by their SHA-256 (Astro inlines small ones); requests to the site and to the API its
- * `data-api-base` names; `'unsafe-eval'` only on a page that carries an answer sentence as source
- * (`data-answer`: a calculator whose answers come from the API builds its sentence with `new Function`,
- * website/src/lib/answers.ts); no plugins, no `<base>`, forms to the site only, and no framing.
+ * `data-api-base` names (never `'unsafe-eval'`: a page words answers with the tool's own module); no
+ * plugins, no `<base>`, forms to the site only, and no framing.
  */
 export function pagePolicy(html: string): string {
   const scripts = new Set<string>();
@@ -68,7 +67,7 @@ export function pagePolicy(html: string): string {
   const list = (values: Set<string>) => [...values].map((v) => ` ${v}`).join('');
   return [
     "default-src 'self'",
-    `script-src 'self'${html.includes(' data-answer=') ? " 'unsafe-eval'" : ''}${list(scripts)}`,
+    `script-src 'self'${list(scripts)}`,
     `style-src 'self'${list(styles)}`,
     `connect-src 'self'${list(api)}`,
     "object-src 'none'",

@@ -1,8 +1,8 @@
 /**
  * The data files calculator pages fetch to compute in the browser (build time only; the pages fetch them
- * from /calculator-data/). Each is the engine's shipped data, the files its modules `require`, keyed by the
- * name they require them by (engine/browser/node-builtins.ts installs them in a page), cut only to the
- * fields the engine reads:
+ * from /calculator-data/). Each is the engine's shipped data, the files engine/data-node.ts reads on the
+ * server, keyed by the file they come from (engine/browser/page-data.ts reads them in a page, the page's
+ * engine data), cut only to the fields the engine reads:
  * - `zones`: the tzdb release (moment-timezone's packed build, whole, and its zone.tab), CLDR's Windows
  *   zone IDs and the boundary data's zone names (the names zone-names.ts answers with; not its shapes);
  * - `week`: CLDR's weekend days;
@@ -11,7 +11,7 @@
  * - `holidays`: date-holidays' catalogue (every country's and subdivision's names, no rules) and the
  *   holiday names; `holidays-XX`: one country's rules (with the rules of countries they refer to), fetched
  *   only for the country asked.
- * Which page needs which is read off the tools' imports (website/browser-tools.ts).
+ * A page fetches a pack when a computation reads a part of it (website/src/scripts/page-engine.ts).
  */
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';

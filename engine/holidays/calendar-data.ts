@@ -10,25 +10,19 @@
  * instant falls on the day before); the instances run in UTC only so that a holiday's length is a
  * plain difference of instants, free of daylight-saving shifts.
  */
-import { createRequire } from 'node:module';
 import type HolidaysClass from 'date-holidays';
+import { engineData } from '../data.ts';
 import { fromEpochDay, toEpochDay } from '../date/calendar.ts';
 import { DAY_MS } from '../instant.ts';
 import { versions } from '../provenance.ts';
-import { memoiseEarthPositions } from './earth-positions.ts';
 import { ENGLISH_NAMES } from './subdivision-names.ts';
 import { ByteLru, dayListBytes, INSTANCE_BUDGET_BYTES, instanceBytes, YEAR_BUDGET_BYTES } from './holiday-cache.ts';
 import { applyOfficial, officialTypes } from './official/layer.ts';
 
-// date-holidays parses data for every country when loaded (~250 ms): loaded on first use, not at
-// start-up, so the server is healthy sooner; `preloadHolidayData()` loads it in the background.
-let HolidaysCtor: typeof HolidaysClass | undefined;
-function Holidays(): typeof HolidaysClass {
-  if (HolidaysCtor) return HolidaysCtor;
-  const require = createRequire(import.meta.url);
-  memoiseEarthPositions(require);
-  return (HolidaysCtor = require('date-holidays') as typeof HolidaysClass);
-}
+// date-holidays parses data for every country when loaded (~250 ms): the server's data (engine/data.ts)
+// loads it on first use, not at start-up, so the server is healthy sooner; `preloadHolidayData()` loads
+// it in the background.
+const Holidays = (): typeof HolidaysClass => engineData().holidays();
 
 /** Loads the holiday data now (called in the background after the server starts listening). */
 export function preloadHolidayData(): void {

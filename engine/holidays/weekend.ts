@@ -5,17 +5,11 @@
  * CLDR records the current weekend only: historic changes (the UAE moved from Friday–Saturday to
  * Saturday–Sunday in 2022) are not modelled.
  */
-import { createRequire } from 'node:module';
+import { engineData } from '../data.ts';
 import { WEEKDAYS } from '../instant.ts';
+import { DATA_RELEASES } from '../package-versions.ts';
+import { versionOf } from '../provenance.ts';
 import { catalogueEntry } from '../provenance-catalogue.ts';
-
-interface WeekData {
-  supplemental: { version: { _cldrVersion: string }; weekData: { weekendStart: Record<string, string>; weekendEnd: Record<string, string> } };
-}
-
-const require = createRequire(import.meta.url);
-const data = require('cldr-core/supplemental/weekData.json') as WeekData;
-const { weekendStart, weekendEnd } = data.supplemental.weekData;
 const ISO_DAY: Record<string, number> = { mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6, sun: 7 };
 
 const cache = new Map<string, readonly number[]>();
@@ -30,6 +24,7 @@ export function cldrWeekend(country: string): readonly number[] {
   const code = country.toUpperCase();
   let weekend = cache.get(code);
   if (!weekend) {
+    const { weekendStart, weekendEnd } = engineData().weekends();
     const start = ISO_DAY[Object.hasOwn(weekendStart, code) ? weekendStart[code] : weekendStart['001']];
     const end = ISO_DAY[Object.hasOwn(weekendEnd, code) ? weekendEnd[code] : weekendEnd['001']];
     const days: number[] = [];
@@ -47,7 +42,7 @@ export function cldrWeekend(country: string): readonly number[] {
 export const weekendNames = (weekend: readonly number[]): string => (weekend.length ? weekend.map((d) => WEEKDAYS[d - 1]).join(', ') : 'none');
 
 /** Where weekends come from, for provenance. */
-export const WEEKEND_SOURCE = `CLDR ${data.supplemental.version._cldrVersion} week data (cldr-core ${require('cldr-core/package.json').version}, supplemental/weekData.json): the current weekend; historic weekend changes are not modelled`;
+export const WEEKEND_SOURCE = `CLDR ${DATA_RELEASES.cldr} week data (cldr-core ${versionOf('cldr-core')}, supplemental/weekData.json): the current weekend; historic weekend changes are not modelled`;
 
 /** Provenance line for one country's weekend. */
 export const weekendProvenance = (country: string, weekend: readonly number[]): string => `${weekendNames(weekend)} (${country}), from ${WEEKEND_SOURCE}`;
@@ -55,7 +50,7 @@ export const weekendProvenance = (country: string, weekend: readonly number[]): 
 export const WEEKEND_DATA = catalogueEntry({
   id: 'weekend',
   kind: 'data',
-  value: `CLDR ${data.supplemental.version._cldrVersion}`,
+  value: `CLDR ${DATA_RELEASES.cldr}`,
   summary: "a country's weekend days",
   text: `per country from ${WEEKEND_SOURCE}`,
 });

@@ -2,8 +2,8 @@
  * One local day of the Sun's events (sunrise, sunset, transit, twilights, golden and blue hour) for an
  * observer, as `sun_events` answers them: browser-safe (no zod, no boundary lookup, no zone-name
  * resolution), so the observatory page computes its sunrise and sunset with this very function. The
- * zone rules come through engine/time/tzdb.ts, which a page's bundle replaces with the zone data it
- * installs (tzdb-browser.ts).
+ * zone rules come through engine/time/tzdb.ts, from the engine's data: in a page, the zone data it
+ * installs (engine/browser/page-data.ts).
  */
 import * as Astronomy from 'astronomy-engine';
 import { altitudeCrossingIn, formatEvent, geometricAltitude, horizonDipDeg, type LocalDay, riseSetIn, secondsUp, transitIn } from './local-day-events.ts';

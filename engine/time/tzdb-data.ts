@@ -10,6 +10,7 @@
  * 400-year Gregorian cycle (146,097 days, a whole number of weeks), so a zone whose rules still change
  * its clocks then keeps doing so on the same weekdays, as tzdb's rules say.
  */
+import type { ZoneTable } from '../data.ts';
 import { DAY_MS } from '../instant.ts';
 
 export interface PackedTzdb {
@@ -18,22 +19,7 @@ export interface PackedTzdb {
   links: string[];
 }
 
-export interface ZoneTable {
-  /** The packed entry's own name (a link answers with its target's table). */
-  name: string;
-  /** Period i lasts until untils[i] (exclusive), epoch ms; the last is Infinity. */
-  untils: Float64Array;
-  /** Offset of each period, seconds east of UTC. */
-  offsets: Int32Array;
-  /** Abbreviation of each period (tzdb's letters, or its numeric style such as `+0545`). */
-  abbrs: string[];
-  /** Index of the first later period with another offset, or -1 (transitions are offset changes). */
-  nextChange: Int32Array;
-  /** Population figure of the zone in the build (used to rank zones sharing an abbreviation). */
-  population: number;
-  /** True when the rules change the clocks every year to the end of the data (extended by the cycle). */
-  cyclic: boolean;
-}
+export type { ZoneTable } from '../data.ts';
 
 /** The largest fixed offset a zone input may name: ±14:00, the widest offsets in use (Pacific/Kiritimati). */
 export const MAX_FIXED_OFFSET_SECONDS = 14 * 3600;

@@ -1,10 +1,11 @@
 /**
  * One tzdb release as the engine reads it: moment-timezone's packed build of it (every zone's periods)
- * and its zone.tab names, indexed by name. Pure (no Node APIs), so tzdb.ts (the server, the files from
- * node_modules) and tzdb-browser.ts (a calculator page, the same files fetched from the site) answer
- * from the same code and the same release.
+ * and its zone.tab names, indexed by name. Pure (no Node APIs), so the server's engine data (the files
+ * from node_modules, engine/data-node.ts) and a page's (the same files fetched from the site,
+ * engine/browser/page-data.ts) answer from the same code and the same release.
  */
-import { fixedOffsetTable, type PackedTzdb, unpackZone, type ZoneTable } from './tzdb-data.ts';
+import type { TzdbRelease, ZoneTable } from '../data.ts';
+import { fixedOffsetTable, type PackedTzdb, unpackZone } from './tzdb-data.ts';
 
 /** The part of moment-timezone's `data/meta/latest.json` read here: the release and its zone.tab zones. */
 export interface ZoneTab {
@@ -12,16 +13,7 @@ export interface ZoneTab {
   zones: Record<string, { countries: string[] }>;
 }
 
-export interface TzdbRelease {
-  /** The release, e.g. `2026f`. */
-  release: string;
-  /** The rules of a zone or link name as tzdb spells it, or of a fixed-offset zone; undefined for any other. */
-  zoneTable(name: string): ZoneTable | undefined;
-  /** Whether `zoneTable(name)` has rules, without unpacking them. */
-  hasRules(name: string): boolean;
-  /** Every name of the release: its packed zones, its links (alias → packed zone) and zone.tab names. */
-  names: { zones: readonly string[]; links: ReadonlyMap<string, string>; geographic: readonly string[] };
-}
+export type { TzdbRelease } from '../data.ts';
 
 /**
  * tzdb's `backzone` history for the zones the boundaries tell apart (datasets/tzdb/backzone.json, built by

@@ -5,25 +5,15 @@
  *
  * The data is moment-timezone's build of the release (`data/packed/latest.json`: every zone's periods
  * from its local mean time to 2499; `data/meta/latest.json`: the release's zone.tab and zone1970.tab).
- * docs/tzdb.md says why this source and how to move to a newer release.
+ * docs/tzdb.md says why this source and how to move to a newer release. The release is the engine's
+ * data (engine/data.ts): node_modules on the server, the packs a page fetched in a calculator page, a
+ * window of it in the observatory.
  */
-import { createRequire } from 'node:module';
-import { packZoneWindow, type PackedTzdb, type ZoneData, type ZoneTable } from './tzdb-data.ts';
-import { type Backzone, indexRelease, type TzdbRelease, type ZoneTab } from './tzdb-release.ts';
-import backzone from '../../datasets/tzdb/backzone.json' with { type: 'json' };
+import { engineData } from '../data.ts';
+import { packZoneWindow, type ZoneData, type ZoneTable } from './tzdb-data.ts';
+import type { TzdbRelease } from './tzdb-release.ts';
 
-const require = createRequire(import.meta.url);
-
-let loaded: TzdbRelease | null = null;
-
-function load(): TzdbRelease {
-  loaded ??= indexRelease(
-    require('moment-timezone/data/packed/latest.json') as PackedTzdb,
-    require('moment-timezone/data/meta/latest.json') as ZoneTab,
-    backzone as Backzone,
-  );
-  return loaded;
-}
+const load = (): TzdbRelease => engineData().tzdb();
 
 /** The shipped release, e.g. `2026f`. */
 export const tzdbRelease = (): string => load().release;

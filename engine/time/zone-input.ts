@@ -10,10 +10,8 @@
  * parseFixedOffset('+14:01')   //=> 'beyond'
  * windowsZones().get('pacific standard time') //=> { id: 'Pacific Standard Time', zone: 'America/Los_Angeles', others: [...] }
  */
-import { createRequire } from 'node:module';
+import { engineData } from '../data.ts';
 import { MAX_FIXED_OFFSET_SECONDS } from './tzdb-data.ts';
-
-const require = createRequire(import.meta.url);
 
 // ---------------------------------------------------------------------------------------------
 // Fixed offsets
@@ -54,10 +52,6 @@ export interface WindowsZone {
   others: string[];
 }
 
-interface WindowsZonesJson {
-  supplemental: { windowsZones: { mapTimezones: { mapZone: { _other: string; _type: string; _territory: string } }[] } };
-}
-
 let windows: Map<string, WindowsZone> | null = null;
 
 /** A Windows ID or input as a key: lower case, runs of white space as one space. */
@@ -66,10 +60,9 @@ export const windowsKey = (s: string): string => s.trim().toLowerCase().split(/\
 /** CLDR's windowsZones mapping (cldr-core), by `windowsKey` of the ID. */
 export function windowsZones(): ReadonlyMap<string, WindowsZone> {
   if (windows) return windows;
-  const json = require('cldr-core/supplemental/windowsZones.json') as WindowsZonesJson;
   const map = new Map<string, WindowsZone>();
   const others = new Map<string, string[]>();
-  for (const { mapZone } of json.supplemental.windowsZones.mapTimezones) {
+  for (const { mapZone } of engineData().windowsZones()) {
     // One entry's value ends with a space: trim before splitting.
     const zones = mapZone._type.trim().split(' ').filter(Boolean);
     const key = windowsKey(mapZone._other);
@@ -85,11 +78,6 @@ export function windowsZones(): ReadonlyMap<string, WindowsZone> {
 // Country codes
 // ---------------------------------------------------------------------------------------------
 
-interface ZoneTabMeta {
-  countries: Record<string, { name: string; zones: string[] }>;
-  zones: Record<string, { countries: string[] }>;
-}
-
 let countries: Map<string, { name: string; zones: string[] }> | null = null;
 
 /**
@@ -99,7 +87,7 @@ let countries: Map<string, { name: string; zones: string[] }> | null = null;
  */
 export function countryZones(): ReadonlyMap<string, { name: string; zones: string[] }> {
   if (countries) return countries;
-  const meta = require('moment-timezone/data/meta/latest.json') as ZoneTabMeta;
+  const meta = engineData().zoneTab();
   countries = new Map();
   for (const [code, { name, zones }] of Object.entries(meta.countries)) {
     const own = zones.filter((z) => meta.zones[z]?.countries[0] === code);
@@ -118,7 +106,7 @@ let zoneCountries: Map<string, string> | null = null;
  */
 export function zoneCountry(zone: string): string | undefined {
   if (!zoneCountries) {
-    const meta = require('moment-timezone/data/meta/latest.json') as ZoneTabMeta;
+    const meta = engineData().zoneTab();
     zoneCountries = new Map();
     for (const [name, { countries: codes }] of Object.entries(meta.zones)) if (codes[0]) zoneCountries.set(name, codes[0].toUpperCase());
   }

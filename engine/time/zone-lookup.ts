@@ -11,8 +11,11 @@
  * tiles) is 125 MiB of typed arrays plus ~30 MB of heap objects, and the cache is bounded by
  * {@link TILE_CACHE_BYTES} of typed arrays, least recently used tiles evicted first; lookups are a few
  * times faster than geo-tz's own `find`, cold and cached (`npm run bench` measures the server).
+ *
+ * The finder is the server's engine data (engine/data-node.ts, `boundaries`); a page has none (the
+ * shapes stay on the server), so a lookup there throws and the page asks the API.
  */
-import { ZoneFinder } from './zone-finder.ts';
+import { type BoundaryLookup, engineData } from '../data.ts';
 
 /**
  * Most bytes of compact boundary tiles (their typed arrays) kept in memory: 128 MiB, just above the
@@ -20,16 +23,21 @@ import { ZoneFinder } from './zone-finder.ts';
  */
 export const TILE_CACHE_BYTES = 128 * 1024 * 1024;
 
-const finder = new ZoneFinder({ budgetBytes: TILE_CACHE_BYTES });
+/** The boundary lookup of the engine's data; throws where it has none (a page). */
+function finder(): BoundaryLookup {
+  const lookup = engineData().boundaries;
+  if (!lookup) throw new Error('the time-zone boundary lookup is server-side: give a time zone, or ask the API');
+  return lookup;
+}
 
 /** Bytes of compact rings currently cached (never more than {@link TILE_CACHE_BYTES}). */
-export const tileCacheBytes = (): number => finder.tiles.bytes;
+export const tileCacheBytes = (): number => engineData().boundaries?.tiles.bytes ?? 0;
 
 /** Number of boundary tiles currently cached (of 21,525). */
-export const tileCacheSize = (): number => finder.tiles.size;
+export const tileCacheSize = (): number => engineData().boundaries?.tiles.size ?? 0;
 
 /** geo-tz's `find(lat, lon)` from `geo-tz/all`: every zone at the coordinate, in the data set's order. */
-export const findZones = (lat: number, lon: number): readonly string[] => finder.find(lat, lon);
+export const findZones = (lat: number, lon: number): readonly string[] => finder().find(lat, lon);
 
 export interface ZoneLookup {
   /** Candidate zones, primary first; more than one on borders, disputed areas, the poles. Frozen when shared. */
@@ -62,7 +70,7 @@ let loaded = false;
  * The South Pole lies inside Antarctica/McMurdo's polygon in the boundary data (land).
  */
 export function lookupZones(lat: number, lon: number): ZoneLookup {
-  const found = finder.find(lat, lon);
+  const found = finder().find(lat, lon);
   loaded = true;
   const ocean = found.every((z) => z.startsWith('Etc/'));
   let primary = found[0];
@@ -74,9 +82,9 @@ export function lookupZones(lat: number, lon: number): ZoneLookup {
   return { zones, resolution: ocean ? 'ocean' : 'land' };
 }
 
-/** Loads the boundary index and one tile (a lookup), so the first request does not pay for it. */
+/** Loads the boundary index and one tile (a lookup), so the first request does not pay for it; nothing where there is no lookup. */
 export function warmUp(): void {
-  lookupZones(51.4779, -0.0015); // Greenwich
+  if (engineData().boundaries) lookupZones(51.4779, -0.0015); // Greenwich
 }
 
 /** True once the boundary data has answered a lookup (for health checks). */

@@ -14,15 +14,12 @@
  * resolveZone('IST')           //=> { zone: 'Asia/Kolkata', resolved_from: 'abbreviation',
  *                              //     candidates: ['Europe/Dublin', 'Asia/Jerusalem'], ... }
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { hasZoneRules, tzdbNames, tzdbRelease, zoneTable } from './tzdb.ts';
+import { engineData } from '../data.ts';
+import { DATA_RELEASES } from '../package-versions.ts';
+import { hasZoneRules, tzdbNames, zoneTable } from './tzdb.ts';
 import { fixedOffsetName, periodIndex } from './tzdb-data.ts';
 import { countryZones, parseFixedOffset, windowsKey, windowsZones } from './zone-input.ts';
 import { CONVENTIONAL, PRIMARY, RESPELLED, SEA_ZONES, ZERO_ZONES } from './zone-tables.ts';
-
-const require = createRequire(import.meta.url);
 
 export interface ResolvedZone {
   /** Canonical IANA name the answer is for. */
@@ -58,11 +55,8 @@ let names: string[] | null = null;
 let byLower: Map<string, string>;
 let aliasByLower: Map<string, string>;
 
-/** The zone names of the boundary data (geo-tz's index, read from its folder as zone-finder.ts does). */
-export function boundaryZoneNames(): string[] {
-  const index = join(dirname(require.resolve('geo-tz/all')), '..', 'data', 'timezones.geojson.index.json');
-  return (JSON.parse(readFileSync(index, 'utf8')) as { timezones: string[] }).timezones;
-}
+/** The zone names of the boundary data (geo-tz's index, as zone-finder.ts reads it; engine/data.ts). */
+export const boundaryZoneNames = (): string[] => [...engineData().boundaryZoneNames()];
 
 /** Boundary-data zones the shipped tzdb release has no rules for (must be empty: a test and start-up check it). */
 export const boundaryZonesWithoutRules = (): string[] => boundaryZoneNames().filter((n) => !hasZoneRules(n));
@@ -135,7 +129,7 @@ let abbreviationSpelling: Map<string, string>;
  * to the year after it. Tied to the data, not the clock, so the same input always resolves alike.
  */
 export function abbreviationWindow(): { start_ms: number; end_ms: number } {
-  const year = Number(/^\d{4}/.exec(tzdbRelease())?.[0] ?? 2026);
+  const year = Number(/^\d{4}/.exec(DATA_RELEASES.tzdb)?.[0] ?? 2026); // the release provenance names (read at import)
   return { start_ms: Date.UTC(year - 1, 0, 1), end_ms: Date.UTC(year + 2, 0, 1) };
 }
 

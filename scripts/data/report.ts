@@ -9,21 +9,16 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BOUNDARY_RELEASE_BY_GEO_TZ, versionOf } from '../../engine/provenance.ts';
+import { installedVersion } from '../../engine/data-node.ts';
+import { BOUNDARY_RELEASE_BY_GEO_TZ } from '../../engine/provenance.ts';
 import { OFFICIAL_RELEASE } from '../../engine/holidays/official/layer.ts';
 import { releasesBehind } from './releases.ts';
 
 const require = createRequire(import.meta.url);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const offline = process.argv.includes('--offline');
-/** An installed package's version (data-only packages have no main module to resolve: their package.json). */
-function installed(pkg: string): string {
-  try {
-    return versionOf(pkg);
-  } catch {
-    return (require(`${pkg}/package.json`) as { version: string }).version;
-  }
-}
+/** An installed package's version (engine/data-node.ts: as node_modules has it, not as provenance names it). */
+const installed = installedVersion;
 const root = new URL('../../', import.meta.url);
 
 /** The newest version of a package the npm registry carries, or why not. */

@@ -13,23 +13,21 @@ import { registry } from '../../engine/registry.ts';
 import { solarPosition } from '../../engine/sky/solar-position.ts';
 import { supportedCountries } from '../../engine/holidays/calendar-data.ts';
 import { exampleInput } from '../../engine/tool.ts';
-import { browserToolModules, dataPacks } from '../../website/browser-tools.ts';
-import { describeForPeople, directAnswer, sentenceFromSource } from '../../website/src/lib/answers.ts';
+import { browserToolModules } from '../../website/browser-tools.ts';
+import { describeForPeople, directAnswer } from '../../website/src/lib/answers.ts';
 import { curlCommand, queryString } from '../../website/src/lib/calls.ts';
 import { inputWords } from '../../website/src/lib/labels.ts';
 import { serve, type Served } from '../serve.ts';
 import { chromiumAvailable, collectErrors, launchChromium } from '../fixtures/chromium.ts';
 import { runTool } from '../helpers.ts';
 import { apiBaseUrl, buildSite, startSite } from './build-site.ts';
+import { toolsReadingData } from './page-data-tools.ts';
 
 const browserCalculators = registry.filter((t) => t.calculator?.browser);
 const serverCalculators = registry.filter((t) => t.calculator && !t.calculator.browser);
 // Browser tools that fetch shipped data (tz rules, holiday rules) are checked in browser-answers.test.ts.
-const dataFree = new Set(
-  Object.entries(browserToolModules())
-    .filter(([, m]) => dataPacks(m.file).length === 0)
-    .map(([name]) => name),
-);
+const readingData = await toolsReadingData(browserCalculators);
+const dataFree = new Set(browserCalculators.filter((t) => !readingData.has(t.name)).map((t) => t.name));
 
 const VISITOR_KEY = 'browser-test-key-0123456789abcdef';
 
@@ -37,8 +35,8 @@ const VISITOR_KEY = 'browser-test-key-0123456789abcdef';
 async function engineAnswer(name: string, input: Record<string, unknown>) {
   const tool = registry.find((t) => t.name === name)!;
   const result = tool.output.parse(await tool.run(tool.input.parse(input), { now: () => new Date() })) as Record<string, unknown>;
-  // Worded as a server tool's page words the API's answer: from the sentence's source text.
-  return { result, sentence: directAnswer(sentenceFromSource(tool.calculator!.answer.toString()), input, result, inputWords(tool, Object.keys(input))) };
+  // Worded as a server tool's page words the API's answer: with the sentence its module declares.
+  return { result, sentence: directAnswer(tool.calculator!.answer, input, result, inputWords(tool, Object.keys(input))) };
 }
 
 describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
@@ -72,8 +70,13 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
   }
   const directAnswerOf = (page: Page) => page.textContent('[data-ai-context="direct-answer"]');
 
-  it('the site build loads the module of every calculator declared to run in a browser', () => {
-    expect(Object.keys(browserToolModules()).sort()).toEqual(browserCalculators.map((t) => t.name).sort());
+  it('the site build loads the module of every calculator (its answer sentence; its run where declared to run in a browser)', async () => {
+    expect(Object.keys(await browserToolModules()).sort()).toEqual(
+      registry
+        .filter((t) => t.calculator)
+        .map((t) => t.name)
+        .sort(),
+    );
   });
 
   // One test per calculator and input, each with time of its own: together they took over 20 s while

@@ -1,13 +1,11 @@
 /**
- * The browser bundle's stand-ins for modules over server-only data (website/astro.config.mjs): each
- * exports every name engine modules import from the module it stands for, and its reads throw.
+ * The browser bundle's stand-in for the place-name index (website/astro.config.mjs): it exports every
+ * name engine modules import from the module it stands for, and its reads throw.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as placeNames from '../../../engine/places/place-names-browser.ts';
-import * as tzdb from '../../../engine/time/tzdb-browser.ts';
-import * as zoneLookup from '../../../engine/time/zone-lookup-browser.ts';
 
 const ENGINE = join(import.meta.dirname, '../../../engine');
 
@@ -28,16 +26,7 @@ function importedNames(file: string): string[] {
   return [...names].sort();
 }
 
-describe('stand-ins for server-only modules in a page', () => {
-  it('zone-lookup-browser.ts: every name of the boundary lookup the engine imports; lookups throw', () => {
-    for (const name of importedNames('zone-lookup.ts')) expect(zoneLookup, name).toHaveProperty(name);
-    expect(() => zoneLookup.lookupZones(52.5, 13.4)).toThrow(/boundary lookup is server-side/);
-  });
-
-  it('tzdb-browser.ts: every name of the shipped release the engine imports (a missing one fails the site build)', () => {
-    for (const name of importedNames('tzdb.ts')) expect(tzdb, name).toHaveProperty(name);
-  });
-
+describe('the stand-in for the place-name index in a page', () => {
   it('place-names-browser.ts: every name of the place-name index the engine imports; reads throw', async () => {
     for (const name of importedNames('place-names.ts')) expect(placeNames, name).toHaveProperty(name);
     await expect(placeNames.places()).rejects.toThrow(/server-side/);

@@ -44,13 +44,6 @@ export function describeForPeople(input: Record<string, unknown>, words?: InputW
 export type AnswerSentence = (result: any, words: AnswerWords) => string;
 
 /**
- * A sentence from its source text, as a page carries it for tools whose module cannot run in a browser
- * (their answers come from the API). The text is the site build's own (the declaration's function,
- * self-contained by contract), never anything a visitor sent.
- */
-export const sentenceFromSource = (source: string): AnswerSentence => new Function(`return (${source});`)() as AnswerSentence;
-
-/**
  * A result's numbers as a sentence shows them (the full-precision answer stays in the JSON): distances
  * to 0.1 km (3 significant figures under 1 km), angles to 0.1°, coordinates to 4 decimals (about
  * 11 m), other fractions to at most 3 decimals. Whole numbers, strings and the shape are kept.

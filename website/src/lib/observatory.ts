@@ -12,7 +12,6 @@ import { runSkyPositions, type SkyPositions } from '../../../engine/sky/sky-posi
 import type { SkyBody } from '../../../engine/sky/sky.ts';
 import { sunPath as engineSunPath, type SunPath } from '../../../engine/sky/sun-path.ts';
 import { sunRiseSet, type SunRiseSet } from '../../../engine/sky/sun-rise-set.ts';
-import { installZoneData } from '../../../engine/time/tzdb-browser.ts';
 import {
   instantOfDateTime,
   localDayBounds as engineDayBounds,
@@ -33,7 +32,6 @@ let zoneRelease = '';
 /** Installs the zone rules every function below reads (the engine's tzdb release, see tzdb.ts). */
 export function useZoneData(data: ZoneData): void {
   tableOf = zoneLookup(data);
-  installZoneData(data); // what tzdb.ts reads in the page's bundle (for sun_events' local days and the eclipses' local times)
   zoneRelease = data.version;
 }
 

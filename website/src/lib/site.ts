@@ -2,6 +2,7 @@
  * What every page and discovery file reads: the site's origins and the calculators, taken from the
  * engine's registry at build time. Presentation only; every number comes from the engine.
  */
+import './engine-server.ts';
 import { z } from 'zod';
 import { registry } from '../../../engine/registry.ts';
 import { EXAMPLE_CLOCK, exampleInput, FAMILIES, type AnyTool, type CalculatorMeta, type ToolContext } from '../../../engine/tool.ts';

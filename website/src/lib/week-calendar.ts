@@ -1,10 +1,9 @@
 /**
  * The week number page's part: the month of the asked date as a calendar with ISO 8601 week numbers (the
  * engine's own day arithmetic and ISO weeks, engine/date/calendar.ts, as date_info counts them), the date
- * marked. It imports that arithmetic, never date_info's module: a page part's script runs as the page
- * loads, before the page installs the data a tool reads (engine/browser/node-builtins.ts), and date_info
- * imports the zone modules (its `timezone`), one of which reads the tz release when it is evaluated; a
- * module that throws while evaluated stays failed for the page, so the tool itself could not load after.
+ * marked. It imports that arithmetic, never date_info's module: a page part draws without the tool's
+ * module or the data it reads (the tz release, fetched by the page as a computation reads it,
+ * website/src/scripts/page-engine.ts), so the part stays small and draws at once.
  */
 import { civilFromDays, daysFromCivil, isoWeekday, isoWeekOf } from '../../../engine/date/calendar.ts';
 import { monthName } from './tool-parts.ts';

@@ -2,6 +2,7 @@
  * The zone rules the observatory's pages carry: the engine's shipped tzdb release, cut to the years the
  * observatory draws (build time only; the browser fetches the same data from /observatory/tzdb.json).
  */
+import './engine-server.ts';
 import { zoneDataWindow } from '../../../engine/time/tzdb.ts';
 import type { ZoneData } from '../../../engine/time/tzdb-data.ts';
 import { zoneNames } from '../../../engine/time/zone-names.ts';

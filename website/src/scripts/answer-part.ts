@@ -45,15 +45,8 @@ export function answerPart(selector: string, draw: (answer: Answer) => string | 
   root.dataset.ready = 'true';
 }
 
-let zoneData: Promise<void> | undefined;
-
 /**
- * Installs the engine's tzdb release as the page carries it (the observatory's zone data) for the engine
- * modules that read zones in the browser bundle (tzdb-browser.ts); fetched once, on the first answer.
+ * Installs the engine's tzdb release as the page carries it (the observatory's zone data) in the page's
+ * engine data (website/src/scripts/page-engine.ts); fetched once, on the first answer.
  */
-export function useZoneData(path: string): Promise<void> {
-  zoneData ??= Promise.all([fetch(path).then((r) => r.json()), import('../../../engine/time/tzdb-browser.ts')]).then(([data, tzdb]) =>
-    tzdb.installZoneData(data),
-  );
-  return zoneData;
-}
+export const useZoneData = (path: string): Promise<void> => import('./page-engine.ts').then((engine) => engine.useZoneWindow(path));

@@ -19,8 +19,9 @@
 import { ToolInputError, type AnyTool } from '../../../engine/tool.ts';
 import { validateInput, type FieldError } from '../../../engine/validate.ts';
 import { coerce, type QueryValueType } from '../../../service/query.ts';
-import { loadBrowserTool, readInput, runsInPage, serverNeed, subdivisionsOf } from './browser-run.ts';
-import { answerParts, describeForPeople, type InputWords, sentenceFromSource } from '../lib/answers.ts';
+import { loadToolDeclaration, readInput, runsInPage, serverNeed, subdivisionsOf, withPageData } from './browser-run.ts';
+import { PageDataMissing } from './page-engine.ts';
+import { answerParts, describeForPeople, type InputWords } from '../lib/answers.ts';
 import { curlCommand, mcpCall, queryString, type ToolCall } from '../lib/calls.ts';
 import { setUpNowAndHere } from './calculator-controls.ts';
 import { setUpParticipants } from './participants.ts';
@@ -117,6 +118,7 @@ async function compute(tool: AnyTool, params: URLSearchParams): Promise<Outcome>
   try {
     return { input, result: tool.output.parse(await tool.run(checked.data, { now: () => new Date() })) };
   } catch (error) {
+    if (error instanceof PageDataMissing) throw error; // withPageData fetches it and computes again
     if (error instanceof ToolInputError) return { input, errors: error.errors };
     return { input, errors: [{ field: 'input', message: `could not be computed: ${(error as Error).message}` }] };
   }
@@ -161,8 +163,10 @@ async function setUp(form: HTMLFormElement) {
   };
   // Both modules are asked for at once (the page is settled sooner, and no request starts late).
   const placeModule = form.dataset.placeSearchPath ? import('./place-search.ts') : undefined;
-  const tool = await loadBrowserTool(call.name).catch(() => undefined); // without its data the API answers
-  const sentence = tool?.calculator?.answer ?? (form.dataset.answer ? sentenceFromSource(form.dataset.answer) : undefined);
+  // The tool's own module: its answer sentence words every answer; the page computes with it when it runs here.
+  const declared = await loadToolDeclaration(call.name).catch(() => undefined);
+  const tool = declared?.calculator?.browser ? declared : undefined; // without it the API answers
+  const sentence = declared?.calculator?.answer;
   const words = form.dataset.words ? (JSON.parse(form.dataset.words) as InputWords) : undefined;
   /** A field's error in the form's words: its label (a nested field, `participants[0].timezone`, by its path) and the rule. */
   const problem = (e: FieldError) => `${words?.[e.field]?.label ?? e.field} ${e.message}`;
@@ -229,7 +233,10 @@ async function setUp(form: HTMLFormElement) {
     const key = keyField?.value.trim() ?? '';
     const outcome: Outcome =
       tool && (await runsInPage(call.name, params).catch(() => false))
-        ? await compute(tool, params)
+        ? await withPageData(() => compute(tool, params)).catch((error: Error) => ({
+            input: readByKind(form, params),
+            errors: [{ field: 'input', message: `could not be computed: ${error.message}` }],
+          }))
         : key
           ? await askApi(call, apiBase, key, readByKind(form, params))
           : { input: readByKind(form, params) };
@@ -357,7 +364,7 @@ async function setUp(form: HTMLFormElement) {
     // the page can compute it itself: a worked example the page sends to the API (a place without a zone)
     // stays the build's answer rather than a request for a key.
     const nowFields = [...form.querySelectorAll<HTMLInputElement>('[data-now="open"]')];
-    const today = nowFields.length ? undefined : todayHere(tool);
+    const today = nowFields.length ? undefined : await withPageData(() => todayHere(tool)).catch(() => undefined);
     if (nowFields.length && (await runsInPage(call.name, paramsOf(form)).catch(() => false))) {
       for (const el of nowFields) form.querySelector<HTMLButtonElement>(`[data-now-for="${el.id}"]`)?.dispatchEvent(new Event('fill'));
       await show(paramsOf(form), 'Now');

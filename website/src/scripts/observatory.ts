@@ -14,6 +14,7 @@ import { renderAlmanac } from '../lib/observatory-almanac.ts';
 import type { ZoneData } from '../../../engine/time/tzdb-data.ts';
 import { renderOrrery, renderPositionsTable, renderSky, renderSunPath, type Caption } from '../lib/observatory-svg.ts';
 import { $, errorText, showList } from './observatory-dom.ts';
+import { useZoneWindow } from './page-engine.ts';
 import { initShareForm, initShareViewer } from './observatory-share.ts';
 
 const VIEW_FIELDS = ['name', 'lat', 'lng', 'date', 'time', 'tz'] as const;
@@ -158,7 +159,9 @@ async function loadZoneData(): Promise<void> {
   if (!path) throw new Error('the page names no zone data');
   const response = await fetch(path);
   if (!response.ok) throw new Error(`the zone data could not be loaded (HTTP ${response.status})`);
-  useZoneData((await response.json()) as ZoneData);
+  const zoneData = (await response.json()) as ZoneData;
+  useZoneData(zoneData);
+  await useZoneWindow(zoneData); // what tzdb.ts reads in the page (sun_events' local days, the eclipses' local times)
 }
 
 const observatoryForm = $<HTMLFormElement>('#observatory-form');
