@@ -5,12 +5,12 @@
  * for answers from one tools/call result to the OpenAPI document. The figures behind MIN_BYTES, the
  * levels and SYNC_MAX_BYTES (docs/benchmark.md).
  */
-import { startNodeEngine } from '../engine/data-node.ts';
+import { startNodeEngine } from '../engine/index.ts';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { registry } from '../engine/registry.ts';
-import { systemContext, type AnyTool } from '../engine/tool.ts';
+import { registry } from '../engine/index.ts';
+import { systemContext, type AnyTool } from '../engine/index.ts';
 import { MIN_BYTES, SYNC_MAX_BYTES } from '../http/compress.ts';
 import { answerToolCall, createMcpServer } from '../mcp/server.ts';
 import { routeInventory } from '../service/inventory.ts';

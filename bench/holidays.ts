@@ -11,7 +11,7 @@
  * Exits 1 when something costs more than declared, with 25% room for noise (as bench/work.ts allows), or
  * weighs more than its weight. Run it on an idle machine where possible: CPU time grows under load.
  */
-import { startNodeEngine } from '../engine/data-node.ts';
+import { startNodeEngine } from '../engine/index.ts';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -25,13 +25,13 @@ import {
   supportedCountries,
   type HolidayDay,
   type Jurisdiction,
-} from '../engine/holidays/calendar-data.ts';
-import { forgetEarthPositions } from '../engine/holidays/earth-positions.ts';
-import { dayListBytes, instanceBytes } from '../engine/holidays/holiday-cache.ts';
-import { CALL_UNITS, yearUnits } from '../engine/holidays/holiday-work.ts';
-import { registry } from '../engine/registry.ts';
-import { validateInput } from '../engine/validate.ts';
-import { WorkMeter } from '../engine/work.ts';
+} from '../engine/index.ts';
+import { forgetEarthPositions } from '../engine/index.ts';
+import { dayListBytes, instanceBytes } from '../engine/index.ts';
+import { CALL_UNITS, yearUnits } from '../engine/index.ts';
+import { registry } from '../engine/index.ts';
+import { validateInput } from '../engine/index.ts';
+import { WorkMeter } from '../engine/index.ts';
 
 startNodeEngine(false); // the engine over node_modules' data (engine/start.ts)
 

@@ -18,8 +18,8 @@ import net from 'node:net';
 import autocannon from 'autocannon';
 import { convertTimeRequests, landPoints } from './inputs.ts';
 import { mcpCallRequests, mcpVerdicts, TAKING_BROTLI } from './mcp.ts';
-import { nameOf } from '../engine/places/name-table.ts';
-import { loadPlaces } from '../engine/places/place-names.ts';
+import { nameOf } from '../engine/index.ts';
+import { loadPlaces } from '../engine/index.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);

@@ -9,9 +9,9 @@
  *
  * or from the sources: node --import tsx bench/work-pool.ts
  */
-import { startNodeEngine } from '../engine/data-node.ts';
-import { toolByName } from '../engine/registry.ts';
-import { validateInput } from '../engine/validate.ts';
+import { startNodeEngine } from '../engine/index.ts';
+import { toolByName } from '../engine/index.ts';
+import { validateInput } from '../engine/index.ts';
 import { createWorkPool } from '../service/work-pool.ts';
 
 startNodeEngine(false); // the engine over node_modules' data (engine/start.ts)

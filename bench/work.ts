@@ -7,11 +7,11 @@
  * per case; exits 1 when a case costs more CPU than its declaration (or its metered work) allows, with
  * 25% room for noise.
  */
-import { startNodeEngine } from '../engine/data-node.ts';
-import { registry } from '../engine/registry.ts';
-import type { AnyTool } from '../engine/tool.ts';
-import { validateInput } from '../engine/validate.ts';
-import { creditsSpent, MAX_WORK_UNITS, priceOf, WorkMeter } from '../engine/work.ts';
+import { startNodeEngine } from '../engine/index.ts';
+import { registry } from '../engine/index.ts';
+import type { AnyTool } from '../engine/index.ts';
+import { validateInput } from '../engine/index.ts';
+import { creditsSpent, MAX_WORK_UNITS, priceOf, WorkMeter } from '../engine/index.ts';
 
 startNodeEngine(false); // the engine over node_modules' data (engine/start.ts)
 

@@ -7,10 +7,10 @@
  * the OPTIONS, 405 and 404 answers.
  */
 import { H3, type H3Event } from 'h3';
-import { clipEcho } from '../engine/echo.ts';
-import { startNodeEngine } from '../engine/data-node.ts';
-import { registry } from '../engine/registry.ts';
-import { systemContext, type AnyTool, type ToolContext } from '../engine/tool.ts';
+import { clipEcho } from '../engine/index.ts';
+import { startNodeEngine } from '../engine/index.ts';
+import { registry } from '../engine/index.ts';
+import { systemContext, type AnyTool, type ToolContext } from '../engine/index.ts';
 import { refusalProblem, type ToolRunner } from '../service/call.ts';
 import { methodsByPath, routeInventory, serviceRoutes, type RouteInfo, type ServiceHandlers } from '../service/inventory.ts';
 import { buildOpenApi } from '../service/openapi.ts';

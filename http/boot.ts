@@ -6,11 +6,11 @@
 import type { Server as NodeServer } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { serve } from 'h3';
-import { startPlaces } from '../engine/places/place-names.ts';
-import { preloadHolidayData } from '../engine/holidays/calendar-data.ts';
-import { startNodeEngine } from '../engine/data-node.ts';
-import { sources } from '../engine/provenance.ts';
-import { boundaryZonesWithoutRules } from '../engine/time/zone-names.ts';
+import { startPlaces } from '../engine/index.ts';
+import { preloadHolidayData } from '../engine/index.ts';
+import { startNodeEngine } from '../engine/index.ts';
+import { sources } from '../engine/index.ts';
+import { boundaryZonesWithoutRules } from '../engine/index.ts';
 import { createApp } from './app.ts';
 import { createWorkPool } from '../service/work-pool.ts';
 import { capConnectionsPerAddress } from './connection-caps.ts';

@@ -6,7 +6,7 @@
  * without internals).
  */
 import { HTTPError, type H3Event } from 'h3';
-import { clipEcho } from '../engine/echo.ts';
+import { clipEcho } from '../engine/index.ts';
 import { problem } from '../service/problem.ts';
 import type { Billing } from './billing.ts';
 import { finalAnswer } from './compress.ts';

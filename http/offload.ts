@@ -7,7 +7,7 @@
  * outcomes become what a run on this thread would have thrown: input errors, 503s (the pool busy, a task
  * past its deadline, a worker lost), and bugs (500). The work a pool run metered goes to the call's meter.
  */
-import { ToolInputError, ToolUnavailableError, type AnyTool, type ToolContext } from '../engine/tool.ts';
+import { ToolInputError, ToolUnavailableError, type AnyTool, type ToolContext } from '../engine/index.ts';
 import type { WorkPool } from '../service/work-pool.ts';
 
 /** Runs one tool call, here or in the pool. */

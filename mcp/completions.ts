@@ -2,10 +2,10 @@
  * Argument completion of the prompts and resource templates (mcp/discovery.ts): holiday country and
  * subdivision codes, zone names and place names (a place name is a zone argument too).
  */
-import { completePlaceNames } from '../engine/places/search-places.ts';
-import { holidayCountryCodes, holidaySubdivisionCodes } from '../engine/holidays/calendar-data.ts';
-import { resolveCountry } from '../engine/holidays/jurisdiction-names.ts';
-import { completeZones } from '../engine/time/zone-suggest.ts';
+import { completePlaceNames } from '../engine/index.ts';
+import { holidayCountryCodes, holidaySubdivisionCodes } from '../engine/index.ts';
+import { resolveCountry } from '../engine/index.ts';
+import { completeZones } from '../engine/index.ts';
 
 export const completeCountries = (prefix: string) => {
   if (prefix.length > 2) return [];

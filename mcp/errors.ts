@@ -36,9 +36,9 @@ import {
   type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
-import { clipEcho, MAX_ECHO } from '../engine/echo.ts';
-import { asSentence } from '../engine/tool.ts';
-import { describeErrors, formatIssues } from '../engine/validate.ts';
+import { clipEcho, MAX_ECHO } from '../engine/index.ts';
+import { asSentence } from '../engine/index.ts';
+import { describeErrors, formatIssues } from '../engine/index.ts';
 
 type Request = { method: string; params?: Record<string, unknown> };
 type Schema = { safeParse(value: unknown): { success: true } | { success: false; error: { issues: z.core.$ZodIssue[] } } };

@@ -16,9 +16,9 @@
 import { JSONRPCMessageSchema, type JSONRPCRequest, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { H3Event } from 'h3';
 import { FastResponse } from 'srvx';
-import { clipEcho, quoteEcho } from '../engine/echo.ts';
-import { registry } from '../engine/registry.ts';
-import type { AnyTool, Toolset, ToolContext } from '../engine/tool.ts';
+import { clipEcho, quoteEcho } from '../engine/index.ts';
+import { registry } from '../engine/index.ts';
+import type { AnyTool, Toolset, ToolContext } from '../engine/index.ts';
 import { readJsonBody } from '../service/body.ts';
 import { problem } from '../service/problem.ts';
 import { readToolsets, toolsIn } from '../service/toolsets.ts';

@@ -27,7 +27,7 @@
  */
 import type { Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { AnyTool } from '../engine/tool.ts';
+import type { AnyTool } from '../engine/index.ts';
 
 export type JsonSchema = { [keyword: string]: unknown };
 

@@ -15,9 +15,9 @@ import {
   type ListToolsResult,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
-import { clipEcho } from '../engine/echo.ts';
-import { registry } from '../engine/registry.ts';
-import { systemContext, TOOLSET_NAMES, type AnyTool, type ToolContext, type Toolset } from '../engine/tool.ts';
+import { clipEcho } from '../engine/index.ts';
+import { registry } from '../engine/index.ts';
+import { systemContext, TOOLSET_NAMES, type AnyTool, type ToolContext, type Toolset } from '../engine/index.ts';
 import { type CallCharges, type CallOptions as RunOptions, type CallOutcome, type CallProblem, runCall, type ToolRunner } from '../service/call.ts';
 import { SERVICE, VERSION } from '../service/identity.ts';
 import { jsonValueOf } from '../service/json-value.ts';

@@ -8,8 +8,8 @@
  * (PLACE_INDEXES=background: right after start-up, as the API server does).
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { startNodeEngine } from '../engine/data-node.ts';
-import { placesOnFirstNeed, startPlaces } from '../engine/places/place-names.ts';
+import { startNodeEngine } from '../engine/index.ts';
+import { placesOnFirstNeed, startPlaces } from '../engine/index.ts';
 import { routeInventory } from '../service/inventory.ts';
 import { SERVICE } from '../service/identity.ts';
 import { buildOpenApi } from '../service/openapi.ts';

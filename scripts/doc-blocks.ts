@@ -5,12 +5,12 @@
  * is stale, naming the file and the block; `npx tsx scripts/doc-blocks.ts` rewrites them. (The README's
  * `provenance-ids` block is test/engine/provenance.test.ts's.)
  */
-import { startNodeEngine } from '../engine/data-node.ts';
+import { startNodeEngine } from '../engine/index.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { registry } from '../engine/registry.ts';
-import { TOOLSET_NAMES } from '../engine/tool.ts';
+import { registry } from '../engine/index.ts';
+import { TOOLSET_NAMES } from '../engine/index.ts';
 import { PROMPT_TOOLS } from '../mcp/discovery.ts';
 import { toolsetCatalogue } from '../service/toolsets.ts';
 

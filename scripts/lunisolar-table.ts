@@ -22,9 +22,9 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as Astronomy from 'astronomy-engine';
-import { daysFromCivil, fromEpochDay } from '../engine/date/calendar.ts';
-import { LUNISOLAR_FIRST_YEAR, LUNISOLAR_LAST_YEAR, type LunisolarCalendar, packYear } from '../engine/date/lunisolar-data.ts';
-import { versionOf } from '../engine/provenance.ts';
+import { daysFromCivil, fromEpochDay } from '../engine/index.ts';
+import { LUNISOLAR_FIRST_YEAR, LUNISOLAR_LAST_YEAR, type LunisolarCalendar, packYear } from '../engine/index.ts';
+import { versionOf } from '../engine/index.ts';
 
 const DAY_MS = 86_400_000;
 

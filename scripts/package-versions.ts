@@ -8,7 +8,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { installedReleases } from '../engine/data-node.ts';
+import { installedReleases } from '../engine/index.ts';
 
 const OUT = fileURLToPath(new URL('../engine/package-versions.ts', import.meta.url));
 

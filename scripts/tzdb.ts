@@ -4,10 +4,10 @@
  * the newest moment-timezone exactly and runs the zone tests (docs/tzdb.md, "Moving to a new release");
  * `--offline` leaves the registry out.
  */
-import { installedVersion, startNodeEngine } from '../engine/data-node.ts';
+import { installedVersion, startNodeEngine } from '../engine/index.ts';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { tzdbNames, tzdbRelease } from '../engine/time/tzdb.ts';
-import { boundaryZonesWithoutRules, zoneNames } from '../engine/time/zone-names.ts';
+import { tzdbNames, tzdbRelease } from '../engine/index.ts';
+import { boundaryZonesWithoutRules, zoneNames } from '../engine/index.ts';
 
 startNodeEngine(false); // the engine over node_modules' data (engine/start.ts)
 

@@ -3,7 +3,7 @@
  * buffered beyond): the one body reader of the REST routes and the MCP endpoint.
  */
 import type { IncomingMessage } from 'node:http';
-import { clipEcho, quoteEcho } from '../engine/echo.ts';
+import { clipEcho, quoteEcho } from '../engine/index.ts';
 import { MAX_BODY_BYTES } from './limits.ts';
 import { invalid, problem } from './problem.ts';
 

@@ -9,9 +9,9 @@
  * It answers at once (no promise) when nothing it does waits, as the REST route needs to stay
  * synchronous for a synchronous tool.
  */
-import { asSentence, ToolInputError, ToolUnavailableError, type AnyTool, type ToolContext } from '../engine/tool.ts';
-import { describeErrors, validateInput, type FieldError } from '../engine/validate.ts';
-import { creditsSpent, priceOf, WorkMeter } from '../engine/work.ts';
+import { asSentence, ToolInputError, ToolUnavailableError, type AnyTool, type ToolContext } from '../engine/index.ts';
+import { describeErrors, validateInput, type FieldError } from '../engine/index.ts';
+import { creditsSpent, priceOf, WorkMeter } from '../engine/index.ts';
 import { problem, problemOf, titleOf } from './problem.ts';
 
 /** Why a call has no answer: its input, a data provider or the server, or the caller's limits. */

@@ -4,8 +4,8 @@
  * from what is actually routed.
  */
 import type { z } from 'zod';
-import { registry } from '../engine/registry.ts';
-import type { AnyTool } from '../engine/tool.ts';
+import { registry } from '../engine/index.ts';
+import type { AnyTool } from '../engine/index.ts';
 import { OPENAPI_PER_MINUTE } from './limits.ts';
 import { DEFAULT_CREATES_PER_MINUTE, DEFAULT_SHARES_MAX, DEFAULT_SHARES_PER_ADDRESS, ShareCreated, ShareRequest, ShareView } from './shares.ts';
 

@@ -1,5 +1,5 @@
 /** Where a person reads about a tool on the website: its calculator page, or its entry on the API page. */
-import type { AnyTool } from '../engine/tool.ts';
+import type { AnyTool } from '../engine/index.ts';
 
 export const calculatorPath = (slug: string) => `/calculators/${slug}/`;
 

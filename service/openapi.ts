@@ -2,10 +2,10 @@
  * The OpenAPI 3.1 document, generated from the route inventory and each tool's zod schemas, so the
  * document cannot describe a route, parameter or field the server does not have.
  */
-import { MAX_WORK_UNITS, WORK_UNITS_PER_CREDIT } from '../engine/work.ts';
+import { MAX_WORK_UNITS, WORK_UNITS_PER_CREDIT } from '../engine/index.ts';
 import { z } from 'zod';
-import { EXAMPLE_CLOCK, exampleInput, systemContext, type AnyTool } from '../engine/tool.ts';
-import { PROVENANCE_MODES } from '../engine/provenance-catalogue.ts';
+import { EXAMPLE_CLOCK, exampleInput, systemContext, type AnyTool } from '../engine/index.ts';
+import { PROVENANCE_MODES } from '../engine/index.ts';
 import { MAX_BODY_BYTES } from './limits.ts';
 import { PROVENANCE_FLAG } from './query.ts';
 import type { RouteInfo } from './inventory.ts';

@@ -4,8 +4,8 @@
  * anything the client sent (engine/echo.ts).
  */
 import { FastResponse } from 'srvx';
-import { asSentence } from '../engine/tool.ts';
-import { describeErrors, type FieldError } from '../engine/validate.ts';
+import { asSentence } from '../engine/index.ts';
+import { describeErrors, type FieldError } from '../engine/index.ts';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',

@@ -3,9 +3,9 @@
  * calculator forms read theirs: values typed by the tool's schema, lists comma-separated or repeated.
  */
 import type { z } from 'zod';
-import type { AnyTool } from '../engine/tool.ts';
-import type { ProvenanceMode } from '../engine/provenance-catalogue.ts';
-import type { FieldError } from '../engine/validate.ts';
+import type { AnyTool } from '../engine/index.ts';
+import type { ProvenanceMode } from '../engine/index.ts';
+import type { FieldError } from '../engine/index.ts';
 
 /** How a query value is read: as a number, a boolean, a string, or a comma-separated list of one of those. */
 export type QueryValueType = 'number' | 'boolean' | 'string' | { array: QueryValueType };

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { TOOLSET_NAMES, type Toolset } from '../engine/tool.ts';
+import { TOOLSET_NAMES, type Toolset } from '../engine/index.ts';
 import { DEFAULT_SHARES_MAX, DEFAULT_SHARES_PER_ADDRESS } from './shares.ts';
 import { readToolsets } from './toolsets.ts';
 

@@ -4,7 +4,7 @@
  * with them), the route inventory and OpenAPI, and the website; no transport and no calculation here.
  */
 import { z } from 'zod';
-import { int, IsoDate, Latitude, Longitude } from '../engine/inputs.ts';
+import { int, IsoDate, Latitude, Longitude } from '../engine/index.ts';
 
 export const POSTER_KINDS = ['sky', 'orrery', 'sun-path'] as const;
 export type PosterKind = (typeof POSTER_KINDS)[number];

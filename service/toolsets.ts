@@ -3,8 +3,8 @@
  * reader for all three, and the catalogue a model reads to learn what else it could turn on. A toolset
  * is a family (engine/tool.ts), by its name.
  */
-import { clipEcho } from '../engine/echo.ts';
-import { FAMILIES, TOOLSET_NAMES, type AnyTool, type Toolset } from '../engine/tool.ts';
+import { clipEcho } from '../engine/index.ts';
+import { FAMILIES, TOOLSET_NAMES, type AnyTool, type Toolset } from '../engine/index.ts';
 
 /** Longer than every toolset name listed once: a longer list is refused before it is split. */
 const MAX_LENGTH = 200;

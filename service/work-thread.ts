@@ -6,8 +6,8 @@
  * tool's `input` output), so nothing is validated again here.
  */
 import { parentPort } from 'node:worker_threads';
-import { ToolInputError, ToolUnavailableError, type AnyTool, type ToolContext } from '../engine/tool.ts';
-import { WorkMeter } from '../engine/work.ts';
+import { ToolInputError, ToolUnavailableError, type AnyTool, type ToolContext } from '../engine/index.ts';
+import { WorkMeter } from '../engine/index.ts';
 
 /** What a run takes besides the tool and its input; every field crosses to the worker as it is (structured clone). */
 export interface RunOptions {

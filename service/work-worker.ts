@@ -2,8 +2,8 @@
  * A work-pool worker (service/work-pool.ts starts it): the registry's tools, served off the main thread.
  * scripts/build-server.mjs compiles it beside the server, as its own entry.
  */
-import { startNodeEngine } from '../engine/data-node.ts';
-import { toolByName } from '../engine/registry.ts';
+import { startNodeEngine } from '../engine/index.ts';
+import { toolByName } from '../engine/index.ts';
 import { serveTools } from './work-thread.ts';
 
 startNodeEngine(false);

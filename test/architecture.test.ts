@@ -4,7 +4,8 @@
  * website/; no two top-level folders import each other. Scripts and benchmarks import nothing from
  * test/, and no front end imports a calculation library: calculating is the engine's. A wrong import
  * fails here, naming the file and the import. Inside engine/, no two folders (nor top-level files)
- * import each other in a cycle, however long.
+ * import each other in a cycle, however long. Outside engine/ and test/, the engine is reached only through
+ * engine/index.ts (the server's door) and engine/browser/index.ts (a page's).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -95,6 +96,14 @@ describe('import direction', () => {
     const wrong = [...imports]
       .filter(([file]) => FRONT_ENDS.includes(folderOf(file)))
       .flatMap(([file, list]) => list.filter((i) => i.pkg !== undefined && CALCULATION_LIBRARY.test(i.pkg)).map((i) => `${file} → ${i.spec}`));
+    expect(wrong).toEqual([]);
+  });
+
+  it('outside the engine and its tests, the engine is reached only through its front doors', () => {
+    const DOORS = ['engine/index.ts', 'engine/browser/index.ts'];
+    const wrong = [...imports]
+      .filter(([file]) => !['engine', 'test'].includes(folderOf(file)))
+      .flatMap(([file, list]) => list.filter((i) => i.folder === 'engine' && !DOORS.includes(i.path!.split('\\').join('/'))).map((i) => `${file} → ${i.spec}`));
     expect(wrong).toEqual([]);
   });
 

@@ -9,7 +9,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { declaredTools } from '../engine/registry.ts';
+import { declaredTools } from '../engine/index.ts';
 
 const ENGINE = fileURLToPath(new URL('../engine/', import.meta.url));
 const VIRTUAL = 'virtual:browser-tools';

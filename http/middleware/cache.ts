@@ -5,7 +5,7 @@
  * a body larger than `MAX_CACHED_BODY_BYTES` is not stored at all. Results that depend on "now" are
  * never stored.
  */
-import type { AnyTool } from '../../engine/tool.ts';
+import type { AnyTool } from '../../engine/index.ts';
 
 export type CacheStatus = 'HIT' | 'MISS' | 'BYPASS';
 

@@ -3,7 +3,7 @@
  * local development origins). Never a wildcard: an allowed Origin is echoed back, with `Vary: Origin`.
  */
 import type { H3Event } from 'h3';
-import { clipEcho } from '../../engine/echo.ts';
+import { clipEcho } from '../../engine/index.ts';
 import { problem } from '../../service/problem.ts';
 import { addVary } from './vary.ts';
 

@@ -1,9 +1,9 @@
 /** Service routes that are not calculations: index, health and the status document. */
-import { probeEphemeris } from '../../engine/health.ts';
-import { lookupZones } from '../../engine/time/zone-lookup.ts';
-import { sources } from '../../engine/provenance.ts';
+import { probeEphemeris } from '../../engine/index.ts';
+import { lookupZones } from '../../engine/index.ts';
+import { sources } from '../../engine/index.ts';
 import { SERVICE, VERSION } from '../../service/identity.ts';
-import { formatUtc } from '../../engine/instant.ts';
+import { formatUtc } from '../../engine/index.ts';
 import type { H3Event } from 'h3';
 import type { Settings } from '../../service/settings.ts';
 import { json } from '../json.ts';

@@ -22,9 +22,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { H3Event } from 'h3';
 import { FastResponse } from 'srvx';
-import { wallTimeAt } from '../../engine/time/local-time.ts';
-import { DAY_MS, formatUtc } from '../../engine/instant.ts';
-import { validateInput } from '../../engine/validate.ts';
+import { wallTimeAt } from '../../engine/index.ts';
+import { DAY_MS, formatUtc } from '../../engine/index.ts';
+import { validateInput } from '../../engine/index.ts';
 import { invalid, problem } from '../../service/problem.ts';
 import { rateLimitHeaders, SlidingWindowLimiter, type RateDecision } from '../middleware/rate-limit.ts';
 import { addressGroup, clientGroupOf } from '../client-address.ts';

@@ -7,8 +7,8 @@
  */
 import type { H3Event } from 'h3';
 import { FastResponse } from 'srvx';
-import type { AnyTool, ToolContext } from '../../engine/tool.ts';
-import type { FieldError } from '../../engine/validate.ts';
+import type { AnyTool, ToolContext } from '../../engine/index.ts';
+import type { FieldError } from '../../engine/index.ts';
 import { type CallCharges, type CallOutcome, checkCall, problemAnswer, refusalProblem, runChecked } from '../../service/call.ts';
 import { PROVENANCE_FLAG, provenanceFlagOf, queryReader, takeProvenanceFlag } from '../../service/query.ts';
 import type { Caller } from '../middleware/auth.ts';

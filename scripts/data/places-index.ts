@@ -9,8 +9,8 @@
  *   node --import tsx scripts/data/places-index.ts [--fresh]   (--fresh: build and write it even when cached)
  */
 import { rm } from 'node:fs/promises';
-import { indexFile } from '../../engine/places/index-file.ts';
-import { startPlaces } from '../../engine/places/place-names.ts';
+import { indexFile } from '../../engine/index.ts';
+import { startPlaces } from '../../engine/index.ts';
 
 const file = indexFile();
 if (process.argv.includes('--fresh')) await rm(file, { force: true });

@@ -9,9 +9,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { installedVersion } from '../../engine/data-node.ts';
-import { BOUNDARY_RELEASE_BY_GEO_TZ } from '../../engine/provenance.ts';
-import { OFFICIAL_RELEASE } from '../../engine/holidays/official/layer.ts';
+import { installedVersion } from '../../engine/index.ts';
+import { BOUNDARY_RELEASE_BY_GEO_TZ } from '../../engine/index.ts';
+import { OFFICIAL_RELEASE } from '../../engine/index.ts';
 import { releasesBehind } from './releases.ts';
 
 const require = createRequire(import.meta.url);

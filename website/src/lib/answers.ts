@@ -2,7 +2,7 @@
  * The page's direct answer: the tool's declared sentence (its calculator's `answer`) about a result,
  * led by the inputs. Browser-safe.
  */
-import { ANSWER_WORDS, type AnswerWords } from '../../../engine/tool.ts';
+import { ANSWER_WORDS, type AnswerWords } from '../../../engine/browser/index.ts';
 import { describeInput, text as asText } from './calls.ts';
 
 /** An input's words on a calculator form (website/src/lib/labels.ts): its label and unit. */

@@ -3,7 +3,7 @@
  * OpenAPI, `_redirects`), generated from the registry at build time. Presentation only.
  * Over 300 lines: one short function a file, over the same calculator list.
  */
-import { registry } from '../../../engine/registry.ts';
+import { registry } from '../../../engine/index.ts';
 import {
   API_BASE_URL,
   BUILD_CLOCK_ISO,

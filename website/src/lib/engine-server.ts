@@ -4,6 +4,6 @@
  * modules every page and discovery file reads (site.ts, zone-data.ts); a calculator page's browser
  * bundle starts its own over the data it fetches (website/src/scripts/page-engine.ts).
  */
-import { startNodeEngine } from '../../../engine/data-node.ts';
+import { startNodeEngine } from '../../../engine/index.ts';
 
 startNodeEngine(false);

@@ -6,7 +6,7 @@
  * test/website/labels.test.ts.
  */
 import { z } from 'zod';
-import type { AnyTool, FormLabel } from '../../../engine/tool.ts';
+import type { AnyTool, FormLabel } from '../../../engine/index.ts';
 
 /** The label, unit and control a tool declares for an input (undefined when it declares none: a test fails then). */
 export const labelOf = (tool: Pick<AnyTool, 'calculator'>, name: string): FormLabel | undefined =>

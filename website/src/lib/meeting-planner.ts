@@ -5,8 +5,8 @@
  * the chosen slot. Browser-safe: the page's script writes the same HTML for each live answer as the build
  * wrote for the worked example. Every text from the answer or the request is escaped here.
  */
-import { formatWall } from '../../../engine/instant.ts';
-import type { Timetable } from '../../../engine/planning/meeting-timetable.ts';
+import { formatWall } from '../../../engine/browser/index.ts';
+import type { Timetable } from '../../../engine/browser/index.ts';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);

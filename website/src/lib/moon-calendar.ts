@@ -6,10 +6,10 @@
  * longitude searched where a quarter falls, the fraction from astronomy-engine's Illumination); the days
  * are local days of the engine's tzdb release when a zone is given, UTC days otherwise (as moon_phases).
  */
-import { type LocalDay, localDays } from '../../../engine/sky/local-day-events.ts';
-import { phaseFromTable, phaseTable } from '../../../engine/sky/moon-phase-table.ts';
-import { daysInMonth, formatLocal, formatUtc } from '../../../engine/instant.ts';
-import { instantOfLocal, offsetSecondsAt } from '../../../engine/time/zone-rules.ts';
+import { type LocalDay, localDays } from '../../../engine/browser/index.ts';
+import { phaseFromTable, phaseTable } from '../../../engine/browser/index.ts';
+import { daysInMonth, formatLocal, formatUtc } from '../../../engine/browser/index.ts';
+import { instantOfLocal, offsetSecondsAt } from '../../../engine/browser/index.ts';
 import { clockOf, escapeHtml, monthName, whenText } from './tool-parts.ts';
 
 const PHASES = ['new_moon', 'first_quarter', 'full_moon', 'last_quarter'] as const;

@@ -4,9 +4,9 @@
  * Strings only, no DOM, like observatory-svg.ts: drawn at build time in Node and in the browser after
  * each change. Only numbers and the engine's own names reach the HTML here, never the user's text.
  */
-import type { EclipseEntry } from '../../../engine/sky/eclipse-search.ts';
-import type { MoonState } from '../../../engine/sky/sky.ts';
-import type { SunRiseSet } from '../../../engine/sky/sun-rise-set.ts';
+import type { EclipseEntry } from '../../../engine/browser/index.ts';
+import type { MoonState } from '../../../engine/browser/index.ts';
+import type { SunRiseSet } from '../../../engine/browser/index.ts';
 import type { NextEclipses } from './observatory.ts';
 
 const INK = '#e9eef5';

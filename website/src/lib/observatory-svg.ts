@@ -5,10 +5,10 @@
  * place names come from strangers. Over 300 lines: the three posters share one set of private drawing
  * helpers (scales, labels, colours), which a split would have to export.
  */
-import { DAYLIGHT_LIMITS_DEG } from '../../../engine/sky/sun-position.ts';
-import { ORRERY_BODIES, type OrreryBody, type SkyBody } from '../../../engine/sky/sky.ts';
-import type { SunPath } from '../../../engine/sky/sun-path.ts';
-import type { SunRiseSet } from '../../../engine/sky/sun-rise-set.ts';
+import { DAYLIGHT_LIMITS_DEG } from '../../../engine/browser/index.ts';
+import { ORRERY_BODIES, type OrreryBody, type SkyBody } from '../../../engine/browser/index.ts';
+import type { SunPath } from '../../../engine/browser/index.ts';
+import type { SunRiseSet } from '../../../engine/browser/index.ts';
 import { localParts } from './observatory.ts';
 /** Every text that reaches the SVG or HTML goes through this: shared place names come from strangers. */
 export function escapeXml(text: string): string {

@@ -6,12 +6,12 @@
  * and sunset, eclipse-search.ts (the eclipses tool's search) for the next eclipses. The page's places are
  * `{ lat, lng }`, as the share API spells them; the engine takes `{ lat, lon }`.
  */
-import { EPHEMERIS_END_MS, EPHEMERIS_MIN_MS } from '../../../engine/sky/body-positions.ts';
-import { type EclipseEntry, searchEclipses } from '../../../engine/sky/eclipse-search.ts';
-import { runSkyPositions, type SkyPositions } from '../../../engine/sky/sky-positions.ts';
-import type { SkyBody } from '../../../engine/sky/sky.ts';
-import { sunPath as engineSunPath, type SunPath } from '../../../engine/sky/sun-path.ts';
-import { sunRiseSet, type SunRiseSet } from '../../../engine/sky/sun-rise-set.ts';
+import { EPHEMERIS_END_MS, EPHEMERIS_MIN_MS } from '../../../engine/browser/index.ts';
+import { type EclipseEntry, searchEclipses } from '../../../engine/browser/index.ts';
+import { runSkyPositions, type SkyPositions } from '../../../engine/browser/index.ts';
+import type { SkyBody } from '../../../engine/browser/index.ts';
+import { sunPath as engineSunPath, type SunPath } from '../../../engine/browser/index.ts';
+import { sunRiseSet, type SunRiseSet } from '../../../engine/browser/index.ts';
 import {
   instantOfDateTime,
   localDayBounds as engineDayBounds,
@@ -19,8 +19,8 @@ import {
   type LocalParts,
   TIME_PATTERN,
   wallMsOf,
-} from '../../../engine/time/wall-clock.ts';
-import { zoneLookup, type ZoneData, type ZoneTable } from '../../../engine/time/tzdb-data.ts';
+} from '../../../engine/browser/index.ts';
+import { zoneLookup, type ZoneData, type ZoneTable } from '../../../engine/browser/index.ts';
 
 // ----- local time in an IANA zone ----------------------------------------------------------------
 // The zone rules are the engine's: its shipped tzdb release, as the page's zone data carries it
@@ -157,7 +157,7 @@ export interface Place {
   lng: number;
 }
 
-export { orreryPositions as orrery } from '../../../engine/sky/sky.ts';
+export { orreryPositions as orrery } from '../../../engine/browser/index.ts';
 
 /**
  * The sky over a place at an instant, and the Moon's phase then: the sky_positions tool's own run (sea

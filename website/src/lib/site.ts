@@ -4,8 +4,8 @@
  */
 import './engine-server.ts';
 import { z } from 'zod';
-import { registry } from '../../../engine/registry.ts';
-import { EXAMPLE_CLOCK, exampleInput, FAMILIES, type AnyTool, type CalculatorMeta, type ToolContext } from '../../../engine/tool.ts';
+import { registry } from '../../../engine/index.ts';
+import { EXAMPLE_CLOCK, exampleInput, FAMILIES, type AnyTool, type CalculatorMeta, type ToolContext } from '../../../engine/index.ts';
 import { curlCommand as curlWith } from './calls.ts';
 import { calculatorPath } from '../../../service/links.ts';
 

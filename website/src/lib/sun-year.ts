@@ -6,8 +6,8 @@
  * engine/sky/local-day-events.ts and sun-track.ts, as sun_events computes a 366-day table), so the
  * build and the page's script draw what the tool answers; local days come from the engine's tzdb release.
  */
-import type { SunDay } from '../../../engine/sky/sun-day.ts';
-import { type SunYear, sunYear } from '../../../engine/sky/sun-year.ts';
+import type { SunDay } from '../../../engine/browser/index.ts';
+import { type SunYear, sunYear } from '../../../engine/browser/index.ts';
 import { clockOf, durationText, escapeHtml, hoursOf, monthName } from './tool-parts.ts';
 
 export { type SunYear, sunYear };

@@ -5,7 +5,7 @@
  * module or the data it reads (the tz release, fetched by the page as a computation reads it,
  * website/src/scripts/page-engine.ts), so the part stays small and draws at once.
  */
-import { civilFromDays, daysFromCivil, isoWeekday, isoWeekOf } from '../../../engine/date/calendar.ts';
+import { civilFromDays, daysFromCivil, isoWeekday, isoWeekOf } from '../../../engine/browser/index.ts';
 import { monthName } from './tool-parts.ts';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];

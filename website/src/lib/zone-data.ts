@@ -3,9 +3,9 @@
  * observatory draws (build time only; the browser fetches the same data from /observatory/tzdb.json).
  */
 import './engine-server.ts';
-import { zoneDataWindow } from '../../../engine/time/tzdb.ts';
-import type { ZoneData } from '../../../engine/time/tzdb-data.ts';
-import { zoneNames } from '../../../engine/time/zone-names.ts';
+import { zoneDataWindow } from '../../../engine/index.ts';
+import type { ZoneData } from '../../../engine/index.ts';
+import { zoneNames } from '../../../engine/index.ts';
 import { FIRST_YEAR, LAST_YEAR } from './observatory.ts';
 
 let data: ZoneData | undefined;

@@ -8,7 +8,7 @@
  * lon) without a time zone: the place's zone needs the server's boundary lookup (the page then asks the
  * API with the visitor's key, or says what it needs).
  */
-import type { AnyTool } from '../../../engine/tool.ts';
+import { type AnyTool, loadHolidayNames, loadZoneNames } from '../../../engine/browser/index.ts';
 import { queryReader } from '../../../service/query.ts';
 import { TOOL_MODULES } from 'virtual:browser-tools';
 import { withPageData } from './page-engine.ts';
@@ -94,7 +94,7 @@ export async function runsInPage(name: string, params: URLSearchParams): Promise
     ...participants.map((p) => p.timezone).filter((z): z is string => typeof z === 'string' && z.trim() !== ''),
   ];
   if (zoneInputs.length) {
-    const { resolveZone, zoneInputProblem } = await import('../../../engine/time/zone-names.ts');
+    const { resolveZone, zoneInputProblem } = await loadZoneNames();
     const unread = await withPageData(() => zoneInputs.filter((z) => !resolveZone(z) && !zoneInputProblem(z)));
     if (unread.length) {
       need = placeNames(unread);
@@ -114,10 +114,7 @@ export const serverNeed = (_name: string): string => need || 'data held by the s
 export async function subdivisionsOf(country: string): Promise<{ code: string; name: string }[]> {
   const text = country.trim();
   if (!text) return [];
-  const [{ supportedCountries }, { resolveCountry }] = await Promise.all([
-    import('../../../engine/holidays/calendar-data.ts'),
-    import('../../../engine/holidays/jurisdiction-names.ts'),
-  ]);
+  const [{ supportedCountries }, { resolveCountry }] = await loadHolidayNames();
   return withPageData(() => {
     const resolved = resolveCountry(text);
     const code = 'code' in resolved ? resolved.code : text.toUpperCase();

@@ -16,8 +16,8 @@
  */
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
-import { ToolInputError, type AnyTool } from '../../../engine/tool.ts';
-import { validateInput, type FieldError } from '../../../engine/validate.ts';
+import { ToolInputError, type AnyTool } from '../../../engine/browser/index.ts';
+import { validateInput, type FieldError } from '../../../engine/browser/index.ts';
 import { coerce, type QueryValueType } from '../../../service/query.ts';
 import { loadToolDeclaration, readInput, runsInPage, serverNeed, subdivisionsOf, withPageData } from './browser-run.ts';
 import { PageDataMissing } from './page-engine.ts';

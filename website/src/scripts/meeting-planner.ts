@@ -6,8 +6,8 @@
  * slot chosen in the list. Local times come from the engine's tzdb release as the page carries it (the
  * observatory's zone data), never from the browser's own zone data; the HTML is the build's own writer's.
  */
-import { meetingTimetable, type TimetableAnswer, type TimetableRequest } from '../../../engine/planning/meeting-timetable.ts';
-import { fixedOffsetTable, type ZoneData, type ZoneTable, zoneLookup } from '../../../engine/time/tzdb-data.ts';
+import { meetingTimetable, type TimetableAnswer, type TimetableRequest } from '../../../engine/browser/index.ts';
+import { fixedOffsetTable, type ZoneData, type ZoneTable, zoneLookup } from '../../../engine/browser/index.ts';
 import { renderIcsLink, renderSlotChoices, renderTimetable } from '../lib/meeting-planner.ts';
 
 type Slot = Parameters<typeof renderSlotChoices>[0][number];

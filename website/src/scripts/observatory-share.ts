@@ -17,7 +17,7 @@ import {
   type PosterKind,
 } from '../lib/observatory.ts';
 import { renderOrrery, renderSky, renderSunPath, type Caption } from '../lib/observatory-svg.ts';
-import { DAY_MS } from '../../../engine/instant.ts';
+import { DAY_MS } from '../../../engine/browser/index.ts';
 import { $, apiBase, errorText, showList } from './observatory-dom.ts';
 
 const POSTER_NAMES: Record<PosterKind, string> = { sky: 'Sky chart', orrery: 'Orrery', 'sun-path': 'Sun path' };

@@ -11,7 +11,7 @@
  */
 import { localParts, nextEclipses, orrery, parseView, skyAt, sunPath, useZoneData, type ObservatoryView } from '../lib/observatory.ts';
 import { renderAlmanac } from '../lib/observatory-almanac.ts';
-import type { ZoneData } from '../../../engine/time/tzdb-data.ts';
+import type { ZoneData } from '../../../engine/browser/index.ts';
 import { renderOrrery, renderPositionsTable, renderSky, renderSunPath, type Caption } from '../lib/observatory-svg.ts';
 import { $, errorText, showList } from './observatory-dom.ts';
 import { useZoneWindow } from './page-engine.ts';

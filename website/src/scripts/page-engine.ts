@@ -6,9 +6,9 @@
  * that pack from /calculator-data/, installs it and computes again; so a page fetches the data its tool
  * reads for the input it is given, found by computing, never from a list kept beside the engine.
  */
-import { PageDataMissing, pageEngineData } from '../../../engine/browser/page-data.ts';
-import { startEngine } from '../../../engine/start.ts';
-import type { ZoneData } from '../../../engine/time/tzdb-data.ts';
+import { PageDataMissing, pageEngineData } from '../../../engine/browser/index.ts';
+import { startEngine } from '../../../engine/browser/index.ts';
+import type { ZoneData } from '../../../engine/browser/index.ts';
 
 const DATA_BASE = '/calculator-data/';
 

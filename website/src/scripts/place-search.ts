@@ -9,7 +9,7 @@
  * A pair holds one form at a time, so a form never sends both: typing a name empties the pair's
  * coordinates (and a zone an earlier choice filled), typing coordinates empties the name.
  */
-import type { FieldError } from '../../../engine/validate.ts';
+import type { FieldError } from '../../../engine/browser/index.ts';
 
 /** What the page needs of a search_places answer. */
 interface Found {

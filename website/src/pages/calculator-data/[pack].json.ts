@@ -1,5 +1,5 @@
 // The data calculator pages fetch to compute in the browser (engine/browser/calculator-data.ts).
-import { countryHolidays, DATA_PACKS, holidayCountries } from '../../../../engine/browser/calculator-data.ts';
+import { countryHolidays, DATA_PACKS, holidayCountries } from '../../../../engine/index.ts';
 
 export function getStaticPaths() {
   return [...Object.keys(DATA_PACKS), ...holidayCountries().map((code) => `holidays-${code}`)].map((pack) => ({ params: { pack } }));
