@@ -21,7 +21,8 @@ export async function browserToolModules(): Promise<Record<string, { file: strin
   const out: Record<string, { file: string; exportName: string }> = {};
   const files = readdirSync(ENGINE, { recursive: true })
     .map(String)
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
+    // A tool is declared in its family's folder; the front doors (index.ts) only pass it on.
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && /[\\/]/.test(f) && !/(^|[\\/])index\.ts$/.test(f))
     .sort();
   for (const file of files) {
     const path = join(ENGINE, file);
