@@ -116,7 +116,7 @@ export async function startServer(settings: Settings, options: StartOptions = {}
 
   const logger = options.requestLogs === false ? undefined : requestLogger(settings.logFormat);
   // Heavy calls (tools that declare their work) run in worker threads, started on first use.
-  const workPool = createWorkPool();
+  const workPool = createWorkPool({ deadlineMs: settings.workDeadlineMs });
   const { app, refreshKeys } = createApp({
     workPool,
     onDamagedRecord: (record) =>
@@ -173,6 +173,9 @@ export async function startServer(settings: Settings, options: StartOptions = {}
       connectionsCheckingInterval: 1_000,
       // Workers of npm start (WORKERS > 1) share the port through the cluster primary; a lone process is unaffected.
       exclusive: false,
+      // A burst of new connections waits in the kernel's accept queue instead of being reset once Node's
+      // default 511 is full (capped by net.core.somaxconn, 4096 on current Linux).
+      backlog: 4096,
     },
   });
   await server.ready();

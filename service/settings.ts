@@ -42,6 +42,8 @@ export interface Settings {
   requestTimeoutMs: number;
   /** Idle time a kept-alive connection is held between requests (KEEP_ALIVE_TIMEOUT_MS). */
   keepAliveTimeoutMs: number;
+  /** Wall time a priced calculation may run in the work pool before it is stopped with a 503 (WORK_DEADLINE_MS). */
+  workDeadlineMs: number;
   /** Most sockets open at once (MAX_CONNECTIONS); more are closed as they arrive. */
   maxConnections: number;
   /**
@@ -248,6 +250,7 @@ export function loadSettings(env: Env = process.env): Settings {
     headersTimeoutMs: integer(env, 'HEADERS_TIMEOUT_MS', 10_000, 1_000, 120_000),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000),
     keepAliveTimeoutMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 120_000),
+    workDeadlineMs: integer(env, 'WORK_DEADLINE_MS', 2_000, 100, 600_000),
     maxConnections,
     maxConnectionsPerAddress: integer(
       env,
