@@ -2,8 +2,8 @@
  * The shipped data the engine computes over, handed in where the engine is set up (engine/start.ts)
  * rather than read by the modules that use it: the IANA tzdb release (moment-timezone's packed build and
  * its zone.tab), CLDR's tables (Windows zone IDs, weekends, English country names, alpha-3 codes),
- * date-holidays' rules and, on the server only, the time-zone boundary lookup and the places index. Two implementations:
- * engine/data-node.ts (the server, the MCP server, scripts and tests: the files in node_modules) and
+ * date-holidays' rules and, on the server only, the time-zone boundary lookup and the places index. Two
+ * implementations: engine/data-node.ts (the server, the MCP server, scripts and tests: node_modules) and
  * engine/browser/page-data.ts (a calculator page: the packs it fetched from the site). Package versions
  * and data releases named in provenance are plain values (engine/package-versions.ts), not data.
  *

