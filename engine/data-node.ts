@@ -1,8 +1,8 @@
 /**
  * The server's engine data (engine/data.ts): the packages' own files in node_modules, each read on
- * first use. With the places index loaders (engine/places/), the only engine module that imports
- * node: builtins; engine/start.ts binds it in the API, the MCP stdio server, the health check, scripts
- * and tests.
+ * first use, with the boundary lookup and the places index (engine/places/places-node.ts). With the
+ * loaders it creates, the only engine module that imports node: builtins; engine/start.ts binds it in
+ * the API, the MCP stdio server, the health check, scripts and tests.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import type HolidaysClass from 'date-holidays';
 import type { EngineData, WeekendData, WindowsZoneMapping, ZoneTabMeta } from './data.ts';
 import { memoiseEarthPositions } from './holidays/earth-positions.ts';
+import { nodePlaces } from './places/places-node.ts';
 import { DATA_RELEASES } from './package-versions.ts';
 import { type Engine, startEngine } from './start.ts';
 import type { PackedTzdb } from './time/tzdb-data.ts';
@@ -105,6 +106,8 @@ function readNodeModules(): EngineData {
       return (holidays = require('date-holidays') as typeof HolidaysClass);
     },
     boundaries: new ZoneFinder({ budgetBytes: TILE_CACHE_BYTES }),
+    // Nothing read until the server starts it, a query first needs it, or a script loads it.
+    places: nodePlaces(),
   };
 }
 

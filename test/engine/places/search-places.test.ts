@@ -202,7 +202,7 @@ describe('the index file', () => {
 describe('the cached index and a fresh build', () => {
   it('are the same index (a change to the build without raising INDEX_FORMAT would read stale files)', { tags: ['sweep'], timeout: 120_000 }, async () => {
     const { INDEX_FORMAT } = await import('../../../engine/places/index-file.ts');
-    const { buildPlacesAfresh } = await import('../../../engine/places/place-names.ts');
+    const { buildPlacesAfresh } = await import('../../../engine/places/places-node.ts');
     const loaded = await loadPlaces();
     const fresh = await buildPlacesAfresh();
     for (const key of [
