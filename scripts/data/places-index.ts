@@ -9,9 +9,9 @@
  *   node --import tsx scripts/data/places-index.ts [--fresh]   (--fresh: build and write it even when cached)
  */
 import { rm } from 'node:fs/promises';
-import { indexFile } from '../../engine/index.ts';
-import { startPlaces } from '../../engine/index.ts';
+import { indexFile, startNodeEngine, startPlaces } from '../../engine/index.ts';
 
+startNodeEngine(false); // the engine over node_modules' data (engine/start.ts), its places index among them
 const file = indexFile();
 if (process.argv.includes('--fresh')) await rm(file, { force: true });
 const status = await startPlaces();
