@@ -71,16 +71,22 @@ function* files(dir) {
 }
 
 const megabytes = (bytes) => `${(bytes / 1e6).toFixed(0)} MB`;
-const packageCount = () =>
-  existsSync(modules)
-    ? readdirSync(modules).reduce((n, name) => n + (name.startsWith('@') ? readdirSync(join(modules, name)).length : name.startsWith('.') ? 0 : 1), 0)
-    : 0;
+/** Bytes under node_modules now (while npm ci works: how far it got). */
+const installedBytes = () => {
+  let total = 0;
+  try {
+    for (const { bytes } of files(modules)) total += bytes;
+  } catch {} // npm is moving folders: the next line will say
+  return total;
+};
+/** The packages npm recorded as installed. */
+const installedCount = () => Object.keys(JSON.parse(readFileSync(installedPath, 'utf8')).packages ?? {}).length;
 
 /** `npm ci`, its output on stderr, with a line every 10 s while it works. */
 function npmCi(args) {
   return new Promise((done) => {
     const child = spawn('npm', ['ci', '--no-audit', '--no-fund', ...args], { cwd: root, stdio: ['ignore', process.stderr, process.stderr] });
-    const beat = setInterval(() => say(`still installing: ${packageCount()} packages in node_modules so far`), 10_000);
+    const beat = setInterval(() => say(`still installing: ${megabytes(installedBytes())} in node_modules so far`), 10_000);
     child.on('error', () => done(1));
     child.on('exit', (code) => {
       clearInterval(beat);
@@ -97,15 +103,14 @@ if (lstatSync(modules, { throwIfNoEntry: false })?.isSymbolicLink()) {
   process.stderr.write('ensure-deps: node_modules is a link and does not match package-lock.json; install where it points, not here\n');
   process.exit(1);
 }
-const count = wantedEntries().filter(([, entry]) => !entry.optional && !entry.devOptional).length;
-const what = runtime ? `the ${count} run-time packages (npm ci --omit=dev; the test and site tools come with npm test)` : `all ${count} packages (npm ci)`;
+const what = runtime ? 'the run-time packages (npm ci --omit=dev; the test and site tools come with npm test)' : 'every package (npm ci)';
 say(`node_modules is ${existsSync(installedPath) ? 'not what package-lock.json names' : 'missing'}; installing ${what}`);
 const status = await npmCi(runtime ? ['--omit=dev'] : []);
 if (status !== 0) {
   say('npm ci failed; see the output above');
   process.exit(status);
 }
-say(`installed ${packageCount()} packages`);
+say(`npm ci installed ${installedCount()} packages`);
 
 let pruned = 0;
 let total = 0;
