@@ -16,6 +16,8 @@ import { type Engine, startEngine } from './start.ts';
 import type { PackedTzdb } from './time/tzdb-data.ts';
 import { type Backzone, indexRelease, type TzdbRelease } from './time/tzdb-release.ts';
 import backzone from '../datasets/tzdb/backzone.json' with { type: 'json' };
+import territories from '../datasets/cldr/territories.json' with { type: 'json' };
+import territoriesManifest from '../datasets/cldr/territories.manifest.json' with { type: 'json' };
 import { ZoneFinder } from './time/zone-finder.ts';
 import { TILE_CACHE_BYTES } from './time/zone-lookup.ts';
 
@@ -35,8 +37,12 @@ export const PROVENANCE_PACKAGES = [
   '@internationalized/date',
 ] as const;
 
-/** The installed version of a package (some, like geo-tz, do not export their package.json). */
+/** The packages the project ships a committed extract of instead of installing (datasets/cldr/, scripts/data/cldr.ts). */
+const EXTRACTED: Record<string, string> = { [territoriesManifest.obtained_from.package]: territoriesManifest.obtained_from.version };
+
+/** The installed version of a package (some, like geo-tz, do not export their package.json), or its extract's. */
 export function installedVersion(pkg: string): string {
+  if (EXTRACTED[pkg]) return EXTRACTED[pkg];
   let main: string;
   try {
     main = require.resolve(pkg);
@@ -93,9 +99,8 @@ function readNodeModules(): EngineData {
         .windowsZones.mapTimezones,
     boundaryZoneNames: () => (JSON.parse(readFileSync(boundaryIndexFile(), 'utf8')) as { timezones: string[] }).timezones,
     weekends: () => (require('cldr-core/supplemental/weekData.json') as { supplemental: { weekData: WeekendData } }).supplemental.weekData,
-    territories: () =>
-      (require('cldr-localenames-full/main/en/territories.json') as { main: { en: { localeDisplayNames: { territories: Record<string, string> } } } }).main.en
-        .localeDisplayNames.territories,
+    // cldr-localenames-full's main/en/territories.json, committed (datasets/cldr/territories.manifest.json).
+    territories: () => territories.main.en.localeDisplayNames.territories as Record<string, string>,
     codeMappings: () =>
       (require('cldr-core/supplemental/codeMappings.json') as { supplemental: { codeMappings: Record<string, { _alpha3?: string }> } }).supplemental
         .codeMappings,

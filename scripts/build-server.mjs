@@ -4,9 +4,12 @@
 // one scope); packages stay external and load from node_modules as they are. Measured on the 2-core VM
 // (interleaved runs): healthy ~0.6 s after spawn instead of ~1.1 s under tsx, and less server CPU per
 // GET /v1/time (medians 55 vs 66 µs over 16 interleaved rounds, lower in 12 of them). The output folder `.build/` is not committed; this runs in ~0.1 s, every start.
+// Nothing else runs between it and listening: the places index loads in the background once the server
+// listens (engine/places/place-names.ts, PLACE_INDEXES in docs/operations.md), not here. esbuild is a
+// run-time dependency for this reason (`npm start` installs with --omit=dev).
 //
-//   node scripts/build-server.mjs [--outdir DIR] [--no-place-index] [entry.ts ...]   (default: .build, http/server.ts and
-//   http/supervisor.ts, npm start's primary process)
+//   node scripts/build-server.mjs [--outdir DIR] [entry.ts ...]   (default: .build, http/server.ts and
+//   http/supervisor.ts, npm start's primary process; --no-place-index, once needed, is still accepted)
 //   → DIR/<entry>.js; the bench builds into its own folder so it never rewrites a server being started.
 // DIR must be inside the project: the compiled files import packages from its node_modules.
 // The work pool's worker (service/work-worker.ts) is always compiled too, as an entry of its own, and
@@ -22,6 +25,7 @@ const outdir = at >= 0 ? args.splice(at, 2)[1] : '.build';
 const files = args.filter((a) => !a.startsWith('--'));
 const WORKER = 'service/work-worker.ts';
 const entries = [...new Set([...(files.length ? files : ['http/server.ts', 'http/supervisor.ts']), WORKER])];
+const started = performance.now();
 const workerUrl = pathToFileURL(resolve(root, outdir, WORKER.replace(/\.ts$/, '.js'))).href;
 
 try {
@@ -45,9 +49,4 @@ try {
   process.exit(1);
 }
 
-// The places index (scripts/data/places-index.ts), cached beside the data packages once per machine
-// (~10 s the first time, a second after), so the server is ready with it within a second of listening.
-if (!process.argv.includes('--no-place-index')) {
-  const { spawnSync } = await import('node:child_process');
-  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/data/places-index.ts'], { cwd: root, stdio: ['ignore', process.stderr, process.stderr] });
-}
+process.stderr.write(`build-server: ${outdir}/ compiled in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);

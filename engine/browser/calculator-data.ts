@@ -16,6 +16,8 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import territories from '../../datasets/cldr/territories.json' with { type: 'json' };
+import territoriesManifest from '../../datasets/cldr/territories.manifest.json' with { type: 'json' };
 
 const require = createRequire(import.meta.url);
 
@@ -88,13 +90,14 @@ function week(): Files {
 }
 
 function countries(): Files {
-  const json = require('cldr-localenames-full/main/en/territories.json') as { main: { en: { localeDisplayNames: { territories: unknown } } } };
+  // cldr-localenames-full's file, committed (datasets/cldr/, scripts/data/cldr.ts): the pack keeps its name.
+  const json = territories;
   const codes = require('cldr-core/supplemental/codeMappings.json') as { supplemental: { codeMappings: Record<string, { _alpha3?: string }> } };
   const alpha3 = Object.entries(codes.supplemental.codeMappings).flatMap(([code, m]) => (m._alpha3 ? [[code, { _alpha3: m._alpha3 }]] : []));
   return {
     'cldr-localenames-full/main/en/territories.json': { main: { en: { localeDisplayNames: { territories: json.main.en.localeDisplayNames.territories } } } },
     'cldr-core/supplemental/codeMappings.json': { supplemental: { codeMappings: Object.fromEntries(alpha3) } },
-    'cldr-localenames-full/package.json': { version: (require('cldr-localenames-full/package.json') as { version: string }).version },
+    'cldr-localenames-full/package.json': { version: territoriesManifest.obtained_from.version },
   };
 }
 

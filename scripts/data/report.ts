@@ -61,6 +61,16 @@ const behind = tzdbNewest ? releasesBehind(shippedTzdb, tzdbNewest) : 0;
 if (behind > 1) problems.push(`tzdb ${shippedTzdb} is ${behind} releases behind ${tzdbNewest}: npm run tzdb -- --update (docs/tzdb.md)`);
 if (backzone.tzdb_release !== shippedTzdb) problems.push(`backzone is of tzdb ${backzone.tzdb_release}, the rules of ${shippedTzdb}: npm run data:backzone`);
 
+const territories = JSON.parse(readFileSync(new URL('datasets/cldr/territories.manifest.json', root), 'utf8')) as {
+  territories: number;
+  cldr_release: string;
+  obtained_from: { package: string; version: string };
+};
+if (territories.obtained_from.version !== installed('cldr-core')) {
+  problems.push(
+    `datasets/cldr/ holds CLDR ${territories.obtained_from.version}, cldr-core is ${installed('cldr-core')}: node --import tsx scripts/data/cldr.ts`,
+  );
+}
 const geoTz = installed('geo-tz');
 const rows: [string, string, string][] = [
   [
@@ -78,7 +88,7 @@ const rows: [string, string, string][] = [
   ],
   [
     'CLDR',
-    `cldr-core ${installed('cldr-core')}, cldr-localenames-full ${installed('cldr-localenames-full')}`,
+    `cldr-core ${installed('cldr-core')} + territory names (${territories.territories}, ${territories.obtained_from.package} ${territories.obtained_from.version}, datasets/cldr/)`,
     `cldr-core ${newestOnNpm('cldr-core')}, cldr-localenames-full ${newestOnNpm('cldr-localenames-full')}`,
   ],
   ['ephemeris', `astronomy-engine ${installed('astronomy-engine')} (VSOP87, NOVAS)`, `astronomy-engine ${newestOnNpm('astronomy-engine')}`],
