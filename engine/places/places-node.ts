@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import type { PlacesSource } from '../data.ts';
 import { ToolUnavailableError } from '../tool.ts';
 import { buildFromData } from './build.ts';
+import { buildOnce } from './build-lock.ts';
 import { ADMIN1_FILE, CITIES500_FILE, parseAdmin1 } from './dataset.ts';
 import { indexFile, readIndexFile, writeIndexFile } from './index-file.ts';
 import type { Built, PlaceNames, PlacesStatus } from './layout.ts';
@@ -49,16 +50,27 @@ async function readOrBuild(): Promise<Built> {
     await rename(file, setAside).catch(() => {});
     setAside += ` (${error instanceof Error ? error.message : String(error)})`;
   }
-  const result = await buildFromData(raw, divisions);
-  const written = await writeIndexFile(file, result.index).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
-  return {
-    index: result.index,
-    stats: {
-      ...result.stats,
-      ...(setAside ? { cache_set_aside: setAside } : {}),
-      ...(typeof written === 'string' ? { cache_not_written: written } : {}),
-    },
+  // Several processes of one server (npm start's workers) build it once: the others read the file.
+  const fromOtherBuild = async (): Promise<Built | undefined> => {
+    const read = await readIndexFile(file, raw).catch(() => null);
+    if (!read) return undefined;
+    return {
+      index: read.index,
+      stats: { ...statsOf(read.index), build_ms: performance.now() - started, longest_block_ms: read.blockMs, source: 'cache' as const },
+    };
   };
+  return buildOnce(file, fromOtherBuild, async () => {
+    const result = await buildFromData(raw, divisions);
+    const written = await writeIndexFile(file, result.index).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
+    return {
+      index: result.index,
+      stats: {
+        ...result.stats,
+        ...(setAside ? { cache_set_aside: setAside } : {}),
+        ...(typeof written === 'string' ? { cache_not_written: written } : {}),
+      },
+    };
+  });
 }
 
 /** The index built from the data now, never from the index file (tests compare the two). */
