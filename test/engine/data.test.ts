@@ -47,6 +47,7 @@ describe('engine data', () => {
     expect(importers).toEqual([
       'browser/calculator-data.ts',
       'data-node.ts',
+      'places/build-lock.ts',
       'places/build.ts',
       'places/dataset.ts',
       'places/index-file.ts',
