@@ -271,6 +271,9 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
       { label: 'Lisbon', timezone: 'Europe/Lisbon', work_start: '08:00', work_end: '16:00' },
       { label: 'Delhi', timezone: 'Asia/Kolkata' },
     ];
+    // The JSON is collapsed while the rows show (issue 32: no raw JSON box in a person's way); one click opens it.
+    expect(await page.isVisible('textarea[name="participants"]')).toBe(false);
+    await page.click('[data-participants-json] summary');
     await page.fill('textarea[name="participants"]', JSON.stringify(typed));
     expect(await fields('label')).toEqual(['Lisbon', 'Delhi']);
     await page.fill('.participant-row:first-child [data-participant-field="label"]', 'Lisboa');
