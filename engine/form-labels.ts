@@ -50,6 +50,10 @@ export interface FormLabel {
   now?: boolean;
   /** Shown beside its pair's other half (latitude and longitude). */
   half?: boolean;
+  /** The form's help in plain words, in place of the schema's description (which may name fields or codes). */
+  help?: string;
+  /** A select's or ticks' values in words, by value (`islamic-tbla` → `Islamic (tabular)`); the API keeps the values. */
+  options?: Readonly<Record<string, string>>;
 }
 
 /** A latitude in degrees, shown beside its longitude: `latitude()`, `latitude('From latitude')`. */

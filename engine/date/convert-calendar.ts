@@ -13,6 +13,25 @@ import { CALENDAR_IDS, type CalendarId, dateIn, epochDayOf, FIRST_DAY, LAST_DAY,
 import type { ResolvedZone } from '../time/zone-names.ts';
 import { TodayFields, TodayZone, todayUnlessNamed } from './today.ts';
 
+/** The calendars' names as people write them (the form's options and the answer; the API keeps the ids), as website/src/lib/calendar-table.ts names them. */
+const CALENDAR_NAMES: Readonly<Record<CalendarId, string>> = {
+  gregory: 'Gregorian',
+  iso8601: 'ISO 8601',
+  hebrew: 'Hebrew',
+  'islamic-umalqura': 'Islamic (Umm al-Qura)',
+  'islamic-civil': 'Islamic (civil)',
+  'islamic-tbla': 'Islamic (tabular, astronomical epoch)',
+  persian: 'Persian (Solar Hijri)',
+  chinese: 'Chinese',
+  dangi: 'Korean (Dangi)',
+  indian: 'Indian national (Saka)',
+  ethiopic: 'Ethiopian',
+  coptic: 'Coptic',
+  buddhist: 'Buddhist',
+  japanese: 'Japanese',
+  roc: 'Republic of China (Minguo)',
+};
+
 const MONTH_TEXT = /^(\d{1,2}|M(0[1-9]|1[0-3])L?)$/;
 
 /** A month number (1..13, a leap month counted) or a Temporal month code; GET queries give both as text. */
@@ -240,18 +259,21 @@ export const convertCalendarTool = defineTool({
     browser: true,
     labels: {
       date: dateInput('Date'),
-      calendar: { label: 'Calendar', control: 'select' },
+      calendar: { label: 'Calendar', control: 'select', options: CALENDAR_NAMES },
       era: textInput('Era'),
       year: wholeNumber('Year'),
-      month: textInput('Month'),
+      month: { ...textInput('Month'), help: 'The month’s number in its year, 1 to 13 (a leap month counted)' },
       day: wholeNumber('Day', undefined, 1),
       timezone: TIME_ZONE,
     },
-    answer: (r) =>
-      `${r.date} (${r.day_of_week}${r.timezone ? `, today in ${r.timezone}` : ''}) is ${r.calendars
-        .filter((c) => c.calendar !== 'gregory' && c.calendar !== 'iso8601')
-        .map((c) => `${c.formatted} (${c.calendar})`)
-        .join('; ')}.`,
+    // A headline (three calendars by name, and how many in all); the page's table below lists every one.
+    answer: (r) => {
+      const others = r.calendars.filter((c) => c.calendar !== 'gregory' && c.calendar !== 'iso8601');
+      const named = ['hebrew', 'islamic-umalqura', 'chinese'].map((id) => others.find((c) => c.calendar === id)).filter((c) => c !== undefined);
+      const list = named.map((c) => `${c.formatted} in the ${CALENDAR_NAMES[c.calendar as CalendarId]} calendar`);
+      const head = list.length > 1 ? `${list.slice(0, -1).join(', ')} and ${list.at(-1)}` : list.join('');
+      return `${r.date} (${r.day_of_week}${r.timezone ? `, today in ${r.timezone}` : ''}) is ${head}, among ${others.length} calendars.`;
+    },
   },
   run: (input, ctx) => convertCalendar(input, ctx),
 });

@@ -158,8 +158,13 @@ export const dateDifference = defineTool({
       start: dateInput('Start date'),
       end: dateInput('End date'),
     },
-    answer: (r, { plural }) =>
-      `From ${r.start} to ${r.end} is ${plural(r.days, 'day')} (${plural(r.calendar.years, 'year')}, ${plural(r.calendar.months, 'month')}, ${plural(r.calendar.days, 'day')}).`,
+    answer: (r, { plural }) => {
+      // Zero parts are left out ("1 month, 1 day", not "0 years, 1 month, 1 day"); days alone repeat the total.
+      const { years, months, days } = r.calendar;
+      const parts = [plural(years, 'year'), plural(months, 'month'), plural(days, 'day')].filter((_, i) => [years, months, days][i] !== 0);
+      const inParts = years === 0 && months === 0 ? '' : ` (${parts.join(', ')})`;
+      return `From ${r.start} to ${r.end} is ${plural(r.days, 'day')}${inParts}.`;
+    },
   },
   run: ({ start, end }, ctx) => computeDateDifference(start, end, ctx),
 });

@@ -280,7 +280,7 @@ export const searchPlaces = defineTool({
     ],
     keywords: ['find a city', 'city coordinates', 'place by name', 'where is', 'geocode city name'],
     browser: false,
-    labels: { q: textInput('Place name'), country: textInput('In country (ISO code)'), limit: MOST_RESULTS, min_population: SMALLEST_POPULATION },
+    labels: { q: textInput('Place name'), country: textInput('In country (name or code)'), limit: MOST_RESULTS, min_population: SMALLEST_POPULATION },
     answer: (r) =>
       r.places.length
         ? `The best match is ${r.places[0].name}${r.places[0].admin1 ? `, ${r.places[0].admin1}` : ''}, ${r.places[0].country_name}: population ${String(r.places[0].population).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}, at ${r.places[0].lat}, ${r.places[0].lon}, time zone ${r.places[0].timezone}.`

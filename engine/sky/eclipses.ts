@@ -152,7 +152,7 @@ export const eclipses = defineTool({
     keywords: ['next solar eclipse', 'next lunar eclipse', 'eclipse visible from', 'eclipse times'],
     browser: 'with-timezone',
     labels: {
-      kind: { label: 'Eclipse', control: 'select' },
+      kind: { label: 'Eclipse', control: 'select', options: { solar: 'Solar eclipse', lunar: 'Lunar eclipse' } },
       after: dateInput('After', true),
       count: wholeNumber('Eclipses to list', undefined, 1),
       lat: latitude(),

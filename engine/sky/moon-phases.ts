@@ -131,7 +131,7 @@ export const moonPhases = defineTool({
     labels: {
       start: dateInput('From', true),
       count: wholeNumber('Phases to list', undefined, 1),
-      timezone: TIME_ZONE,
+      timezone: { ...TIME_ZONE, help: 'Zone of the phases’ local times and of the start date’s midnight' },
     },
     answer: (r, w) =>
       r.phases.length

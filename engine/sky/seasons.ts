@@ -152,7 +152,7 @@ export const seasons = defineTool({
     browser: true,
     labels: {
       year: wholeNumber('Year'),
-      timezone: TIME_ZONE,
+      timezone: { ...TIME_ZONE, help: 'Zone of the local times and of the year' },
     },
     answer: (r, w) => {
       const find = (name: string) => r.events.find((e) => e.event === name);

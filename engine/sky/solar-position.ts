@@ -183,7 +183,7 @@ export const solarPosition = defineTool({
       lon: longitude(),
       at: DATE_AND_TIME,
       elevation_m: measure('Elevation', 'm'),
-      pressure_hpa: measure('Air pressure', 'hPa'),
+      pressure_hpa: { ...measure('Air pressure', 'hPa'), help: 'For refraction; by default the standard atmosphere at the elevation above' },
       temperature_c: measure('Air temperature', '°C'),
     },
     answer: (r) => `The Sun is at azimuth ${r.azimuth_deg.toFixed(1)}° and elevation ${(r.apparent_elevation_deg ?? r.elevation_deg).toFixed(1)}°.`,

@@ -38,6 +38,37 @@ describe('answer sentences', () => {
     expect(directAnswer(undefined, { a: 1 }, { nested: {} })).toBe('For a=1: see the full result below.');
   });
 
+  it('words counts, choices and month codes as people write them (issue 32: "eclipses to list 1", "months 1 months", "For from")', async () => {
+    const tool = (name: string) => registry.find((t) => t.name === name)!;
+    const lead = (name: string, input: Record<string, unknown>) => describeForPeople(input, inputWords(tool(name), Object.keys(input)));
+    expect(lead('eclipses', { kind: 'solar', after: '2024-04-01', count: 1 })).toBe('solar eclipse, after 2024-04-01, 1 eclipse');
+    expect(lead('date_add', { start: '2024-01-31', months: 1, days: 2 })).toBe('start date 2024-01-31, 1 month, 2 days');
+    expect(lead('next_holidays', { country: 'US', count: 2 })).toBe('country US, 2 holidays');
+    expect(lead('search_places', { q: 'München', limit: 1 })).toMatch(/, at most 1 result$/);
+    // Month codes by name in their calendar (Hebrew M01 is Tishri; Chinese M05L the leap fifth month).
+    expect(lead('convert_calendar', { calendar: 'hebrew', year: 5787, month: 'M01', day: 1 })).toBe('Hebrew calendar, year 5787, month Tishri, day 1');
+    expect(lead('convert_calendar', { calendar: 'chinese', year: 2025, month: 'M06L', day: 1 })).toBe(
+      'Chinese calendar, year 2025, month Leap Sixth Month, day 1',
+    );
+    expect(lead('convert_calendar', { calendar: 'islamic-tbla', year: 1447, month: 'M09', day: 1 })).toBe(
+      'Islamic (tabular, astronomical epoch) calendar, year 1447, month 9, day 1',
+    );
+    // A zone keeps its underscore; a lead that begins "from" is not "For from".
+    expect(lead('sun_events', { lat: 0, lon: 0, timezone: 'America/New_York' })).toBe('0° N 0° E, time zone America/New_York');
+    const phases = tool('moon_phases');
+    const result = phases.output.parse(await phases.run(phases.input.parse({ start: '2026-01-01' }), fixedClock(EXAMPLE_CLOCK))) as Record<string, unknown>;
+    expect(directAnswer(phases.calculator!.answer, { start: '2026-01-01' }, result, inputWords(phases, ['start']))).toMatch(/^From 2026-01-01: /);
+  });
+
+  it('leaves out zero parts of a difference: "27 days", not "0 years, 0 months, 27 days"', async () => {
+    const tool = registry.find((t) => t.name === 'date_difference')!;
+    const say = async (start: string, end: string) =>
+      tool.calculator!.answer(tool.output.parse(await tool.run(tool.input.parse({ start, end }), fixedClock(EXAMPLE_CLOCK))), ANSWER_WORDS);
+    expect(await say('2026-11-01', '2026-11-28')).toBe('From 2026-11-01 to 2026-11-28 is 27 days.');
+    expect(await say('2024-01-31', '2024-03-01')).toBe('From 2024-01-31 to 2024-03-01 is 30 days (1 month, 1 day).');
+    expect(await say('2025-01-01', '2026-01-01')).toBe('From 2025-01-01 to 2026-01-01 is 365 days (1 year).');
+  });
+
   it("names the inputs in the form's words for people: a coordinate pair as one position, labels, units, yes/no", () => {
     const tool = registry.find((t) => t.name === 'geo_distance')!;
     const input = { from_lat: 48.8566, from_lon: 2.3522, to_lat: -33.8688, to_lon: -151.20931 };

@@ -183,6 +183,30 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     await refused.page.close();
   });
 
+  it('"Use my location" sets the zone field to the browser\'s own zone, so the Sun is answered in the visitor\'s zone', async () => {
+    // Issue 32: a Berlin visitor's position was answered in the example's America/New_York ("rises at 01:50").
+    const context = await browser.newContext({
+      timezoneId: 'Europe/Berlin',
+      geolocation: { latitude: 52.52, longitude: 13.405, accuracy: 30 },
+      permissions: ['geolocation'],
+    });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${siteBase}/calculators/sunrise-sunset/`);
+    await page.waitForSelector('form[data-ready="true"]');
+    expect(await page.inputValue('input[name="timezone"]')).toBe('America/New_York');
+    await page.click('[data-here=""]');
+    await page.waitForFunction(() => (document.querySelector('input[name="timezone"]') as HTMLInputElement).value === 'Europe/Berlin');
+    expect([await page.inputValue('input[name="lat"]'), await page.inputValue('input[name="lon"]')]).toEqual(['52.52', '13.405']);
+    expect(await page.textContent('[data-here-status=""]')).toBe('Your location, to about 30 m; your time zone, Europe/Berlin.');
+    const date = await page.inputValue('input[name="date"]');
+    const expected = (await engineAnswer('sun_events', { lat: 52.52, lon: 13.405, date, timezone: 'Europe/Berlin' })).sentence;
+    expect(expected).toContain('(Europe/Berlin)');
+    await page.waitForFunction((text) => document.querySelector('[data-ai-context="direct-answer"]')?.textContent === text, expected);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('bad input names the field and the rule, as the API does; nothing is computed', async () => {
     const { page, errors } = await open('/calculators/distance/?from_lat=91&from_lon=0&to_lat=0&to_lon=abc');
     await page.waitForSelector('form[data-state="invalid"]');
@@ -247,6 +271,9 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
       { label: 'Lisbon', timezone: 'Europe/Lisbon', work_start: '08:00', work_end: '16:00' },
       { label: 'Delhi', timezone: 'Asia/Kolkata' },
     ];
+    // The JSON is collapsed while the rows show (issue 32: no raw JSON box in a person's way); one click opens it.
+    expect(await page.isVisible('textarea[name="participants"]')).toBe(false);
+    await page.click('[data-participants-json] summary');
     await page.fill('textarea[name="participants"]', JSON.stringify(typed));
     expect(await fields('label')).toEqual(['Lisbon', 'Delhi']);
     await page.fill('.participant-row:first-child [data-participant-field="label"]', 'Lisboa');

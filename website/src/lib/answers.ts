@@ -4,9 +4,10 @@
  */
 import { ANSWER_WORDS, type AnswerWords } from '../../../engine/browser/index.ts';
 import { describeInput, text as asText } from './calls.ts';
+import { monthWords, valueWords } from './plain-words.ts';
 
 /** An input's words on a calculator form (website/src/lib/labels.ts): its label and unit. */
-export type InputWords = Record<string, { label: string; unit?: string }>;
+export type InputWords = Record<string, { label: string; unit?: string; options?: Readonly<Record<string, string>> }>;
 
 const degrees = (v: number, positive: string, negative: string) => `${Math.abs(Number(v.toFixed(4)))}° ${v < 0 ? negative : positive}`;
 const isObject = (v: unknown) => v !== null && typeof v === 'object';
@@ -33,8 +34,18 @@ export function describeForPeople(input: Record<string, unknown>, words?: InputW
     const word = words[name];
     const label = word ? `${word.label[0].toLowerCase()}${word.label.slice(1)}` : name;
     const unit = !word?.unit ? '' : word.unit === '°' ? '°' : ` ${word.unit}`;
+    // "N eclipses", "at most N results", "1 month": a count worded once, not "eclipses to list 1", "months 1 months".
+    const counted = /^(.+) to list$/.exec(label)?.[1] ?? /^most (.+)$/.exec(label)?.[1] ?? (word?.unit && word.unit === label ? label : undefined);
     if (typeof value === 'boolean') parts.push(`${label}: ${value ? 'yes' : 'no'}`);
     else if (Array.isArray(value) && value.some(isObject)) parts.push(`${value.length} ${label}`);
+    else if (typeof value === 'number' && counted)
+      parts.push(`${label.startsWith('most ') ? 'at most ' : ''}${value} ${value === 1 ? counted.replace(/s$/, '') : counted}`);
+    else if (typeof value === 'string' && (word?.options || /^[a-z]+(_[a-z]+)+$/.test(value))) {
+      // "solar eclipse", "Hebrew calendar", "phase waning gibbous": the value's words, not its API spelling.
+      const said = valueWords(value, word?.options);
+      parts.push(!word?.options ? `${label} ${said}` : said.toLowerCase().includes(label) ? `${said[0].toLowerCase()}${said.slice(1)}` : `${said} ${label}`);
+    } else if (typeof value === 'string' && /^M\d\d/.test(value))
+      parts.push(`${label} ${monthWords(value, asText(input.calendar))}`.replace(/^month month/, 'month'));
     else parts.push(`${label} ${asText(value)}${unit}`);
   }
   return parts.join(', ');
@@ -81,7 +92,9 @@ export function answerParts(
   } catch {
     text = undefined;
   }
-  const lead = `For ${describeForPeople(input, words)}:`;
+  const asked = describeForPeople(input, words);
+  // "From 2026-11-27:", not "For from 2026-11-27:".
+  const lead = /^(from|after|before) /.test(asked) ? `${asked[0].toUpperCase()}${asked.slice(1)}:` : `For ${asked}:`;
   if (text && !text.includes('undefined')) return { lead, text };
   const scalars = Object.entries(shown)
     .filter(([, v]) => typeof v !== 'object' || v === null)

@@ -30,7 +30,7 @@ export function renderCalendarTable(answer: ConvertedAnswer): string {
   const rows = answer.calendars
     .map((c) => {
       const era = c.era === null ? '' : ` · era ${escapeHtml(c.era)}`;
-      const parts = `year ${c.year} · month ${c.month} ${escapeHtml(c.month_name)} (${escapeHtml(c.month_code)}) · day ${c.day}${era}`;
+      const parts = `year ${c.year} · month ${c.month} ${escapeHtml(c.month_name)} · day ${c.day}${era}`;
       return (
         `<tr data-calendar="${escapeHtml(c.calendar)}"><th scope="row">${escapeHtml(CALENDAR_NAMES[c.calendar] ?? c.calendar)}</th>` +
         `<td><span class="formatted">${escapeHtml(c.formatted)}</span><small class="parts">${parts}</small></td></tr>`

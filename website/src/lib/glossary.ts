@@ -74,7 +74,11 @@ export const GLOSSARY: Term[] = [
   ),
   t('Public holiday', 'A day off set by law for everybody in a country or subdivision; observances do not count unless asked for.', /\bholidays?\b/i),
   t('Substitute holiday', 'A holiday moved to another day, usually a Monday or Friday, when it falls on a weekend.', /\bsubstitute\b/i),
-  t('ISO 3166', 'The standard codes for countries (GB, DE) and their subdivisions (GB-ENG, DE-BY).', /\b(ISO 3166|subdivision)\b/i),
+  t(
+    'Country codes',
+    'The standard two-letter codes for countries (GB, DE) and the codes of their regions (GB-ENG, DE-BY), set by the International Organization for Standardization.',
+    /\b(ISO 3166|subdivisions?|country codes?)\b/i,
+  ),
   t('WGS84', 'The World Geodetic System 1984: the ellipsoid (a = 6,378,137 m, f = 1/298.257223563) GPS coordinates refer to.', /\bWGS ?84\b/),
   t('Latitude', 'Angle north (+) or south (−) of the equator, −90° to 90°.', /\blat(itude)?\b/i),
   t('Longitude', 'Angle east (+) or west (−) of the Greenwich meridian, −180° to 180°.', /\blon(gitude)?\b/i),

@@ -23,10 +23,13 @@ export function optionsOf(tool: AnyTool, name: string): string[] {
 }
 
 /** The words of a tool's inputs as the answer's lead uses them (label and unit by input name); an input with no label keeps its name. */
-export const inputWords = (tool: Pick<AnyTool, 'calculator'>, names: string[]): Record<string, { label: string; unit?: string }> =>
+export const inputWords = (
+  tool: Pick<AnyTool, 'calculator'>,
+  names: string[],
+): Record<string, { label: string; unit?: string; options?: Readonly<Record<string, string>> }> =>
   Object.fromEntries(
     names.map((name) => {
       const l = labelOf(tool, name);
-      return [name, { label: l?.label ?? name, ...(l?.unit ? { unit: l.unit } : {}) }];
+      return [name, { label: l?.label ?? name, ...(l?.unit ? { unit: l.unit } : {}), ...(l?.options ? { options: l.options } : {}) }];
     }),
   );

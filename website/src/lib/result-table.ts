@@ -146,7 +146,8 @@ export function cellText(key: string, value: unknown): string {
   const text = String(value);
   if (DATE.test(text)) return `${weekday(text)} ${text}`;
   if (INSTANT.test(text)) return `${weekday(text.slice(0, 10))} ${whenText(text)}`;
-  return text;
+  // An enum value in words: `waning_gibbous` → `waning gibbous`.
+  return /^[a-z]+(_[a-z]+)+$/.test(text) ? text.replaceAll('_', ' ') : text;
 }
 
 /** Whether the page has a table for this tool's answers. */

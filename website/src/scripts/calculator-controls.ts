@@ -4,7 +4,10 @@
  * location" buttons (beside coordinate pairs). Both are hidden in the built page and shown here, so a
  * page without JavaScript offers no button that does nothing. A filled field gets an `input` event, so
  * the page's answer follows it like typing. The current time is the visitor's clock; a date or local
- * time is the visitor's own wall clock, an instant is written in UTC.
+ * time is the visitor's own wall clock, an instant is written in UTC. "Use my location" also sets the
+ * pair's zone field (where the form has one) to the browser's own zone: the position is the visitor's,
+ * so the answer is in the visitor's zone, not the example's (issue 32: a Berlin position answered in
+ * America/New_York).
  */
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -42,6 +45,8 @@ export function setUpNowAndHere(form: HTMLFormElement) {
     const lat = form.querySelector<HTMLInputElement>(`[name="${CSS.escape(`${prefix}lat`)}"]`);
     const lon = form.querySelector<HTMLInputElement>(`[name="${CSS.escape(`${prefix}lon`)}"]`);
     const status = form.querySelector<HTMLElement>(`[data-here-status="${CSS.escape(prefix)}"]`);
+    const zoneName = button.dataset.hereZone;
+    const zone = zoneName ? form.querySelector<HTMLInputElement>(`[name="${CSS.escape(zoneName)}"]`) : null;
     if (!lat || !lon) continue;
     const say = (text: string) => {
       if (status) status.textContent = text;
@@ -57,7 +62,14 @@ export function setUpNowAndHere(form: HTMLFormElement) {
           lon.value = String(Number(coords.longitude.toFixed(5)));
           changed(lat);
           changed(lon);
-          say(`Your location, to about ${Math.round(coords.accuracy)} m.`);
+          // After the coordinates' events (which may empty a zone an earlier place choice filled).
+          const ownZone = zone ? Intl.DateTimeFormat().resolvedOptions().timeZone : undefined;
+          if (zone && ownZone) {
+            zone.value = ownZone;
+            zone.removeAttribute('aria-invalid');
+            changed(zone);
+          }
+          say(`Your location, to about ${Math.round(coords.accuracy)} m${ownZone ? `; your time zone, ${ownZone}` : ''}.`);
         },
         (error) => {
           button.disabled = false;

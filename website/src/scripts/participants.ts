@@ -30,6 +30,7 @@ export function setUpParticipants(form: HTMLFormElement): void {
     const add = editor.querySelector<HTMLButtonElement>('[data-add-participant]');
     const note = editor.querySelector<HTMLElement>('[data-participants-note]');
     if (!area || !rows || !add || !note) continue;
+    const json = area.closest('details');
     let list: Participant[] = parse(area.value) ?? [];
     let serial = 0;
 
@@ -97,6 +98,7 @@ export function setUpParticipants(form: HTMLFormElement): void {
       const parsed = parse(area.value);
       editor.dataset.state = parsed ? 'rows' : 'json';
       if (!parsed) {
+        if (json) json.open = true; // the JSON is what the visitor has to mend
         note.textContent = 'The JSON below is not a list of participants yet: the rows come back when it is.';
         return;
       }
@@ -113,5 +115,7 @@ export function setUpParticipants(form: HTMLFormElement): void {
     form.addEventListener('calculator:reset', follow);
     follow();
     editor.hidden = false;
+    // The rows write the list: its JSON stays one click away (collapsed), unless it needs mending.
+    if (json && editor.dataset.state === 'rows') json.open = false;
   }
 }
