@@ -4,6 +4,7 @@
  * site's own scripts call. Nothing here reads the server's files; engine/index.ts is the server's door.
  */
 export { PageDataMissing, pageEngineData } from './page-data.ts';
+export { CALENDAR_NAMES } from '../date/calendar-names.ts';
 export { civilFromDays, daysFromCivil, isoWeekOf, isoWeekday } from '../date/calendar.ts';
 export { DAY_MS, daysInMonth, formatLocal, formatUtc, formatWall } from '../instant.ts';
 export { meetingTimetable } from '../planning/meeting-timetable.ts';

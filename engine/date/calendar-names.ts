@@ -6,6 +6,27 @@
  * where CLDR's `en` pattern writes "Sixth Monthbis".
  */
 
+import type { CalendarId } from './calendar-systems.ts';
+
+/** The calendars' names as people write them, by id (convert_calendar's form options and answer, the site's table; the API keeps the ids). */
+export const CALENDAR_NAMES: Readonly<Record<CalendarId, string>> = {
+  gregory: 'Gregorian',
+  iso8601: 'ISO 8601',
+  hebrew: 'Hebrew',
+  'islamic-umalqura': 'Islamic (Umm al-Qura)',
+  'islamic-civil': 'Islamic (civil)',
+  'islamic-tbla': 'Islamic (tabular, astronomical epoch)',
+  persian: 'Persian (Solar Hijri)',
+  chinese: 'Chinese',
+  dangi: 'Korean (Dangi)',
+  indian: 'Indian national (Saka)',
+  ethiopic: 'Ethiopian',
+  coptic: 'Coptic',
+  buddhist: 'Buddhist',
+  japanese: 'Japanese',
+  roc: 'Republic of China (Minguo)',
+};
+
 // English month names of CLDR 48 (`en`, format, wide), as the cldr-cal-*-full packages publish them.
 const GREGORIAN_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 export const MONTH_NAMES: Record<string, readonly string[]> = {

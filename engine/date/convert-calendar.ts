@@ -12,25 +12,7 @@ import { fromEpochDay, isoWeekday, toEpochDay } from './calendar.ts';
 import { CALENDAR_IDS, type CalendarId, dateIn, epochDayOf, FIRST_DAY, LAST_DAY, RANGE_TEXT } from './calendar-systems.ts';
 import type { ResolvedZone } from '../time/zone-names.ts';
 import { TodayFields, TodayZone, todayUnlessNamed } from './today.ts';
-
-/** The calendars' names as people write them (the form's options and the answer; the API keeps the ids), as website/src/lib/calendar-table.ts names them. */
-const CALENDAR_NAMES: Readonly<Record<CalendarId, string>> = {
-  gregory: 'Gregorian',
-  iso8601: 'ISO 8601',
-  hebrew: 'Hebrew',
-  'islamic-umalqura': 'Islamic (Umm al-Qura)',
-  'islamic-civil': 'Islamic (civil)',
-  'islamic-tbla': 'Islamic (tabular, astronomical epoch)',
-  persian: 'Persian (Solar Hijri)',
-  chinese: 'Chinese',
-  dangi: 'Korean (Dangi)',
-  indian: 'Indian national (Saka)',
-  ethiopic: 'Ethiopian',
-  coptic: 'Coptic',
-  buddhist: 'Buddhist',
-  japanese: 'Japanese',
-  roc: 'Republic of China (Minguo)',
-};
+import { CALENDAR_NAMES } from './calendar-names.ts';
 
 const MONTH_TEXT = /^(\d{1,2}|M(0[1-9]|1[0-3])L?)$/;
 

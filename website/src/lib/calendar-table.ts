@@ -1,23 +1,6 @@
 /** The calendar converter's part: a converted date in every calendar as a table (the convert_calendar answer, worded). */
+import { CALENDAR_NAMES } from '../../../engine/browser/index.ts';
 import { escapeHtml } from './tool-parts.ts';
-
-const CALENDAR_NAMES: Record<string, string> = {
-  gregory: 'Gregorian',
-  iso8601: 'ISO 8601',
-  hebrew: 'Hebrew',
-  'islamic-umalqura': 'Islamic (Umm al-Qura)',
-  'islamic-civil': 'Islamic (civil)',
-  'islamic-tbla': 'Islamic (tabular, astronomical epoch)',
-  persian: 'Persian (Solar Hijri)',
-  chinese: 'Chinese',
-  dangi: 'Korean (Dangi)',
-  indian: 'Indian national (Saka)',
-  ethiopic: 'Ethiopian',
-  coptic: 'Coptic',
-  buddhist: 'Buddhist',
-  japanese: 'Japanese',
-  roc: 'Republic of China (Minguo)',
-};
 
 export interface ConvertedAnswer {
   date: string;
@@ -32,7 +15,7 @@ export function renderCalendarTable(answer: ConvertedAnswer): string {
       const era = c.era === null ? '' : ` · era ${escapeHtml(c.era)}`;
       const parts = `year ${c.year} · month ${c.month} ${escapeHtml(c.month_name)} · day ${c.day}${era}`;
       return (
-        `<tr data-calendar="${escapeHtml(c.calendar)}"><th scope="row">${escapeHtml(CALENDAR_NAMES[c.calendar] ?? c.calendar)}</th>` +
+        `<tr data-calendar="${escapeHtml(c.calendar)}"><th scope="row">${escapeHtml((CALENDAR_NAMES as Record<string, string>)[c.calendar] ?? c.calendar)}</th>` +
         `<td><span class="formatted">${escapeHtml(c.formatted)}</span><small class="parts">${parts}</small></td></tr>`
       );
     })
