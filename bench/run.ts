@@ -18,8 +18,7 @@ import net from 'node:net';
 import autocannon from 'autocannon';
 import { convertTimeRequests, landPoints } from './inputs.ts';
 import { mcpCallRequests, mcpVerdicts, TAKING_BROTLI } from './mcp.ts';
-import { nameOf } from '../engine/index.ts';
-import { loadPlaces } from '../engine/index.ts';
+import { loadPlaces, nameOf, startNodeEngine } from '../engine/index.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -177,6 +176,7 @@ const moonYearRequests = points.slice(0, 20).map((p) => ({ path: `/v1/astronomy/
 
 // Place names: 1,000 GeoNames places drawn by population (as people ask: big places more often), by their
 // name, the way an agent passes them, searched (GET /v1/geo/places) and used as place= on GET /v1/time.
+startNodeEngine(false); // the engine over node_modules' data (engine/start.ts), its places index among them
 const placeIndex = await loadPlaces();
 const placeQueries = (() => {
   const out: string[] = [];
