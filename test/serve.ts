@@ -5,7 +5,7 @@
  * by itself once serving, what it printed goes into the error or onto the test's stderr.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,16 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** The API's real entry point (`http/server.ts`) through tsx, as `npm start`'s worker runs it compiled. */
 export const API_ENTRY = ['--import', 'tsx', 'http/server.ts'];
+
+/**
+ * The command `npm start` ends with (package.json's start script, after its last `&&`), split into words:
+ * `node`, its flags (the heap limits among them) and the compiled entry.
+ */
+export const npmStartCommand = (): string[] =>
+  (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split('&&').at(-1)!.trim().split(/\s+/);
+
+/** The node flags `npm start` gives the server. */
+export const npmStartFlags = (): string[] => npmStartCommand().filter((a) => a.startsWith('--'));
 
 export interface ServeOptions {
   /** Node's arguments (flags, then the script); the API's entry point by default. */

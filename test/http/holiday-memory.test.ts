@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jurisdiction, supportedCountries } from '../../engine/holidays/calendar-data.ts';
 import { MAX_SPAN_YEARS, yearsWithin } from '../../engine/holidays/holiday-work.ts';
 import { MAX_WORK_UNITS } from '../../engine/work.ts';
-import { serve, type Served } from '../serve.ts';
+import { npmStartFlags, serve, type Served } from '../serve.ts';
 
 const KEY = 'holiday-memory-key-0123456789';
 const BUILD = join('.build', `test-holidays-${process.pid}`);
@@ -25,8 +25,7 @@ const MAX_RSS_MB = 300;
 
 /** The node flags `npm start` gives the server (the heap limit among them), from package.json's start script. */
 const startFlags = () => {
-  const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
-  const flags = (/\bnode ((?:--[\w-]+(?:=\S+)? )+)\S+\.js/.exec(start.split('&&').at(-1)!)?.[1] ?? '').trim().split(' ');
+  const flags = npmStartFlags();
   expect(flags).toContain('--max-old-space-size=192');
   return flags;
 };

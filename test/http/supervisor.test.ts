@@ -13,17 +13,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCredit, createKey } from '../../http/accounts.ts';
 import { createStore } from '../../http/store/index.ts';
 import { freePort } from '../helpers.ts';
+import { npmStartCommand, npmStartFlags } from '../serve.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 // Inside the project: the compiled files import packages from its node_modules.
 const OUT = join(ROOT, '.build', `test-supervisor-${process.pid}`);
 /** The command npm start ends with (package.json), its entry moved to this test's build. */
-const START = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
-  .split('&&')
-  .at(-1)!
-  .trim()
-  .split(/\s+/);
-const FLAGS = START.filter((a) => a.startsWith('--'));
+const START = npmStartCommand();
+const FLAGS = npmStartFlags();
 const dirs: string[] = [];
 const dataDir = () => {
   const dir = mkdtempSync(join(tmpdir(), 'tca-supervisor-'));

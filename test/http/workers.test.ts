@@ -5,7 +5,7 @@
  * flight and none refused; a bad WORKERS or a busy port stops start-up with one line, printed once.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,15 +15,11 @@ import { addCredit, createKey } from '../../http/accounts.ts';
 import { createStore } from '../../http/store/index.ts';
 import { redisAvailable, startRedisServer, type RedisServer } from '../fixtures/redis-server.ts';
 import { freePort } from '../helpers.ts';
+import { npmStartFlags } from '../serve.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const OUT = join(ROOT, '.build', `test-workers-${process.pid}`);
-const START = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
-  .split('&&')
-  .at(-1)!
-  .trim()
-  .split(/\s+/);
-const FLAGS = START.filter((a) => a.startsWith('--'));
+const FLAGS = npmStartFlags();
 const dirs: string[] = [];
 const dataDir = () => {
   const dir = mkdtempSync(join(tmpdir(), 'tca-workers-'));
