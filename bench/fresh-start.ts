@@ -57,7 +57,11 @@ async function once(run: number): Promise<number> {
     const seconds = (performance.now() - t0) / 1000;
     process.kill(-child.pid!, 'SIGTERM');
     await new Promise((r) => child.once('exit', r));
-    const installLine = out.join('').split('\n').find((l) => l.includes('npm ci installed')) ?? '';
+    const installLine =
+      out
+        .join('')
+        .split('\n')
+        .find((l) => l.includes('npm ci installed')) ?? '';
     const du = spawnSync('du', ['-sm', join(dir, 'repo', 'node_modules')], { encoding: 'utf8' }).stdout.split('\t')[0];
     console.log(`run ${run}: load ${load}, clone → healthy ${seconds.toFixed(1)} s, node_modules ${du} MB${installLine ? ` (${installLine.trim()})` : ''}`);
     return seconds;
@@ -69,5 +73,7 @@ async function once(run: number): Promise<number> {
 const times: number[] = [];
 for (let i = 1; i <= RUNS; i++) times.push(await once(i));
 const median = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
-console.log(`${median <= TARGET_S ? 'PASS' : 'FAIL'}  clone → healthy /health with an empty npm cache ≤ ${TARGET_S} s (median of ${RUNS}: ${median.toFixed(1)} s)`);
+console.log(
+  `${median <= TARGET_S ? 'PASS' : 'FAIL'}  clone → healthy /health with an empty npm cache ≤ ${TARGET_S} s (median of ${RUNS}: ${median.toFixed(1)} s)`,
+);
 process.exit(median <= TARGET_S ? 0 : 1);
