@@ -73,7 +73,12 @@ const CONTACT_WORDS: Record<string, string> = {
 };
 
 /** The local contacts with the body's altitude at each, those below the horizon said so in words. */
-function seenContacts(rows: { contact: string; time: string; altitude_deg: number; visible: boolean }[], annular: boolean, body: string): string {
+function seenContacts(
+  rows: { contact: string; time: string; altitude_deg: number; visible: boolean }[],
+  annular: boolean,
+  body: string,
+  eclipse: string,
+): string {
   if (!rows.length) return '';
   const name = (c: string) => (annular ? CONTACT_WORDS[c].replace('Total', 'Annular') : (CONTACT_WORDS[c] ?? c));
   const body_ = rows
@@ -84,17 +89,17 @@ function seenContacts(rows: { contact: string; time: string; altitude_deg: numbe
         `<td>${r.altitude_deg.toFixed(1)}°${r.visible ? '' : ' (below the horizon)'}</td></tr>`,
     )
     .join('');
-  return `<section class="table-scroll" tabindex="0" aria-label="Eclipse contacts (scrolls sideways when narrow)"><table class="eclipse-contacts"><caption>Local times at the place</caption><thead><tr><th scope="col">Contact</th><th scope="col">Time</th><th scope="col">Altitude of ${body}</th></tr></thead><tbody>${body_}</tbody></table></section>`;
+  return `<section class="table-scroll" tabindex="0" aria-label="Contacts of the ${eclipse} (scrolls sideways when narrow)"><table class="eclipse-contacts"><caption>Local times at the place</caption><thead><tr><th scope="col">Contact</th><th scope="col">Time</th><th scope="col">Altitude of ${body}</th></tr></thead><tbody>${body_}</tbody></table></section>`;
 }
 
 /** The rows of a contact table: each contact that happens, with its time as people read it. */
-function contacts(rows: [string, Time][], caption: string): string {
+function contacts(rows: [string, Time][], caption: string, name: string): string {
   const present = rows.filter(([, t]) => t);
   if (!present.length) return '';
   const body = present
     .map(([name, t]) => `<tr><th scope="row">${name}</th><td><time datetime="${escapeHtml(t!)}">${escapeHtml(whenText(t!, true))}</time></td></tr>`)
     .join('');
-  return `<section class="table-scroll" tabindex="0" aria-label="Eclipse contacts (scrolls sideways when narrow)"><table class="eclipse-contacts"><caption>${caption}</caption><thead><tr><th scope="col">Contact</th><th scope="col">Time</th></tr></thead><tbody>${body}</tbody></table></section>`;
+  return `<section class="table-scroll" tabindex="0" aria-label="Contacts of the ${name} (scrolls sideways when narrow)"><table class="eclipse-contacts"><caption>${caption}</caption><thead><tr><th scope="col">Contact</th><th scope="col">Time</th></tr></thead><tbody>${body}</tbody></table></section>`;
 }
 
 /** The list, or a sentence when the answer has no eclipse; `place` says whether the form gave one; `level` of each eclipse's heading. */
@@ -104,6 +109,8 @@ export function renderEclipseList(answer: EclipseAnswer, place: boolean, level =
     return `<p>No ${escapeHtml(answer.kind)} eclipse found after ${escapeHtml(answer.after)}${place ? ' that is seen from the place' : ''}.</p>${note}`;
   const items = answer.eclipses.map((e, i) => {
     const title = `${capital(escapeHtml(e.type))} ${escapeHtml(e.kind)} eclipse, ${escapeHtml(e.peak.slice(0, 10))}`;
+    // Each table's region named after its eclipse: a page lists several, and landmarks' names are unique.
+    const name = `${escapeHtml(e.type)} ${escapeHtml(e.kind)} eclipse of ${escapeHtml(e.peak.slice(0, 10))}`;
     const global = `<p>Greatest eclipse at ${escapeHtml(whenText(e.peak))}, magnitude ${e.magnitude.toFixed(3)}${e.kind === 'lunar' ? (e.type === 'penumbral' ? ' (penumbral)' : ' (umbral)') : ''}.</p>`;
     const l = e.local;
     let seen: string;
@@ -118,7 +125,7 @@ export function renderEclipseList(answer: EclipseAnswer, place: boolean, level =
         `greatest at ${escapeHtml(whenText(l.peak).slice(11))}, ${body} ${peakAltitude} the horizon` +
         (lasting(l.total_begin, l.total_end) ? `; ${l.type === 'annular' ? 'the ring' : 'totality'} lasts ${lasting(l.total_begin, l.total_end)}` : '') +
         '.</p>' +
-        (l.contacts ? seenContacts(l.contacts, e.kind === 'solar' && l.type === 'annular', body) : '') +
+        (l.contacts ? seenContacts(l.contacts, e.kind === 'solar' && l.type === 'annular', body, name) : '') +
         (l.contacts
           ? ''
           : contacts(
@@ -130,6 +137,7 @@ export function renderEclipseList(answer: EclipseAnswer, place: boolean, level =
                 ['Partial eclipse ends', l.partial_end],
               ],
               'Local times at the place',
+              name,
             ));
     } else {
       seen =
@@ -147,6 +155,7 @@ export function renderEclipseList(answer: EclipseAnswer, place: boolean, level =
                 ['Penumbral eclipse ends', e.penumbral_end],
               ],
               'Contacts (UTC), seen wherever the Moon is up',
+              name,
             )
           : '');
     }
@@ -207,9 +216,9 @@ export async function renderWorldEclipses(request: EclipseRequest, answer: Eclip
     }
     const n = world.eclipses.length;
     sections.push(
-      `<section class="eclipse-kind" data-eclipse-kind="${kind}"><h3>The next ${n === 1 ? '' : `${n} `}${kind} eclipse${n === 1 ? '' : 's'} worldwide</h3>${missing}` +
+      `<div class="eclipse-kind" data-eclipse-kind="${kind}"><h3>The next ${n === 1 ? '' : `${n} `}${kind} eclipse${n === 1 ? '' : 's'} worldwide</h3>${missing}` +
         renderEclipseList(list, Boolean(request.place) && !missing, 4) +
-        '</section>',
+        '</div>',
     );
   }
   return sections.join('');
