@@ -3,7 +3,8 @@
  * built `_redirects` (so the server and static hosts follow the same list), its 200 rules as rewrites
  * (the share viewer page for every `/observatory/share/<token>/`), the site's 404 page with status 404
  * for unknown paths, and content types by extension. Every answer carries a Content-Security-Policy
- * (a page's own: {@link pagePolicy}), Referrer-Policy and `X-Content-Type-Options: nosniff`.
+ * (a page's own: {@link pagePolicy}), Referrer-Policy and `X-Content-Type-Options: nosniff`; text answers
+ * are brotli- or gzip-compressed as the request accepts (./serve-compress.ts).
  */
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
@@ -11,6 +12,7 @@ import { extname, join, normalize, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { H3, serve } from 'h3';
 import { loadSettings } from '../service/settings.ts';
+import { chooseEncoding, CompressionCache, isCompressible, MIN_COMPRESS_BYTES } from './serve-compress.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -104,10 +106,10 @@ export function parseRedirects(text: string): (pathname: string) => RedirectRule
   return (pathname) => exact.get(pathname) ?? prefixes.find(([prefix]) => pathname.startsWith(prefix))?.[1];
 }
 
-async function fileAt(path: string): Promise<{ path: string; size: number } | undefined> {
+async function fileAt(path: string): Promise<{ path: string; size: number; mtimeMs: number } | undefined> {
   try {
     const s = await stat(path);
-    if (s.isFile()) return { path, size: s.size };
+    if (s.isFile()) return { path, size: s.size, mtimeMs: s.mtimeMs };
     if (s.isDirectory()) return fileAt(join(path, 'index.html'));
   } catch {
     /* not there */
@@ -115,11 +117,32 @@ async function fileAt(path: string): Promise<{ path: string; size: number } | un
   return undefined;
 }
 
-export async function createSiteApp(distDir: string): Promise<H3> {
+/** Compressed files kept by `site:serve` (the 4.9 MB of built text files: 0.9 MB brotli, 1.0 MB gzip). */
+export const COMPRESSION_CACHE_BYTES = 16 * 1024 * 1024;
+
+export async function createSiteApp(distDir: string, options: { cacheBytes?: number } = {}): Promise<H3> {
   const root = resolve(distDir);
+  const cache = new CompressionCache(options.cacheBytes ?? COMPRESSION_CACHE_BYTES);
+  /**
+   * A text answer's body and headers for the request's Accept-Encoding: compressed (brotli or gzip) when
+   * it accepts one and the file is worth it, `Vary: Accept-Encoding` on every text answer either way.
+   */
+  const encoded = async (
+    req: Request,
+    type: string,
+    file: { path: string; size: number; mtimeMs: number },
+    read: () => Promise<Buffer>,
+  ): Promise<{ body?: Buffer<ArrayBuffer>; headers: Record<string, string> }> => {
+    if (!isCompressible(type)) return { headers: {} };
+    const encoding = file.size >= MIN_COMPRESS_BYTES ? chooseEncoding(req.headers.get('accept-encoding')) : undefined;
+    if (!encoding) return { headers: { Vary: 'Accept-Encoding' } };
+    const body = await cache.get(file, encoding, read);
+    return { body, headers: { Vary: 'Accept-Encoding', 'Content-Encoding': encoding } };
+  };
   const redirects = parseRedirects(await readFile(join(root, '_redirects'), 'utf8').catch(() => ''));
   const notFound = await readFile(join(root, '404.html'));
   const notFoundHeaders = pageHeaders(notFound.toString('utf8'));
+  const notFoundFile = { path: join(root, '404.html'), size: notFound.byteLength, mtimeMs: 0 };
   const app = new H3();
 
   app.use(async (event) => {
@@ -149,13 +172,19 @@ export async function createSiteApp(distDir: string): Promise<H3> {
       return new Response(null, { status: 308, headers: otherHeaders({ Location: `/${inSite}${inSite ? '/' : ''}${url.search}` }) });
     }
     if (!file) {
-      return new Response(req.method === 'HEAD' ? null : notFound, { status: 404, headers: notFoundHeaders });
+      const packed = await encoded(req, TYPES['.html'], notFoundFile, async () => notFound);
+      const body = packed.body ?? notFound;
+      const headers = { ...notFoundHeaders, ...packed.headers, 'Content-Length': String(body.byteLength) };
+      return new Response(req.method === 'HEAD' ? null : body, { status: 404, headers });
     }
     const type = TYPE_BY_PATH[pathname] ?? TYPES[extname(file.path)] ?? 'application/octet-stream';
     // A page is read whole, HEAD too: its policy is read from it (the file as served now, rebuilt or not).
-    const body = type === TYPES['.html'] || req.method !== 'HEAD' ? await readFile(file.path) : null;
+    const raw = type === TYPES['.html'] || req.method !== 'HEAD' ? await readFile(file.path) : null;
+    const packed = await encoded(req, type, file, async () => raw ?? readFile(file.path));
+    const body = packed.body ?? raw;
     const headers = {
-      ...(type === TYPES['.html'] ? pageHeaders(body!.toString('utf8')) : otherHeaders({ 'Content-Type': type })),
+      ...(type === TYPES['.html'] ? pageHeaders(raw!.toString('utf8')) : otherHeaders({ 'Content-Type': type })),
+      ...packed.headers,
       'Content-Length': String(body?.byteLength ?? file.size),
     };
     return new Response(req.method === 'HEAD' ? null : body, { status: 200, headers });

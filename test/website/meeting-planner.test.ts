@@ -1,6 +1,6 @@
 /** The meeting planner page's writers: the .ics file (RFC 5545) and the HTML of the timetable and slot list. */
 import { describe, expect, it } from 'vitest';
-import { meetingIcs, renderSlotChoices, renderTimetable } from '../../website/src/lib/meeting-planner.ts';
+import { meetingIcs, renderSlotChoices, renderTimetable, shortDate, slotDetail, slotLocalLine } from '../../website/src/lib/meeting-planner.ts';
 
 const slot = {
   start: '2026-11-30T09:00:00Z',
@@ -38,8 +38,42 @@ describe('meeting planner page', () => {
         { ...slot.participants[1], period: 'work' },
       ],
     };
-    expect(renderSlotChoices([night])).toContain('60 minutes outside work hours, night for São Paulo; team, &quot;core&quot;\\ops</label>');
+    expect(renderSlotChoices([night])).toContain('60 minutes outside work hours, night for São Paulo; team, &quot;core&quot;\\ops</small></label>');
     expect(renderSlotChoices([slot])).not.toContain('night for');
+  });
+
+  it("lists each slot in every participant's own time, on the first participant's date (tzdb offsets in the answer)", () => {
+    // 2026-12-01 15:00 UTC: London GMT +00:00, New York EST −05:00, Tokyo JST +09:00 (IANA tzdb).
+    const three = {
+      start: '2026-12-01T15:00:00Z',
+      end: '2026-12-01T16:00:00Z',
+      all_within_work_hours: false,
+      minutes_outside_work_hours: 60,
+      participants: [
+        { label: 'London', timezone: 'Europe/London', local_start: '2026-12-01T15:00:00+00:00', local_end: '2026-12-01T16:00:00+00:00' },
+        { label: 'New York', timezone: 'America/New_York', local_start: '2026-12-01T10:00:00-05:00', local_end: '2026-12-01T11:00:00-05:00' },
+        { label: 'Tokyo', timezone: 'Asia/Tokyo', local_start: '2026-12-02T00:00:00+09:00', local_end: '2026-12-02T01:00:00+09:00', period: 'night' },
+      ],
+    };
+    expect(slotLocalLine(three)).toBe('Tue 1 Dec · 15:00 London · 10:00 New York · 00:00 Tokyo (next day)');
+    expect(slotDetail(three)).toBe('60 minutes, 15:00–16:00 UTC; 60 minutes outside work hours, night for Tokyo');
+    // Seen from Tokyo first, London is on the day before.
+    const fromTokyo = { ...three, participants: [three.participants[2], three.participants[0]] };
+    expect(slotLocalLine(fromTokyo)).toBe('Wed 2 Dec · 00:00 Tokyo · 15:00 London (previous day)');
+    // Across the date line: Kiritimati (+14) and Pago Pago (−11) are a day and an hour apart.
+    const far = {
+      ...three,
+      participants: [
+        { label: 'Kiritimati', timezone: 'Pacific/Kiritimati', local_start: '2026-12-02T05:00:00+14:00', local_end: '' },
+        { label: 'Pago Pago', timezone: 'Pacific/Pago_Pago', local_start: '2026-12-01T04:00:00-11:00', local_end: '' },
+      ],
+    };
+    expect(slotLocalLine(far)).toBe('Wed 2 Dec · 05:00 Kiritimati · 04:00 Pago Pago (previous day)');
+    expect(shortDate('2024-02-29')).toBe('Thu 29 Feb');
+    expect(shortDate('1970-01-01')).toBe('Thu 1 Jan');
+    expect(renderSlotChoices([three])).toContain(
+      '<span class="slot-local" data-slot-local>Tue 1 Dec · 15:00 London · 10:00 New York · 00:00 Tokyo (next day)</span>',
+    );
   });
 
   it('escapes labels in the HTML it writes', () => {

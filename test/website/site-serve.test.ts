@@ -1,7 +1,9 @@
-/** `npm run site:serve` over a real socket: 308s, the 404 page, content types and security headers. */
+/** `npm run site:serve` over a real socket: 308s, the 404 page, content types, security headers, compression. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../http/app.ts';
@@ -43,6 +45,18 @@ afterAll(() => {
 });
 
 const get = (path: string, init: RequestInit = {}) => fetch(base + path, { redirect: 'manual', ...init });
+
+/** The bytes as sent (fetch would decompress them), with the headers. */
+const raw = (path: string, headers: Record<string, string>, method = 'GET') =>
+  new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    const req = request(base + path, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
 
 describe('site server', () => {
   it.each([
@@ -201,5 +215,47 @@ describe('site server', () => {
   it('refuses methods other than GET and HEAD', async () => {
     expect((await get('/', { method: 'POST' })).status).toBe(405);
     expect((await get('/', { method: 'HEAD' })).status).toBe(200);
+  });
+
+  it('compresses text answers with brotli or gzip as Accept-Encoding asks, with Vary, as static hosts do', async () => {
+    const page = readFileSync(join(dist, 'calculators/distance/index.html'));
+    const br = await raw('/calculators/distance/', { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(Number(br.headers['content-length'])).toBe(br.body.byteLength);
+    expect(brotliDecompressSync(br.body)).toEqual(page);
+    expect(br.body.byteLength).toBeLessThan(page.byteLength / 3);
+    // The page's policy is the page's own, compressed or not.
+    expect(br.headers['content-security-policy']).toBe((await get('/calculators/distance/')).headers.get('content-security-policy'));
+
+    const gz = await raw('/calculators/distance/', { 'Accept-Encoding': 'gzip, deflate' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body)).toEqual(page);
+
+    const plain = await raw('/calculators/distance/', { 'Accept-Encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    expect(plain.body).toEqual(page);
+    expect((await raw('/calculators/distance/', {})).body).toEqual(page);
+
+    // HEAD says what GET would send.
+    const head = await raw('/calculators/distance/', { 'Accept-Encoding': 'br' }, 'HEAD');
+    expect(head.headers['content-length']).toBe(String(br.body.byteLength));
+    expect(head.body.byteLength).toBe(0);
+
+    // Scripts, JSON, XML, SVG and the 404 page too; PNG (compressed already) never.
+    const script = /<script type="module" src="([^"]+)"/.exec(page.toString('utf8'))![1];
+    for (const path of [script, '/openapi.json', '/sitemap.xml', '/favicon.svg', '/calculator-data/zones.json', '/nope']) {
+      const res = await raw(path, { 'Accept-Encoding': 'gzip, br' });
+      expect(res.headers['content-encoding'], path).toBe('br');
+      expect(res.headers.vary, path).toBe('Accept-Encoding');
+      const sent = brotliDecompressSync(res.body);
+      if (path === '/nope') expect(res.status).toBe(404);
+      else expect(sent, path).toEqual(readFileSync(join(dist, decodeURIComponent(path))));
+    }
+    const png = await raw('/icon-192.png', { 'Accept-Encoding': 'gzip, br' });
+    expect(png.headers['content-encoding']).toBeUndefined();
+    expect(png.headers.vary).toBeUndefined();
   });
 });

@@ -19,23 +19,54 @@ interface AnswerSlot {
   participants: readonly { label: string; timezone: string; local_start: string; local_end: string; period?: string }[];
 }
 
-const utcText = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** Days from 1970-01-01 of a `YYYY-MM-DD` date (a local date: no zone is read). */
+const dayNumber = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000;
+/** `Tue 1 Dec` for a local date `2026-12-01`. */
+export function shortDate(date: string): string {
+  const day = dayNumber(date);
+  return `${WEEKDAYS[(((day + 4) % 7) + 7) % 7]} ${Number(date.slice(8, 10))} ${MONTHS[Number(date.slice(5, 7)) - 1]}`;
+}
+/** How a local date stands to the first participant's: '', ` (next day)`, ` (previous day)`, ` (+2 days)`. */
+function dayShift(date: string, home: string): string {
+  const d = dayNumber(date) - dayNumber(home);
+  if (d === 0) return '';
+  if (d === 1) return ' (next day)';
+  if (d === -1) return ' (previous day)';
+  return ` (${d > 0 ? '+' : '−'}${Math.abs(d)} days)`;
+}
 
-/** One line about a slot: `2026-11-30 09:00–10:00 UTC, 60 minutes outside work hours, night for San Francisco`. */
-export function slotSummary(slot: AnswerSlot): string {
+/**
+ * A slot in every participant's own time, on the first participant's date:
+ * `Tue 1 Dec · 15:00 London · 10:00 New York · 00:00 Tokyo (next day)` (the answer's local times).
+ */
+export function slotLocalLine(slot: AnswerSlot): string {
+  const home = slot.participants[0]?.local_start.slice(0, 10) ?? slot.start.slice(0, 10);
+  const times = slot.participants.map((p) => `${p.local_start.slice(11, 16)} ${p.label}${dayShift(p.local_start.slice(0, 10), home)}`);
+  return [shortDate(home), ...times].join(' · ');
+}
+
+/** The slot's detail: `60 minutes, 09:00–10:00 UTC; 60 minutes outside work hours, night for San Francisco`. */
+export function slotDetail(slot: AnswerSlot): string {
+  const minutes = Math.round((Date.parse(slot.end) - Date.parse(slot.start)) / 60_000);
   const outside = slot.all_within_work_hours
     ? 'everyone within work hours'
     : `${slot.minutes_outside_work_hours} minute${slot.minutes_outside_work_hours === 1 ? '' : 's'} outside work hours`;
   const night = slot.participants.filter((p) => p.period === 'night').map((p) => p.label);
-  return `${utcText(slot.start)}–${slot.end.slice(11, 16)} UTC, ${outside}${night.length ? `, night for ${night.join(', ')}` : ''}`;
+  return `${minutes} minutes, ${slot.start.slice(11, 16)}–${slot.end.slice(11, 16)} UTC; ${outside}${night.length ? `, night for ${night.join(', ')}` : ''}`;
 }
 
-/** The slots as a radio group (the first checked), or a sentence when there are none. */
+/**
+ * The slots as a radio group (the first checked), or a sentence when there are none: each in every
+ * participant's local time (the headline) with its length, UTC time and cost below.
+ */
 export function renderSlotChoices(slots: readonly AnswerSlot[], chosen = 0): string {
   if (!slots.length) return '<p>No slot to show.</p>';
   const items = slots.map(
     (s, i) =>
-      `<li><label><input type="radio" name="meeting-slot" value="${i}"${i === chosen ? ' checked' : ''} data-meeting-slot> ${escapeHtml(slotSummary(s))}</label></li>`,
+      `<li><label><input type="radio" name="meeting-slot" value="${i}"${i === chosen ? ' checked' : ''} data-meeting-slot> ` +
+      `<span class="slot-local" data-slot-local>${escapeHtml(slotLocalLine(s))}</span> <small class="slot-detail">${escapeHtml(slotDetail(s))}</small></label></li>`,
   );
   return `<fieldset><legend>Proposed slots, best first</legend><ol>${items.join('')}</ol></fieldset>`;
 }
@@ -142,5 +173,5 @@ export function meetingIcs(slot: AnswerSlot, options: { stampMs: number; host: s
 export function renderIcsLink(slot: AnswerSlot, index: number, options: { stampMs: number; host: string }): string {
   const href = `data:text/calendar;charset=utf-8,${encodeURIComponent(meetingIcs(slot, options))}`;
   const file = `meeting-${icsUtc(Date.parse(slot.start))}.ics`;
-  return `<a href="${href}" download="${file}" data-meeting-ics>Download slot ${index + 1} as an .ics calendar file</a> <small>(${escapeHtml(slotSummary(slot))})</small>`;
+  return `<a href="${href}" download="${file}" data-meeting-ics>Download slot ${index + 1} as an .ics calendar file</a> <small>(${escapeHtml(slotLocalLine(slot))})</small>`;
 }

@@ -9,6 +9,7 @@
 import type { SunDay } from '../../../engine/browser/index.ts';
 import { type SunYear, sunYear } from '../../../engine/browser/index.ts';
 import { clockOf, durationText, escapeHtml, hoursOf, monthName } from './tool-parts.ts';
+import { renderSunMonth } from './sun-month.ts';
 
 export { type SunYear, sunYear };
 
@@ -143,3 +144,8 @@ export function renderSunYearText(sy: SunYear): string {
 
 /** Chart and text together. */
 export const renderSunYear = (sy: SunYear, id?: string): string => renderSunYearChart(sy, id) + renderSunYearText(sy);
+
+/** The part as the page shows it: every day of the asked date's month, then the year (chart and text). */
+export const renderSunMonthAndYear = (sy: SunYear, id?: string): string =>
+  `<h3>Every day of ${monthName(Number(sy.marked.slice(5, 7)))} ${sy.marked.slice(0, 4)}</h3>${renderSunMonth(sy)}` +
+  `<h3>Through ${sy.year}</h3>${renderSunYear(sy, id)}`;

@@ -19,6 +19,22 @@ interface Drawn {
 const section = document.querySelector<HTMLElement>('[data-meeting-planner]');
 if (section) setUp(section);
 
+/**
+ * Scrolls a timetable sideways so the meeting's hours are in view (centred in what the sticky row
+ * headers leave, or from their left edge when they are wider than that); the page itself does not move.
+ */
+export function showMeetingHours(table: HTMLElement | null): void {
+  const hours = table ? [...table.querySelectorAll<HTMLElement>('thead th[data-in-slot]')] : [];
+  if (!table || !hours.length) return;
+  const rowHeader = table.querySelector<HTMLElement>('tbody th[scope="row"]');
+  const left = hours[0].offsetLeft;
+  const width = hours[hours.length - 1].offsetLeft + hours[hours.length - 1].offsetWidth - left;
+  const header = rowHeader?.offsetWidth ?? 0;
+  const room = table.clientWidth - header;
+  const target = left - header - Math.max(0, (room - width) / 2);
+  table.scrollLeft = Math.max(0, Math.min(target, table.scrollWidth - table.clientWidth));
+}
+
 function setUp(root: HTMLElement) {
   const example = JSON.parse(root.dataset.example ?? '{}') as Drawn;
   const status = root.querySelector<HTMLElement>('[data-meeting-status]')!;
@@ -46,6 +62,7 @@ function setUp(root: HTMLElement) {
     }
     try {
       tableBox.innerHTML = renderTimetable(meetingTimetable(current.input, current.result, index, await tables()));
+      showMeetingHours(tableBox.querySelector('table'));
     } catch (error) {
       tableBox.textContent = `The timetable could not be drawn: ${(error as Error).message}.`;
     }
@@ -70,5 +87,14 @@ function setUp(root: HTMLElement) {
       void draw(detail, `For your inputs: ${detail.result.slots.length} slot${detail.result.slots.length === 1 ? '' : 's'} proposed.`);
   });
   document.addEventListener('calculator:reset', () => void draw(example, builtStatus));
+  // The build's table: its meeting hours in view from the start, and again when the width changes (a phone turned).
+  const table = () => tableBox.querySelector<HTMLElement>('table');
+  showMeetingHours(table());
+  let width = innerWidth;
+  addEventListener('resize', () => {
+    if (innerWidth === width) return;
+    width = innerWidth;
+    showMeetingHours(table());
+  });
   root.dataset.ready = 'true';
 }

@@ -1,8 +1,9 @@
 /**
- * The day-length chart of the sunrise and sunset page, redrawn for each answer: the year of the answer's
- * first day at its place and zone, with sun_events' own functions over the engine's zone data.
+ * The month table and day-length chart of the sunrise and sunset page, redrawn for each answer: the month
+ * and the year of the answer's first day at its place and zone, with sun_events' own functions over the
+ * engine's zone data.
  */
-import { renderSunYear, sunYear } from '../lib/sun-year.ts';
+import { renderSunMonthAndYear, sunYear } from '../lib/sun-year.ts';
 import { answerPart, useZoneData } from './answer-part.ts';
 
 answerPart('[data-sun-year]', async ({ result }) => {
@@ -10,5 +11,5 @@ answerPart('[data-sun-year]', async ({ result }) => {
   if (!days?.length || typeof result.timezone !== 'string') return null;
   await useZoneData(document.querySelector<HTMLElement>('[data-sun-year]')!.dataset.zoneData!);
   const sy = sunYear(result.lat as number, result.lon as number, result.timezone, days[0].date, (result.elevation_m as number) ?? 0);
-  return renderSunYear(sy);
+  return renderSunMonthAndYear(sy);
 });
