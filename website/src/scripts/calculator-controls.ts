@@ -3,7 +3,8 @@
  * The calculator form's controls beside its fields. The fold (issue 32, point 6: the answer on the first
  * screen of a phone): on a narrow screen (one column, the form above the answer) the filled form folds to
  * one line, its values in words ("London · 28 Nov 2026"), with an Edit button (aria-expanded) that opens
- * it; the fields' help shows or hides behind one "Help for each field" button, and the API key box (for
+ * it; the help texts (`.help`: the fields' and the note on where the answer is computed) show or hide
+ * behind one "Help for each field" button, and the API key box (for
  * developers) starts closed. A wide screen shows it all (the CSS reads the fold only on narrow screens),
  * and so does a page without JavaScript. The "Today"/"Now" buttons (beside date, local time and instant fields) and "Use my
  * location" buttons (beside coordinate pairs). Both are hidden in the built page and shown here, so a
