@@ -16,6 +16,7 @@ import { CALENDAR_IDS } from '../../engine/date/calendar-systems.ts';
 import { CALENDAR_NAMES } from '../../engine/date/calendar-names.ts';
 import { serveSite } from '../../website/serve.ts';
 import { HEADLINE_TOOLS, headlineOf } from '../../website/src/lib/headlines.ts';
+import { queryString } from '../../website/src/lib/calls.ts';
 import { calculators, solve } from '../../website/src/lib/site.ts';
 import { chromiumAvailable, collectErrors, launchChromium } from '../fixtures/chromium.ts';
 import { buildSite } from './build-site.ts';
@@ -196,4 +197,22 @@ describe.skipIf(!chromiumAvailable())('plain words on a phone, once each calcula
     expect(found).toEqual([]);
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it("no calculator's answer to any of its tool's worked examples (a permalink) shows one", async () => {
+    const found: string[] = [];
+    for (const calc of calculators) {
+      for (const { input } of calc.tool.examples) {
+        const path = `/calculators/${calc.slug}/?${queryString(input as Record<string, unknown>)}`;
+        await openSettled(page, site.url + path);
+        const text = await page.evaluate(() => {
+          for (const el of document.querySelectorAll<HTMLElement>('pre, code, [data-permalink], .reference')) el.style.display = 'none';
+          // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what is checked
+          return document.body.innerText;
+        });
+        for (const word of machineWords(text)) found.push(`${path}: ${word}`);
+      }
+    }
+    expect(found).toEqual([]);
+    expect(errors).toEqual([]);
+  }, 240_000);
 });

@@ -16,6 +16,8 @@
  * America/New_York).
  */
 
+import { monthWords } from '../lib/plain-words.ts';
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The current date, local date and time, or instant, as the field's control holds it. */
@@ -112,8 +114,8 @@ function positionWords(lat: string, lon: string): string {
 
 /**
  * The form's values in words, one part a field, in form order: a place by its name (else its
- * coordinates), a select by its option's words, ticks by theirs, dates as people write them, a number
- * with its unit (or its label), a list of participants by its count. Empty and default fields are left out.
+ * coordinates), a select by its option's words, ticks by theirs, dates as people write them, a month
+ * code by its month's name, a number with its unit (or its label), a list of participants by its count. Empty and default fields are left out.
  */
 export function summaryOf(form: HTMLFormElement): string[] {
   const parts: string[] = [];
@@ -144,6 +146,7 @@ export function summaryOf(form: HTMLFormElement): string[] {
     if (!control || control.type === 'checkbox' || control.value.trim() === '') continue;
     const typed = control.value.trim();
     if (control instanceof HTMLSelectElement) parts.push(control.selectedOptions[0]?.textContent?.trim() ?? typed);
+    else if (/^M\d\dL?$/.test(typed)) parts.push(monthWords(typed, value('calendar')).replace(/^month/, label.toLowerCase()));
     else if (control.dataset.kind === 'json') {
       let list: unknown;
       try {
@@ -154,7 +157,7 @@ export function summaryOf(form: HTMLFormElement): string[] {
       if (Array.isArray(list)) parts.push(`${list.length} ${label.toLowerCase()}`);
     } else if (control.dataset.kind === 'number') {
       const unit = box.querySelector('.unit')?.textContent?.trim();
-      parts.push(unit ? `${typed}${unit === '°' ? '' : ' '}${unit}` : `${label}: ${typed}`);
+      parts.push(unit ? `${typed}${unit === '°' ? '' : ' '}${unit}` : `${label.toLowerCase()} ${typed}`);
     } else parts.push(dateWords(typed));
   }
   return parts;
