@@ -7,7 +7,8 @@
  * in the direct-answer element. Tools computed in the page answer as the visitor types (debounced; the
  * newest computation wins) and, when they have a "now" field, open on the visitor's current time (a date
  * tool that answers for today given only a zone: on today in the visitor's zone); the
- * answer's two parts (inputs, sentence) and the full JSON are shown in the answer card. Coordinate pairs have a place search (./place-search.ts, loaded only by
+ * answer's headline (../lib/headlines.ts), its two parts (inputs, sentence) and the full JSON are shown
+ * in the answer card; on a narrow screen the filled form folds to a line over it (calculator-controls.ts). Coordinate pairs have a place search (./place-search.ts, loaded only by
  * pages that have one); a pair is sent either as coordinates or, to the API, as its place name, never both.
  *
  * Over 300 lines: one form's life (reading, computing or asking, showing, following typing, permalinks)
