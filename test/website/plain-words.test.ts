@@ -17,6 +17,8 @@ import { CALENDAR_NAMES } from '../../engine/date/calendar-names.ts';
 import { serveSite } from '../../website/serve.ts';
 import { HEADLINE_TOOLS, headlineOf } from '../../website/src/lib/headlines.ts';
 import { queryString } from '../../website/src/lib/calls.ts';
+import { calendarWords, eraWords } from '../../website/src/lib/plain-words.ts';
+import { dateWords } from '../../website/src/scripts/calculator-controls.ts';
 import { calculators, solve } from '../../website/src/lib/site.ts';
 import { chromiumAvailable, collectErrors, launchChromium } from '../fixtures/chromium.ts';
 import { buildSite } from './build-site.ts';
@@ -124,6 +126,27 @@ describe('plain words on the built pages', () => {
     }
     expect(found).toEqual([]);
     expect(calculators.map((c) => c.tool.name).filter((name) => !HEADLINE_TOOLS.includes(name))).toEqual([]);
+  });
+});
+
+describe('words for what a form holds', () => {
+  it('writes dates, local times and instants as people do, and leaves other text as it is', () => {
+    expect(dateWords('2026-11-28')).toBe('28 Nov 2026');
+    expect(dateWords('2026-11-22T09:00')).toBe('22 Nov 2026, 09:00');
+    expect(dateWords('2026-11-28T12:09:17Z')).toBe('28 Nov 2026, 12:09 UTC');
+    expect(dateWords('Europe/London')).toBe('Europe/London');
+    expect(dateWords('2026-13-01')).toBe('2026-13-01');
+  });
+
+  it('names calendars in help texts and eras as the converted dates write them', () => {
+    // The calendar converter's help for its year (the API's words): ids become the names its select shows.
+    expect(calendarWords('Era year for japanese, roc; related ISO year for chinese, dangi')).toBe(
+      'Era year for Japanese, Republic of China (Minguo); related ISO year for Chinese, Korean (Dangi)',
+    );
+    expect(calendarWords('islamic-tbla, not islamic')).toBe('Islamic (tabular, astronomical epoch), not islamic');
+    // 1 Tishri 5787 AM, 1 Shawwal 1447 AH, Reiwa 1; the Ethiopian era (Amete Mihret, code am) is written EC.
+    expect(['am', 'ah', 'reiwa', 'roc', 'shaka'].map((era) => eraWords(era))).toEqual(['AM', 'AH', 'Reiwa', 'Minguo', 'Saka']);
+    expect(eraWords('am', 'ethiopic')).toBe('EC');
   });
 });
 
