@@ -190,4 +190,17 @@ describe.skipIf(!chromiumAvailable())('every page at 1280 and 390 px', () => {
     expect(await page.locator('#help-end').isVisible()).toBe(true);
     await context.close();
   }, 60_000);
+
+  it('without JavaScript a phone gets the whole form, and no button that only the script can work', async () => {
+    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/calculators/sunrise-sunset/`);
+    const shown = (selector: string) => page.locator(selector).first().isVisible();
+    expect(await shown('input[name="lat"]')).toBe(true);
+    expect(await shown('#help-place')).toBe(true);
+    expect(await shown('#help-date')).toBe(true);
+    expect(await shown('button[type="submit"]')).toBe(true);
+    for (const selector of ['[data-form-summary]', '[data-help-toggle]', '[data-now-for]', '[data-here]']) expect(await shown(selector), selector).toBe(false);
+    await context.close();
+  }, 60_000);
 });
