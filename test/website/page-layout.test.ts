@@ -5,9 +5,14 @@
  * width, the two widths side by side, pages in sequence. The share is a real one, held by a real API.
  * Each page comes with the site server's Content-Security-Policy, so a script, style or request the
  * policy refuses is one of those console errors ("Refused to ... because it violates ...").
+ *
+ * Issue 32 (point 6): on a 390 × 844 phone every calculator's answer card starts on the first screen, as
+ * the page opens with its defaults (its filled form folded to one line, an Edit button opening it), and
+ * the fold works from the keyboard; a wide screen shows the whole form beside the answer.
  */
 import type { Browser, BrowserContext, ConsoleMessage, Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registry } from '../../engine/registry.ts';
 import { createSharePath, isFavicon, NOT_FOUND_PATH, openSettled, sitemapPaths } from './site-pages.ts';
 import { serveSite } from '../../website/serve.ts';
 import { serve, type Served } from '../serve.ts';
@@ -15,6 +20,8 @@ import { chromiumAvailable, launchChromium } from '../fixtures/chromium.ts';
 import { apiBaseUrl, buildSite } from './build-site.ts';
 
 const WIDTHS = [1280, 390] as const;
+const PHONE = { width: 390, height: 844 };
+const CALCULATORS = registry.filter((t) => t.calculator).map((t) => `/calculators/${t.calculator!.slug}/`);
 
 describe.skipIf(!chromiumAvailable())('every page at 1280 and 390 px', () => {
   let site: { url: string; close(): Promise<void> };
@@ -121,4 +128,79 @@ describe.skipIf(!chromiumAvailable())('every page at 1280 and 390 px', () => {
     expect(paths.length).toBeGreaterThan(8);
     expect(problems.flat()).toEqual([]);
   }, 240_000);
+
+  it('on a 390 × 844 phone every calculator opens with its answer on the first screen, its form folded to one line', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const found: string[] = [];
+    for (const path of CALCULATORS) {
+      await openSettled(page, site.url + path);
+      const seen = await page.evaluate(() => {
+        const card = document.querySelector('.answer-card')!.getBoundingClientRect();
+        const form = document.querySelector<HTMLFormElement>('form[data-calculator]')!;
+        const headline = document.querySelector<HTMLElement>('[data-answer-headline]')!;
+        return {
+          top: card.top,
+          fold: form.dataset.fold,
+          expanded: form.querySelector('[data-form-edit]')?.getAttribute('aria-expanded'),
+          summary: form.querySelector('[data-form-summary-text]')!.textContent ?? '',
+          fieldsShown: [...form.querySelectorAll<HTMLElement>('.field, .place-field')].some((el) => el.offsetParent !== null),
+          headline: headline.hidden ? '' : (headline.textContent ?? ''),
+          answerFont: Number.parseFloat(getComputedStyle(document.querySelector('.answer')!).fontSize),
+          headlineFont: Number.parseFloat(getComputedStyle(headline).fontSize),
+        };
+      });
+      if (!(seen.top >= 0 && seen.top < PHONE.height)) found.push(`${path}: the answer card starts at ${Math.round(seen.top)} px`);
+      if (seen.fold !== 'closed' || seen.expanded !== 'false' || seen.fieldsShown) found.push(`${path}: the form is not folded`);
+      if (!seen.summary.trim()) found.push(`${path}: the folded form says nothing`);
+      // The answer's headline (large) over its sentence (smaller): no run-on answer in the large type.
+      if (!seen.headline || seen.headlineFont <= seen.answerFont) found.push(`${path}: no headline above a smaller sentence (${JSON.stringify(seen)})`);
+    }
+    await context.close();
+    expect(found).toEqual([]);
+  }, 120_000);
+
+  it('the folded form opens and folds from the keyboard, keeps its line true, and stays whole on a wide screen', async () => {
+    const context = await browser.newContext({ viewport: PHONE, timezoneId: 'America/New_York' });
+    const page = await context.newPage();
+    await openSettled(page, `${site.url}/calculators/date-difference/?start=2024-01-31&end=2024-03-01`);
+    const edit = page.locator('[data-form-edit]');
+    expect(await page.locator('[data-form-summary-text]').textContent()).toBe('31 Jan 2024 · 1 Mar 2024');
+    expect(await page.locator('input[name="end"]').isVisible()).toBe(false);
+    await edit.focus();
+    await page.keyboard.press('Enter');
+    expect(await edit.getAttribute('aria-expanded')).toBe('true');
+    // The fields' help is behind one button on a phone; a screen reader still hears each as its field's description.
+    expect(await page.locator('#help-end').isVisible()).toBe(false);
+    expect(await page.locator('input[name="end"]').getAttribute('aria-describedby')).toBe('help-end');
+    await page.locator('[data-help-toggle]').press('Enter');
+    expect(await page.locator('#help-end').isVisible()).toBe(true);
+    await page.locator('input[name="end"]').fill('2024-12-31');
+    await page.locator('input[name="end"]').press('Enter'); // submits the form
+    await page.waitForSelector('form[data-state="done"][data-fold="closed"]');
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-form-edit'))).toBe(true);
+    expect(await page.locator('[data-form-summary-text]').textContent()).toBe('31 Jan 2024 · 31 Dec 2024');
+    expect(await page.locator('[data-answer-headline]').textContent()).toBe('335 days');
+    const top = await page.evaluate(() => document.querySelector('.answer-card')!.getBoundingClientRect().top);
+    expect(top >= 0 && top < PHONE.height).toBe(true);
+    // A wide screen: no fold line, the whole form (the fold is the narrow layout's only).
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(await page.locator('[data-form-summary]').isVisible()).toBe(false);
+    expect(await page.locator('input[name="end"]').isVisible()).toBe(true);
+    expect(await page.locator('#help-end').isVisible()).toBe(true);
+    await context.close();
+  }, 60_000);
+
+  it('without JavaScript a phone gets the whole form, and no button that only the script can work', async () => {
+    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/calculators/sunrise-sunset/`);
+    const shown = (selector: string) => page.locator(selector).first().isVisible();
+    expect(await shown('input[name="lat"]')).toBe(true);
+    expect(await shown('#help-place')).toBe(true);
+    expect(await shown('#help-date')).toBe(true);
+    expect(await shown('button[type="submit"]')).toBe(true);
+    for (const selector of ['[data-form-summary]', '[data-help-toggle]', '[data-now-for]', '[data-here]']) expect(await shown(selector), selector).toBe(false);
+    await context.close();
+  }, 60_000);
 });

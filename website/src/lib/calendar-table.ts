@@ -1,5 +1,6 @@
 /** The calendar converter's part: a converted date in every calendar as a table (the convert_calendar answer, worded). */
 import { CALENDAR_NAMES } from '../../../engine/browser/index.ts';
+import { eraWords } from './plain-words.ts';
 import { escapeHtml } from './tool-parts.ts';
 
 export interface ConvertedAnswer {
@@ -12,7 +13,7 @@ export interface ConvertedAnswer {
 export function renderCalendarTable(answer: ConvertedAnswer): string {
   const rows = answer.calendars
     .map((c) => {
-      const era = c.era === null ? '' : ` · era ${escapeHtml(c.era)}`;
+      const era = c.era === null ? '' : ` · era ${escapeHtml(eraWords(c.era, c.calendar))}`;
       const parts = `year ${c.year} · month ${c.month} ${escapeHtml(c.month_name)} · day ${c.day}${era}`;
       return (
         `<tr data-calendar="${escapeHtml(c.calendar)}"><th scope="row">${escapeHtml((CALENDAR_NAMES as Record<string, string>)[c.calendar] ?? c.calendar)}</th>` +

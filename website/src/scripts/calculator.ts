@@ -7,7 +7,8 @@
  * in the direct-answer element. Tools computed in the page answer as the visitor types (debounced; the
  * newest computation wins) and, when they have a "now" field, open on the visitor's current time (a date
  * tool that answers for today given only a zone: on today in the visitor's zone); the
- * answer's two parts (inputs, sentence) and the full JSON are shown in the answer card. Coordinate pairs have a place search (./place-search.ts, loaded only by
+ * answer's headline (../lib/headlines.ts), its two parts (inputs, sentence) and the full JSON are shown
+ * in the answer card; on a narrow screen the filled form folds to a line over it (calculator-controls.ts). Coordinate pairs have a place search (./place-search.ts, loaded only by
  * pages that have one); a pair is sent either as coordinates or, to the API, as its place name, never both.
  *
  * Over 300 lines: one form's life (reading, computing or asking, showing, following typing, permalinks)
@@ -23,7 +24,8 @@ import { loadToolDeclaration, readInput, runsInPage, serverNeed, subdivisionsOf,
 import { PageDataMissing } from './page-engine.ts';
 import { answerParts, describeForPeople, type InputWords } from '../lib/answers.ts';
 import { curlCommand, mcpCall, queryString, type ToolCall } from '../lib/calls.ts';
-import { setUpNowAndHere } from './calculator-controls.ts';
+import { setUpFold, setUpNowAndHere } from './calculator-controls.ts';
+import { headlineOf } from '../lib/headlines.ts';
 import { setUpParticipants } from './participants.ts';
 
 type Outcome = { input: Record<string, unknown>; result?: unknown; errors?: FieldError[] };
@@ -146,6 +148,7 @@ async function setUp(form: HTMLFormElement) {
   // The API key field has no name: it never enters the address, the permalink or the history.
   const keyField = $<HTMLInputElement>('[data-api-key]');
   const answer = $<HTMLElement>('[data-ai-context="direct-answer"]')!;
+  const headline = $<HTMLElement>('[data-answer-headline]');
   const live = $<HTMLElement>('[data-live-result]');
   const liveDetails = $<HTMLElement>('[data-live-details]');
   const caption = $<HTMLElement>('[data-answer-caption]');
@@ -156,6 +159,7 @@ async function setUp(form: HTMLFormElement) {
   const permalink = $<HTMLAnchorElement>('[data-permalink]');
   const built = {
     answer: [...answer.childNodes].map((n) => n.cloneNode(true)),
+    headline: headline?.hidden ? undefined : (headline?.textContent ?? undefined),
     caption: caption?.textContent,
     curl: curl?.textContent,
     mcp: mcp?.textContent,
@@ -174,8 +178,15 @@ async function setUp(form: HTMLFormElement) {
   const places =
     placeSearchPath && placeModule ? (await placeModule).setUpPlaceSearch(form, apiBase, placeSearchPath, () => keyField?.value.trim() ?? '') : undefined;
 
-  /** The answer as its two parts (the inputs, small; the sentence, large), or one message. */
-  function say(text: string, lead?: string) {
+  /** The answer's headline (short, large), hidden when there is none (a message, or a tool without one). */
+  function headlineSays(text?: string) {
+    if (!headline) return;
+    headline.textContent = text ?? '';
+    headline.hidden = !text;
+  }
+  /** The answer as its two parts (the inputs, small; the sentence), or one message; with a headline above, or none. */
+  function say(text: string, lead?: string, head?: string) {
+    headlineSays(head);
     if (lead === undefined) answer.textContent = text;
     else {
       answer.replaceChildren(
@@ -217,6 +228,7 @@ async function setUp(form: HTMLFormElement) {
       card?.removeAttribute('aria-busy');
       // back to the page as built: the worked example
       answer.replaceChildren(...built.answer.map((n) => n.cloneNode(true)));
+      headlineSays(built.headline);
       setCaption(built.caption ?? '');
       if (curl) curl.textContent = built.curl ?? '';
       if (mcp) mcp.textContent = built.mcp ?? '';
@@ -258,7 +270,7 @@ async function setUp(form: HTMLFormElement) {
       showLive(undefined);
     } else if (outcome.result !== undefined) {
       const parts = answerParts(sentence, input, outcome.result as Record<string, unknown>, words);
-      say(parts.text, parts.lead);
+      say(parts.text, parts.lead, headlineOf(call.name, outcome.result, input));
       setCaption(captionText);
       showLive(JSON.stringify(outcome.result, null, 2));
       // A page's own parts draw the answer their way (the meeting planner's timetable).
@@ -300,6 +312,7 @@ async function setUp(form: HTMLFormElement) {
     followRegions();
   };
 
+  const fold = setUpFold(form);
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     clearTimeout(pending);
@@ -316,6 +329,8 @@ async function setUp(form: HTMLFormElement) {
     const params = paramsOf(form);
     history.pushState(null, '', `${location.pathname}${params.size ? `?${params}` : ''}`);
     await show(params);
+    // On a narrow screen the form folds to its summary line again, over the answer.
+    if (form.dataset.state === 'done') fold.collapse(true);
     // On a phone the answer follows a long form: Calculate brings it into view (typing never scrolls).
     const box = card?.getBoundingClientRect();
     if (box && (box.top >= innerHeight || box.bottom <= 0))
@@ -373,6 +388,7 @@ async function setUp(form: HTMLFormElement) {
       await show(today, 'Today');
     }
   }
+  if (form.dataset.state !== 'invalid') fold.collapse();
   form.dataset.ready = 'true';
 }
 
