@@ -99,4 +99,13 @@ describe("the build's answer", () => {
     expect(html).toContain('data-ai-context="default-result"');
     expect(html).toContain('data-example-answer');
   });
+
+  it("the home page carries London's time, sun, Moon and next holiday at the build, stated so", () => {
+    const html = read('index.html');
+    expect(html).toMatch(/data-home-caption>Computed when this page was built, for London on \w+day \d+ \w+ \d{4}; your own time needs JavaScript</);
+    expect(html).toMatch(/data-home-sun>Sunrise \d\d:\d\d, sunset \d\d:\d\d in London \(\d+ h \d+ min of daylight\)\.</);
+    expect(html).toMatch(/data-home-moon>Moon: [a-z ]+, \d+% lit\.</);
+    expect(html).toMatch(/data-home-holiday>Next public holiday in United Kingdom: /);
+    expect(html).toMatch(/data-home-zone>Time zone: Europe\/London, UTC\+0[01]:00 \((GMT|BST)\)\.</);
+  });
 });

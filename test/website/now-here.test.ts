@@ -100,4 +100,41 @@ describe.skipIf(!chromiumAvailable())('now and here in Chromium', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
+
+  it("the home page's clock ticks, measures the device clock against the API, and gives the visitor's city's day", async () => {
+    const context = await visitor('Europe/Berlin');
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${site.url}/`);
+    await page.waitForSelector('[data-home-now][data-ready="true"]');
+    const first = await page.textContent('[data-home-clock]');
+    expect(first).toMatch(/^\d\d:\d\d:\d\d$/);
+    await page.waitForFunction((before) => document.querySelector('[data-home-clock]')?.textContent !== before, first, { timeout: 5000 });
+    expect(await page.textContent('[data-home-offset]')).toMatch(
+      /^Your device clock (agrees with the time server to within ± \d+\.\d+ s|is \d+\.\d+ s (behind|ahead of) the time server \(± \d+\.\d+ s\))\. Measured against http/,
+    );
+    expect(await page.textContent('[data-home-caption]')).toBe("Your time, with today in Berlin, your time zone's city");
+    expect(await page.textContent('[data-home-zone]')).toMatch(/^Time zone: Europe\/Berlin, UTC\+0[12]:00 \(CES?T\)\.$/);
+    expect(await page.textContent('[data-home-sun]')).toMatch(/^Sunrise \d\d:\d\d, sunset \d\d:\d\d in Berlin \(\d+ h \d+ min of daylight\)\.$/);
+    expect(await page.textContent('[data-home-moon]')).toMatch(
+      /^Moon: (new moon|waxing crescent|first quarter|waxing gibbous|full moon|waning gibbous|last quarter|waning crescent), \d+% lit\.$/,
+    );
+    expect(await page.textContent('[data-home-holiday]')).toMatch(
+      /^Next public holiday in Germany: .+, \w+day \d+ \w+ \d{4} \((today|tomorrow|in \d+ days)\)\.$/,
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('the home page says plainly when the time server cannot be reached', async () => {
+    const context = await browser.newContext({ timezoneId: 'Asia/Kolkata' });
+    await context.route(`${apiBaseUrl()}/**`, (route) => route.abort('connectionrefused'));
+    const page = await context.newPage();
+    await page.goto(`${site.url}/`);
+    await page.waitForSelector('[data-home-now][data-ready="true"]');
+    expect(await page.textContent('[data-home-offset]')).toMatch(/^Could not reach the time server \(http:\/\/127\.0\.0\.1:\d+\/v1\/time\/utc\)/);
+    // Asia/Kolkata is zone.tab's (IN +2232+08822).
+    expect(await page.textContent('[data-home-sun]')).toMatch(/ in Kolkata /);
+    await context.close();
+  }, 60_000);
 });
