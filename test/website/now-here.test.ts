@@ -13,6 +13,7 @@ import { directAnswer } from '../../website/src/lib/answers.ts';
 import { inputWords } from '../../website/src/lib/labels.ts';
 import { serveSite } from '../../website/serve.ts';
 import { chromiumAvailable, collectErrors, launchChromium } from '../fixtures/chromium.ts';
+import { runTool } from '../helpers.ts';
 import { serve, type Served } from '../serve.ts';
 import { apiBaseUrl, buildSite } from './build-site.ts';
 
@@ -22,6 +23,8 @@ async function engineSentence(name: string, input: Record<string, unknown>, plac
   const result = tool.output.parse(await tool.run(tool.input.parse(input), { now: () => new Date() })) as Record<string, unknown>;
   return directAnswer(tool.calculator!.answer, input, result, inputWords(tool, Object.keys(input)), place);
 }
+
+const zoneTool = registry.find((t) => t.name === 'get_time_in_zone')!;
 
 describe.skipIf(!chromiumAvailable())('now and here in Chromium', () => {
   let site: { url: string; close(): Promise<void> };
@@ -94,6 +97,14 @@ describe.skipIf(!chromiumAvailable())('now and here in Chromium', () => {
     const first = await page.textContent('[data-now-clock]');
     expect(first).toMatch(/^Now: \d\d:\d\d:\d\d in America\/New_York, \d\d:\d\d:\d\d in \S+$/);
     await page.waitForFunction((before) => document.querySelector('[data-now-clock]')?.textContent !== before, first, { timeout: 5000 });
+    // Another from-zone: the local time moves to that zone's now, and the clock follows.
+    await page.fill('input[name="source_timezone"]', 'Asia/Tokyo');
+    await page.waitForFunction(() => /^Now: \d\d:\d\d:\d\d in Asia\/Tokyo, /.test(document.querySelector('[data-now-clock]')?.textContent ?? ''));
+    const tokyo = await page.inputValue('input[name="time"]');
+    const inTokyo = await Promise.all(
+      [Date.now() - 60_000, Date.now()].map((ms) => runTool(zoneTool, { timezone: 'Asia/Tokyo', at: new Date(ms).toISOString() }, { now: () => new Date(ms) })),
+    );
+    expect(inTokyo.map((r) => (r as { local_time: string }).local_time.slice(0, 16))).toContain(tokyo);
     // A time typed for another moment is no current time: the clock goes.
     await page.fill('input[name="time"]', '2020-01-01T09:00');
     await page.waitForFunction(() => (document.querySelector('[data-now-clock]') as HTMLElement).hidden);

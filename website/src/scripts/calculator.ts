@@ -25,7 +25,7 @@ import { answerParts, describeForPeople, type InputWords, type NamedPlace } from
 import { curlCommand, mcpCall, queryString, type ToolCall } from '../lib/calls.ts';
 import { setUpNowAndHere } from './calculator-controls.ts';
 import { setUpParticipants } from './participants.ts';
-import { openingOf, setUpTicking } from './now-here.ts';
+import { followNowZone, openingOf, setUpTicking } from './now-here.ts';
 
 type Outcome = { input: Record<string, unknown>; result?: unknown; errors?: FieldError[] };
 
@@ -360,6 +360,7 @@ async function setUp(form: HTMLFormElement) {
       const { here } = opening;
       // The caption and the answer's lead name the city (the place search's field stays the visitor's to type in).
       if (opening.params.has('lat')) herePlace = { name: here.city, lat: here.lat, lon: here.lon };
+      if (opening.params.has('source_timezone')) followNowZone(form, opening.params.get('time') ?? '');
       await show(opening.params, opening.caption);
     }
   }

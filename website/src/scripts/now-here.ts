@@ -8,7 +8,7 @@
  */
 import { formatWall, loadZoneNames, type AnyTool } from '../../../engine/browser/index.ts';
 import { queryString } from '../lib/calls.ts';
-import { isInstant, nowInput, placeOfZone, takesPlace, type Here } from '../lib/now-here.ts';
+import { isInstant, nowInput, placeOfZone, takesPlace, wallTime, type Here } from '../lib/now-here.ts';
 import { withPageData } from './page-engine.ts';
 
 /** The visitor's zone as the browser names it (UTC when it names none). */
@@ -64,6 +64,29 @@ export async function openingOf(tool: AnyTool, current: Record<string, unknown>,
   const input = await withPageData(() => nowInput(tool, current, here, nowMs, wall));
   if (!input) return undefined;
   return { params: new URLSearchParams(queryString(input)), caption: nowCaption(name, tool, input, here), here };
+}
+
+/**
+ * The converter's "now" follows its from-zone: while its local time is the one the page filled (`filled`)
+ * or empty, another from-zone moves it to that zone's current wall time (the engine's rules), so the
+ * answer stays "now" rather than this zone's clock read in another.
+ */
+export function followNowZone(form: HTMLFormElement, filled: string) {
+  const zone = form.querySelector<HTMLInputElement>('input[name="source_timezone"]');
+  const time = form.querySelector<HTMLInputElement>('input[name="time"]');
+  if (!zone || !time) return;
+  let last = filled;
+  zone.addEventListener('input', async () => {
+    if (time.value !== '' && time.value !== last) return; // a time the visitor chose stays
+    const { resolveZone } = await loadZoneNames();
+    const wall = await withPageData(() => {
+      const resolved = resolveZone(zone.value)?.zone;
+      return resolved ? wallTime(Date.now(), resolved) : undefined;
+    }).catch(() => undefined);
+    if (!wall || (time.value !== '' && time.value !== last)) return;
+    time.value = last = wall;
+    time.dispatchEvent(new Event('input', { bubbles: true })); // the answer follows, as for typing
+  });
 }
 
 /** A current time's parts of an answer: each zone's name and UTC offset (seconds). */
