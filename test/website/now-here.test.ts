@@ -92,7 +92,7 @@ describe.skipIf(!chromiumAvailable())('now and here in Chromium', () => {
       r.local_time.slice(0, 16),
     );
     expect(local).toContain(time);
-    expect(await page.textContent('[data-answer-caption]')).toBe('Time zone converter in your time zone, America/New_York, now');
+    expect(await page.textContent('[data-answer-caption]')).toBe('Time zone converter: your time zone, America/New_York, now');
     expect(await page.textContent('[data-ai-context="direct-answer"]')).not.toContain('required');
     const first = await page.textContent('[data-now-clock]');
     expect(first).toMatch(/^Now: \d\d:\d\d:\d\d in America\/New_York, \d\d:\d\d:\d\d in \S+$/);
@@ -108,6 +108,20 @@ describe.skipIf(!chromiumAvailable())('now and here in Chromium', () => {
     // A time typed for another moment is no current time: the clock goes.
     await page.fill('input[name="time"]', '2020-01-01T09:00');
     await page.waitForFunction(() => (document.querySelector('[data-now-clock]') as HTMLElement).hidden);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it("a permalink that asks for the time now (the home page's question) ticks too", async () => {
+    const context = await visitor('Europe/Berlin');
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${site.url}/calculators/time-in-time-zone/?timezone=Asia%2FTokyo`);
+    await page.waitForSelector('form[data-ready="true"][data-state="done"]');
+    const first = await page.textContent('[data-now-clock]');
+    expect(first).toMatch(/^Now: \d\d:\d\d:\d\d in Asia\/Tokyo$/);
+    await page.waitForFunction((before) => document.querySelector('[data-now-clock]')?.textContent !== before, first, { timeout: 5000 });
+    expect(await page.textContent('[data-answer-caption]')).toBe('Your answer');
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);

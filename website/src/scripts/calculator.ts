@@ -25,7 +25,7 @@ import { answerParts, describeForPeople, type InputWords, type NamedPlace } from
 import { curlCommand, mcpCall, queryString, type ToolCall } from '../lib/calls.ts';
 import { setUpNowAndHere } from './calculator-controls.ts';
 import { setUpParticipants } from './participants.ts';
-import { followNowZone, openingOf, setUpTicking } from './now-here.ts';
+import { setUpTicking } from './now-clock.ts';
 
 type Outcome = { input: Record<string, unknown>; result?: unknown; errors?: FieldError[] };
 
@@ -354,6 +354,7 @@ async function setUp(form: HTMLFormElement) {
   } else if (tool) {
     // A time calculator opens on now and here (./now-here.ts): the visitor's moment, zone and zone's
     // city, when the page can compute it itself (the build's answer, for London, stays in the HTML).
+    const { followNowZone, openingOf } = await import('./now-here.ts');
     const opening = await openingOf(tool, readInput(tool, paramsOf(form)).input, document.querySelector('h1')?.textContent ?? '').catch(() => undefined);
     if (opening && (await runsInPage(call.name, opening.params).catch(() => false))) {
       fill(opening.params);

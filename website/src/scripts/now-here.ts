@@ -3,10 +3,10 @@
  * A time calculator opens on now and here (issue 32): the visitor's zone (Intl's resolvedOptions), its
  * city and country (lib/now-here.ts, tzdb's zone.tab; a link such as Asia/Calcutta read as its zone by
  * the engine's zone names), today on the visitor's clock; the caption names the place ("Sunrise and
- * sunset in Berlin, today"). Where the answer is a current time (time in a zone, the converter's now), a
- * clock under it ticks every second from the answer's own UTC offsets (no recomputation, no Intl zone data).
+ * sunset in Berlin, today"). Loaded by a page when it opens without inputs (it carries zone.tab's
+ * positions, about 7 KB gzipped); the ticking clock of a current time is ./now-clock.ts.
  */
-import { formatWall, loadZoneNames, type AnyTool } from '../../../engine/browser/index.ts';
+import { loadZoneNames, type AnyTool } from '../../../engine/browser/index.ts';
 import { queryString } from '../lib/calls.ts';
 import { isInstant, nowInput, placeOfZone, takesPlace, wallTime, type Here } from '../lib/now-here.ts';
 import { withPageData } from './page-engine.ts';
@@ -41,8 +41,8 @@ export function nowCaption(name: string, tool: AnyTool, input: Record<string, un
   const when = isInstant(tool) ? 'now' : 'year' in input && !('date' in input) && !('after' in input) ? 'this year' : 'today';
   const stated = here.stated ? ` (${here.stated})` : '';
   if (takesPlace(tool)) return `${name} in ${here.city}${stated}, ${when}`;
-  if ('country' in input && here.country) return `${name} in ${countryName(here.country)}, your time zone's country, ${when}`;
-  if ('timezone' in input || 'source_timezone' in input) return `${name} in your time zone, ${here.zone}, ${when}`;
+  if ('country' in input && here.country) return `${name}: ${countryName(here.country)}, your time zone's country, ${when}`;
+  if ('timezone' in input || 'source_timezone' in input) return `${name}: your time zone, ${here.zone}, ${when}`;
   return `${name}, ${when}`;
 }
 
@@ -86,51 +86,5 @@ export function followNowZone(form: HTMLFormElement, filled: string) {
     if (!wall || (time.value !== '' && time.value !== last)) return;
     time.value = last = wall;
     time.dispatchEvent(new Event('input', { bubbles: true })); // the answer follows, as for typing
-  });
-}
-
-/** A current time's parts of an answer: each zone's name and UTC offset (seconds). */
-function clocksOf(result: Record<string, unknown>): { zone: string; offset: number }[] {
-  const one = (r: unknown) => {
-    const x = r as { timezone?: string; utc_offset_seconds?: number } | undefined;
-    return x && typeof x.timezone === 'string' && typeof x.utc_offset_seconds === 'number' ? [{ zone: x.timezone, offset: x.utc_offset_seconds }] : [];
-  };
-  return [...one(result), ...one(result.source), ...one(result.target)];
-}
-
-/** The answer's instant, when it has one (`utc_time`). */
-const instantOf = (result: Record<string, unknown>) => (typeof result.utc_time === 'string' ? Date.parse(result.utc_time) : Number.NaN);
-
-/**
- * A clock that ticks under an answer that is the current time (within the minute it was computed for):
- * each zone's wall time to the second, from the answer's own offsets. Hidden for any other answer.
- */
-export function setUpTicking(form: HTMLFormElement, card: HTMLElement | null) {
-  if (!card) return;
-  const clock = Object.assign(document.createElement('p'), { className: 'now-clock' });
-  clock.dataset.nowClock = '';
-  clock.hidden = true;
-  card.querySelector('[data-ai-context="direct-answer"]')?.after(clock);
-  let zones: { zone: string; offset: number }[] = [];
-  let timer: ReturnType<typeof setInterval> | undefined;
-  const tick = () => {
-    const now = Date.now();
-    clock.textContent = `Now: ${zones.map((z) => `${formatWall(now + z.offset * 1000).slice(11, 19)} in ${z.zone}`).join(', ')}`;
-  };
-  const stop = () => {
-    clearInterval(timer);
-    timer = undefined;
-    clock.hidden = true;
-  };
-  form.addEventListener('calculator:reset', stop);
-  form.addEventListener('calculator:result', (event) => {
-    const { result } = (event as CustomEvent<{ result: Record<string, unknown> }>).detail;
-    zones = clocksOf(result);
-    // A current time: the answer's instant is this minute (an instant the visitor typed for another moment does not tick).
-    const current = Math.abs(instantOf(result) - Date.now()) < 60_000;
-    if (!zones.length || !current) return stop();
-    tick();
-    clock.hidden = false;
-    timer ??= setInterval(tick, 1000);
   });
 }
