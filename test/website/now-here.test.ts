@@ -136,7 +136,7 @@ describe.skipIf(!chromiumAvailable())('now and here in Chromium', () => {
     expect(first).toMatch(/^\d\d:\d\d:\d\d$/);
     await page.waitForFunction((before) => document.querySelector('[data-home-clock]')?.textContent !== before, first, { timeout: 5000 });
     expect(await page.textContent('[data-home-offset]')).toMatch(
-      /^Your device clock (agrees with the time server to within ± \d+\.\d+ s|is \d+\.\d+ s (behind|ahead of) the time server \(± \d+\.\d+ s\))\. Measured against http/,
+      /^Your device clock (agrees with the time server to within ± (\d+ ms|\d+\.\d+ s)|is (\d+ ms|\d+\.\d+ s) (behind|ahead of) the time server \(± (\d+ ms|\d+\.\d+ s)\))\. Measured against http/,
     );
     expect(await page.textContent('[data-home-caption]')).toBe("Your time, with today in Berlin, your time zone's city");
     expect(await page.textContent('[data-home-zone]')).toMatch(/^Time zone: Europe\/Berlin, UTC\+0[12]:00 \(CES?T\)\.$/);

@@ -6,6 +6,7 @@
  * engine's own tools over the page's data). The build's answer for London stays in the HTML until then.
  */
 import { formatWall, validateInput } from '../../../engine/browser/index.ts';
+import { measureOffset, offsetWords, SAMPLES } from '../lib/clock-offset.ts';
 import { homeFacts, type RunTool } from '../lib/home-facts.ts';
 import { loadBrowserTool } from './browser-run.ts';
 import { visitorHere } from './now-here.ts';
@@ -35,43 +36,6 @@ const countryName = (code: string) => {
     return code;
   }
 };
-
-/** Requests to the time server; the one with the smallest round trip is used. */
-const SAMPLES = 5;
-
-export interface ClockOffset {
-  /** Server time − device time at the moment the server read its clock, ms. */
-  offsetMs: number;
-  /** Half the round trip, ms: the server read its clock somewhere in it. */
-  uncertaintyMs: number;
-}
-
-/**
- * The device clock's offset against the API's clock: several requests, the one with the smallest round
- * trip kept, offset = server time − (sent + round trip / 2), ± round trip / 2.
- */
-export async function measureOffset(apiBase: string, samples = SAMPLES): Promise<ClockOffset> {
-  let best: { sent: number; rtt: number; server: number } | undefined;
-  for (let i = 0; i < samples; i++) {
-    const sent = Date.now();
-    const started = performance.now();
-    const response = await fetch(`${apiBase}/v1/time/utc`, { cache: 'no-store' });
-    const body = (await response.json()) as { unix_ms?: number };
-    const rtt = performance.now() - started;
-    if (!response.ok || typeof body.unix_ms !== 'number') throw new Error(`the time server answered ${response.status}`);
-    if (!best || rtt < best.rtt) best = { sent, rtt, server: body.unix_ms };
-  }
-  return { offsetMs: best!.server - (best!.sent + best!.rtt / 2), uncertaintyMs: best!.rtt / 2 };
-}
-
-const seconds = (ms: number) => `${(Math.abs(ms) / 1000).toFixed(Math.abs(ms) < 10_000 ? 2 : 1)} s`;
-
-/** The offset in words: ahead, behind, or agreeing within the uncertainty. */
-export function offsetWords({ offsetMs, uncertaintyMs }: ClockOffset): string {
-  const within = `± ${seconds(uncertaintyMs)}`;
-  if (Math.abs(offsetMs) <= uncertaintyMs) return `Your device clock agrees with the time server to within ${within}.`;
-  return `Your device clock is ${seconds(offsetMs)} ${offsetMs > 0 ? 'behind' : 'ahead of'} the time server (${within}).`;
-}
 
 async function showOffset(apiBase: string) {
   try {
