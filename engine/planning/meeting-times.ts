@@ -278,7 +278,7 @@ export const meetingTimes = defineTool({
     browser: 'with-timezone',
     labels: {
       participants: { label: 'Participants', control: 'participants' },
-      start_date: dateInput('First day'),
+      start_date: dateInput('First day', true),
       end_date: dateInput('Last day'),
       duration_minutes: wholeNumber('Meeting length', 'min', 1),
       step_minutes: measure('Step between slots', 'min'),

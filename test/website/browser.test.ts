@@ -31,12 +31,12 @@ const dataFree = new Set(browserCalculators.filter((t) => !readingData.has(t.nam
 
 const VISITOR_KEY = 'browser-test-key-0123456789abcdef';
 
-/** The engine's answer in Node, as the API gives it (input schema, run, output schema). */
-async function engineAnswer(name: string, input: Record<string, unknown>) {
+/** The engine's answer in Node, as the API gives it (input schema, run, output schema); `place` names the pair a page opened on. */
+async function engineAnswer(name: string, input: Record<string, unknown>, place?: { name: string; lat: number; lon: number }) {
   const tool = registry.find((t) => t.name === name)!;
   const result = tool.output.parse(await tool.run(tool.input.parse(input), { now: () => new Date() })) as Record<string, unknown>;
   // Worded as a server tool's page words the API's answer: with the sentence its module declares.
-  return { result, sentence: directAnswer(tool.calculator!.answer, input, result, inputWords(tool, Object.keys(input))) };
+  return { result, sentence: directAnswer(tool.calculator!.answer, input, result, inputWords(tool, Object.keys(input)), place) };
 }
 
 describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
@@ -129,16 +129,14 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
   it('a time calculator opens on now; its answer follows typing without Calculate, and bad input replaces it; the header search opens a calculator', async () => {
     const { page, errors } = await open('/calculators/sun-position/');
     await page.waitForSelector('form[data-ready="true"]');
-    // "now" is filled in the browser: the worked example stays in the HTML (default-result) for crawlers.
+    // "now" and "here" are filled in the browser (the visitor's zone's city, now-here.ts); the build's answer stays in the HTML for crawlers.
     const at = await page.inputValue('input[name="at"]');
     expect(Math.abs(Date.parse(at) - Date.now())).toBeLessThan(120_000);
-    expect(await page.textContent('[data-answer-caption]')).toBe('Now');
-    const place = { lat: 39.742476, lon: -105.1786 };
-    expect(await directAnswerOf(page)).toBe(
-      (await engineAnswer('solar_position', { ...place, at, elevation_m: 1830.14, pressure_hpa: 820, temperature_c: 11 })).sentence,
-    );
+    const place = { lat: Number(await page.inputValue('input[name="lat"]')), lon: Number(await page.inputValue('input[name="lon"]')) };
+    const city = /^Sun position in (.+?)( \(.+\))?, now$/.exec((await page.textContent('[data-answer-caption]'))!)![1];
+    expect(await directAnswerOf(page)).toBe((await engineAnswer('solar_position', { ...place, at }, { name: city, ...place })).sentence);
     await page.fill('input[name="elevation_m"]', '0');
-    const typed = await engineAnswer('solar_position', { ...place, at, elevation_m: 0, pressure_hpa: 820, temperature_c: 11 });
+    const typed = await engineAnswer('solar_position', { ...place, at, elevation_m: 0 }, { name: city, ...place });
     await page.waitForFunction((text) => document.querySelector('[data-ai-context="direct-answer"]')?.textContent === text, typed.sentence);
     expect(JSON.parse((await page.textContent('[data-live-result]'))!)).toEqual(typed.result);
     expect(new URL(page.url()).search).toBe(''); // typing writes the permalink, not the history
@@ -194,7 +192,8 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     const errors = collectErrors(page);
     await page.goto(`${siteBase}/calculators/sunrise-sunset/`);
     await page.waitForSelector('form[data-ready="true"]');
-    expect(await page.inputValue('input[name="timezone"]')).toBe('America/New_York');
+    // The page opened on the visitor's zone and its city (now-here.ts); their position is another.
+    expect(await page.inputValue('input[name="timezone"]')).toBe('Europe/Berlin');
     await page.click('[data-here=""]');
     await page.waitForFunction(() => (document.querySelector('input[name="timezone"]') as HTMLInputElement).value === 'Europe/Berlin');
     expect([await page.inputValue('input[name="lat"]'), await page.inputValue('input[name="lon"]')]).toEqual(['52.52', '13.405']);
@@ -262,7 +261,8 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     // The answer follows the rows as it follows typing, and is the engine's for the three.
     await page.waitForFunction(() => document.querySelector('[data-ai-context="direct-answer"]')?.textContent?.startsWith('For 3 participants'));
     await page.waitForSelector('form[data-state="done"]');
-    const expected = await engineAnswer('find_meeting_times', { participants: three, start_date: '2026-11-30' });
+    // The planner opened on today (now-here.ts): the answer is the engine's for that first day.
+    const expected = await engineAnswer('find_meeting_times', { participants: three, start_date: await page.inputValue('input[name="start_date"]') });
     expect(JSON.parse((await page.textContent('[data-live-result]'))!)).toEqual(expected.result);
     await page.click('button[aria-label="Remove participant 2 (New York)"]');
     expect(JSON.parse(await page.inputValue('textarea[name="participants"]'))).toEqual([three[0], three[2]]);
@@ -478,8 +478,11 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
   });
 
   it('meeting planner: the chosen slot’s day as a timetable with headers, redrawn for a live answer, and its .ics file', async () => {
-    const { page, errors } = await open('/calculators/meeting-planner/');
-    await page.waitForSelector('[data-meeting-planner][data-ready="true"]');
+    // As built (without JavaScript: with it, the page opens on today, now-here.ts), the worked example's timetable.
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    let page = await noScript.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${siteBase}/calculators/meeting-planner/`);
     const rowHeaders = () => page.locator('[data-meeting-timetable] tbody th[scope="row"]').allTextContents();
     const slotColumns = () => page.locator('[data-meeting-timetable] thead th[data-in-slot]').allTextContents();
     const icsText = async () => decodeURIComponent((await page.getAttribute('[data-meeting-ics]', 'href'))!.replace(/^data:text\/calendar;charset=utf-8,/, ''));
@@ -510,7 +513,9 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
       ],
       start_date: '2026-11-30',
     };
-    await page.goto(`${siteBase}/calculators/meeting-planner/?${queryString(input)}`);
+    await noScript.close();
+    const live = await open(`/calculators/meeting-planner/?${queryString(input)}`);
+    page = live.page;
     await page.waitForSelector('[data-meeting-planner][data-ready="true"]');
     await page.waitForSelector('form[data-ready="true"]'); // the form fills in once the page's data is loaded
     expect(JSON.parse(await page.inputValue('textarea[name="participants"]'))).toEqual(input.participants);
@@ -534,7 +539,7 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     expect(await slotColumns()).toEqual(['15:00▼ (meeting)', '16:00▼ (meeting)']);
     expect((await icsText()).split('\r\n')).toContain('DTSTART:20261130T153000Z');
     expect(page.url()).not.toContain(VISITOR_KEY);
-    expect(errors).toEqual([]);
+    expect([...errors, ...live.errors]).toEqual([]);
     await page.close();
   }, 60_000);
 

@@ -9,6 +9,13 @@ import { monthWords, valueWords } from './plain-words.ts';
 /** An input's words on a calculator form (website/src/lib/labels.ts): its label and unit. */
 export type InputWords = Record<string, { label: string; unit?: string; options?: Readonly<Record<string, string>> }>;
 
+/** A named place whose position a page filled in (`London`): the lead names it before its coordinates. */
+export interface NamedPlace {
+  name: string;
+  lat: number;
+  lon: number;
+}
+
 const degrees = (v: number, positive: string, negative: string) => `${Math.abs(Number(v.toFixed(4)))}° ${v < 0 ? negative : positive}`;
 const isObject = (v: unknown) => v !== null && typeof v === 'object';
 
@@ -18,7 +25,7 @@ const isObject = (v: unknown) => v !== null && typeof v === 'object';
  * yes/no for switches, a count for a list of objects). Without the form's words (llms.txt, agents'
  * material), the inputs by their API names.
  */
-export function describeForPeople(input: Record<string, unknown>, words?: InputWords): string {
+export function describeForPeople(input: Record<string, unknown>, words?: InputWords, place?: NamedPlace): string {
   if (!words) return describeInput(input);
   const parts: string[] = [];
   const done = new Set<string>();
@@ -28,7 +35,9 @@ export function describeForPeople(input: Record<string, unknown>, words?: InputW
     const [lat, lon] = pair === undefined ? [] : [input[`${pair}lat`], input[`${pair}lon`]];
     if (typeof lat === 'number' && typeof lon === 'number') {
       done.add(`${pair}lat`).add(`${pair}lon`);
-      parts.push(`${pair ? `${pair.replace(/_$/, '')} ` : ''}${degrees(lat, 'N', 'S')} ${degrees(lon, 'E', 'W')}`);
+      const position = `${degrees(lat, 'N', 'S')} ${degrees(lon, 'E', 'W')}`;
+      const named = pair === '' && place && place.lat === lat && place.lon === lon ? `${place.name} (${position})` : position;
+      parts.push(`${pair ? `${pair.replace(/_$/, '')} ` : ''}${named}`);
       continue;
     }
     const word = words[name];
@@ -84,6 +93,7 @@ export function answerParts(
   input: Record<string, unknown>,
   result: Record<string, unknown>,
   words?: InputWords,
+  place?: NamedPlace,
 ): { lead: string; text: string } {
   const shown = roundForReading(result) as Record<string, unknown>;
   let text: string | undefined;
@@ -92,7 +102,7 @@ export function answerParts(
   } catch {
     text = undefined;
   }
-  const asked = describeForPeople(input, words);
+  const asked = describeForPeople(input, words, place);
   // "From 2026-11-27:", not "For from 2026-11-27:".
   const lead = /^(from|after|before) /.test(asked) ? `${asked[0].toUpperCase()}${asked.slice(1)}:` : `For ${asked}:`;
   if (text && !text.includes('undefined')) return { lead, text };
@@ -108,7 +118,8 @@ export function directAnswer(
   input: Record<string, unknown>,
   result: Record<string, unknown>,
   words?: InputWords,
+  place?: NamedPlace,
 ): string {
-  const { lead, text } = answerParts(sentence, input, result, words);
+  const { lead, text } = answerParts(sentence, input, result, words, place);
   return `${lead} ${text}`;
 }

@@ -5,8 +5,8 @@
  * visitor gives an API key, asks the live API. Either way the address becomes the permalink
  * (`?start=…&end=…`, the tool's input names; never the key), and opening a permalink shows its answer
  * in the direct-answer element. Tools computed in the page answer as the visitor types (debounced; the
- * newest computation wins) and, when they have a "now" field, open on the visitor's current time (a date
- * tool that answers for today given only a zone: on today in the visitor's zone); the
+ * newest computation wins) and, when their answer depends on the moment, open on now and here
+ * (./now-here.ts: the visitor's moment, zone and zone's city); the
  * answer's headline (../lib/headlines.ts), its two parts (inputs, sentence) and the full JSON are shown
  * in the answer card; on a narrow screen the filled form folds to a line over it (calculator-controls.ts). Coordinate pairs have a place search (./place-search.ts, loaded only by
  * pages that have one); a pair is sent either as coordinates or, to the API, as its place name, never both.
@@ -22,11 +22,12 @@ import { validateInput, type FieldError } from '../../../engine/browser/index.ts
 import { coerce, type QueryValueType } from '../../../service/query.ts';
 import { loadToolDeclaration, readInput, runsInPage, serverNeed, subdivisionsOf, withPageData } from './browser-run.ts';
 import { PageDataMissing } from './page-engine.ts';
-import { answerParts, describeForPeople, type InputWords } from '../lib/answers.ts';
+import { answerParts, describeForPeople, type InputWords, type NamedPlace } from '../lib/answers.ts';
 import { curlCommand, mcpCall, queryString, type ToolCall } from '../lib/calls.ts';
 import { setUpFold, setUpNowAndHere } from './calculator-controls.ts';
 import { headlineOf } from '../lib/headlines.ts';
 import { setUpParticipants } from './participants.ts';
+import { setUpTicking } from './now-clock.ts';
 
 type Outcome = { input: Record<string, unknown>; result?: unknown; errors?: FieldError[] };
 
@@ -126,18 +127,6 @@ async function compute(tool: AnyTool, params: URLSearchParams): Promise<Outcome>
   }
 }
 
-/**
- * For a tool that answers for today when given only a zone (date_info, convert_calendar: no date means
- * today in `timezone`), the input "today in the visitor's own zone" (the browser's); undefined for others.
- */
-function todayHere(tool: AnyTool): URLSearchParams | undefined {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (!tool.usesClock || !zone || !('timezone' in (tool.input as unknown as { shape: object }).shape)) return undefined;
-  const params = new URLSearchParams({ timezone: zone });
-  const checked = validateInput(tool.input, readInput(tool, params).input);
-  return checked.ok && tool.usesClock(checked.data) ? params : undefined;
-}
-
 /** How long the answer waits for typing to pause before it follows the inputs. */
 const LIVE_DEBOUNCE_MS = 300;
 
@@ -208,6 +197,8 @@ async function setUp(form: HTMLFormElement) {
   };
   // Only the newest computation may write the answer (typing starts one per pause).
   let latest = 0;
+  // The visitor's city, once the page has opened on it: the answer's lead names it beside its coordinates.
+  let herePlace: NamedPlace | undefined;
 
   function showErrors(errors: FieldError[]) {
     for (const el of form.querySelectorAll<HTMLElement>('[name]')) {
@@ -269,7 +260,7 @@ async function setUp(form: HTMLFormElement) {
       setCaption('Nothing computed');
       showLive(undefined);
     } else if (outcome.result !== undefined) {
-      const parts = answerParts(sentence, input, outcome.result as Record<string, unknown>, words);
+      const parts = answerParts(sentence, input, outcome.result as Record<string, unknown>, words, herePlace);
       say(parts.text, parts.lead, headlineOf(call.name, outcome.result, input));
       setCaption(captionText);
       showLive(JSON.stringify(outcome.result, null, 2));
@@ -369,23 +360,24 @@ async function setUp(form: HTMLFormElement) {
   form.addEventListener('change', follow);
   setUpNowAndHere(form);
   setUpParticipants(form);
+  setUpTicking(form, card);
 
   const initial = ownParams(location.search, names);
   if (initial.size) {
     fill(initial);
     await show(initial);
   } else if (tool) {
-    // A time calculator opens on the visitor's current time (the worked example stays in the HTML), when
-    // the page can compute it itself: a worked example the page sends to the API (a place without a zone)
-    // stays the build's answer rather than a request for a key.
-    const nowFields = [...form.querySelectorAll<HTMLInputElement>('[data-now="open"]')];
-    const today = nowFields.length ? undefined : await withPageData(() => todayHere(tool)).catch(() => undefined);
-    if (nowFields.length && (await runsInPage(call.name, paramsOf(form)).catch(() => false))) {
-      for (const el of nowFields) form.querySelector<HTMLButtonElement>(`[data-now-for="${el.id}"]`)?.dispatchEvent(new Event('fill'));
-      await show(paramsOf(form), 'Now');
-    } else if (today && (await runsInPage(call.name, today).catch(() => false))) {
-      fill(today);
-      await show(today, 'Today');
+    // A time calculator opens on now and here (./now-here.ts): the visitor's moment, zone and zone's
+    // city, when the page can compute it itself (the build's answer, for London, stays in the HTML).
+    const { followNowZone, openingOf } = await import('./now-here.ts');
+    const opening = await openingOf(tool, readInput(tool, paramsOf(form)).input, document.querySelector('h1')?.textContent ?? '').catch(() => undefined);
+    if (opening && (await runsInPage(call.name, opening.params).catch(() => false))) {
+      fill(opening.params);
+      const { here } = opening;
+      // The caption and the answer's lead name the city (the place search's field stays the visitor's to type in).
+      if (opening.params.has('lat')) herePlace = { name: here.city, lat: here.lat, lon: here.lon };
+      if (opening.params.has('source_timezone')) followNowZone(form, opening.params.get('time') ?? '');
+      await show(opening.params, opening.caption);
     }
   }
   if (form.dataset.state !== 'invalid') fold.collapse();

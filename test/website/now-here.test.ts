@@ -1,0 +1,165 @@
+/**
+ * Now and here (issue 32), in Chromium: a calculator page opens on the visitor's moment, zone and their
+ * zone's city (zone.tab: Europe/Berlin → Berlin, 52.5° N 13.3667° E), the converter on the current wall
+ * time in the visitor's zone, a current time ticks; the home page's clock ticks, its device-clock offset
+ * is measured against the API's GET /v1/time/utc (a "could not reach" line when it cannot be), and its
+ * sunrise, Moon and holiday are the visitor's city's. Clocks are waited for with waitForFunction only.
+ */
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registry } from '../../engine/registry.ts';
+import { todayIn } from '../../engine/time/zone-rules.ts';
+import { directAnswer } from '../../website/src/lib/answers.ts';
+import { inputWords } from '../../website/src/lib/labels.ts';
+import { serveSite } from '../../website/serve.ts';
+import { chromiumAvailable, collectErrors, launchChromium } from '../fixtures/chromium.ts';
+import { runTool } from '../helpers.ts';
+import { serve, type Served } from '../serve.ts';
+import { apiBaseUrl, buildSite } from './build-site.ts';
+
+/** The engine's answer in Node, worded as the page words it (its lead naming the place). */
+async function engineSentence(name: string, input: Record<string, unknown>, place?: { name: string; lat: number; lon: number }) {
+  const tool = registry.find((t) => t.name === name)!;
+  const result = tool.output.parse(await tool.run(tool.input.parse(input), { now: () => new Date() })) as Record<string, unknown>;
+  return directAnswer(tool.calculator!.answer, input, result, inputWords(tool, Object.keys(input)), place);
+}
+
+const zoneTool = registry.find((t) => t.name === 'get_time_in_zone')!;
+
+describe.skipIf(!chromiumAvailable())('now and here in Chromium', () => {
+  let site: { url: string; close(): Promise<void> };
+  let api: Served;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    const dist = await buildSite();
+    site = await serveSite(dist, 0);
+    api = await serve({ env: { SITE_URL: site.url, CORS_ORIGINS: site.url } });
+    browser = await launchChromium();
+  }, 360_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await api?.stop();
+    await site?.close();
+  });
+
+  /** A visitor in `timezoneId` whose requests to the built pages' API go to this file's API. */
+  async function visitor(timezoneId: string): Promise<BrowserContext> {
+    const context = await browser.newContext({ timezoneId });
+    const apiBase = apiBaseUrl();
+    await context.route(`${apiBase}/**`, (route) => route.continue({ url: api.base + route.request().url().slice(apiBase.length) }));
+    return context;
+  }
+
+  it("a Berlin visitor's sunrise page opens on today in Berlin, named so", async () => {
+    const context = await visitor('Europe/Berlin');
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${site.url}/calculators/sunrise-sunset/`);
+    await page.waitForSelector('form[data-ready="true"][data-state="done"]');
+    // zone.tab: DE +5230+01322 Europe/Berlin.
+    expect([await page.inputValue('input[name="lat"]'), await page.inputValue('input[name="lon"]')]).toEqual(['52.5', '13.3667']);
+    expect(await page.inputValue('input[name="timezone"]')).toBe('Europe/Berlin');
+    const date = await page.inputValue('input[name="date"]');
+    expect([todayIn('Europe/Berlin', Date.now() - 60_000), todayIn('Europe/Berlin', Date.now())]).toContain(date);
+    expect(await page.textContent('[data-answer-caption]')).toBe('Sunrise and sunset in Berlin, today');
+    const expected = await engineSentence(
+      'sun_events',
+      { lat: 52.5, lon: 13.3667, date, timezone: 'Europe/Berlin' },
+      { name: 'Berlin', lat: 52.5, lon: 13.3667 },
+    );
+    expect(expected).toMatch(/^For Berlin \(52\.5° N 13\.3667° E\), .* the Sun rises at \d\d:\d\d and sets at \d\d:\d\d \(Europe\/Berlin\)\.$/);
+    expect(await page.textContent('[data-ai-context="direct-answer"]')).toBe(expected);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('the converter opens on the current wall time in the visitor\'s zone, and its "now" ticks', async () => {
+    const context = await visitor('America/New_York');
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${site.url}/calculators/time-zone-converter/`);
+    await page.waitForSelector('form[data-ready="true"][data-state="done"]');
+    expect(await page.inputValue('input[name="source_timezone"]')).toBe('America/New_York');
+    const time = await page.inputValue('input[name="time"]');
+    // The wall time in New York now, to the minute (a minute may turn while the page opens).
+    const wall = (ms: number) => {
+      const t = registry.find((x) => x.name === 'get_time_in_zone')!;
+      return t.run(t.input.parse({ timezone: 'America/New_York', at: new Date(ms).toISOString() }), { now: () => new Date(ms) });
+    };
+    const local = [(await wall(Date.now() - 60_000)) as { local_time: string }, (await wall(Date.now())) as { local_time: string }].map((r) =>
+      r.local_time.slice(0, 16),
+    );
+    expect(local).toContain(time);
+    expect(await page.textContent('[data-answer-caption]')).toBe('Time zone converter: your time zone, America/New_York, now');
+    expect(await page.textContent('[data-ai-context="direct-answer"]')).not.toContain('required');
+    const first = await page.textContent('[data-now-clock]');
+    expect(first).toMatch(/^Now: \d\d:\d\d:\d\d in America\/New_York, \d\d:\d\d:\d\d in \S+$/);
+    await page.waitForFunction((before) => document.querySelector('[data-now-clock]')?.textContent !== before, first, { timeout: 5000 });
+    // Another from-zone: the local time moves to that zone's now, and the clock follows.
+    await page.fill('input[name="source_timezone"]', 'Asia/Tokyo');
+    await page.waitForFunction(() => /^Now: \d\d:\d\d:\d\d in Asia\/Tokyo, /.test(document.querySelector('[data-now-clock]')?.textContent ?? ''));
+    const tokyo = await page.inputValue('input[name="time"]');
+    const inTokyo = await Promise.all(
+      [Date.now() - 60_000, Date.now()].map((ms) => runTool(zoneTool, { timezone: 'Asia/Tokyo', at: new Date(ms).toISOString() }, { now: () => new Date(ms) })),
+    );
+    expect(inTokyo.map((r) => (r as { local_time: string }).local_time.slice(0, 16))).toContain(tokyo);
+    // A time typed for another moment is no current time: the clock goes.
+    await page.fill('input[name="time"]', '2020-01-01T09:00');
+    await page.waitForFunction(() => (document.querySelector('[data-now-clock]') as HTMLElement).hidden);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it("a permalink that asks for the time now (the home page's question) ticks too", async () => {
+    const context = await visitor('Europe/Berlin');
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${site.url}/calculators/time-in-time-zone/?timezone=Asia%2FTokyo`);
+    await page.waitForSelector('form[data-ready="true"][data-state="done"]');
+    const first = await page.textContent('[data-now-clock]');
+    expect(first).toMatch(/^Now: \d\d:\d\d:\d\d in Asia\/Tokyo$/);
+    await page.waitForFunction((before) => document.querySelector('[data-now-clock]')?.textContent !== before, first, { timeout: 5000 });
+    expect(await page.textContent('[data-answer-caption]')).toBe('Your answer');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it("the home page's clock ticks, measures the device clock against the API, and gives the visitor's city's day", async () => {
+    const context = await visitor('Europe/Berlin');
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${site.url}/`);
+    await page.waitForSelector('[data-home-now][data-ready="true"]');
+    const first = await page.textContent('[data-home-clock]');
+    expect(first).toMatch(/^\d\d:\d\d:\d\d$/);
+    await page.waitForFunction((before) => document.querySelector('[data-home-clock]')?.textContent !== before, first, { timeout: 5000 });
+    expect(await page.textContent('[data-home-offset]')).toMatch(
+      /^Your device clock (agrees with the time server to within ± (\d+ ms|\d+\.\d+ s)|is (\d+ ms|\d+\.\d+ s) (behind|ahead of) the time server \(± (\d+ ms|\d+\.\d+ s)\))\. Measured against http/,
+    );
+    expect(await page.textContent('[data-home-caption]')).toBe("Your time, with today in Berlin, your time zone's city");
+    expect(await page.textContent('[data-home-zone]')).toMatch(/^Time zone: Europe\/Berlin, UTC\+0[12]:00 \(CES?T\)\.$/);
+    expect(await page.textContent('[data-home-sun]')).toMatch(/^Sunrise \d\d:\d\d, sunset \d\d:\d\d in Berlin \(\d+ h \d+ min of daylight\)\.$/);
+    expect(await page.textContent('[data-home-moon]')).toMatch(
+      /^Moon: (new moon|waxing crescent|first quarter|waxing gibbous|full moon|waning gibbous|last quarter|waning crescent), \d+% lit\.$/,
+    );
+    expect(await page.textContent('[data-home-holiday]')).toMatch(
+      /^Next public holiday in Germany: .+, \w+day \d+ \w+ \d{4} \((today|tomorrow|in \d+ days)\)\.$/,
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('the home page says plainly when the time server cannot be reached', async () => {
+    const context = await browser.newContext({ timezoneId: 'Asia/Kolkata' });
+    await context.route(`${apiBaseUrl()}/**`, (route) => route.abort('connectionrefused'));
+    const page = await context.newPage();
+    await page.goto(`${site.url}/`);
+    await page.waitForSelector('[data-home-now][data-ready="true"]');
+    expect(await page.textContent('[data-home-offset]')).toMatch(/^Could not reach the time server \(http:\/\/127\.0\.0\.1:\d+\/v1\/time\/utc\)/);
+    // Asia/Kolkata is zone.tab's (IN +2232+08822).
+    expect(await page.textContent('[data-home-sun]')).toMatch(/ in Kolkata /);
+    await context.close();
+  }, 60_000);
+});
