@@ -177,7 +177,8 @@ describe.skipIf(!chromiumAvailable())('fit to use, in Chromium', () => {
     await page.fill('[data-place-rows] li:last-child input', 'Atlantis');
     await page.waitForSelector('[data-converter-targets] tr[data-problem]');
     expect(await page.textContent('[data-converter-targets] tr[data-problem]')).toMatch(/^AtlantisNot a time zone this page reads/);
-    // The form's time changes: every place follows.
+    // The form's time changes: every place follows (on a phone the filled form is folded: Edit opens it).
+    await page.click('[data-form-edit]');
     await page.fill('#input-time', '2026-11-22T18:30');
     await page.waitForFunction(
       () => document.querySelector('[data-converter-targets] tr[data-zone="Australia/Sydney"] td')?.textContent === 'Mon 23 Nov 04:30 (next day)',

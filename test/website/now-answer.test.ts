@@ -13,6 +13,7 @@ import zoneTab from '../../datasets/tzdb/zone-tab.json' with { type: 'json' };
 import { registry } from '../../engine/registry.ts';
 import { exampleInput } from '../../engine/tool.ts';
 import { directAnswer } from '../../website/src/lib/answers.ts';
+import { FORM_DEFAULTS } from '../../website/src/lib/form-values.ts';
 import { inputWords } from '../../website/src/lib/labels.ts';
 import { cityOfZone, LONDON, nowInput, placeOfZone, takesPlace, timeDependent } from '../../website/src/lib/now-here.ts';
 // @ts-expect-error: a plain ES module script without types
@@ -80,7 +81,8 @@ describe("the build's answer", () => {
     const builtAt = /data-built-at="([^"]+)"/.exec(html)?.[1];
     expect(builtAt).toBeDefined();
     const nowMs = Date.parse(builtAt!);
-    const input = nowInput(tool, exampleInput(tool), LONDON, nowMs)!;
+    // The form's opening values: the worked example's, at the help's default where it narrows one (lib/form-values.ts).
+    const input = nowInput(tool, { ...exampleInput(tool), ...FORM_DEFAULTS[tool.calculator!.slug] }, LONDON, nowMs)!;
     const result = tool.output.parse(await tool.run(tool.input.parse(input), { now: () => new Date(nowMs) })) as Record<string, unknown>;
     const place = takesPlace(tool) ? { name: 'London', lat: 51.5074, lon: -0.1278 } : undefined;
     const answer = directAnswer(tool.calculator!.answer, input, result, inputWords(tool, Object.keys(input)), place);
