@@ -363,19 +363,16 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     await page.close();
   });
 
-  it("a place name fills the coordinates: the API's matches listed as the visitor types, chosen by keyboard or pointer; a server form sends the name or the chosen coordinates, never both", async () => {
-    // The API loads its place-name index when first asked (PLACE_INDEXES=on-demand in tests): asked here first.
+  it("a place name fills the coordinates without a key: the places pack's matches listed as the visitor types, chosen by keyboard or pointer; a server form sends the name or the chosen coordinates, never both", async () => {
+    // The API loads its place-name index when first asked (PLACE_INDEXES=on-demand in tests): asked here first, for the server form below.
     expect((await fetch(`${apiBaseUrl()}/v1/geo/places?q=Berlin&limit=1`, { headers: { authorization: `Bearer ${VISITOR_KEY}` } })).status).toBe(200);
     const { page, errors } = await open('/calculators/distance/');
     await page.waitForSelector('form[data-ready="true"]');
     expect(await page.textContent('label[for="input-from_place"]')).toBe('From place');
-    // Without a key the field says the search needs one; the name already replaced the pair's coordinates.
+    expect(await page.$('[data-api-key]')).toBeNull(); // a page computed here needs no key for place names
+    // The name replaces the pair's coordinates; the site's places pack lists the matches, no API asked.
     await page.fill('#input-from_place', 'Reykjav');
-    await page.waitForSelector('[data-place-field="from_"][data-state="needs-key"]');
-    expect(await page.textContent('#status-from_place')).toMatch(/^Place search asks the live API: give an API key/);
     expect(await page.inputValue('input[name="from_lat"]')).toBe('');
-    await page.fill('[data-api-key]', VISITOR_KEY);
-    await page.focus('#input-from_place'); // back in the field, the search runs with the key
     await page.waitForSelector('[data-place-field="from_"][data-state="listed"]');
     expect(await page.getAttribute('#input-from_place', 'aria-expanded')).toBe('true');
     // GeoNames 3413829: Reykjavík, Capital Region, IS, population 118,918, 64.13548 -21.89541.
@@ -403,7 +400,6 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     // A calculator with a zone: the choice fills the zone too, and the page computes with the coordinates and zone.
     const sun = await open('/calculators/sunrise-sunset/');
     await sun.page.waitForSelector('form[data-ready="true"]');
-    await sun.page.fill('[data-api-key]', VISITOR_KEY);
     await sun.page.fill('#input-place', 'Reykjav');
     await sun.page.waitForSelector('[data-place-field=""][data-state="listed"]');
     await sun.page.keyboard.press('Enter'); // the first match

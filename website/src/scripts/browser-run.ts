@@ -121,3 +121,12 @@ export async function subdivisionsOf(country: string): Promise<{ code: string; n
     return supportedCountries().find((c) => c.code === code)?.subdivisions ?? [];
   });
 }
+
+/** Whether a region (code or name) is one of the country's (code or name); undefined while the country is not read (typed halfway). */
+export async function regionOfCountry(country: string, region: string): Promise<boolean | undefined> {
+  const [, { resolveCountry, resolveSubdivision }] = await loadHolidayNames();
+  return withPageData(() => {
+    const resolved = resolveCountry(country.trim());
+    return 'code' in resolved ? 'code' in resolveSubdivision(resolved.code, region) : undefined;
+  });
+}
