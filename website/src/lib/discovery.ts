@@ -41,6 +41,7 @@ export const indexablePaths = (): string[] => [
   '/',
   '/calculators/',
   '/observatory/',
+  '/world-clock/',
   '/tools/',
   '/developers/api/',
   '/glossary/',
@@ -90,6 +91,7 @@ export function llmsTxt(): string {
     '## Observatory',
     '',
     `- [Observatory](${absolute('/observatory/')}): orrery, sky chart and the Sun's path for a place, date and time, computed in the browser with astronomy-engine; permalinks carry name, lat, lng, date, time and tz; posters can be shared through POST ${API_BASE_URL}/v1/observatory/share`,
+    `- [World clock](${absolute('/world-clock/')}): cities by name, ticking, with day or night and the offset from you (the engine's tzdb release); the address keeps the list as \`?cities=london-2643743,…\` (folded name and GeoNames id)`,
     '',
   );
   lines.push(
