@@ -169,7 +169,10 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     await page.click('[data-here=""]');
     await page.waitForFunction(() => (document.querySelector('input[name="lat"]') as HTMLInputElement).value === '64.13548');
     expect(await page.inputValue('input[name="lon"]')).toBe('-21.89541');
-    expect(await page.textContent('[data-here-status=""]')).toBe('Your location, to about 20 m.');
+    // The place box names the position by the places pack's nearest place (GeoNames 3413829, Reykjavík, 64.13548 -21.89541).
+    await page.waitForFunction(() => (document.querySelector('#input-place') as HTMLInputElement).value !== 'Your location');
+    expect(await page.inputValue('#input-place')).toBe('Your location, near Reykjavík, Capital Region, Iceland');
+    expect(await page.textContent('[data-here-status=""]')).toBe('Your location (in Reykjavík, Capital Region, Iceland), to about 20 m.');
     const expected = (await engineAnswer('geo_bounding_box', { lat: 64.13548, lon: -21.89541, radius_km: 200 })).sentence;
     await page.waitForFunction((text) => document.querySelector('[data-ai-context="direct-answer"]')?.textContent === text, expected);
     // No permission: the field says the browser did not share it.
@@ -198,7 +201,11 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     await page.click('[data-here=""]');
     await page.waitForFunction(() => (document.querySelector('input[name="timezone"]') as HTMLInputElement).value === 'Europe/Berlin');
     expect([await page.inputValue('input[name="lat"]'), await page.inputValue('input[name="lon"]')]).toEqual(['52.52', '13.405']);
-    expect(await page.textContent('[data-here-status=""]')).toBe('Your location, to about 30 m; your time zone, Europe/Berlin.');
+    // The nearest place of the pack: Mitte, Berlin's central district (nearer than Berlin's own point, 52.52437 13.41053).
+    await page.waitForFunction(() => document.querySelector('[data-here-status=""]')?.textContent?.startsWith('Your location ('));
+    expect(await page.textContent('[data-here-status=""]')).toBe(
+      'Your location (in Mitte, State of Berlin, Germany), to about 30 m; your time zone, Europe/Berlin.',
+    );
     const date = await page.inputValue('input[name="date"]');
     const expected = (await engineAnswer('sun_events', { lat: 52.52, lon: 13.405, date, timezone: 'Europe/Berlin' })).sentence;
     expect(expected).toContain('(Europe/Berlin)');

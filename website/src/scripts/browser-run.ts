@@ -57,7 +57,7 @@ export async function loadBrowserTool(name: string): Promise<AnyTool | undefined
 
 const BOUNDARY_LOOKUP = "the place's time zone, which the server finds from its time-zone boundaries: give a time zone (timezone) to compute it here";
 const placeNames = (names: string[]) =>
-  `the server's places index to read ${names.map((n) => `'${n}'`).join(', ')} as a place (this page reads time-zone names, abbreviations, offsets, Windows IDs and country codes)`;
+  `the server's places index to read ${names.map((n) => `'${n}'`).join(', ')} as a place (this page reads time-zone names, abbreviations, offsets, Windows IDs, country codes and the names of the site's list of places)`;
 
 /** Why the last inputs runsInPage saw need the server ('' when they did not). */
 let need = '';
