@@ -16,12 +16,15 @@ import { findPlaces, placeLabel, type PackFound } from './places-pack.ts';
 const STORAGE_KEY = 'world-clock-cities';
 
 const root = document.querySelector<HTMLElement>('[data-world-clock]');
-if (root) void setUp(root);
 
 const cityOf = (p: PackFound): ClockCity => ({ id: p.id, name: p.name, label: placeLabel(p), lat: p.lat, lon: p.lon, timezone: p.timezone });
 
+/** The default cities, as the build read them from the pack (so opening on them fetches no more of it). */
+const known = new Map(Object.entries(JSON.parse(root?.dataset.known ?? '{}') as Record<string, ClockCity>));
+
 /** The city a token names (its id among the pack's places of its name); undefined when the pack has none. */
 async function cityOfToken(token: string): Promise<ClockCity | undefined> {
+  if (known.has(token)) return known.get(token);
   const read = readToken(token);
   if (!read) return undefined;
   const found = await findPlaces(read.name, 24);
@@ -174,3 +177,5 @@ async function setUp(root: HTMLElement) {
   root.dataset.ready = 'true';
   setTimeout(tick, 1000 - (Date.now() % 1000) + 5);
 }
+
+if (root) void setUp(root);
