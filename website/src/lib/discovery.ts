@@ -270,6 +270,28 @@ export function siteOpenApi() {
         responses: { 200: { description: 'The page', content: { 'text/html': { schema: { type: 'string' } } } } },
       },
     },
+    '/world-clock/': {
+      get: {
+        summary: 'The world clock (HTML): cities by name, ticking in the browser, with day or night and the offset from the visitor',
+        parameters: [
+          {
+            name: 'cities',
+            in: 'query',
+            required: false,
+            schema: { type: 'string', pattern: '^[a-z0-9-]+-[0-9]+(,[a-z0-9-]+-[0-9]+)*$' },
+            description:
+              'Comma-separated cities, each its folded name and GeoNames id (london-2643743); without it, the list the browser stored, else defaults',
+          },
+        ],
+        responses: { 200: { description: 'The page', content: { 'text/html': { schema: { type: 'string' } } } } },
+      },
+    },
+    '/places/manifest.json': {
+      get: {
+        summary: "The site's places pack (GeoNames, CC BY 4.0): its source, zones, countries and the files of names the pages search by folded prefix",
+        responses: { 200: { description: 'The manifest', content: { 'application/json': { schema: { type: 'object' } } } } },
+      },
+    },
     '/observatory/share/{token}/': {
       get: {
         summary: `A shared poster (HTML, noindex): the page loads the share from ${API_BASE_URL}/v1/observatory/share/{token} and draws it, or says the link is unknown or expired`,
