@@ -174,7 +174,7 @@ async function setUp(form: HTMLFormElement) {
   const placeSearchPath = form.dataset.placeSearchPath;
   const places = placeSearchPath && placeModule ? (await placeModule).setUpPlaceSearch(form) : undefined;
   // Zone fields take city names too (the places pack): suggestions as the visitor types, and a name read as its zone to compute here.
-  if (tool && form.querySelector('[list="zone-names"], [name="participants"]')) setUpZoneSuggestions(form);
+  if (tool && form.querySelector('[list="zone-names"], [name="participants"]')) setUpZoneSuggestions(document); // the page's own parts' zone fields too
   const pageInputs = (params: URLSearchParams) => (tool ? zonesOfPlaceNames(params).catch(() => params) : Promise.resolve(params));
 
   /** The answer as its two parts (the inputs, small; the sentence, large), or one message. */
