@@ -16,6 +16,7 @@ export { searchEclipses } from '../sky/eclipse-search.ts';
 export type { EclipseEntry } from '../sky/eclipse-search.ts';
 export { localDays } from '../sky/local-day-events.ts';
 export type { LocalDay } from '../sky/local-day-events.ts';
+export { normalizeName } from '../places/normalize.ts';
 export { phaseFromTable, phaseTable } from '../sky/moon-phase-table.ts';
 export { runSkyPositions } from '../sky/sky-positions.ts';
 export type { SkyPositions } from '../sky/sky-positions.ts';
@@ -44,3 +45,5 @@ export type { FieldError } from '../validate.ts';
 export const loadZoneNames = () => import('../time/zone-names.ts');
 /** The holiday catalogue and country-name reader, in chunks of their own (a region field's list). */
 export const loadHolidayNames = () => Promise.all([import('../holidays/calendar-data.ts'), import('../holidays/jurisdiction-names.ts')]);
+/** The Sun's position at a place (astronomy-engine), in a chunk of its own (the world clock's day and night). */
+export const loadSunPosition = () => import('../sky/sun-position.ts');

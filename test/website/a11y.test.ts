@@ -14,7 +14,7 @@ import { chromiumAvailable, launchChromium } from '../fixtures/chromium.ts';
 import { buildSite, startSite } from './build-site.ts';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const PAGES = ['/', '/calculators/', ...registry.filter((t) => t.calculator).map((t) => `/calculators/${t.calculator!.slug}/`)];
+const PAGES = ['/', '/calculators/', '/world-clock/', ...registry.filter((t) => t.calculator).map((t) => `/calculators/${t.calculator!.slug}/`)];
 /** The rules whose outcome depends on the layout (what a narrower viewport can change). */
 const LAYOUT_RULES = ['color-contrast', 'scrollable-region-focusable'];
 const DARK = ['/', '/calculators/', '/calculators/distance/', '/calculators/meeting-planner/', '/calculators/time-zone-converter/'];

@@ -167,7 +167,10 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     await page.click('[data-here=""]');
     await page.waitForFunction(() => (document.querySelector('input[name="lat"]') as HTMLInputElement).value === '64.13548');
     expect(await page.inputValue('input[name="lon"]')).toBe('-21.89541');
-    expect(await page.textContent('[data-here-status=""]')).toBe('Your location, to about 20 m.');
+    // The place box names the position by the places pack's nearest place (GeoNames 3413829, Reykjavík, 64.13548 -21.89541).
+    await page.waitForFunction(() => (document.querySelector('#input-place') as HTMLInputElement).value !== 'Your location');
+    expect(await page.inputValue('#input-place')).toBe('Your location, near Reykjavík, Capital Region, Iceland');
+    expect(await page.textContent('[data-here-status=""]')).toBe('Your location (in Reykjavík, Capital Region, Iceland), to about 20 m.');
     const expected = (await engineAnswer('geo_bounding_box', { lat: 64.13548, lon: -21.89541, radius_km: 200 })).sentence;
     await page.waitForFunction((text) => document.querySelector('[data-ai-context="direct-answer"]')?.textContent === text, expected);
     // No permission: the field says the browser did not share it.
@@ -197,7 +200,11 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     await page.click('[data-here=""]');
     await page.waitForFunction(() => (document.querySelector('input[name="timezone"]') as HTMLInputElement).value === 'Europe/Berlin');
     expect([await page.inputValue('input[name="lat"]'), await page.inputValue('input[name="lon"]')]).toEqual(['52.52', '13.405']);
-    expect(await page.textContent('[data-here-status=""]')).toBe('Your location, to about 30 m; your time zone, Europe/Berlin.');
+    // The nearest place of the pack: Mitte, Berlin's central district (nearer than Berlin's own point, 52.52437 13.41053).
+    await page.waitForFunction(() => document.querySelector('[data-here-status=""]')?.textContent?.startsWith('Your location ('));
+    expect(await page.textContent('[data-here-status=""]')).toBe(
+      'Your location (in Mitte, State of Berlin, Germany), to about 30 m; your time zone, Europe/Berlin.',
+    );
     const date = await page.inputValue('input[name="date"]');
     const expected = (await engineAnswer('sun_events', { lat: 52.52, lon: 13.405, date, timezone: 'Europe/Berlin' })).sentence;
     expect(expected).toContain('(Europe/Berlin)');
@@ -363,19 +370,16 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     await page.close();
   });
 
-  it("a place name fills the coordinates: the API's matches listed as the visitor types, chosen by keyboard or pointer; a server form sends the name or the chosen coordinates, never both", async () => {
-    // The API loads its place-name index when first asked (PLACE_INDEXES=on-demand in tests): asked here first.
+  it("a place name fills the coordinates without a key: the places pack's matches listed as the visitor types, chosen by keyboard or pointer; a server form sends the name or the chosen coordinates, never both", async () => {
+    // The API loads its place-name index when first asked (PLACE_INDEXES=on-demand in tests): asked here first, for the server form below.
     expect((await fetch(`${apiBaseUrl()}/v1/geo/places?q=Berlin&limit=1`, { headers: { authorization: `Bearer ${VISITOR_KEY}` } })).status).toBe(200);
     const { page, errors } = await open('/calculators/distance/');
     await page.waitForSelector('form[data-ready="true"]');
     expect(await page.textContent('label[for="input-from_place"]')).toBe('From place');
-    // Without a key the field says the search needs one; the name already replaced the pair's coordinates.
+    expect(await page.$('[data-api-key]')).toBeNull(); // a page computed here needs no key for place names
+    // The name replaces the pair's coordinates; the site's places pack lists the matches, no API asked.
     await page.fill('#input-from_place', 'Reykjav');
-    await page.waitForSelector('[data-place-field="from_"][data-state="needs-key"]');
-    expect(await page.textContent('#status-from_place')).toMatch(/^Place search asks the live API: give an API key/);
     expect(await page.inputValue('input[name="from_lat"]')).toBe('');
-    await page.fill('[data-api-key]', VISITOR_KEY);
-    await page.focus('#input-from_place'); // back in the field, the search runs with the key
     await page.waitForSelector('[data-place-field="from_"][data-state="listed"]');
     expect(await page.getAttribute('#input-from_place', 'aria-expanded')).toBe('true');
     // GeoNames 3413829: Reykjavík, Capital Region, IS, population 118,918, 64.13548 -21.89541.
@@ -403,7 +407,6 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     // A calculator with a zone: the choice fills the zone too, and the page computes with the coordinates and zone.
     const sun = await open('/calculators/sunrise-sunset/');
     await sun.page.waitForSelector('form[data-ready="true"]');
-    await sun.page.fill('[data-api-key]', VISITOR_KEY);
     await sun.page.fill('#input-place', 'Reykjav');
     await sun.page.waitForSelector('[data-place-field=""][data-state="listed"]');
     await sun.page.keyboard.press('Enter'); // the first match

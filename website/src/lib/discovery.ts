@@ -41,6 +41,7 @@ export const indexablePaths = (): string[] => [
   '/',
   '/calculators/',
   '/observatory/',
+  '/world-clock/',
   '/tools/',
   '/developers/api/',
   '/glossary/',
@@ -90,6 +91,7 @@ export function llmsTxt(): string {
     '## Observatory',
     '',
     `- [Observatory](${absolute('/observatory/')}): orrery, sky chart and the Sun's path for a place, date and time, computed in the browser with astronomy-engine; permalinks carry name, lat, lng, date, time and tz; posters can be shared through POST ${API_BASE_URL}/v1/observatory/share`,
+    `- [World clock](${absolute('/world-clock/')}): cities by name, ticking, with day or night and the offset from you (the engine's tzdb release); the address keeps the list as \`?cities=london-2643743,…\` (folded name and GeoNames id)`,
     '',
   );
   lines.push(
@@ -266,6 +268,28 @@ export function siteOpenApi() {
           )[name],
         })),
         responses: { 200: { description: 'The page', content: { 'text/html': { schema: { type: 'string' } } } } },
+      },
+    },
+    '/world-clock/': {
+      get: {
+        summary: 'The world clock (HTML): cities by name, ticking in the browser, with day or night and the offset from the visitor',
+        parameters: [
+          {
+            name: 'cities',
+            in: 'query',
+            required: false,
+            schema: { type: 'string', pattern: '^[a-z0-9-]+-[0-9]+(,[a-z0-9-]+-[0-9]+)*$' },
+            description:
+              'Comma-separated cities, each its folded name and GeoNames id (london-2643743); without it, the list the browser stored, else defaults',
+          },
+        ],
+        responses: { 200: { description: 'The page', content: { 'text/html': { schema: { type: 'string' } } } } },
+      },
+    },
+    '/places/manifest.json': {
+      get: {
+        summary: "The site's places pack (GeoNames, CC BY 4.0): its source, zones, countries and the files of names the pages search by folded prefix",
+        responses: { 200: { description: 'The manifest', content: { 'application/json': { schema: { type: 'object' } } } } },
       },
     },
     '/observatory/share/{token}/': {

@@ -57,7 +57,7 @@ export async function loadBrowserTool(name: string): Promise<AnyTool | undefined
 
 const BOUNDARY_LOOKUP = "the place's time zone, which the server finds from its time-zone boundaries: give a time zone (timezone) to compute it here";
 const placeNames = (names: string[]) =>
-  `the server's places index to read ${names.map((n) => `'${n}'`).join(', ')} as a place (this page reads time-zone names, abbreviations, offsets, Windows IDs and country codes)`;
+  `the server's places index to read ${names.map((n) => `'${n}'`).join(', ')} as a place (this page reads time-zone names, abbreviations, offsets, Windows IDs, country codes and the names of the site's list of places)`;
 
 /** Why the last inputs runsInPage saw need the server ('' when they did not). */
 let need = '';
@@ -119,5 +119,14 @@ export async function subdivisionsOf(country: string): Promise<{ code: string; n
     const resolved = resolveCountry(text);
     const code = 'code' in resolved ? resolved.code : text.toUpperCase();
     return supportedCountries().find((c) => c.code === code)?.subdivisions ?? [];
+  });
+}
+
+/** Whether a region (code or name) is one of the country's (code or name); undefined while the country is not read (typed halfway). */
+export async function regionOfCountry(country: string, region: string): Promise<boolean | undefined> {
+  const [, { resolveCountry, resolveSubdivision }] = await loadHolidayNames();
+  return withPageData(() => {
+    const resolved = resolveCountry(country.trim());
+    return 'code' in resolved ? 'code' in resolveSubdivision(resolved.code, region) : undefined;
   });
 }

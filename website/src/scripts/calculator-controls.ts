@@ -13,10 +13,12 @@
  * time is the visitor's own wall clock, an instant is written in UTC. "Use my location" also sets the
  * pair's zone field (where the form has one) to the browser's own zone: the position is the visitor's,
  * so the answer is in the visitor's zone, not the example's (issue 32: a Berlin position answered in
- * America/New_York).
+ * America/New_York). The pair's place box then reads "Your location", with the nearest place of the
+ * site's places pack when one is within 25 km.
  */
 
 import { monthWords } from '../lib/plain-words.ts';
+import { nearestPlace } from './places-pack.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -78,6 +80,20 @@ export function setUpNowAndHere(form: HTMLFormElement) {
             changed(zone);
           }
           say(`Your location, to about ${Math.round(coords.accuracy)} m${ownZone ? `; your time zone, ${ownZone}` : ''}.`);
+          // The pair's place box names the position: the nearest place of the site's list, when one is near.
+          const placeBox = form.querySelector<HTMLInputElement>(`[data-place-field="${CSS.escape(prefix)}"] [data-place-search]`);
+          if (placeBox) {
+            placeBox.value = 'Your location';
+            void nearestPlace(coords.latitude, coords.longitude)
+              .then((near) => {
+                if (!near || placeBox.value !== 'Your location' || lat.value !== String(Number(coords.latitude.toFixed(5)))) return;
+                placeBox.value = `Your location, near ${near.label}`;
+                say(
+                  `Your location (${near.km < 1 ? 'in' : `${Math.round(near.km)} km from`} ${near.label}), to about ${Math.round(coords.accuracy)} m${ownZone ? `; your time zone, ${ownZone}` : ''}.`,
+                );
+              })
+              .catch(() => {}); // the box keeps "Your location"
+          }
         },
         (error) => {
           button.disabled = false;

@@ -20,7 +20,7 @@
 import { ToolInputError, type AnyTool } from '../../../engine/browser/index.ts';
 import { validateInput, type FieldError } from '../../../engine/browser/index.ts';
 import { coerce, type QueryValueType } from '../../../service/query.ts';
-import { loadToolDeclaration, readInput, runsInPage, serverNeed, subdivisionsOf, withPageData } from './browser-run.ts';
+import { loadToolDeclaration, readInput, regionOfCountry, runsInPage, serverNeed, subdivisionsOf, withPageData } from './browser-run.ts';
 import { PageDataMissing } from './page-engine.ts';
 import { answerParts, describeForPeople, type InputWords, type NamedPlace } from '../lib/answers.ts';
 import { curlCommand, mcpCall, queryString, type ToolCall } from '../lib/calls.ts';
@@ -28,6 +28,7 @@ import { setUpFold, setUpNowAndHere } from './calculator-controls.ts';
 import { headlineOf } from '../lib/headlines.ts';
 import { setUpParticipants } from './participants.ts';
 import { setUpTicking } from './now-clock.ts';
+import { setUpZoneSuggestions, zonesOfPlaceNames } from './zone-places.ts';
 
 type Outcome = { input: Record<string, unknown>; result?: unknown; errors?: FieldError[] };
 
@@ -164,8 +165,10 @@ async function setUp(form: HTMLFormElement) {
   /** A field's error in the form's words: its label (a nested field, `participants[0].timezone`, by its path) and the rule. */
   const problem = (e: FieldError) => `${words?.[e.field]?.label ?? e.field} ${e.message}`;
   const placeSearchPath = form.dataset.placeSearchPath;
-  const places =
-    placeSearchPath && placeModule ? (await placeModule).setUpPlaceSearch(form, apiBase, placeSearchPath, () => keyField?.value.trim() ?? '') : undefined;
+  const places = placeSearchPath && placeModule ? (await placeModule).setUpPlaceSearch(form) : undefined;
+  // Zone fields take city names too (the places pack): suggestions as the visitor types, and a name read as its zone to compute here.
+  if (tool && form.querySelector('[list="zone-names"], [name="participants"]')) setUpZoneSuggestions(document); // the page's own parts' zone fields too
+  const pageInputs = (params: URLSearchParams) => (tool ? zonesOfPlaceNames(params).catch(() => params) : Promise.resolve(params));
 
   /** The answer's headline (short, large), hidden when there is none (a message, or a tool without one). */
   function headlineSays(text?: string) {
@@ -234,9 +237,10 @@ async function setUp(form: HTMLFormElement) {
       return;
     }
     const key = keyField?.value.trim() ?? '';
+    const inPage = await pageInputs(params); // zones given as city names read as their zones
     const outcome: Outcome =
-      tool && (await runsInPage(call.name, params).catch(() => false))
-        ? await withPageData(() => compute(tool, params)).catch((error: Error) => ({
+      tool && (await runsInPage(call.name, inPage).catch(() => false))
+        ? await withPageData(() => compute(tool, inPage)).catch((error: Error) => ({
             input: readByKind(form, params),
             errors: [{ field: 'input', message: `could not be computed: ${error.message}` }],
           }))
@@ -352,7 +356,7 @@ async function setUp(form: HTMLFormElement) {
     // without a time zone) waits for Calculate, so no request (and no credit) is spent per pause.
     pending = setTimeout(async () => {
       const params = paramsOf(form);
-      if (await runsInPage(call.name, params).catch(() => false)) void show(params, 'Your answer', false);
+      if (await runsInPage(call.name, await pageInputs(params)).catch(() => false)) void show(params, 'Your answer', false);
       else card?.removeAttribute('aria-busy');
     }, LIVE_DEBOUNCE_MS);
   };
@@ -400,7 +404,21 @@ function followCountry(form: HTMLFormElement): () => void {
     list.dataset.subdivisionsOf = code;
     list.replaceChildren(...regions.map((r) => new Option(r.name, r.code)));
   };
-  country.addEventListener('input', () => void update());
+  // A region of another country (the example's Bavaria once the visitor types United States) is emptied.
+  const region = form.querySelector<HTMLInputElement>('input[name="subdivision"]');
+  const dropForeignRegion = async () => {
+    const [c, r] = [country.value.trim(), region?.value.trim() ?? ''];
+    if (!region || !c || !r || (await regionOfCountry(c, r).catch(() => undefined)) !== false) return;
+    if (country.value.trim() !== c || region.value.trim() !== r) return; // typed on since
+    region.value = '';
+    region.dispatchEvent(new Event('input', { bubbles: true }));
+  };
+  let pause: ReturnType<typeof setTimeout> | undefined;
+  country.addEventListener('input', () => {
+    void update();
+    clearTimeout(pause);
+    pause = setTimeout(() => void dropForeignRegion(), 250); // once typing pauses: `Ge` of Germany is Georgia
+  });
   return () => void update();
 }
 

@@ -3,10 +3,12 @@
  * The time-zone converter's several places in the page: the form's answer (its `calculator:result` event)
  * in its own target zone, and the same source time converted by the tool once for each zone of the
  * visitor's list (rows added and removed here, kept in localStorage); back to the worked example on
- * `calculator:reset`. A city is read as the zone named after it (the page's list of zone names).
+ * `calculator:reset`. A city is read as the zone named after it (the page's list of zone names), else as
+ * the zone of the places pack's best match for it (./places-pack.ts).
  */
 import { type ConvertAnswer, renderTargets, type TargetRow, zoneForCity } from '../lib/converter-targets.ts';
 import { runPageTool } from './part-tool.ts';
+import { zoneOfPlaceName } from './places-pack.ts';
 
 const STORE = 'converter-places';
 const root = document.querySelector<HTMLElement>('[data-converter-places]');
@@ -51,11 +53,21 @@ function setUp(root: HTMLElement) {
     root.setAttribute('aria-busy', 'true');
     for (const typed of places.filter((p) => p.trim())) {
       const zone = zoneForCity(typed, zones) ?? typed.trim();
+      const convert = async (target: string) =>
+        (await runPageTool('convert_time', {
+          time: result.source.local_time.slice(0, 19),
+          source_timezone: result.source.timezone,
+          target_timezone: target,
+        })) as unknown as ConvertAnswer;
       try {
-        const input = { time: result.source.local_time.slice(0, 19), source_timezone: result.source.timezone, target_timezone: zone };
-        rows.push({ typed, answer: (await runPageTool('convert_time', input)) as unknown as ConvertAnswer });
+        rows.push({ typed, answer: await convert(zone) });
       } catch (error) {
-        rows.push({ typed, problem: `Not a time zone this page reads: ${(error as Error).message.replace(/^target_timezone /, '')}` });
+        // A city the zone names do not read (München, São Paulo): the zone of the places pack's best match.
+        const place = await zoneOfPlaceName(typed).catch(() => undefined);
+        const answer = place ? await convert(place.zone).catch(() => undefined) : undefined;
+        rows.push(
+          answer ? { typed, answer } : { typed, problem: `Not a time zone this page reads: ${(error as Error).message.replace(/^target_timezone /, '')}` },
+        );
       }
     }
     if (ticket !== latest) return;

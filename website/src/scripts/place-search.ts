@@ -2,28 +2,21 @@
 /// <reference lib="dom.iterable" />
 /**
  * The calculator form's place fields: a combobox per coordinate pair (`[data-place-field]`, its prefix
- * `''`, `from_` or `to_`) that lists the live API's search_places matches as the visitor types (2+
- * characters, debounced) and, on a choice, fills the pair's lat and lon (and the zone field the page
- * names). The search needs the API and the visitor's key; without them the field says so.
+ * `''`, `from_` or `to_`) that lists matches from the site's places pack (./places-pack.ts: the most
+ * populous places and every capital, by their own and common names, no API and no key) as the visitor
+ * types (2+ characters, debounced) and, on a choice, fills the pair's lat and lon (and the zone field the
+ * page names) with the place's, as the API's place search gives them.
  *
  * A pair holds one form at a time, so a form never sends both: typing a name empties the pair's
  * coordinates (and a zone an earlier choice filled), typing coordinates empties the name.
  */
 import type { FieldError } from '../../../engine/browser/index.ts';
+import { findPlaces, placeLabel, type PackFound } from './places-pack.ts';
 
-/** What the page needs of a search_places answer. */
-interface Found {
-  name: string;
-  admin1: string | null;
-  country_name: string;
-  population: number;
-  lat: number;
-  lon: number;
-  timezone: string;
-}
+type Found = PackFound;
 
-/** Matches, or why there are none to show: no API or key (`needs-key`), or the API's refusal or absence (`error`). */
-type Search = { places: Found[] } | { message: string; state: 'needs-key' | 'error' };
+/** Matches, or why there are none to show (the pack could not be fetched). */
+type Search = { places: Found[] } | { message: string; state: 'error' };
 
 export interface PlaceSearch {
   /** Names typed but not chosen, looked up (best match) for a form that computes in the page; errors for those that fail. */
@@ -32,45 +25,21 @@ export interface PlaceSearch {
   clear(): void;
 }
 
-const DEBOUNCE_MS = 250;
+const DEBOUNCE_MS = 200;
 const LIMIT = 6;
 
 const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 /** `Springfield, Illinois, United States` */
-const labelOf = (p: Found) => [p.name, p.admin1, p.country_name].filter((x, i, all) => x && all.indexOf(x) === i).join(', ');
+const labelOf = placeLabel;
 
-export function setUpPlaceSearch(form: HTMLFormElement, apiBase: string, path: string, key: () => string): PlaceSearch {
-  const answers = new Map<string, Promise<Search>>();
-
-  /** The API's matches for `q` (remembered per query and key: a wrong key is not remembered as no match). */
-  function search(q: string, limit: number): Promise<Search> {
-    if (!apiBase || !path) return Promise.resolve({ state: 'error', message: 'Place search needs the live API, and this site names none: give lat and lon.' });
-    const k = key();
-    if (!k) return Promise.resolve({ state: 'needs-key', message: 'Place search asks the live API: give an API key below, or type lat and lon.' });
-    const id = `${limit}\n${k}\n${q}`;
-    let answer = answers.get(id);
-    if (!answer) {
-      answer = ask(q, limit, k);
-      answers.set(id, answer);
-      void answer.then((a) => 'message' in a && answers.delete(id));
-    }
-    return answer;
-  }
-
-  async function ask(q: string, limit: number, k: string): Promise<Search> {
-    let response: Response;
+export function setUpPlaceSearch(form: HTMLFormElement): PlaceSearch {
+  /** The pack's matches for `q`. */
+  async function search(q: string, limit: number): Promise<Search> {
     try {
-      const url = `${apiBase}${path}?${new URLSearchParams({ q, limit: String(limit) })}`;
-      response = await fetch(url, { headers: { authorization: `Bearer ${k}`, accept: 'application/json, application/problem+json' } });
+      return { places: await findPlaces(q, limit) };
     } catch (error) {
-      return { state: 'error', message: `Place search could not reach the live API at ${apiBase} (${(error as Error).message}).` };
+      return { state: 'error', message: `The place names could not be loaded (${(error as Error).message}): type the latitude and longitude.` };
     }
-    const body = (await response.json().catch(() => null)) as { places?: Found[]; detail?: string; title?: string } | null;
-    if (response.ok && Array.isArray(body?.places)) return { places: body.places };
-    return {
-      state: 'error',
-      message: `Place search: the live API answered ${response.status}: ${String(body?.detail ?? body?.title ?? response.statusText).replace(/\.$/, '')}.`,
-    };
   }
 
   const fields = [...form.querySelectorAll<HTMLElement>('[data-place-field]')].map((box) => {
@@ -91,13 +60,6 @@ export function setUpPlaceSearch(form: HTMLFormElement, apiBase: string, path: s
     const say = (state: string, text: string) => {
       box.dataset.state = state;
       status.textContent = text;
-      const keyField = form.querySelector<HTMLInputElement>('[data-api-key]');
-      if (state === 'needs-key' && keyField) {
-        // The key field is further down the form: one press takes the visitor there.
-        const go = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Enter an API key' });
-        go.addEventListener('click', () => keyField.focus());
-        status.append(' ', go);
-      }
     };
     const close = () => {
       list.hidden = true;
@@ -132,7 +94,10 @@ export function setUpPlaceSearch(form: HTMLFormElement, apiBase: string, path: s
       );
       if (places.length === 0) {
         close();
-        say('none', `No place matches “${q}”.`);
+        say(
+          'none',
+          `No place in the site's list matches “${q}” (the 25,000 largest places and every capital): try another spelling, or type the latitude and longitude.`,
+        );
         return;
       }
       list.hidden = false;
@@ -153,7 +118,7 @@ export function setUpPlaceSearch(form: HTMLFormElement, apiBase: string, path: s
       }
       chosen = true;
       close();
-      say('chosen', `${labelOf(p)}: ${prefix}lat ${p.lat}, ${prefix}lon ${p.lon}${zone ? `, ${zone.name} ${p.timezone}` : ''}.`);
+      say('chosen', `${labelOf(p)}: latitude ${p.lat}, longitude ${p.lon}${zone ? `, time zone ${p.timezone}` : ''}.`);
       lat.dispatchEvent(new Event('change', { bubbles: true })); // a page computing as the visitor types follows the choice
     };
     const lookUp = async () => {
@@ -233,8 +198,8 @@ export function setUpPlaceSearch(form: HTMLFormElement, apiBase: string, path: s
         }
         input.setAttribute('aria-invalid', 'true');
         if ('places' in answer) {
-          say('none', `No place matches “${q}”.`);
-          return { field: `${prefix}place`, message: 'matches no place name' };
+          say('none', `No place in the site's list matches “${q}” (the 25,000 largest places and every capital).`);
+          return { field: `${prefix}place`, message: 'matches no place in the list: try another spelling, or type the latitude and longitude' };
         }
         say(answer.state, answer.message);
         return { field: `${prefix}place`, message: `is not looked up: ${answer.message[0].toLowerCase()}${answer.message.slice(1, -1)}` };
