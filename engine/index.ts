@@ -33,6 +33,7 @@ export { OFFICIAL_RELEASE } from './holidays/official/layer.ts';
 export { IsoDate, Latitude, Longitude, int } from './inputs.ts';
 export { DAY_MS, formatUtc } from './instant.ts';
 export type { Admin1Manifest } from './places/dataset.ts';
+export { CITIES500_FILE } from './places/dataset.ts';
 export { indexFile } from './places/index-file.ts';
 export { nameOf } from './places/name-table.ts';
 export { loadPlaces, places, placesIfReady, placesOnFirstNeed, startPlaces } from './places/place-names.ts';
