@@ -10,8 +10,9 @@
 import './engine-server.ts';
 import { holidayCountryCodes, toolByName } from '../../../engine/index.ts';
 import type { CityPlace } from './city-pages-list.ts';
+import { escapeText } from './city-pages-words.ts';
 import { type MoonMonth, moonMonth } from './moon-calendar.ts';
-import { calculators, inputFields } from './site.ts';
+import { calculators, inputFields, SITE_NAME } from './site.ts';
 
 /** The instant every city page is computed for. */
 export const CITY_BUILD_INSTANT = new Date(
@@ -200,3 +201,19 @@ export function calculatorLinks(place: CityPlace, date: string): { name: string;
 }
 
 const holidayCodes = () => (holidayCountries ??= new Set(holidayCountryCodes()));
+
+/** Characters a page's `<title>` may have, as written in the HTML (`&amp;` is five, `&#39;` too): search results cut longer ones. */
+const TITLE_MAX = 70;
+
+/**
+ * The first of the candidate titles that fits with the site's name (Base.astro writes `title · SITE_NAME`),
+ * else the last cut at a word with an ellipsis: `Palikir - National…`.
+ */
+export function pageTitle(candidates: string[]): string {
+  const written = (t: string) => escapeText(`${t} · ${SITE_NAME}`).length;
+  const fits = candidates.find((t) => written(t) <= TITLE_MAX);
+  if (fits) return fits;
+  const words = candidates[candidates.length - 1].split(' ');
+  while (words.length > 1 && written(`${words.join(' ')}…`) > TITLE_MAX) words.pop();
+  return `${words.join(' ').replace(/[\s,-]+$/, '')}…`;
+}
