@@ -286,6 +286,31 @@ export function siteOpenApi() {
         responses: { 200: { description: 'The page', content: { 'text/html': { schema: { type: 'string' } } } }, 404: { description: 'No such calculator' } },
       },
     },
+    '/time/': fileOp('Every city page, by country (HTML)', 'text/html'),
+    '/time/{country}/{city}/': {
+      get: {
+        summary:
+          "A city's page (HTML): local time, zone, next clock change, today's and the month's sunrise and sunset, the Moon, the country's next public holidays; " +
+          'computed at build time and refreshed in the browser. Every address is in the sitemap and in the calculator catalog (cityPages)',
+        parameters: [
+          {
+            name: 'country',
+            in: 'path',
+            required: true,
+            schema: { type: 'string', pattern: '^[a-z0-9-]+$' },
+            description: "The country's English name, lower-case ASCII",
+          },
+          {
+            name: 'city',
+            in: 'path',
+            required: true,
+            schema: { type: 'string', pattern: '^[a-z0-9-]+$' },
+            description: "The place's name, lower-case ASCII (with its division where names clash)",
+          },
+        ],
+        responses: { 200: { description: 'The page', content: { 'text/html': { schema: { type: 'string' } } } }, 404: { description: 'No such city page' } },
+      },
+    },
     '/observatory/': {
       get: {
         summary: 'The observatory (HTML): orrery, sky chart and sun path for a place, date and time, drawn in the browser',
