@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolByName } from '../../engine/index.ts';
-import { moonWords, sunCells, sunWords } from '../../website/src/lib/city-pages-words.ts';
+import { dateWords, moonWords, sunCells, sunWords } from '../../website/src/lib/city-pages-words.ts';
 import { serveSite } from '../../website/serve.ts';
 import { chromiumAvailable, collectErrors, launchChromium } from '../fixtures/chromium.ts';
 import { buildSite } from './build-site.ts';
@@ -69,6 +69,7 @@ describe.skipIf(!chromiumAvailable())('city pages in Chromium', () => {
     for (const width of [1280, 390]) {
       const { page, errors, fetched } = await open(LONDON, at, width);
       await expect.poll(() => page.textContent('[data-city-clock]'), { timeout: 10_000 }).toBe(await wall(at));
+      expect(await page.textContent('[data-city-stamp]')).toContain("the clock is your browser's");
       await page.clock.runFor(2000);
       await expect.poll(() => page.textContent('[data-city-clock]'), { timeout: 10_000 }).toBe(await wall(at + 2000));
       expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= innerWidth)).toBe(true);
@@ -99,6 +100,7 @@ describe.skipIf(!chromiumAvailable())('city pages in Chromium', () => {
     const { page, errors, fetched } = await open(TOKYO, Date.parse(at), 390);
     await expect.poll(() => page.textContent('[data-city-sun]'), { timeout: 30_000 }).toBe(sunWords(sun.days[0]));
     expect(await page.textContent('[data-city-moon]')).toBe(moonWords(moon.days[0]));
+    expect(await page.textContent('[data-city-stamp]')).toContain(`for ${dateWords(today)}`);
     await expect.poll(() => page.getAttribute('[data-city-month]', 'data-city-month'), { timeout: 30_000 }).toBe(today.slice(0, 7));
     const row = await page.innerHTML(`tr[data-date="${today}"]`);
     expect(row).toContain(sunCells(sun.days[0]));

@@ -48,7 +48,10 @@ function newDay(d: CityData, today: string) {
   $('[data-city-date]')!.textContent = dateWords(today);
   markToday(today);
   const needHolidays = showHolidays(today);
-  if (today === d.date) return;
+  if (today === d.date) {
+    $('[data-city-stamp]')!.textContent = `Computed for ${dateWords(d.date)} at the site's build; the clock is your browser's, in this place's time zone.`;
+    return;
+  }
   $('[data-city-stamp]')!.textContent =
     `Computed for ${dateWords(d.date)} at the site's build; the time and today's values are your browser's, for ${dateWords(today)}.`;
   loadLive()
