@@ -89,6 +89,27 @@ describe.skipIf(!chromiumAvailable())('city pages in Chromium', () => {
     }
   }, 60_000);
 
+  it("a later day of the build's month: the engine's Sun and Moon for it came with the page, nothing more is fetched", async () => {
+    const data = built(LONDON);
+    const next = new Date(Date.parse(`${data.date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    if (next.slice(0, 7) !== data.date.slice(0, 7)) {
+      // Built on the month's last day: the page carries that day alone.
+      expect(data.sun.map((d: { date: string }) => d.date)).toEqual([data.date]);
+      return;
+    }
+    const at = `${next}T12:00:00Z`; // 12:00 or 13:00 in London: that day.
+    const where = { lat: data.lat, lon: data.lon, timezone: data.zone };
+    const sun = await answer<{ days: Parameters<typeof sunWords>[0][] }>('sun_events', { ...where, date: next }, at);
+    const moon = await answer<{ days: Parameters<typeof moonWords>[0][] }>('moon_events', { ...where, date: next }, at);
+    const { page, errors, fetched } = await open(LONDON, Date.parse(at), 390);
+    await expect.poll(() => page.textContent('[data-city-sun]'), { timeout: 10_000 }).toBe(sunWords(sun.days[0]));
+    expect(await page.textContent('[data-city-moon]')).toBe(moonWords(moon.days[0]));
+    expect(await page.getAttribute(`tr[data-date="${next}"]`, 'aria-current')).toBe('date');
+    expect(fetched.filter((f) => f.startsWith('/calculator-data/') || f.includes('city-page-live'))).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   it("Tokyo 40 days after the build: today's Sun and Moon, the month and the holidays computed in the page, as the engine answers", async () => {
     const data = built(TOKYO);
     // Noon in Tokyo (03:00 UTC) 40 days after the build.

@@ -1,7 +1,8 @@
 /**
  * A city page's numbers, computed at build time with the engine's own tools, as the API answers them:
  * get_time_in_zone (the offset now and the coming clock changes), sun_events for every local day of the
- * month, moon_events for the day, moon_phases for the month's phases, next_holidays for the country.
+ * month, moon_events from the day to the month's end, moon_phases for the month's phases, next_holidays for
+ * the country.
  * What depends only on the zone (clock changes, the Moon's month) or the country (holidays) is computed
  * once per build and shared by every page that needs it; only the Sun and the Moon's rising are per place.
  * The build instant is SOURCE_DATE_EPOCH when set (a reproducible build), else the clock; each page is for
@@ -92,6 +93,8 @@ export interface CityPageData {
   clock: ZoneClock;
   sunMonth: SunDayAnswer[];
   moonToday: MoonDayAnswer;
+  /** moon_events from the build's day to the month's end (the page's later days this month read them). */
+  moonRest: MoonDayAnswer[];
   moonMonth: MoonMonth;
   /** The month's principal phases, local times in the zone. */
   phases: { phase: string; at: string; local_time: string }[];
@@ -157,7 +160,7 @@ export async function cityPageData(place: CityPlace): Promise<CityPageData> {
   const where = { lat: place.lat, lon: place.lon, timezone: zone };
   const [sun, moon, moonMonthAndPhases, holidays] = await Promise.all([
     answer<{ days: SunDayAnswer[] }>('sun_events', { ...where, date: `${date.slice(0, 7)}-01`, days: daysInMonthOf(date) }),
-    answer<{ days: MoonDayAnswer[] }>('moon_events', { ...where, date }),
+    answer<{ days: MoonDayAnswer[] }>('moon_events', { ...where, date, days: daysInMonthOf(date) - Number(date.slice(8, 10)) + 1 }),
     moonOfMonth(zone, date),
     countryHolidays(place.country, date),
   ]);
@@ -168,6 +171,7 @@ export async function cityPageData(place: CityPlace): Promise<CityPageData> {
     clock,
     sunMonth: sun.days,
     moonToday: moon.days[0],
+    moonRest: moon.days,
     moonMonth: moonMonthAndPhases.month,
     phases: moonMonthAndPhases.phases,
     holidays,

@@ -20,6 +20,9 @@ export interface CityData {
   date: string;
   spans: Span[];
   knownUntilMs: number;
+  /** sun_events' and moon_events' days from the build's day to the month's end. */
+  sun: SunDay[];
+  moon: (MoonDay & { date: string })[];
 }
 
 const HOLIDAYS_SHOWN = 5;

@@ -2,12 +2,12 @@
 /**
  * A city page in the browser: the clock ticks each second from the zone's offsets the build carried
  * (get_time_in_zone's, the engine's tzdb release; never the browser's zone data), the next clock change
- * follows it, past holidays leave the list. When the place's date is no longer the build's, today's Sun
- * and Moon (and the month's table in a new month, the holidays when too few are left, the clock past the
- * carried offsets) are computed again with the engine's own tools in the page (city-page-live.ts, fetched
- * only then, with the data packs they read).
+ * follows it, past holidays leave the list. On a later day of the build's month, today's Sun and Moon are
+ * the engine's answers the page carries for it; in a later month (and for the holidays when too few are
+ * left, and the clock past the carried offsets) they are computed again with the engine's own tools in
+ * the page (city-page-live.ts, fetched only then, with the data packs they read).
  */
-import { type Span, dateWords, daysAway, nextChangeWords, spanAt, wallAt, zoneLabel } from '../lib/city-pages-words.ts';
+import { type Span, dateWords, daysAway, moonWords, nextChangeWords, spanAt, sunWords, wallAt, zoneLabel } from '../lib/city-pages-words.ts';
 import type { CityData } from './city-page-live.ts';
 
 const HOLIDAYS_SHOWN = 5;
@@ -54,6 +54,13 @@ function newDay(d: CityData, today: string) {
   }
   $('[data-city-stamp]')!.textContent =
     `Computed for ${dateWords(d.date)} at the site's build; the time and today's values are your browser's, for ${dateWords(today)}.`;
+  // A later day of the build's month: the engine's answers for it came with the page.
+  const [sun, moon] = [d.sun.find((s) => s.date === today), d.moon.find((m) => m.date === today)];
+  if (sun && moon && !needHolidays) {
+    $('[data-city-sun]')!.textContent = sunWords(sun);
+    $('[data-city-moon]')!.textContent = moonWords(moon);
+    return;
+  }
   loadLive()
     .then((m) => m.refreshDay(d, today, needHolidays))
     .catch((error: unknown) => {
