@@ -7,6 +7,7 @@ import { toolPagePath } from '../../service/links.ts';
 import { BUILD_CLOCK_ISO } from '../../website/src/lib/site.ts';
 import { CRAWLERS } from '../../website/src/lib/discovery.ts';
 import { SITE_URL, apiBaseUrl, buildSite } from './build-site.ts';
+import { checkedPath } from './site-pages.ts';
 
 let dist = '';
 let API_BASE_URL = '';
@@ -311,7 +312,7 @@ describe('HTML validity', () => {
       for (const name of readdirSync(dir)) {
         const path = join(dir, name);
         if (statSync(path).isDirectory()) walk(path);
-        else if (path.endsWith('.html')) pages.push(path);
+        else if (path.endsWith('.html') && checkedPath(`/${relative(dist, path).replace(/index\.html$/, '')}`)) pages.push(path);
       }
     };
     walk(dist);

@@ -19,6 +19,7 @@ import {
   solve,
 } from './site.ts';
 import { directAnswer } from './answers.ts';
+import { cityCountries, cityPagePaths, cityPlaces } from './city-pages-list.ts';
 
 /** Crawlers named in robots.txt: search engines' AI and answer agents, and training crawlers. */
 export const CRAWLERS = [
@@ -64,12 +65,12 @@ export function robotsTxt(): string {
 
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export function sitemapXml(): string {
-  const urls = indexablePaths().map((p) => `  <url><loc>${xmlEscape(absolute(p))}</loc></url>`);
+export async function sitemapXml(): Promise<string> {
+  const urls = [...indexablePaths(), ...(await cityPagePaths())].map((p) => `  <url><loc>${xmlEscape(absolute(p))}</loc></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
-export function llmsTxt(): string {
+export async function llmsTxt(): Promise<string> {
   const categories = [...new Set(calculators.map((c) => c.meta.category))];
   const lines = [
     `# ${SITE_NAME}`,
@@ -94,6 +95,7 @@ export function llmsTxt(): string {
     `- [World clock](${absolute('/world-clock/')}): cities by name, ticking, with day or night and the offset from you (the engine's tzdb release); the address keeps the list as \`?cities=london-2643743,…\` (folded name and GeoNames id)`,
     '',
   );
+  lines.push(...(await llmsCities()));
   lines.push(
     '## API',
     '',
@@ -111,6 +113,21 @@ export function llmsTxt(): string {
     '',
   );
   return lines.join('\n');
+}
+
+/** llms.txt's section on the city pages: the index, the address pattern, a line per country. */
+async function llmsCities(): Promise<string[]> {
+  const countries = await cityCountries();
+  const cities = countries.reduce((n, c) => n + c.places.length, 0);
+  return [
+    '## Cities',
+    '',
+    `- [Time in cities](${absolute('/time/')}): ${cities} city pages (the most populous places and every capital), each at /time/<country>/<city>/ with the local time, ` +
+      "time zone, next clock change, today's and the month's sunrise and sunset, the Moon and the country's next public holidays, computed at build time; " +
+      'every page is in the sitemap and in the calculator catalog (`cityPages`)',
+    ...countries.map((c) => `- [Time in ${c.name}](${absolute(`/time/${c.slug}/`)}): ${c.places.map((p) => p.name).join(', ')}`),
+    '',
+  ];
 }
 
 export async function llmsFullTxt(): Promise<string> {
@@ -220,6 +237,29 @@ export async function calculatorCatalog() {
       "workedExample.result is the engine's answer for defaultState, computed at build time.",
     totals: { calculators: entries.length, categories: new Set(entries.map((e) => e.category)).size, tools: registry.length },
     calculators: entries,
+    cityPages: await catalogCities(),
+  };
+}
+
+/** The catalog's city pages: each page's address with its place (name, country, division, coordinates, zone). */
+async function catalogCities() {
+  const places = await cityPlaces();
+  return {
+    index: absolute('/time/'),
+    count: places.length,
+    description: "Local time, next clock change, sunrise and sunset, the Moon and the country's next public holidays, computed at build time",
+    pages: places.map((p) => ({
+      url: absolute(p.path),
+      name: p.name,
+      country: p.country,
+      countryName: p.countryName,
+      division: p.division,
+      lat: p.lat,
+      lon: p.lon,
+      timezone: p.timezone,
+      capital: p.capital,
+      geonamesId: p.geonamesId,
+    })),
   };
 }
 
@@ -246,6 +286,31 @@ export function siteOpenApi() {
           'for dates, geodesy, the Sun and the planets; for tools that need server data the page writes the curl command and MCP call for those inputs.',
         parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string', enum: calculators.map((c) => c.slug) } }],
         responses: { 200: { description: 'The page', content: { 'text/html': { schema: { type: 'string' } } } }, 404: { description: 'No such calculator' } },
+      },
+    },
+    '/time/': fileOp('Every city page, by country (HTML)', 'text/html'),
+    '/time/{country}/{city}/': {
+      get: {
+        summary:
+          "A city's page (HTML): local time, zone, next clock change, today's and the month's sunrise and sunset, the Moon, the country's next public holidays; " +
+          'computed at build time and refreshed in the browser. Every address is in the sitemap and in the calculator catalog (cityPages)',
+        parameters: [
+          {
+            name: 'country',
+            in: 'path',
+            required: true,
+            schema: { type: 'string', pattern: '^[a-z0-9-]+$' },
+            description: "The country's English name, lower-case ASCII",
+          },
+          {
+            name: 'city',
+            in: 'path',
+            required: true,
+            schema: { type: 'string', pattern: '^[a-z0-9-]+$' },
+            description: "The place's name, lower-case ASCII (with its division where names clash)",
+          },
+        ],
+        responses: { 200: { description: 'The page', content: { 'text/html': { schema: { type: 'string' } } } }, 404: { description: 'No such city page' } },
       },
     },
     '/observatory/': {

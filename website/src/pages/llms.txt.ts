@@ -1,2 +1,2 @@
 import { llmsTxt } from '../lib/discovery.ts';
-export const GET = () => new Response(llmsTxt(), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+export const GET = async () => new Response(await llmsTxt(), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });

@@ -1,2 +1,2 @@
 import { sitemapXml } from '../lib/discovery.ts';
-export const GET = () => new Response(sitemapXml(), { headers: { 'Content-Type': 'application/xml' } });
+export const GET = async () => new Response(await sitemapXml(), { headers: { 'Content-Type': 'application/xml' } });
