@@ -214,12 +214,14 @@ export function setUpFold(form: HTMLFormElement): Fold {
   // Typing, the page's own fills (an address, today) and each answer keep the line true.
   for (const type of ['input', 'change', 'calculator:result', 'calculator:reset']) form.addEventListener(type, update);
   update();
-  open(true);
+  // The page folds a narrow screen's form before its first paint (the inline script in [slug].astro): kept so.
+  open(!(narrow.matches && form.dataset.fold === 'closed'));
   bar.hidden = false;
   return {
     collapse(focus = false) {
+      if (!narrow.matches) return;
       // A field the answer refused stays in view, with its message.
-      if (!narrow.matches || form.querySelector('[aria-invalid]:not([aria-invalid="false"])')) return;
+      if (form.dataset.state === 'invalid' || form.querySelector('[aria-invalid]:not([aria-invalid="false"])')) return open(true);
       update();
       open(false);
       if (focus) edit.focus();

@@ -384,7 +384,7 @@ async function setUp(form: HTMLFormElement) {
       await show(opening.params, opening.caption);
     }
   }
-  if (form.dataset.state !== 'invalid') fold.collapse();
+  fold.collapse(); // folded, or opened on a field the answer refused
   form.dataset.ready = 'true';
 }
 
