@@ -10,7 +10,7 @@ import type { EngineData, WeekendData, WindowsZoneMapping, ZoneTabMeta } from '.
 import { type PackedTzdb, type ZoneData, zoneLookup } from '../time/tzdb-data.ts';
 import { type Backzone, indexRelease, type TzdbRelease } from '../time/tzdb-release.ts';
 import backzone from '../../datasets/tzdb/backzone.json' with { type: 'json' };
-import { pageHolidays } from './date-holidays.ts';
+import type { pageHolidays } from './date-holidays.ts';
 
 /** A part of the engine's data this page has not fetched yet: the pack that carries it. */
 export class PageDataMissing extends Error {
@@ -23,8 +23,12 @@ export class PageDataMissing extends Error {
 type HolidayCatalogue = Parameters<typeof pageHolidays>[0];
 
 export interface PageData extends EngineData {
-  /** Installs a fetched pack (`zones`, `week`, `countries`, `holidays`, `holidays-XX`). */
-  install(pack: string, json: unknown): void;
+  /**
+   * Installs a fetched pack (`zones`, `week`, `countries`, `holidays`, `holidays-XX`). The holiday
+   * catalogue's resolves once date-holidays' rules engine is loaded: a page loads that code (with moment
+   * and astronomia, most of a page's script) only when it asks for holidays.
+   */
+  install(pack: string, json: unknown): void | Promise<void>;
   /** Installs a window of the release (the observatory's zone data): rules within the page's years. */
   installZoneWindow(data: ZoneData): void;
   /** Whether a pack is installed. */
@@ -86,8 +90,13 @@ export function pageEngineData(): PageData {
       return holidays.Holidays as unknown as ReturnType<EngineData['holidays']>;
     },
     install(pack, json) {
-      if (pack === 'holidays') holidays ??= pageHolidays(json as HolidayCatalogue, (code) => new PageDataMissing(`holidays-${code}`));
-      else if (pack.startsWith('holidays-')) {
+      if (pack === 'holidays') {
+        return import('./date-holidays.ts').then(({ pageHolidays }) => {
+          holidays ??= pageHolidays(json as HolidayCatalogue, (code) => new PageDataMissing(`holidays-${code}`));
+          packs.set(pack, json as Record<string, unknown>);
+        });
+      }
+      if (pack.startsWith('holidays-')) {
         if (!holidays) throw new PageDataMissing('holidays');
         holidays.addRules(json as { holidays: Record<string, unknown> }, pack.slice('holidays-'.length));
       }

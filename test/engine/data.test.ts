@@ -84,7 +84,7 @@ describe('engine data', () => {
     expect(() => page.weekends()).toThrowError(expect.objectContaining({ pack: 'week' }));
     expect(() => page.holidays()).toThrowError(expect.objectContaining({ pack: 'holidays' }));
     expect(page.boundaries).toBeUndefined();
-    for (const [pack, build] of Object.entries(DATA_PACKS)) page.install(pack, JSON.parse(JSON.stringify(build())));
+    for (const [pack, build] of Object.entries(DATA_PACKS)) await page.install(pack, JSON.parse(JSON.stringify(build())));
     const server = nodeEngineData();
     expect(page.tzdb().release).toBe(server.tzdb().release);
     expect(page.tzdb().zoneTable('Europe/Berlin')).toEqual(server.tzdb().zoneTable('Europe/Berlin'));
@@ -95,7 +95,7 @@ describe('engine data', () => {
     // Holiday rules come per country: building Germany's without its pack names that pack.
     const Holidays = page.holidays();
     expect(() => new Holidays('DE')).toThrowError(expect.objectContaining({ pack: 'holidays-DE' }));
-    page.install('holidays-DE', JSON.parse(JSON.stringify(countryHolidays('DE'))));
+    await page.install('holidays-DE', JSON.parse(JSON.stringify(countryHolidays('DE'))));
     expect(new Holidays('DE').getHolidays(2026).map((h) => h.date)).toEqual(new (server.holidays())('DE').getHolidays(2026).map((h) => h.date));
   });
 
@@ -116,7 +116,7 @@ describe('engine data', () => {
             if (!(error instanceof PageDataMissing) || tries > 8) throw error;
             const { pack } = error;
             const json = pack.startsWith('holidays-') ? countryHolidays(pack.slice('holidays-'.length)) : DATA_PACKS[pack]();
-            page.install(pack, JSON.parse(JSON.stringify(json)));
+            await page.install(pack, JSON.parse(JSON.stringify(json)));
           }
         }
       }
