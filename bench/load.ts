@@ -5,9 +5,10 @@
  * and `Content-Length` alone (bodies are skipped, not read).
  *
  * Why not autocannon there: on a 2-core machine the generator shares the cores with the servers it
- * measures, and autocannon spends about as much CPU on a request as the server does (its HTTP parser
- * is JavaScript, and it decodes every body into a string), so the second worker mostly waits for the
- * generator. This one spends a fraction of that, so two workers can show what they serve. It measures
+ * measures, and autocannon spends more than half the CPU on a request that the server does (its HTTP
+ * parser is JavaScript, and it decodes every body into a string), so the second worker mostly waits for
+ * the generator. This one spends about half of autocannon's (a third with pipelining), so two workers
+ * can show what they serve. It measures
  * no latency; bench/run.ts keeps autocannon for every other figure.
  *
  * Each connection starts at its own place in the request list (connection k of n at k/n of it), so any

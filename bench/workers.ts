@@ -6,7 +6,7 @@
  * every count flushed) and each customer's usage count must equal the requests it was sent, all 200s.
  *
  * The load comes from bench/load.ts (raw keep-alive sockets, answers counted from their status line and
- * length), the same for both: autocannon spends about as much CPU on a request as the server does, so on
+ * length), the same for both: autocannon spends more than half the CPU on a request that the server does, so on
  * two cores it, not the second worker, set the pace. Both generators' CPU a request is measured and
  * printed, autocannon's in one round of its own on each server (its requests are counted in the usage
  * check too), with the servers' CPU a request and what those costs allow on 2, 4 and 8 cores.
@@ -14,7 +14,7 @@
  * The servers may run on every core (the rest of the bench pins them to core 1); the load generator
  * runs on core 0. `npm run bench` runs this and puts its lines into its report; alone:
  *   node --import tsx bench/workers.ts     (BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONNECTIONS as npm run bench;
- *   BENCH_PIPELINING: requests in flight a connection, default 1; BENCH_WORKERS_RATE_LIMIT=1000000: with a
+ *   BENCH_PIPELINING: requests in flight a connection, default 4; BENCH_WORKERS_RATE_LIMIT=1000000: with a
  *   rate limit, kept by the supervisor for WORKERS=2)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -31,7 +31,10 @@ import { load } from './load.ts';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const PIPELINING = Number(process.env.BENCH_PIPELINING ?? 1);
+// Four requests in flight a connection: the generator's CPU a request drops by another ~25% (one write
+// and one read for several requests), and with it its share of the two cores (measured under load 13:
+// 1.06× with one in flight, 1.29× with four; what the costs allow: 1.33× and 1.44×).
+const PIPELINING = Number(process.env.BENCH_PIPELINING ?? 4);
 const TARGET = 1.3;
 /** A rate limit for the bench's customers (default 0, off); on, WORKERS=2's workers ask the supervisor for each request's. */
 const RATE_LIMIT = process.env.BENCH_WORKERS_RATE_LIMIT ?? '0';
