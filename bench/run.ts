@@ -1,9 +1,10 @@
 /**
  * `npm run bench`: starts the API (cache off, explicit `at`) and a hello-world h3 app in the same run,
  * measures both with autocannon, and prints req/s, p50/p99 latency and the ratio to the baseline, plus
- * the time from spawn to a healthy /health. Targets (issues 2, 13 and 17): GET /v1/time ≥ 50% of the baseline's
- * req/s; GET /v1/time/convert ≥ 50% of GET /v1/time's; POST /v1/time/batch (100 points) p50 < 5 ms; healthy within 1.5 s of spawn;
- * GET /v1/solar/events, server time a request (CPU µs/request): one day < 1 ms, a 366-day table < 50 ms;
+ * the time from spawn to a healthy /health. Targets (issues 2, 13, 17 and 31): GET /v1/time ≥ 65% of the baseline's
+ * req/s; GET /v1/time/convert ≥ 50% of GET /v1/time's; POST /v1/time/batch (100 points) p50 ≤ 2 ms; healthy within 1.5 s of spawn;
+ * server time a request (CPU µs/request): GET /v1/solar/events one day < 1 ms, a 366-day table < 50 ms; GET
+ * /v1/astronomy/moon one day ≤ 0.5 ms; GET /v1/astronomy/ephemeris ≤ 0.4 ms;
  * MCP tools/call ≤ 1.5× the same REST route's server CPU and ≥ 50% of its req/s (bench/mcp.ts); npm start with
  * WORKERS=2 ≥ 1.3× the req/s of WORKERS=1 on 2 cores, usage counts equal to requests sent (bench/workers.ts).
  * BENCH_ONLY=<group,...> (the keys of `groups` below, e.g. sunDay,sunYear or moonDay,moonYear) measures only those and the baseline.
@@ -487,23 +488,27 @@ if (rowsOf.mcp.length === 3) {
   for (const line of verdicts.lines) say(line);
   checks.push(...verdicts.checks);
 }
-if (time) checks.push([`GET /v1/time ≥ 50% of baseline req/s (measured ${fmt(time.rps / base, 4)})`, time.rps / base >= 0.5]);
+// Issue 31's hot path: GET /v1/time at 65% of the baseline's req/s or more (issue 2 asked 50%).
+if (time) checks.push([`GET /v1/time ≥ 65% of baseline req/s (measured ${fmt(time.rps / base, 4)})`, time.rps / base >= 0.65]);
 if (time && convert)
   checks.push([`GET /v1/time/convert ≥ 50% of GET /v1/time req/s (measured ${fmt(convert.rps / time.rps, 4)})`, convert.rps / time.rps >= 0.5]);
-if (batch) checks.push([`POST /v1/time/batch p50 < 5 ms (measured ${fmt(batch.p50, 1)} ms)`, batch.p50 < 5]);
-// Issue 17's figures are server time a request: CPU µs/request (with 10 connections queued on one core,
-// latency is mostly waiting for the requests ahead).
-for (const [row, what, limitMs] of [
-  [rowsOf.sunDay[0], 'GET /v1/solar/events, one day', 1],
-  [rowsOf.sunYear[0], 'GET /v1/solar/events, 366 days', 50],
-  [rowsOf.moonDay[0], 'GET /v1/astronomy/moon, one day', 1],
-  [rowsOf.moonYear[0], 'GET /v1/astronomy/moon, 366 days', 100],
-  [rowsOf.meeting[0], 'POST /v1/time/meeting, 20 participants over 31 days', 50],
+// Issue 31: a 100-point batch at 2 ms p50 or less (issue 2 asked under 5 ms).
+if (batch) checks.push([`POST /v1/time/batch p50 ≤ 2 ms (measured ${fmt(batch.p50, 1)} ms)`, batch.p50 <= 2]);
+// Issues 17 and 31's figures are server time a request: CPU µs/request (with 10 connections queued on one
+// core, latency is mostly waiting for the requests ahead). `atMost`: the limit itself passes (issue 31's
+// wording), else only what is under it.
+for (const [row, what, limitMs, atMost] of [
+  [rowsOf.sunDay[0], 'GET /v1/solar/events, one day', 1, false],
+  [rowsOf.sunYear[0], 'GET /v1/solar/events, 366 days', 50, false],
+  [rowsOf.moonDay[0], 'GET /v1/astronomy/moon, one day', 0.5, true],
+  [rowsOf.moonYear[0], 'GET /v1/astronomy/moon, 366 days', 100, false],
+  [rowsOf.ephemeris[0], 'GET /v1/astronomy/ephemeris', 0.4, true],
+  [rowsOf.meeting[0], 'POST /v1/time/meeting, 20 participants over 31 days', 50, false],
 ] as const)
   if (row)
     checks.push([
-      `${what}: server CPU < ${limitMs} ms a request (measured ${row.cpuUs === null ? 'nothing: no /proc' : `${fmt(row.cpuUs / 1000, 3)} ms`})`,
-      row.cpuUs !== null && row.cpuUs < limitMs * 1000,
+      `${what}: server CPU ${atMost ? '≤' : '<'} ${limitMs} ms a request (measured ${row.cpuUs === null ? 'nothing: no /proc' : `${fmt(row.cpuUs / 1000, 3)} ms`})`,
+      row.cpuUs !== null && (atMost ? row.cpuUs <= limitMs * 1000 : row.cpuUs < limitMs * 1000),
     ]);
 // Issue 18: a place search under 1 ms of server time at p50 (CPU a request: see above), GET /v1/time
 // with place= within 2× of the coordinate form's req/s, and the server's memory under this load.

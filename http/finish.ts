@@ -35,6 +35,9 @@ export interface Answering {
   finished(handler: Handler): Handler;
 }
 
+/** The headers a finished answer adds when it adds none. */
+const NO_HEADERS: readonly [string, string][] = [];
+
 const asResponse = (value: unknown): Response => (value instanceof Response ? value : json(value ?? null));
 
 export function answering({ cors, billing, logger, onUnexpected }: AnsweringOptions): Answering {
@@ -46,14 +49,15 @@ export function answering({ cors, billing, logger, onUnexpected }: AnsweringOpti
     cors.decorate(event, response);
     // Headers written in with the answer's own (http/compress.ts finalAnswer: no Headers object).
     // Calculation answers (the only ones with a cache status) carry nosniff already.
-    const set: [string, string][] = event.context.cacheStatus === undefined ? [['x-content-type-options', 'nosniff']] : [];
+    // (None for a calculation's answer, whose headers the tool route wrote: no list is made for it.)
+    let set: [string, string][] | undefined = event.context.cacheStatus === undefined ? [['x-content-type-options', 'nosniff']] : undefined;
     const decision = event.context.rateLimit;
-    if (decision) for (const pair of Object.entries(rateLimitHeaders(decision))) set.push(pair);
+    if (decision && decision.limit !== 0) for (const pair of Object.entries(rateLimitHeaders(decision))) (set ??= []).push(pair);
     const caller = event.context.caller;
     const credits = billing.settle(event, response, caller);
     // Every keyed answer says what it cost (answers built by the tool routes carry it already).
-    if (caller && event.context.creditsSaid !== true) set.push(['x-credits-charged', String(credits ?? 0)]);
-    if (!logger) return finalAnswer(event, response, set);
+    if (caller && event.context.creditsSaid !== true) (set ??= []).push(['x-credits-charged', String(credits ?? 0)]);
+    if (!logger) return finalAnswer(event, response, set ?? NO_HEADERS);
     const started = event.context.startedAt;
     try {
       logger.log({
@@ -68,7 +72,7 @@ export function answering({ cors, billing, logger, onUnexpected }: AnsweringOpti
     } catch {
       /* a log line is never worth a failed answer */
     }
-    return finalAnswer(event, response, set);
+    return finalAnswer(event, response, set ?? NO_HEADERS);
   };
 
   const failure = (error: unknown, event: H3Event): Response => {

@@ -26,28 +26,34 @@ export type Guard = (event: H3Event) => Caller | Response | Promise<Caller | Res
 
 /** The guard of charged routes (a credit too) when `charged`, of free keyed routes otherwise. */
 export function guardOf({ settings, keys, localLimiter, sharedLimiter, charge }: GuardOptions, charged: boolean): Guard {
+  /** After the key: the rate limit's decision, then (charged routes) the credit. */
+  const afterLimit = (event: H3Event, caller: Caller, decision: RateDecision): Caller | Response | Promise<Caller | Response> => {
+    event.context.rateLimit = decision;
+    if (!decision.allowed) {
+      return problem(429, {
+        detail: `Rate limit of ${decision.limit} credits a minute reached for this customer; retry in ${decision.resetSeconds} s.`,
+        headers: rateLimitHeaders(decision),
+      });
+    }
+    if (!charged) return caller;
+    const denied = charge(event, caller);
+    return denied === null ? caller : denied.then((problemResponse) => problemResponse ?? caller);
+  };
   return (event) => {
     const caller = authenticate(keys, event.req.headers);
     if (caller instanceof Response) return caller;
     event.context.caller = caller;
     const limit = rateLimitOf(settings, caller.customerId);
-    const afterLimit = (decision: RateDecision): Caller | Response | Promise<Caller | Response> => {
-      event.context.rateLimit = decision;
-      if (!decision.allowed) {
-        return problem(429, {
-          detail: `Rate limit of ${decision.limit} credits a minute reached for this customer; retry in ${decision.resetSeconds} s.`,
-          headers: rateLimitHeaders(decision),
-        });
-      }
-      if (!charged) return caller;
-      const denied = charge(event, caller);
-      return denied === null ? caller : denied.then((problemResponse) => problemResponse ?? caller);
-    };
-    return sharedLimiter && limit > 0
-      ? sharedLimiter.check(caller.customerId, limit, Date.now()).then(afterLimit)
-      : afterLimit(localLimiter.check(caller.customerId, limit, Date.now()));
+    // No limit: one decision for every call (nothing of it is the caller's), no clock read.
+    if (limit <= 0) return afterLimit(event, caller, UNLIMITED);
+    return sharedLimiter
+      ? sharedLimiter.check(caller.customerId, limit, Date.now()).then((decision) => afterLimit(event, caller, decision))
+      : afterLimit(event, caller, localLimiter.check(caller.customerId, limit, Date.now()));
   };
 }
+
+/** The decision of every limiter when the limit is off (`0`): allowed, no headers. */
+const UNLIMITED: RateDecision = Object.freeze({ allowed: true, limit: 0, remaining: 0, resetSeconds: 0 });
 
 /**
  * Takes `extra` more credits of a call's price from the caller's rate limit and ledger (the guard took

@@ -118,34 +118,56 @@ export function checkCall(tool: AnyTool, raw: unknown, errors: readonly FieldErr
  */
 export function runChecked(tool: AnyTool, input: unknown, price: number, ctx: ToolContext, options: CallOptions = {}): CallOutcome | Promise<CallOutcome> {
   const { charges, runTool = runHere } = options;
-  const run = (): CallOutcome | Promise<CallOutcome> => {
-    const meter = tool.work ? new WorkMeter() : undefined;
-    const settle = (): Promise<void> | undefined => {
-      const spent = creditsSpent(price, meter);
-      const record = () => charges?.settle(spent, meter !== undefined && meter.spent > 0);
-      if (charges && spent > price) return charges.surcharge(spent - price, true).then(record);
-      record();
-      return undefined;
-    };
-    const failed = (error: unknown): CallOutcome | Promise<CallOutcome> => {
-      const pending = settle();
-      const refused = (): CallOutcome => ({ ok: false, problem: runProblem(error) });
-      return pending ? pending.then(refused) : refused();
-    };
-    const answered = (result: unknown): CallOutcome | Promise<CallOutcome> => {
-      const pending = settle();
-      return pending ? pending.then(() => ({ ok: true, result })) : { ok: true, result };
-    };
-    let result: unknown;
-    try {
-      result = runTool(tool, input, meter ? { ...ctx, meter } : ctx);
-    } catch (error) {
-      return failed(error);
-    }
-    return isThenable(result) ? Promise.resolve(result).then(answered, failed) : answered(result);
-  };
-  if (charges && price > 1) return charges.surcharge(price - 1).then((refused) => (refused ? { ok: false, problem: refused } : run()));
-  return run();
+  if (charges && price > 1)
+    return charges.surcharge(price - 1).then((refused) => (refused ? { ok: false, problem: refused } : runPriced(tool, input, price, ctx, charges, runTool)));
+  return runPriced(tool, input, price, ctx, charges, runTool);
+}
+
+/**
+ * The run of {@link runChecked} once its price is taken. Plain functions with their state as arguments
+ * rather than closures made for each call (every REST call and MCP tools/call goes through here).
+ */
+function runPriced(
+  tool: AnyTool,
+  input: unknown,
+  price: number,
+  ctx: ToolContext,
+  charges: CallCharges | undefined,
+  runTool: ToolRunner,
+): CallOutcome | Promise<CallOutcome> {
+  const meter = tool.work ? new WorkMeter() : undefined;
+  let result: unknown;
+  try {
+    result = runTool(tool, input, meter ? { ...ctx, meter } : ctx);
+  } catch (error) {
+    return failedRun(error, price, meter, charges);
+  }
+  return isThenable(result)
+    ? Promise.resolve(result).then(
+        (value) => answeredRun(value, price, meter, charges),
+        (error) => failedRun(error, price, meter, charges),
+      )
+    : answeredRun(result, price, meter, charges);
+}
+
+/** Takes what the run spent beyond its price (work already done: never refused), then records what it cost. */
+function settleRun(price: number, meter: WorkMeter | undefined, charges: CallCharges | undefined): Promise<void> | undefined {
+  if (!charges) return undefined;
+  const spent = creditsSpent(price, meter);
+  const workCharged = meter !== undefined && meter.spent > 0;
+  if (spent > price) return charges.surcharge(spent - price, true).then(() => charges.settle(spent, workCharged));
+  charges.settle(spent, workCharged);
+  return undefined;
+}
+
+function answeredRun(result: unknown, price: number, meter: WorkMeter | undefined, charges: CallCharges | undefined): CallOutcome | Promise<CallOutcome> {
+  const pending = settleRun(price, meter, charges);
+  return pending ? pending.then(() => ({ ok: true, result })) : { ok: true, result };
+}
+
+function failedRun(error: unknown, price: number, meter: WorkMeter | undefined, charges: CallCharges | undefined): CallOutcome | Promise<CallOutcome> {
+  const pending = settleRun(price, meter, charges);
+  return pending ? pending.then((): CallOutcome => ({ ok: false, problem: runProblem(error) })) : { ok: false, problem: runProblem(error) };
 }
 
 /** {@link checkCall} then {@link runChecked}: a whole call from its raw input. */

@@ -9,17 +9,33 @@ import type { H3Event } from 'h3';
 import { FastResponse } from 'srvx';
 import type { AnyTool, ToolContext } from '../../engine/index.ts';
 import type { FieldError } from '../../engine/index.ts';
-import { type CallCharges, type CallOutcome, checkCall, problemAnswer, refusalProblem, runChecked } from '../../service/call.ts';
+import { type CallCharges, type CallOutcome, type CallProblem, checkCall, problemAnswer, refusalProblem, runChecked } from '../../service/call.ts';
 import { PROVENANCE_FLAG, provenanceFlagOf, queryReader, takeProvenanceFlag } from '../../service/query.ts';
 import type { Caller } from '../middleware/auth.ts';
 import { isDeterministic, type CacheStatus, type ResponseCache } from '../middleware/cache.ts';
 import { jsonWriterOf } from '../../service/json-writer.ts';
 import { invalid, problem } from '../../service/problem.ts';
-import { rateLimitHeaders } from '../middleware/rate-limit.ts';
 import { readJsonBody } from '../../service/body.ts';
 import type { Surcharge } from '../guard.ts';
 import { runHere, type ToolRunner } from '../offload.ts';
 import { bodyHash, IDEMPOTENCY_HEADER, type IdempotencyRecords, keyProblem } from '../idempotency.ts';
+import { answerInits } from '../answer-headers.ts';
+
+/** A keyed caller's charges for service/call.ts: the guard's surcharge, and what the call cost, on the event. */
+class EventCharges implements CallCharges {
+  constructor(
+    private readonly event: H3Event,
+    private readonly caller: Caller,
+    private readonly surchargeOf: Surcharge,
+  ) {}
+  surcharge(extra: number, force?: boolean): Promise<CallProblem | null> {
+    return this.surchargeOf(this.event, this.caller, extra, force).then((refused) => refused && refusalProblem(refused));
+  }
+  settle(credits: number, workCharged: boolean): void {
+    this.event.context.credits = credits;
+    if (workCharged) this.event.context.workCharged = true;
+  }
+}
 
 export interface ToolRouteDeps {
   /** Key check, rate limit and credits of keyed routes: the caller, or the problem to answer with. */
@@ -48,17 +64,9 @@ export function toolHandler(tool: AnyTool, deps: ToolRouteDeps) {
   // Every answer is written by the writer compiled from the tool's output schema: its keys in the
   // schema's order, as MCP writes them too.
   const writeJson = jsonWriterOf(tool.output);
-  const publicCacheControl = tool.auth === 'public' ? 'public' : 'private';
   const runTool = deps.runTool ?? runHere;
   const fullCtx: ToolContext = { ...deps.ctx, provenance: 'full' };
-  /** The caller's charges for service/call.ts: the guard's surcharge, what the call cost on the event. */
-  const chargesOf = (event: H3Event, caller: Caller): CallCharges => ({
-    surcharge: (extra, force) => deps.surcharge(event, caller, extra, force).then((refused) => refused && refusalProblem(refused)),
-    settle: (credits, workCharged) => {
-      event.context.credits = credits;
-      if (workCharged) event.context.workCharged = true;
-    },
-  });
+  const initOf = answerInits(tool.auth === 'public' ? 'public' : 'private');
 
   const respond = (event: H3Event, data: unknown, deterministic: boolean, status: CacheStatus, body: string): Response => {
     event.context.cacheStatus = status;
@@ -68,22 +76,10 @@ export function toolHandler(tool: AnyTool, deps: ToolRouteDeps) {
     // finishing step adds them only to answers that were not built this way).
     const decision = event.context.rateLimit;
     event.context.rateLimit = undefined;
-    // Header pairs in an array: srvx hands them to Node as they are, with no object to walk.
-    const headers: [string, string][] = [
-      ['content-type', 'application/json; charset=utf-8'],
-      ['x-content-type-options', 'nosniff'],
-      ['x-cache', status],
-      [
-        'cache-control',
-        maxAge !== undefined ? `${publicCacheControl}, max-age=${maxAge}` : deterministic ? `${publicCacheControl}, max-age=86400` : 'no-store',
-      ],
-    ];
-    if (decision && decision.limit !== 0) for (const pair of Object.entries(rateLimitHeaders(decision))) headers.push(pair);
-    if (event.context.credits !== undefined) {
-      headers.push(['x-credits-charged', String(event.context.credits)]);
-      event.context.creditsSaid = true;
-    }
-    return new FastResponse(body, { headers });
+    const credits = event.context.credits;
+    if (credits !== undefined) event.context.creditsSaid = true;
+    // Most answers share one of a few header lists (http/answer-headers.ts): nothing to build here.
+    return new FastResponse(body, initOf(status, deterministic, maxAge, decision, credits) as ResponseInit);
   };
 
   const answer = (event: H3Event, raw: unknown, flag: 'compact' | 'full' | FieldError): Response | Promise<Response> => {
@@ -103,7 +99,7 @@ export function toolHandler(tool: AnyTool, deps: ToolRouteDeps) {
       return respond(event, data, deterministic, key === null ? 'BYPASS' : 'MISS', body);
     };
     const run = (): Response | Promise<Response> => {
-      const charges = caller ? chargesOf(event, caller) : undefined;
+      const charges = caller ? new EventCharges(event, caller, deps.surcharge) : undefined;
       const outcome = runChecked(tool, data, price, full ? fullCtx : deps.ctx, { charges, runTool });
       return isThenable(outcome) ? Promise.resolve(outcome).then(settled) : settled(outcome);
     };
