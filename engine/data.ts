@@ -77,28 +77,24 @@ export interface BoundaryLookup {
 /** The places index as the engine reads it (engine/places/layout.ts lays it out, build.ts builds it). */
 export interface PlaceNames {
   count: number;
-  /** The names answers print (each place's name and ascii name, each posting's matched name), UTF-8, each distinct text once. */
-  names: Buffer;
-  geonamesId: Uint32Array;
-  /** Byte offsets in `names` of each place's name and ascii name (start, end). */
-  nameAt: Uint32Array;
-  asciiAt: Uint32Array;
+  /**
+   * Where each place's record lies in `records` (place p: recordAt[p] .. recordAt[p + 1]): its GeoNames id,
+   * elevation, name and ascii name (engine/places/records.ts).
+   */
+  recordAt: Uint32Array;
   country: string[];
   /** GeoNames admin1 code, '' where none. */
   admin1: string[];
   lat: Float64Array;
   lon: Float64Array;
   population: Float64Array;
-  /** Metres; NaN where GeoNames has no elevation. */
-  elevation: Float32Array;
   /** The distinct normalized names, sorted, packed: key k is keys[keyAt[k] .. keyAt[k + 1]). */
   keys: Uint16Array;
   keyAt: Uint32Array;
-  /** Postings of key k: postingAt[k] .. postingAt[k + 1]; each a place and the bytes in `names` of the name that matched. */
+  /** Postings of key k: postingAt[k] .. postingAt[k + 1]; each a place and where in `records` the name that matched lies. */
   postingAt: Uint32Array;
   postingPlace: Uint32Array;
-  postingNameStart: Uint32Array;
-  postingNameEnd: Uint32Array;
+  postingNameAt: Uint32Array;
   /**
    * A segment tree over the postings for range-maximum queries by population: node i (1 ≤ i < n) holds
    * the posting of largest population (lowest index on a tie) below it; leaf n + p, posting p itself, is
@@ -110,6 +106,14 @@ export interface PlaceNames {
   divisions: Map<string, string>;
   /** The places as points (lon, lat) of a kd-tree, by place number. */
   tree: KDBush;
+  /** What answers print and searches never read: in memory after a build, read from the index file when asked after a load. */
+  records: PlaceRecords;
+}
+
+/** Bytes of the places index's records (engine/places/records.ts): `read` gives up to `length` bytes from `offset`. */
+export interface PlaceRecords {
+  readonly length: number;
+  read(offset: number, length: number): Buffer;
 }
 
 export interface PlacesStats {

@@ -7,8 +7,8 @@
  * every distinct normalized name ({@link normalizeName}) once, sorted by UTF-16 code unit and packed
  * into one Uint16Array with Uint32Array offsets; each name's places (a posting list) sorted best first
  * (engine/places/rank.ts: own names, renown, seats, population), each posting remembering which of the
- * place's names gave it (its bytes in one buffer of the names answers print, engine/places/names-blob.ts,
- * outside the JS heap, so `matched_name` costs no heap; the raw file is not kept). The same places
+ * place's names gave it (in the index's records, engine/places/records.ts: what answers print, kept
+ * out of the server's memory; the raw file is not kept either). The same places
  * are points of a kd-tree (kdbush) for nearest-place queries (engine/places/nearby.ts). The file is
  * parsed in slices with a yield between them, and the sort runs bucket by bucket (by first code unit),
  * so the build never holds the event loop for long.
@@ -18,7 +18,7 @@ import KDBush from 'kdbush';
 import type { Built, PlaceNames } from './layout.ts';
 import { interner, yieldToEventLoop } from '../utility/loading.ts';
 import { better } from './name-table.ts';
-import { packNames } from './names-blob.ts';
+import { packRecords, recordsInMemory } from './records.ts';
 import { normalizeName } from './normalize.ts';
 import { alternateKind, isSeat, OWN_NAME, placeWeight, rankNamePostings } from './rank.ts';
 
@@ -244,30 +244,24 @@ export async function buildFromData(raw: Buffer, divisions: Map<string, string>)
   tree.finish();
   longest = Math.max(longest, performance.now() - sliceStart);
 
-  const nameAtArray = Uint32Array.from(nameAt);
-  const asciiAtArray = Uint32Array.from(asciiAt);
-  const names = await packNames(raw, [nameAtArray, asciiAtArray], [[postingNameStart, postingNameEnd]]);
+  const { records, recordAt, postingNameAt } = await packRecords(raw, { ids, elevation, nameAt, asciiAt }, postingNameStart, postingNameEnd);
   const index: PlaceNames = {
     count: ids.length,
-    names,
-    geonamesId: Uint32Array.from(ids),
-    nameAt: nameAtArray,
-    asciiAt: asciiAtArray,
+    recordAt,
     country,
     admin1,
     lat: Float64Array.from(lat),
     lon: Float64Array.from(lon),
     population: pop,
-    elevation: Float32Array.from(elevation),
     keys,
     keyAt,
     postingAt,
     postingPlace,
-    postingNameStart,
-    postingNameEnd,
+    postingNameAt,
     bestPosting,
     divisions,
     tree,
+    records: recordsInMemory(records),
   };
   const stats = {
     places: ids.length,

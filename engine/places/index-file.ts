@@ -15,6 +15,7 @@ import { yieldToEventLoop } from '../utility/loading.ts';
 import { ADMIN1_MANIFEST, CITIES500_FILE, CITIES500_PACKAGE, CITIES500_VERSION, newestModification, sha256Of } from './dataset.ts';
 import { ARRAYS, type PlaceNames, TYPED } from './layout.ts';
 import { NORMALIZATION_PROBES, normalizeName } from './normalize.ts';
+import { recordsInFile } from './records.ts';
 
 const MAGIC = 'places-index\n';
 /** Bytes checksummed between two yields to the event loop. */
@@ -24,7 +25,7 @@ const CRC_SLICE = 4 << 20;
  * The layout and build of the index: raise it with any change to buildFromData or the file layout
  * (test/engine/places/search-places.test.ts compares a cached index with a fresh build and says so).
  */
-export const INDEX_FORMAT = 4;
+export const INDEX_FORMAT = 5;
 
 /** Where the index file is kept: its folder, and a name that changes with the data, the format and the normalization. */
 export function indexFile(): string {
@@ -57,10 +58,10 @@ interface Header {
   admin1: string[];
   divisions: [string, string][];
   arrays: Record<string, { offset: number; length: number }>;
-  /** The names buffer, in bytes. */
-  names: { offset: number; length: number };
-  /** KDBush's own buffer, in bytes: last in the body, so it is read into a buffer of its own. */
+  /** KDBush's own buffer, in bytes: after the arrays, read into a buffer of its own. */
   tree: { offset: number; length: number };
+  /** The records (engine/places/records.ts), last: checksummed at load, then read from the file as answers need them. */
+  records: { offset: number; length: number };
   bodyLength: number;
   bodyCrc: number;
 }
@@ -79,7 +80,8 @@ async function readFully(handle: FileHandle, into: Uint8Array, position: number)
 /**
  * The index of this raw file (cities500.txt, checked by its length and CRC, read in slices and not
  * kept), or undefined when there is no index file; throws when one is unreadable. The arrays are views
- * over one buffer read from the file, the kd-tree's over one of its own: nothing is copied twice.
+ * over one buffer read from the file, the kd-tree's over one of its own: nothing is copied twice. The
+ * records are checksummed in slices and left in the file, which stays open for them.
  */
 export async function readIndexFile(file: string, rawFile: string): Promise<{ index: PlaceNames; blockMs: number } | undefined> {
   let handle: FileHandle;
@@ -111,29 +113,31 @@ export async function readIndexFile(file: string, rawFile: string): Promise<{ in
     const headerBytes = Buffer.alloc(headerLength);
     await readFully(handle, headerBytes, MAGIC.length + 4);
     const header = JSON.parse(headerBytes.toString('utf8')) as Header;
-    if (bodyAt + header.bodyLength !== size || header.tree.offset + header.tree.length !== header.bodyLength)
+    if (bodyAt + header.bodyLength !== size || header.records.offset + header.records.length !== header.bodyLength) {
       throw new Error('body does not match its checksum');
-    // cities500.txt, in slices through one buffer: its length and CRC, not its bytes, are kept.
-    const raw = await open(rawFile, 'r');
-    let rawCrc = 0;
-    let rawLength = 0;
-    try {
-      const slice = Buffer.alloc(CRC_SLICE);
-      for (;;) {
-        const { bytesRead } = await raw.read(slice, 0, slice.length, rawLength);
-        if (bytesRead === 0) break;
-        rawCrc = await crcOf(slice.subarray(0, bytesRead), rawCrc);
-        rawLength += bytesRead;
-      }
-    } finally {
-      await raw.close();
     }
-    if (header.rawLength !== rawLength || header.rawCrc !== rawCrc) throw new Error('written for another cities500.txt');
+    // cities500.txt and the records, in slices through one buffer: their CRC, not their bytes, is kept.
+    const slice = Buffer.alloc(CRC_SLICE);
+    const crcOfFile = async (from: FileHandle, at: number, length: number, value = 0) => {
+      let done = 0;
+      for (;;) {
+        const { bytesRead } = await from.read(slice, 0, Math.min(slice.length, length - done), at + done);
+        if (bytesRead === 0) break;
+        value = await crcOf(slice.subarray(0, bytesRead), value);
+        done += bytesRead;
+      }
+      return { value, done };
+    };
+    const raw = await open(rawFile, 'r');
+    const rawRead = await crcOfFile(raw, 0, Number.MAX_SAFE_INTEGER).finally(() => raw.close());
+    if (header.rawLength !== rawRead.done || header.rawCrc !== rawRead.value) throw new Error('written for another cities500.txt');
+    if (header.records.offset !== header.tree.offset + header.tree.length) throw new Error('body does not match its checksum');
     const body = new ArrayBuffer(header.tree.offset);
     const treeData = new ArrayBuffer(header.tree.length);
     await readFully(handle, new Uint8Array(body), bodyAt);
     await readFully(handle, new Uint8Array(treeData), bodyAt + header.tree.offset);
-    const bodyCrc = await crcOf(new Uint8Array(treeData), await crcOf(new Uint8Array(body)));
+    let bodyCrc = await crcOf(new Uint8Array(treeData), await crcOf(new Uint8Array(body)));
+    bodyCrc = (await crcOfFile(handle, bodyAt + header.records.offset, header.records.length, bodyCrc)).value;
     if (bodyCrc !== header.bodyCrc) throw new Error('body does not match its checksum');
     const blockStart = performance.now();
     const arrays: Record<string, unknown> = {};
@@ -144,15 +148,16 @@ export async function readIndexFile(file: string, rawFile: string): Promise<{ in
     const index = {
       ...(arrays as unknown as Pick<PlaceNames, (typeof ARRAYS)[number][0]>),
       count: header.count,
-      names: Buffer.from(body, header.names.offset, header.names.length),
       country: header.country,
       admin1: header.admin1,
       divisions: new Map(header.divisions),
       tree: KDBush.from(treeData),
+      records: recordsInFile(handle, bodyAt + header.records.offset, header.records.length),
     } as PlaceNames;
     return { index, blockMs: Math.max(blockMs, performance.now() - blockStart) };
-  } finally {
+  } catch (error) {
     await handle.close();
+    throw error;
   }
 }
 
@@ -169,18 +174,19 @@ export async function writeIndexFile(file: string, ix: PlaceNames, raw: Buffer):
     layout[name as string] = { offset: size, length: a.length };
     size = align8(size + a.byteLength);
   }
-  const names = { offset: size, length: ix.names.length };
-  size = align8(size + ix.names.length);
   const treeBytes = new Uint8Array(ix.tree.data);
   const tree = { offset: size, length: treeBytes.length };
   size += treeBytes.length;
+  const recordBytes = ix.records.read(0, ix.records.length);
+  const records = { offset: size, length: recordBytes.length };
+  size += recordBytes.length;
   const body = Buffer.alloc(size);
   for (const [name] of ARRAYS) {
     const a = ix[name] as unknown as ArrayBufferView;
     body.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), layout[name as string].offset);
   }
-  body.set(ix.names, names.offset);
   body.set(treeBytes, tree.offset);
+  body.set(recordBytes, records.offset);
   const header: Header = {
     rawLength: raw.length,
     rawCrc: crc32(raw),
@@ -189,8 +195,8 @@ export async function writeIndexFile(file: string, ix: PlaceNames, raw: Buffer):
     admin1: ix.admin1,
     divisions: [...ix.divisions],
     arrays: layout,
-    names,
     tree,
+    records,
     bodyLength: size,
     bodyCrc: crc32(body),
   };

@@ -1,9 +1,10 @@
 /**
  * Reading the places index's packed name table (engine/places/build.ts lays it out): an exact name is a
  * binary search over the sorted keys, a prefix the range after it; the places of a range come largest
- * first from a range-maximum tree over the postings. Names are decoded from the index's names buffer on output.
+ * first from a range-maximum tree over the postings. Names are read from the index's records on output.
  */
 import type { PlaceNames } from './layout.ts';
+import { placeRecord } from './records.ts';
 
 /** Compares key k with `q` (UTF-16 code units): negative, 0, positive; `prefix` counts a key starting with q as equal. */
 function compareKey(ix: PlaceNames, k: number, q: string, prefix: boolean): number {
@@ -110,6 +111,5 @@ export function* byPopulation(ix: PlaceNames, from: number, to: number): Generat
   }
 }
 
-export const nameOf = (ix: PlaceNames, place: number): string => ix.names.toString('utf8', ix.nameAt[2 * place], ix.nameAt[2 * place + 1]);
-export const asciiNameOf = (ix: PlaceNames, place: number): string => ix.names.toString('utf8', ix.asciiAt[2 * place], ix.asciiAt[2 * place + 1]);
-export const postingName = (ix: PlaceNames, p: number): string => ix.names.toString('utf8', ix.postingNameStart[p], ix.postingNameEnd[p]);
+export { postingName } from './records.ts';
+export const nameOf = (ix: PlaceNames, place: number): string => placeRecord(ix, place).name;

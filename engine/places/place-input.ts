@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { type PlaceHit, PLACE_NAMES, PLACE_SEARCH, divisionOf, searchIndex } from './search-places.ts';
 import { nameOf } from './name-table.ts';
+import { placeRecord } from './records.ts';
 import { places } from './place-names.ts';
 import { settleZones, zonesFromPlace, zonesPending } from './place-zones.ts';
 import { type AnyTool, type ToolContext, ToolInputError, withPlaceLabels } from '../tool.ts';
@@ -55,14 +56,15 @@ export async function resolvePlace(text: string, field: string): Promise<Resolve
   // Read straight off the index: no boundary lookup per match (the tool looks up its own point's zone).
   const [best, ...rest] = hits;
   const { place } = best;
+  const { name, geonamesId } = placeRecord(ix, place);
   return {
     place: {
-      name: nameOf(ix, place),
+      name,
       country: ix.country[place],
       admin1: divisionOf(ix, place),
       lat: ix.lat[place],
       lon: ix.lon[place],
-      geonames_id: ix.geonamesId[place],
+      geonames_id: geonamesId,
     },
     alternatives: rest
       .filter((h: PlaceHit) => h.exact === best.exact)

@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { keyRange } from '../../../engine/places/name-table.ts';
 import { normalizeName } from '../../../engine/places/normalize.ts';
 import { loadPlaces } from '../../../engine/places/place-names.ts';
+import { placeRecord } from '../../../engine/places/records.ts';
 import { searchPlaces } from '../../../engine/places/search-places.ts';
 import { inputErrors, runTool } from '../../helpers.ts';
 
@@ -125,7 +126,7 @@ describe('search_places', () => {
       return [...places]
         .sort((a, b) => ix.population[b] - ix.population[a] || a - b)
         .slice(0, limit)
-        .map((place) => ix.geonamesId[place]);
+        .map((place) => placeRecord(ix, place).geonamesId);
     };
     const exactFirst = (r: Awaited<ReturnType<typeof search>>) => r.places.map((p) => p.population);
     const s = await search({ q: 's', limit: 50 });
@@ -177,7 +178,7 @@ describe('the index file', () => {
     expect(manifest.source.cities500.sha256).toBe(createHash('sha256').update(raw).digest('hex'));
     // The kd-tree comes back whole: the same points, the same order.
     expect(Buffer.from(read!.tree.data).equals(Buffer.from(ix.tree.data))).toBe(true);
-    for (const key of ['names', 'keys', 'keyAt', 'postingAt', 'postingPlace', 'bestPosting', 'population', 'elevation'] as const) {
+    for (const key of ['recordAt', 'keys', 'keyAt', 'postingAt', 'postingPlace', 'postingNameAt', 'bestPosting', 'population', 'lat', 'lon'] as const) {
       expect(
         Buffer.from(
           (read as never as Record<string, Uint8Array>)[key].buffer,
@@ -187,6 +188,7 @@ describe('the index file', () => {
         key,
       ).toBe(true);
     }
+    expect(read!.records.read(0, read!.records.length).equals(ix.records.read(0, ix.records.length))).toBe(true);
     expect(read?.country).toEqual(ix.country);
     expect(read?.divisions).toEqual(ix.divisions);
     // Another cities500.txt (one byte changed), a flipped byte in the body, a truncated file: refused.
@@ -209,19 +211,7 @@ describe('the cached index and a fresh build', () => {
     const { buildPlacesAfresh } = await import('../../../engine/places/places-node.ts');
     const loaded = await loadPlaces();
     const fresh = await buildPlacesAfresh();
-    for (const key of [
-      'geonamesId',
-      'nameAt',
-      'names',
-      'keys',
-      'keyAt',
-      'postingAt',
-      'postingPlace',
-      'postingNameStart',
-      'postingNameEnd',
-      'bestPosting',
-      'population',
-    ] as const) {
+    for (const key of ['recordAt', 'keys', 'keyAt', 'postingAt', 'postingPlace', 'postingNameAt', 'bestPosting', 'population', 'lat', 'lon'] as const) {
       const a = loaded[key];
       const b = fresh[key];
       expect(
@@ -229,6 +219,10 @@ describe('the cached index and a fresh build', () => {
         `${key}: raise INDEX_FORMAT (now ${INDEX_FORMAT})`,
       ).toBe(true);
     }
+    expect(
+      loaded.records.read(0, loaded.records.length).equals(fresh.records.read(0, fresh.records.length)),
+      `records: raise INDEX_FORMAT (now ${INDEX_FORMAT})`,
+    ).toBe(true);
     expect(loaded.admin1).toEqual(fresh.admin1);
     expect(loaded.divisions).toEqual(fresh.divisions);
     expect(Buffer.from(loaded.tree.data).equals(Buffer.from(fresh.tree.data)), `tree: raise INDEX_FORMAT (now ${INDEX_FORMAT})`).toBe(true);

@@ -1,0 +1,124 @@
+/**
+ * The places index's records: what an answer prints of a place and is never searched on, kept out of
+ * memory. Each place's GeoNames id, elevation, name and ascii name, and each posting's matched name
+ * (each distinct text once: Springfield is stored once for its dozens of places), packed at build from
+ * cities500.txt's bytes into one buffer, 17 MB. A fresh build holds it in memory; the server reads it
+ * from the index file one record at a time as answers need them (engine/places/index-file.ts: one
+ * read of a few dozen bytes, from the page cache, per place listed), so neither the 31 MB raw file nor
+ * these bytes stay in the process.
+ *
+ * A place record (place p at recordAt[p] .. recordAt[p + 1]): GeoNames id (u32), elevation in metres
+ * (f32, NaN where GeoNames has none), the name's and the ascii name's byte lengths (u16 each), then both
+ * names, UTF-8. A matched name (at postingNameAt[posting]): its byte length (u16), then the name.
+ */
+import { readSync } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import type { PlaceNames, PlaceRecords } from './layout.ts';
+import { yieldToEventLoop } from '../utility/loading.ts';
+
+/** No name is longer (cities500's longest is 418 bytes); a build refuses a longer one. */
+export const NAME_BYTES_MAX = 1024;
+const PLACE_HEAD = 12;
+/** Offsets packed between two yields to the event loop. */
+const SLICE = 1 << 14;
+
+/** Records held in memory (a fresh build). */
+export const recordsInMemory = (bytes: Buffer): PlaceRecords => ({
+  length: bytes.length,
+  read: (offset, length) => bytes.subarray(offset, Math.min(offset + length, bytes.length)),
+});
+
+/** Records read from an open index file, `at` bytes into it; the handle is kept open (and referenced) as long as they are. */
+export function recordsInFile(handle: FileHandle, at: number, length: number): PlaceRecords {
+  return {
+    length,
+    read(offset, size) {
+      const out = Buffer.allocUnsafe(Math.max(0, Math.min(size, length - offset)));
+      let done = 0;
+      while (done < out.length) {
+        const n = readSync(handle.fd, out, done, out.length - done, at + offset + done);
+        if (n === 0) throw new Error('the places index file is shorter than its header says');
+        done += n;
+      }
+      return out;
+    },
+  };
+}
+
+/** A place's record: what answers print of it. */
+export function placeRecord(ix: PlaceNames, place: number): { geonamesId: number; elevation: number; name: string; asciiName: string } {
+  const from = ix.recordAt[place];
+  const b = ix.records.read(from, ix.recordAt[place + 1] - from);
+  const nameEnd = PLACE_HEAD + b.readUInt16LE(8);
+  return {
+    geonamesId: b.readUInt32LE(0),
+    elevation: b.readFloatLE(4),
+    name: b.toString('utf8', PLACE_HEAD, nameEnd),
+    asciiName: b.toString('utf8', nameEnd, nameEnd + b.readUInt16LE(10)),
+  };
+}
+
+/** The name posting p matched. */
+export function postingName(ix: PlaceNames, p: number): string {
+  const b = ix.records.read(ix.postingNameAt[p], 2 + NAME_BYTES_MAX);
+  return b.toString('utf8', 2, 2 + b.readUInt16LE(0));
+}
+
+/**
+ * Packs the records from cities500.txt's bytes: each place's id, elevation, and name and ascii name
+ * (raw[start, end) pairs in `nameAt`, `asciiAt`), then each posting's matched name (raw[start, end)
+ * in `postingStart`, `postingEnd`, in posting order), each distinct text once.
+ */
+export async function packRecords(
+  raw: Buffer,
+  place: { ids: number[]; elevation: number[]; nameAt: number[]; asciiAt: number[] },
+  postingStart: Uint32Array,
+  postingEnd: Uint32Array,
+): Promise<{ records: Buffer; recordAt: Uint32Array; postingNameAt: Uint32Array }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const push = (b: Buffer) => {
+    chunks.push(b);
+    size += b.length;
+  };
+  const bytesOf = (start: number, end: number) => {
+    if (end - start > NAME_BYTES_MAX) throw new Error(`a name of ${end - start} bytes at byte ${start} of cities500.txt (at most ${NAME_BYTES_MAX})`);
+    return raw.subarray(start, end);
+  };
+  const count = place.ids.length;
+  const recordAt = new Uint32Array(count + 1);
+  for (let p = 0; p < count; p++) {
+    recordAt[p] = size;
+    const name = bytesOf(place.nameAt[2 * p], place.nameAt[2 * p + 1]);
+    const ascii = bytesOf(place.asciiAt[2 * p], place.asciiAt[2 * p + 1]);
+    const head = Buffer.alloc(PLACE_HEAD);
+    head.writeUInt32LE(place.ids[p], 0);
+    head.writeFloatLE(place.elevation[p], 4);
+    head.writeUInt16LE(name.length, 8);
+    head.writeUInt16LE(ascii.length, 10);
+    push(head);
+    push(name);
+    push(ascii);
+    if (p % SLICE === 0) await yieldToEventLoop();
+  }
+  recordAt[count] = size;
+  const at = new Map<string, number>();
+  const postingNameAt = new Uint32Array(postingStart.length);
+  for (let i = 0; i < postingStart.length; i++) {
+    const bytes = bytesOf(postingStart[i], postingEnd[i]);
+    // latin1: one character a byte, so equal bytes are equal keys (the text itself is UTF-8).
+    const text = bytes.toString('latin1');
+    let offset = at.get(text);
+    if (offset === undefined) {
+      offset = size;
+      at.set(text, offset);
+      const length = Buffer.alloc(2);
+      length.writeUInt16LE(bytes.length, 0);
+      push(length);
+      push(bytes);
+    }
+    postingNameAt[i] = offset;
+    if (i % SLICE === 0) await yieldToEventLoop();
+  }
+  return { records: Buffer.concat(chunks, size), recordAt, postingNameAt };
+}
