@@ -88,9 +88,15 @@ export interface PlaceNames {
   lat: Float64Array;
   lon: Float64Array;
   population: Float64Array;
-  /** The distinct normalized names, sorted, packed: key k is keys[keyAt[k] .. keyAt[k + 1]). */
-  keys: Uint16Array;
-  keyAt: Uint32Array;
+  /**
+   * The distinct normalized names, sorted by UTF-16 code unit (name k is the k-th), in blocks read from
+   * `records` when searched (engine/places/key-blocks.ts): block b at keyBlockAt[b] .. keyBlockAt[b + 1],
+   * its first name in memory, packed (blockKeys[blockKeyAt[b] .. blockKeyAt[b + 1])).
+   */
+  keyCount: number;
+  keyBlockAt: Uint32Array;
+  blockKeys: Uint16Array;
+  blockKeyAt: Uint32Array;
   /** Postings of key k: postingAt[k] .. postingAt[k + 1]; each a place and where in `records` the name that matched lies. */
   postingAt: Uint32Array;
   postingPlace: Uint32Array;

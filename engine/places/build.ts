@@ -18,6 +18,7 @@ import KDBush from 'kdbush';
 import type { Built, PlaceNames } from './layout.ts';
 import { interner, yieldToEventLoop } from '../utility/loading.ts';
 import { better } from './name-table.ts';
+import { packKeyBlocks } from './key-blocks.ts';
 import { packRecords, recordsInMemory } from './records.ts';
 import { normalizeName } from './normalize.ts';
 import { alternateKind, isSeat, OWN_NAME, placeWeight, rankNamePostings } from './rank.ts';
@@ -245,6 +246,8 @@ export async function buildFromData(raw: Buffer, divisions: Map<string, string>)
   longest = Math.max(longest, performance.now() - sliceStart);
 
   const { records, recordAt, postingNameAt } = await packRecords(raw, { ids, elevation, nameAt, asciiAt }, postingNameStart, postingNameEnd);
+  // The name table in blocks after the records (engine/places/key-blocks.ts).
+  const blocks = packKeyBlocks(keys, keyAt, records.length);
   const index: PlaceNames = {
     count: ids.length,
     recordAt,
@@ -253,15 +256,17 @@ export async function buildFromData(raw: Buffer, divisions: Map<string, string>)
     lat: Float64Array.from(lat),
     lon: Float64Array.from(lon),
     population: pop,
-    keys,
-    keyAt,
+    keyCount: order.length,
+    keyBlockAt: blocks.keyBlockAt,
+    blockKeys: blocks.blockKeys,
+    blockKeyAt: blocks.blockKeyAt,
     postingAt,
     postingPlace,
     postingNameAt,
     bestPosting,
     divisions,
     tree,
-    records: recordsInMemory(records),
+    records: recordsInMemory(Buffer.concat([records, blocks.bytes])),
   };
   const stats = {
     places: ids.length,

@@ -25,7 +25,7 @@ const CRC_SLICE = 4 << 20;
  * The layout and build of the index: raise it with any change to buildFromData or the file layout
  * (test/engine/places/search-places.test.ts compares a cached index with a fresh build and says so).
  */
-export const INDEX_FORMAT = 5;
+export const INDEX_FORMAT = 6;
 
 /** Where the index file is kept: its folder, and a name that changes with the data, the format and the normalization. */
 export function indexFile(): string {
@@ -54,6 +54,7 @@ interface Header {
   rawLength: number;
   rawCrc: number;
   count: number;
+  keyCount: number;
   country: string[];
   admin1: string[];
   divisions: [string, string][];
@@ -148,6 +149,7 @@ export async function readIndexFile(file: string, rawFile: string): Promise<{ in
     const index = {
       ...(arrays as unknown as Pick<PlaceNames, (typeof ARRAYS)[number][0]>),
       count: header.count,
+      keyCount: header.keyCount,
       country: header.country,
       admin1: header.admin1,
       divisions: new Map(header.divisions),
@@ -191,6 +193,7 @@ export async function writeIndexFile(file: string, ix: PlaceNames, raw: Buffer):
     rawLength: raw.length,
     rawCrc: crc32(raw),
     count: ix.count,
+    keyCount: ix.keyCount,
     country: ix.country,
     admin1: ix.admin1,
     divisions: [...ix.divisions],
@@ -220,7 +223,7 @@ export async function writeIndexFile(file: string, ix: PlaceNames, raw: Buffer):
       admin1: ADMIN1_MANIFEST,
     },
     places: ix.count,
-    names: ix.keyAt.length - 1,
+    names: ix.keyCount,
     postings: ix.postingPlace.length,
     divisions: ix.divisions.size,
     bytes: whole.length,

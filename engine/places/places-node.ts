@@ -24,7 +24,7 @@ import type { Built, PlaceNames, PlacesStatus } from './layout.ts';
 /** How long a query waits for a places index that is loading in the background. */
 const LOADING_WAIT_MS = 3_000;
 
-const statsOf = (ix: PlaceNames) => ({ places: ix.count, names: ix.keyAt.length - 1, postings: ix.postingPlace.length });
+const statsOf = (ix: PlaceNames) => ({ places: ix.count, names: ix.keyCount, postings: ix.postingPlace.length });
 
 /** The two files of the dataset: cities500.txt's bytes and the division names. */
 async function readDataset(): Promise<{ raw: Buffer; divisions: Map<string, string> }> {

