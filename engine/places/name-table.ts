@@ -4,7 +4,6 @@
  * first from a range-maximum tree over the postings. Names are read from the index's records on output.
  */
 import type { PlaceNames } from './layout.ts';
-import { placeRecord } from './records.ts';
 
 export { keyRange } from './key-blocks.ts';
 
@@ -73,5 +72,4 @@ export function* byPopulation(ix: PlaceNames, from: number, to: number): Generat
   }
 }
 
-export { postingName } from './records.ts';
-export const nameOf = (ix: PlaceNames, place: number): string => placeRecord(ix, place).name;
+export { nameOf, postingName } from './records.ts';

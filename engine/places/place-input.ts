@@ -11,8 +11,7 @@
  */
 import { z } from 'zod';
 import { type PlaceHit, PLACE_NAMES, PLACE_SEARCH, divisionOf, searchIndex } from './search-places.ts';
-import { nameOf } from './name-table.ts';
-import { placeRecord } from './records.ts';
+import { nameOf, placeRecord } from './records.ts';
 import { places } from './place-names.ts';
 import { settleZones, zonesFromPlace, zonesPending } from './place-zones.ts';
 import { type AnyTool, type ToolContext, ToolInputError, withPlaceLabels } from '../tool.ts';
@@ -55,8 +54,7 @@ export async function resolvePlace(text: string, field: string): Promise<Resolve
   }
   // Read straight off the index: no boundary lookup per match (the tool looks up its own point's zone).
   const [best, ...rest] = hits;
-  const { place } = best;
-  const { name, geonamesId } = placeRecord(ix, place);
+  const [{ place }, { name, geonamesId }] = [best, placeRecord(ix, best.place)];
   return {
     place: {
       name,

@@ -58,6 +58,9 @@ export function placeRecord(ix: PlaceNames, place: number): { geonamesId: number
   };
 }
 
+/** A place's name. */
+export const nameOf = (ix: PlaceNames, place: number): string => placeRecord(ix, place).name;
+
 /** The name posting p matched. */
 export function postingName(ix: PlaceNames, p: number): string {
   const b = ix.records.read(ix.postingNameAt[p], 2 + NAME_BYTES_MAX);
