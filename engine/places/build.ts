@@ -245,6 +245,8 @@ export async function buildFromData(raw: Buffer, divisions: Map<string, string>)
   tree.finish();
   longest = Math.max(longest, performance.now() - sliceStart);
 
+  // The postings' build arrays are done with: let them go before the records are packed.
+  for (const done of [pKey, pPlace, pStart, pEnd, pKind]) done.length = 0;
   const { records, recordAt, postingNameAt } = await packRecords(raw, { ids, elevation, nameAt, asciiAt }, postingNameStart, postingNameEnd);
   // The name table in blocks after the records (engine/places/key-blocks.ts).
   const blocks = packKeyBlocks(keys, keyAt, records.length);

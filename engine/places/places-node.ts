@@ -61,8 +61,11 @@ async function readOrBuild(): Promise<Built> {
       const { raw, divisions } = await readDataset();
       const result = await buildFromData(raw, divisions);
       const written = await writeIndexFile(file, result.index, raw).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
+      // Read back from the file it was written to, the index holds what a later start's does (the
+      // records and name blocks stay in the file); the built one, if it cannot be.
+      const reread = typeof written === 'string' ? undefined : await fromFile().catch(() => undefined);
       return {
-        index: result.index,
+        index: reread?.index ?? result.index,
         stats: {
           ...result.stats,
           ...(setAside ? { cache_set_aside: setAside } : {}),

@@ -70,7 +70,9 @@ export function postingName(ix: PlaceNames, p: number): string {
 /**
  * Packs the records from cities500.txt's bytes: each place's id, elevation, and name and ascii name
  * (raw[start, end) pairs in `nameAt`, `asciiAt`), then each posting's matched name (raw[start, end)
- * in `postingStart`, `postingEnd`, in posting order), each distinct text once.
+ * in `postingStart`, `postingEnd`, in posting order), each distinct text once. Written straight into one
+ * buffer, distinct texts found by a hash table of typed arrays: no object per name, so a server's first
+ * build stays within its heap limit (npm start's --max-old-space-size=192).
  */
 export async function packRecords(
   raw: Buffer,
@@ -78,50 +80,62 @@ export async function packRecords(
   postingStart: Uint32Array,
   postingEnd: Uint32Array,
 ): Promise<{ records: Buffer; recordAt: Uint32Array; postingNameAt: Uint32Array }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  const push = (b: Buffer) => {
-    chunks.push(b);
-    size += b.length;
-  };
-  const bytesOf = (start: number, end: number) => {
-    if (end - start > NAME_BYTES_MAX) throw new Error(`a name of ${end - start} bytes at byte ${start} of cities500.txt (at most ${NAME_BYTES_MAX})`);
-    return raw.subarray(start, end);
-  };
   const count = place.ids.length;
+  const lengthOf = (start: number, end: number) => {
+    if (end - start > NAME_BYTES_MAX) throw new Error(`a name of ${end - start} bytes at byte ${start} of cities500.txt (at most ${NAME_BYTES_MAX})`);
+    return end - start;
+  };
+  // At most: every place's record, and every posting's name as if none were shared.
+  let most = 0;
+  for (let p = 0; p < count; p++) {
+    most += PLACE_HEAD + lengthOf(place.nameAt[2 * p], place.nameAt[2 * p + 1]) + lengthOf(place.asciiAt[2 * p], place.asciiAt[2 * p + 1]);
+  }
+  for (let i = 0; i < postingStart.length; i++) most += 2 + lengthOf(postingStart[i], postingEnd[i]);
+  const out = Buffer.alloc(most);
+  let size = 0;
   const recordAt = new Uint32Array(count + 1);
   for (let p = 0; p < count; p++) {
     recordAt[p] = size;
-    const name = bytesOf(place.nameAt[2 * p], place.nameAt[2 * p + 1]);
-    const ascii = bytesOf(place.asciiAt[2 * p], place.asciiAt[2 * p + 1]);
-    const head = Buffer.alloc(PLACE_HEAD);
-    head.writeUInt32LE(place.ids[p], 0);
-    head.writeFloatLE(place.elevation[p], 4);
-    head.writeUInt16LE(name.length, 8);
-    head.writeUInt16LE(ascii.length, 10);
-    push(head);
-    push(name);
-    push(ascii);
+    const [n0, n1, a0, a1] = [place.nameAt[2 * p], place.nameAt[2 * p + 1], place.asciiAt[2 * p], place.asciiAt[2 * p + 1]];
+    out.writeUInt32LE(place.ids[p], size);
+    out.writeFloatLE(place.elevation[p], size + 4);
+    out.writeUInt16LE(n1 - n0, size + 8);
+    out.writeUInt16LE(a1 - a0, size + 10);
+    size += PLACE_HEAD;
+    size += raw.copy(out, size, n0, n1);
+    size += raw.copy(out, size, a0, a1);
     if (p % SLICE === 0) await yieldToEventLoop();
   }
   recordAt[count] = size;
-  const at = new Map<string, number>();
+  // Open addressing over FNV-1a hashes of the bytes; a slot holds a name's offset + 1 (0: empty).
+  const bits = Math.max(4, Math.ceil(Math.log2(postingStart.length * 2 + 1)));
+  const slots = new Uint32Array(1 << bits);
+  const mask = (1 << bits) - 1;
   const postingNameAt = new Uint32Array(postingStart.length);
   for (let i = 0; i < postingStart.length; i++) {
-    const bytes = bytesOf(postingStart[i], postingEnd[i]);
-    // latin1: one character a byte, so equal bytes are equal keys (the text itself is UTF-8).
-    const text = bytes.toString('latin1');
-    let offset = at.get(text);
-    if (offset === undefined) {
+    const start = postingStart[i];
+    const end = postingEnd[i];
+    let h = 0x811c9dc5;
+    for (let b = start; b < end; b++) h = Math.imul(h ^ raw[b], 0x01000193);
+    let slot = h & mask;
+    let offset = -1;
+    for (; slots[slot] !== 0; slot = (slot + 1) & mask) {
+      const at = slots[slot] - 1;
+      const len = out.readUInt16LE(at);
+      if (len === end - start && out.compare(raw, start, end, at + 2, at + 2 + len) === 0) {
+        offset = at;
+        break;
+      }
+    }
+    if (offset < 0) {
       offset = size;
-      at.set(text, offset);
-      const length = Buffer.alloc(2);
-      length.writeUInt16LE(bytes.length, 0);
-      push(length);
-      push(bytes);
+      slots[slot] = offset + 1;
+      out.writeUInt16LE(end - start, size);
+      size += 2;
+      size += raw.copy(out, size, start, end);
     }
     postingNameAt[i] = offset;
     if (i % SLICE === 0) await yieldToEventLoop();
   }
-  return { records: Buffer.concat(chunks, size), recordAt, postingNameAt };
+  return { records: out.subarray(0, size), recordAt, postingNameAt };
 }
