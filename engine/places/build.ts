@@ -249,7 +249,7 @@ export async function buildFromData(raw: Buffer, divisions: Map<string, string>)
   for (const done of [pKey, pPlace, pStart, pEnd, pKind]) done.length = 0;
   const { records, recordAt, postingNameAt } = await packRecords(raw, { ids, elevation, nameAt, asciiAt }, postingNameStart, postingNameEnd);
   // The name table in blocks after the records (engine/places/key-blocks.ts).
-  const blocks = packKeyBlocks(keys, keyAt, records.length);
+  const blocks = await packKeyBlocks(keys, keyAt, records.length);
   const index: PlaceNames = {
     count: ids.length,
     recordAt,

@@ -10,6 +10,7 @@
  * (u16 each), little-endian.
  */
 import type { PlaceNames } from './layout.ts';
+import { yieldToEventLoop } from '../utility/loading.ts';
 
 /** Names in a block. */
 export const KEY_BLOCK = 64;
@@ -83,13 +84,13 @@ export function keyRange(ix: PlaceNames, q: string): { exact: number; from: numb
 /**
  * The blocks of a sorted name table (`keys` packed, name k at keys[keyAt[k] .. keyAt[k + 1])): their
  * bytes, where each lies in them (`keyBlockAt`, blocks + 1 offsets, from `at` on), and each block's
- * first name packed the same way (`blockKeys`, `blockKeyAt`).
+ * first name packed the same way (`blockKeys`, `blockKeyAt`); with a yield to the event loop every 256 blocks.
  */
-export function packKeyBlocks(
+export async function packKeyBlocks(
   keys: Uint16Array,
   keyAt: Uint32Array,
   at: number,
-): { bytes: Buffer; keyBlockAt: Uint32Array; blockKeys: Uint16Array; blockKeyAt: Uint32Array } {
+): Promise<{ bytes: Buffer; keyBlockAt: Uint32Array; blockKeys: Uint16Array; blockKeyAt: Uint32Array }> {
   const count = keyAt.length - 1;
   const blocks = Math.ceil(count / KEY_BLOCK);
   const keyBlockAt = new Uint32Array(blocks + 1);
@@ -115,6 +116,7 @@ export function packKeyBlocks(
     keyBlockAt[b] = at + size;
     parts.push(block);
     size += block.length;
+    if (b % 256 === 255) await yieldToEventLoop();
   }
   keyBlockAt[blocks] = at + size;
   return { bytes: Buffer.concat(parts, size), keyBlockAt, blockKeys, blockKeyAt };

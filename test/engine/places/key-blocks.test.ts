@@ -10,13 +10,13 @@ import type { PlaceNames } from '../../../engine/places/layout.ts';
 import { recordsInMemory } from '../../../engine/places/records.ts';
 
 /** The names sorted by UTF-16 code unit and deduplicated, packed, blocked behind `lead` bytes of other records. */
-function table(names: string[], lead = 5) {
+async function table(names: string[], lead = 5) {
   const sorted = [...new Set(names)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const keyAt = new Uint32Array(sorted.length + 1);
   for (let k = 0; k < sorted.length; k++) keyAt[k + 1] = keyAt[k] + sorted[k].length;
   const keys = new Uint16Array(keyAt[sorted.length]);
   for (let k = 0; k < sorted.length; k++) for (let i = 0; i < sorted[k].length; i++) keys[keyAt[k] + i] = sorted[k].charCodeAt(i);
-  const blocks = packKeyBlocks(keys, keyAt, lead);
+  const blocks = await packKeyBlocks(keys, keyAt, lead);
   const ix = {
     keyCount: sorted.length,
     keyBlockAt: blocks.keyBlockAt,
@@ -41,7 +41,7 @@ function scan(sorted: string[], q: string) {
 const ALPHABET = ['a', 'b', 'c', 'é', 'я', '東', '\u{20000}', '\uE000', '\uFFFD', ' '];
 
 describe('name blocks', () => {
-  it('answer as a scan of the whole table, for every size around the block length', () => {
+  it('answer as a scan of the whole table, for every size around the block length', async () => {
     let seed = 7;
     const rand = (n: number) => {
       seed = (seed * 1103515245 + 12345) % 2147483648;
@@ -49,14 +49,14 @@ describe('name blocks', () => {
     };
     const word = () => Array.from({ length: 1 + rand(4) }, () => ALPHABET[rand(ALPHABET.length)]).join('');
     for (const size of [0, 1, 2, KEY_BLOCK - 1, KEY_BLOCK, KEY_BLOCK + 1, 3 * KEY_BLOCK + 7]) {
-      const { sorted, ix } = table(Array.from({ length: size * 2 }, word).slice(0, size));
+      const { sorted, ix } = await table(Array.from({ length: size * 2 }, word).slice(0, size));
       const queries = ['', ...sorted, ...sorted.map((k) => k.slice(0, 1)), ...Array.from({ length: 300 }, word), '\uFFFF', '\u0000'];
       for (const q of queries) expect(keyRange(ix, q), `${size} names, q ${JSON.stringify(q)}`).toEqual(scan(sorted, q));
     }
   });
 
-  it('refuses a block whose names hold more UTF-16 units than its 16-bit offsets reach', () => {
+  it('refuses a block whose names hold more UTF-16 units than its 16-bit offsets reach', async () => {
     const names = Array.from({ length: KEY_BLOCK }, (_, i) => `${String(i).padStart(3, '0')}${'x'.repeat(1100)}`);
-    expect(() => table(names)).toThrow('16-bit offsets');
+    await expect(table(names)).rejects.toThrow('16-bit offsets');
   });
 });
