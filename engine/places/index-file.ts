@@ -7,15 +7,15 @@
  */
 import { createHash } from 'node:crypto';
 import { type FileHandle, mkdir, open, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { readSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import KDBush from 'kdbush';
 import { yieldToEventLoop } from '../utility/loading.ts';
 import { ADMIN1_MANIFEST, CITIES500_FILE, CITIES500_PACKAGE, CITIES500_VERSION, newestModification, sha256Of } from './dataset.ts';
-import { ARRAYS, type PlaceNames, TYPED } from './layout.ts';
+import { ARRAYS, type PlaceNames, type PlaceRecords, TYPED } from './layout.ts';
 import { NORMALIZATION_PROBES, normalizeName } from './normalize.ts';
-import { recordsInFile } from './records.ts';
 
 const MAGIC = 'places-index\n';
 /** Bytes checksummed between two yields to the event loop. */
@@ -68,6 +68,23 @@ interface Header {
 }
 
 const align8 = (n: number) => (n + 7) & ~7;
+
+/** Records read from an open index file, `at` bytes into it; the handle is kept open (and referenced) as long as they are. */
+export function recordsInFile(handle: FileHandle, at: number, length: number): PlaceRecords {
+  return {
+    length,
+    read(offset, size) {
+      const out = Buffer.allocUnsafe(Math.max(0, Math.min(size, length - offset)));
+      let done = 0;
+      while (done < out.length) {
+        const n = readSync(handle.fd, out, done, out.length - done, at + offset + done);
+        if (n === 0) throw new Error('the places index file is shorter than its header says');
+        done += n;
+      }
+      return out;
+    },
+  };
+}
 
 /** Reads `length` bytes at `position` of an open file into `into` (all of them, or throws). */
 async function readFully(handle: FileHandle, into: Uint8Array, position: number): Promise<void> {

@@ -3,16 +3,15 @@
  * memory. Each place's GeoNames id, elevation, name and ascii name, and each posting's matched name
  * (each distinct text once: Springfield is stored once for its dozens of places), packed at build from
  * cities500.txt's bytes into one buffer, 17 MB. A fresh build holds it in memory; the server reads it
- * from the index file one record at a time as answers need them (engine/places/index-file.ts: one
- * read of a few dozen bytes, from the page cache, per place listed), so neither the 31 MB raw file nor
- * these bytes stay in the process.
+ * from the index file one record at a time as answers need them (one read of a few dozen bytes, from
+ * the page cache, per place listed: recordsInFile in engine/places/index-file.ts, as this module also
+ * loads in a page and imports no node: builtin), so neither the 31 MB raw file nor these bytes stay in
+ * the process.
  *
  * A place record (place p at recordAt[p] .. recordAt[p + 1]): GeoNames id (u32), elevation in metres
  * (f32, NaN where GeoNames has none), the name's and the ascii name's byte lengths (u16 each), then both
  * names, UTF-8. A matched name (at postingNameAt[posting]): its byte length (u16), then the name.
  */
-import { readSync } from 'node:fs';
-import type { FileHandle } from 'node:fs/promises';
 import type { PlaceNames, PlaceRecords } from './layout.ts';
 import { yieldToEventLoop } from '../utility/loading.ts';
 
@@ -27,23 +26,6 @@ export const recordsInMemory = (bytes: Buffer): PlaceRecords => ({
   length: bytes.length,
   read: (offset, length) => bytes.subarray(offset, Math.min(offset + length, bytes.length)),
 });
-
-/** Records read from an open index file, `at` bytes into it; the handle is kept open (and referenced) as long as they are. */
-export function recordsInFile(handle: FileHandle, at: number, length: number): PlaceRecords {
-  return {
-    length,
-    read(offset, size) {
-      const out = Buffer.allocUnsafe(Math.max(0, Math.min(size, length - offset)));
-      let done = 0;
-      while (done < out.length) {
-        const n = readSync(handle.fd, out, done, out.length - done, at + offset + done);
-        if (n === 0) throw new Error('the places index file is shorter than its header says');
-        done += n;
-      }
-      return out;
-    },
-  };
-}
 
 /** A place's record: what answers print of it. */
 export function placeRecord(ix: PlaceNames, place: number): { geonamesId: number; elevation: number; name: string; asciiName: string } {
