@@ -15,6 +15,31 @@ import { yieldToEventLoop } from '../utility/loading.ts';
 /** Names in a block. */
 export const KEY_BLOCK = 64;
 
+/**
+ * Blocks read lately, per index, least recently used dropped first: a search reads the same block for
+ * its exact name and its prefix's end, and popular names come again. At most {@link BLOCKS_KEPT}
+ * blocks (about 0.7 MB), each in a buffer of its own (a pooled one would keep its 8 KB slab).
+ */
+const BLOCKS_KEPT = 512;
+const kept = new WeakMap<PlaceNames, Map<number, Buffer>>();
+
+/** The bytes of block b. */
+function blockBytes(ix: PlaceNames, b: number): Buffer {
+  let blocks = kept.get(ix);
+  if (!blocks) kept.set(ix, (blocks = new Map()));
+  let bytes = blocks.get(b);
+  if (bytes) {
+    blocks.delete(b);
+  } else {
+    const read = ix.records.read(ix.keyBlockAt[b], ix.keyBlockAt[b + 1] - ix.keyBlockAt[b]);
+    bytes = Buffer.allocUnsafeSlow(read.length);
+    read.copy(bytes);
+    if (blocks.size >= BLOCKS_KEPT) blocks.delete(blocks.keys().next().value as number);
+  }
+  blocks.set(b, bytes);
+  return bytes;
+}
+
 /** Compares units[at, at + len) (UTF-16, read by `unit`) with `q`: negative, 0, positive; `prefix` counts a name starting with q as equal. */
 function compareWith(unit: (i: number) => number, at: number, len: number, q: string, prefix: boolean): number {
   const n = Math.min(len, q.length);
@@ -46,7 +71,7 @@ function firstBeyond(ix: PlaceNames, q: string, prefix: boolean, beyond: (c: num
   }
   const b = lo - 1;
   if (b < 0) return 0;
-  const bytes = ix.records.read(ix.keyBlockAt[b], ix.keyBlockAt[b + 1] - ix.keyBlockAt[b]);
+  const bytes = blockBytes(ix, b);
   const count = Math.min(KEY_BLOCK, ix.keyCount - b * KEY_BLOCK);
   const units = 2 * (count + 1);
   const unit = (i: number) => bytes.readUInt16LE(units + 2 * i);
@@ -66,7 +91,7 @@ function isName(ix: PlaceNames, k: number, q: string): boolean {
   if (k >= ix.keyCount) return false;
   const b = Math.floor(k / KEY_BLOCK);
   if (k % KEY_BLOCK === 0) return compareFirst(ix, b, q, false) === 0;
-  const bytes = ix.records.read(ix.keyBlockAt[b], ix.keyBlockAt[b + 1] - ix.keyBlockAt[b]);
+  const bytes = blockBytes(ix, b);
   const count = Math.min(KEY_BLOCK, ix.keyCount - b * KEY_BLOCK);
   const i = k % KEY_BLOCK;
   const from = bytes.readUInt16LE(2 * i);
