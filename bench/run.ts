@@ -526,8 +526,8 @@ if (memory) {
   // the cache still empty): the peak itself.
   checks.push([`API process RSS under load + the 64 MiB answer-cache budget under 400 MB (measured ${fmt(memory.rss)} + 67 MB)`, memory.rss + 67 < 400]);
   checks.push([`API process peak RSS under 400 MB (measured ${fmt(memory.peak)} MB)`, memory.peak < 400]);
-  // Issue 31: a third of the memory. Read after the last scenario, as above: the work pool's thread, if
-  // no call has needed it for 10 s, has retired by then (service/work-pool.ts idleMs); the peak includes it.
+  // Issue 31: a third of the memory, read after the last scenario as above (the work pool's thread
+  // included: it retires after 30 s without a call, service/work-pool.ts idleMs).
   checks.push([`API process RSS after every route ≤ 150 MB (measured ${fmt(memory.rss)} MB)`, memory.rss <= 150]);
 }
 checks.push(

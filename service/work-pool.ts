@@ -8,7 +8,7 @@
  *   `maxWaitMs` (default 10 s) without a worker is refused then;
  * - `deadlineMs` per task (default 2 s) from the moment a worker takes it: past it the worker is
  *   terminated (stopping even a loop that never yields) and a fresh one started (`timeout`);
- * - `idleMs` (default 10 s): a worker idle that long is terminated, and started again by the next task
+ * - `idleMs` (default 30 s): a worker idle that long is terminated, and started again by the next task
  *   that needs one. Each worker is a V8 isolate with the engine loaded in it (~45 MB of RSS once it has
  *   run sunrises: its own tzdb, boundary index and ephemeris), held only while calls come;
  * - `resourceLimits` per worker (default a 128 MB old generation and an 8 MB young one): a runaway
@@ -43,7 +43,11 @@ export interface WorkPoolOptions {
   maxQueue?: number;
   deadlineMs?: number;
   maxWaitMs?: number;
-  /** A worker idle this long is terminated (the next task that needs one starts one); default 10 s. */
+  /**
+   * A worker idle this long is terminated (the next task that needs one starts one); default 30 s. At 10 s
+   * the bench's rounds, heavy calls 10-15 s apart, restarted it each time and its start-up CPU (0.3-1 s)
+   * went to those calls: a restart is for a server gone quiet, not for a pause between bursts.
+   */
   idleMs?: number;
   resourceLimits?: ResourceLimits;
   /** The worker's module (tests give workers of their own); default service/work-worker. A `.ts` file starts through tsx. */
@@ -116,7 +120,7 @@ export function createWorkPool(options: WorkPoolOptions = {}): WorkPool {
   const maxQueue = options.maxQueue ?? 64;
   const deadlineMs = options.deadlineMs ?? 2_000;
   const maxWaitMs = options.maxWaitMs ?? 10_000;
-  const idleMs = options.idleMs ?? 10_000;
+  const idleMs = options.idleMs ?? 30_000;
   const resourceLimits = options.resourceLimits ?? { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 8 };
   const entry = options.worker ?? defaultWorker();
   const slots = new Set<Slot>();
