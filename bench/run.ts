@@ -370,6 +370,8 @@ const groups = {
   againstConvert: onEach(againstApis, convertOn, `${AGAINST} `),
   /** npm start with WORKERS=1 and 2: bench/workers.ts measures it after the rest, on every core. */
   workers: [] as Scenario[],
+  /** The stdio MCP server's start-up and RSS (issues 29, 31): bench/mcp-start.ts, run after the rest. */
+  mcpStart: [] as Scenario[],
 };
 // BENCH_ONLY: the groups named and the baseline (the ratio column's reference); their rows and targets are
 // printed, and docs/benchmark.md, which holds the whole run's report, is left as it is.
@@ -529,6 +531,9 @@ if (memory) {
   // the cache still empty): the peak itself.
   checks.push([`API process RSS under load + the 64 MiB answer-cache budget under 400 MB (measured ${fmt(memory.rss)} + 67 MB)`, memory.rss + 67 < 400]);
   checks.push([`API process peak RSS under 400 MB (measured ${fmt(memory.peak)} MB)`, memory.peak < 400]);
+  // Issue 31: a third of the memory, read after the last scenario as above (the work pool's thread
+  // included: it retires after 30 s without a call, service/work-pool.ts idleMs).
+  checks.push([`API process RSS after every route ≤ 150 MB (measured ${fmt(memory.rss)} MB)`, memory.rss <= 150]);
 }
 checks.push(
   [`healthy within 1.5 s of spawn (measured ${fmt(healthyMs / 1000, 2)} s)`, healthyMs < 1500],
@@ -557,6 +562,15 @@ if (!ONLY || ONLY.has('workers')) {
     else say(line);
   }
   if (workers.status !== 0 && !/^(PASS|FAIL) /m.test(workers.stdout)) checks.push([`bench/workers.ts ran (exit ${workers.status})`, false]);
+}
+if (!ONLY || ONLY.has('mcpStart')) {
+  const mcpStart = spawnSync(process.execPath, ['--import', 'tsx', 'bench/mcp-start.ts'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  say();
+  for (const line of mcpStart.stdout.trimEnd().split('\n')) {
+    if (/^(PASS|FAIL) {2}/.test(line)) checks.push([line.slice(6), line.startsWith('PASS')]);
+    else if (!line.startsWith('{')) say(line);
+  }
+  if (mcpStart.status !== 0 && !/^(PASS|FAIL) /m.test(mcpStart.stdout)) checks.push([`bench/mcp-start.ts ran (exit ${mcpStart.status})`, false]);
 }
 for (const [what, ok] of checks) say(`${ok ? 'PASS' : 'FAIL'}  ${what}`);
 process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;

@@ -77,31 +77,34 @@ export interface BoundaryLookup {
 /** The places index as the engine reads it (engine/places/layout.ts lays it out, build.ts builds it). */
 export interface PlaceNames {
   count: number;
-  /** The raw cities500.txt (names are decoded from it on output). */
-  raw: Buffer;
-  geonamesId: Uint32Array;
-  /** Byte offsets in `raw` of each place's name and ascii name (start, end). */
-  nameAt: Uint32Array;
-  asciiAt: Uint32Array;
+  /**
+   * Where each place's record lies in `records` (place p: recordAt[p] .. recordAt[p + 1]): its GeoNames id,
+   * elevation, name and ascii name (engine/places/records.ts).
+   */
+  recordAt: Uint32Array;
   country: string[];
   /** GeoNames admin1 code, '' where none. */
   admin1: string[];
   lat: Float64Array;
   lon: Float64Array;
   population: Float64Array;
-  /** Metres; NaN where GeoNames has no elevation. */
-  elevation: Float32Array;
-  /** The distinct normalized names, sorted, packed: key k is keys[keyAt[k] .. keyAt[k + 1]). */
-  keys: Uint16Array;
-  keyAt: Uint32Array;
-  /** Postings of key k: postingAt[k] .. postingAt[k + 1]; each a place and the bytes of the name that matched. */
+  /**
+   * The distinct normalized names, sorted by UTF-16 code unit (name k is the k-th), in blocks read from
+   * `records` when searched (engine/places/key-blocks.ts): block b at keyBlockAt[b] .. keyBlockAt[b + 1],
+   * its first name in memory, packed (blockKeys[blockKeyAt[b] .. blockKeyAt[b + 1])).
+   */
+  keyCount: number;
+  keyBlockAt: Uint32Array;
+  blockKeys: Uint16Array;
+  blockKeyAt: Uint32Array;
+  /** Postings of key k: postingAt[k] .. postingAt[k + 1]; each a place and where in `records` the name that matched lies. */
   postingAt: Uint32Array;
   postingPlace: Uint32Array;
-  postingNameStart: Uint32Array;
-  postingNameEnd: Uint32Array;
+  postingNameAt: Uint32Array;
   /**
    * A segment tree over the postings for range-maximum queries by population: node i (1 ≤ i < n) holds
-   * the posting of largest population (lowest index on a tie) below it, leaf n + p is posting p. The
+   * the posting of largest population (lowest index on a tie) below it; leaf n + p, posting p itself, is
+   * not stored (the array holds nodes 0 … n − 1, node 0 unused). The
    * postings of a prefix span many keys, each sorted on its own; this orders them all without a scan.
    */
   bestPosting: Uint32Array;
@@ -109,6 +112,14 @@ export interface PlaceNames {
   divisions: Map<string, string>;
   /** The places as points (lon, lat) of a kd-tree, by place number. */
   tree: KDBush;
+  /** What answers print and searches never read: in memory after a build, read from the index file when asked after a load. */
+  records: PlaceRecords;
+}
+
+/** Bytes of the places index's records (engine/places/records.ts): `read` gives up to `length` bytes from `offset`. */
+export interface PlaceRecords {
+  readonly length: number;
+  read(offset: number, length: number): Buffer;
 }
 
 export interface PlacesStats {

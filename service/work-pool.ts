@@ -1,13 +1,16 @@
 /**
  * A bounded pool of worker threads that run registry tools off the main thread, so one caller's heavy
  * calculation (a recurrence over decades, sunrises over years, a meeting search) never holds the event
- * loop every other request needs. Workers start on first use and stay warm; each runs one task at a
- * time. Bounded everywhere:
+ * loop every other request needs. Workers start on first use and stay warm while used; each runs one
+ * task at a time. Bounded everywhere:
  * - `size` workers (default: one fewer than the cores, at least one);
  * - `maxQueue` tasks waiting (default 64): one more is refused at once (`busy`), and a task that waited
  *   `maxWaitMs` (default 10 s) without a worker is refused then;
  * - `deadlineMs` per task (default 2 s) from the moment a worker takes it: past it the worker is
  *   terminated (stopping even a loop that never yields) and a fresh one started (`timeout`);
+ * - `idleMs` (default 30 s): a worker idle that long is terminated, and started again by the next task
+ *   that needs one. Each worker is a V8 isolate with the engine loaded in it (~45 MB of RSS once it has
+ *   run sunrises: its own tzdb, boundary index and ephemeris), held only while calls come;
  * - `resourceLimits` per worker (default a 128 MB old generation and an 8 MB young one): a runaway
  *   allocation ends that worker (`crashed`), not the process. The young generation is capped because
  *   Node 24's default for a worker is far larger than Node 20's: 360 holiday calls left a Node 24 server
@@ -40,6 +43,12 @@ export interface WorkPoolOptions {
   maxQueue?: number;
   deadlineMs?: number;
   maxWaitMs?: number;
+  /**
+   * A worker idle this long is terminated (the next task that needs one starts one); default 30 s. At 10 s
+   * the bench's rounds, heavy calls 10-15 s apart, restarted it each time and its start-up CPU (0.3-1 s)
+   * went to those calls: a restart is for a server gone quiet, not for a pause between bursts.
+   */
+  idleMs?: number;
   resourceLimits?: ResourceLimits;
   /** The worker's module (tests give workers of their own); default service/work-worker. A `.ts` file starts through tsx. */
   worker?: URL;
@@ -57,6 +66,8 @@ export interface WorkPoolStats {
   timedOut: number;
   crashed: number;
   refused: number;
+  /** Workers terminated after `idleMs` without a task. */
+  retired: number;
 }
 
 export interface WorkPool {
@@ -64,7 +75,7 @@ export interface WorkPool {
   stats(): WorkPoolStats;
   /**
    * Starts every worker now rather than on first use (a server can call it once listening, so no request
-   * waits for a worker's start-up); resolves once none is starting any more.
+   * waits for a worker's start-up); resolves once none is starting any more. Unused, they retire after `idleMs`.
    */
   warm(): Promise<void>;
   /** Terminates every worker; open and later tasks answer `unavailable`. */
@@ -95,6 +106,8 @@ interface Slot {
   ready: boolean;
   task?: Task;
   deadline?: NodeJS.Timeout;
+  /** Set while the worker is ready and has no task: it is terminated when this fires. */
+  idle?: NodeJS.Timeout;
   error?: Error;
 }
 
@@ -107,6 +120,7 @@ export function createWorkPool(options: WorkPoolOptions = {}): WorkPool {
   const maxQueue = options.maxQueue ?? 64;
   const deadlineMs = options.deadlineMs ?? 2_000;
   const maxWaitMs = options.maxWaitMs ?? 10_000;
+  const idleMs = options.idleMs ?? 30_000;
   const resourceLimits = options.resourceLimits ?? { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 8 };
   const entry = options.worker ?? defaultWorker();
   const slots = new Set<Slot>();
@@ -118,7 +132,18 @@ export function createWorkPool(options: WorkPoolOptions = {}): WorkPool {
     for (const slot of slots) if (!slot.ready) return;
     for (const done of warmed.splice(0)) done();
   };
-  const counts = { completed: 0, timedOut: 0, crashed: 0, refused: 0 };
+  const counts = { completed: 0, timedOut: 0, crashed: 0, refused: 0, retired: 0 };
+
+  /** A ready worker without a task is terminated after `idleMs` unless a task comes first. */
+  const idleFrom = (slot: Slot) => {
+    clearTimeout(slot.idle);
+    slot.idle = setTimeout(() => {
+      if (slot.task || !slots.delete(slot)) return;
+      counts.retired++;
+      void slot.worker.terminate();
+    }, idleMs);
+    slot.idle.unref();
+  };
 
   const finish = (slot: Slot): Task | undefined => {
     const task = slot.task;
@@ -131,6 +156,7 @@ export function createWorkPool(options: WorkPoolOptions = {}): WorkPool {
 
   function dispatch(slot: Slot, task: Task): void {
     clearTimeout(task.waiting);
+    clearTimeout(slot.idle);
     slot.task = task;
     slot.worker.ref();
     slot.deadline = setTimeout(() => expire(slot), deadlineMs);
@@ -140,6 +166,7 @@ export function createWorkPool(options: WorkPoolOptions = {}): WorkPool {
       // Input structured clone refuses (a function): the caller's bug.
       finish(slot);
       task.resolve({ ok: false, kind: 'bug', message: `the input cannot reach the worker: ${(error as Error).message}` });
+      idleFrom(slot);
     }
   }
 
@@ -183,6 +210,7 @@ export function createWorkPool(options: WorkPoolOptions = {}): WorkPool {
         slot.ready = true;
         settleWarm();
         pump();
+        if (!slot.task) idleFrom(slot);
         return;
       }
       if (slot.task?.request.id !== reply.id) return;
@@ -190,6 +218,7 @@ export function createWorkPool(options: WorkPoolOptions = {}): WorkPool {
       counts.completed++;
       task.resolve(reply.spent === undefined ? reply.answer : { ...reply.answer, spent: reply.spent });
       pump();
+      if (!slot.task) idleFrom(slot);
     });
     slot.worker.on('error', (error) => (slot.error = error));
     slot.worker.on('exit', (code) => lost(slot, code));
@@ -252,6 +281,7 @@ export function createWorkPool(options: WorkPoolOptions = {}): WorkPool {
         task.resolve(CLOSED);
       }
       const workers = [...slots].map((slot) => {
+        clearTimeout(slot.idle);
         finish(slot)?.resolve(CLOSED);
         return slot.worker;
       });

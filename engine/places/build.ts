@@ -7,8 +7,8 @@
  * every distinct normalized name ({@link normalizeName}) once, sorted by UTF-16 code unit and packed
  * into one Uint16Array with Uint32Array offsets; each name's places (a posting list) sorted best first
  * (engine/places/rank.ts: own names, renown, seats, population), each posting remembering which of the
- * place's names gave it (its bytes in the raw file, kept as a Buffer outside the JS heap, so
- * `matched_name` costs no heap). The same places
+ * place's names gave it (in the index's records, engine/places/records.ts: what answers print, kept
+ * out of the server's memory; the raw file is not kept either). The same places
  * are points of a kd-tree (kdbush) for nearest-place queries (engine/places/nearby.ts). The file is
  * parsed in slices with a yield between them, and the sort runs bucket by bucket (by first code unit),
  * so the build never holds the event loop for long.
@@ -18,6 +18,8 @@ import KDBush from 'kdbush';
 import type { Built, PlaceNames } from './layout.ts';
 import { interner, yieldToEventLoop } from '../utility/loading.ts';
 import { better } from './name-table.ts';
+import { packKeyBlocks } from './key-blocks.ts';
+import { packRecords, recordsInMemory } from './records.ts';
 import { normalizeName } from './normalize.ts';
 import { alternateKind, isSeat, OWN_NAME, placeWeight, rankNamePostings } from './rank.ts';
 
@@ -229,12 +231,11 @@ export async function buildFromData(raw: Buffer, divisions: Map<string, string>)
     postingNameStart.set(starts, from);
     postingNameEnd.set(ends, from);
   }
-  const bestPosting = new Uint32Array(2 * n);
-  for (let p = 0; p < n; p++) bestPosting[n + p] = p;
+  // The tree's inner nodes only: leaf n + p is posting p.
+  const bestPosting = new Uint32Array(n);
+  const node = (i: number) => (i >= n ? i - n : bestPosting[i]);
   for (let i = n - 1; i >= 1; i--) {
-    const a = bestPosting[2 * i];
-    const b = bestPosting[2 * i + 1];
-    bestPosting[i] = better(pop, postingPlace, a, b);
+    bestPosting[i] = better(pop, postingPlace, node(2 * i), node(2 * i + 1));
     if (i % (SLICE * 64) === 0) await maybePause();
   }
   await pause();
@@ -244,27 +245,30 @@ export async function buildFromData(raw: Buffer, divisions: Map<string, string>)
   tree.finish();
   longest = Math.max(longest, performance.now() - sliceStart);
 
+  // The postings' build arrays are done with: let them go before the records are packed.
+  for (const done of [pKey, pPlace, pStart, pEnd, pKind]) done.length = 0;
+  const { records, recordAt, postingNameAt } = await packRecords(raw, { ids, elevation, nameAt, asciiAt }, postingNameStart, postingNameEnd);
+  // The name table in blocks after the records (engine/places/key-blocks.ts).
+  const blocks = await packKeyBlocks(keys, keyAt, records.length);
   const index: PlaceNames = {
     count: ids.length,
-    raw,
-    geonamesId: Uint32Array.from(ids),
-    nameAt: Uint32Array.from(nameAt),
-    asciiAt: Uint32Array.from(asciiAt),
+    recordAt,
     country,
     admin1,
     lat: Float64Array.from(lat),
     lon: Float64Array.from(lon),
     population: pop,
-    elevation: Float32Array.from(elevation),
-    keys,
-    keyAt,
+    keyCount: order.length,
+    keyBlockAt: blocks.keyBlockAt,
+    blockKeys: blocks.blockKeys,
+    blockKeyAt: blocks.blockKeyAt,
     postingAt,
     postingPlace,
-    postingNameStart,
-    postingNameEnd,
+    postingNameAt,
     bestPosting,
     divisions,
     tree,
+    records: recordsInMemory(Buffer.concat([records, blocks.bytes])),
   };
   const stats = {
     places: ids.length,

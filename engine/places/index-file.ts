@@ -6,14 +6,15 @@
  * normalization, so an index is never read for other data or code.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { readSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import KDBush from 'kdbush';
 import { yieldToEventLoop } from '../utility/loading.ts';
 import { ADMIN1_MANIFEST, CITIES500_FILE, CITIES500_PACKAGE, CITIES500_VERSION, newestModification, sha256Of } from './dataset.ts';
-import { ARRAYS, type PlaceNames, TYPED } from './layout.ts';
+import { ARRAYS, type PlaceNames, type PlaceRecords, TYPED } from './layout.ts';
 import { NORMALIZATION_PROBES, normalizeName } from './normalize.ts';
 
 const MAGIC = 'places-index\n';
@@ -24,7 +25,7 @@ const CRC_SLICE = 4 << 20;
  * The layout and build of the index: raise it with any change to buildFromData or the file layout
  * (test/engine/places/search-places.test.ts compares a cached index with a fresh build and says so).
  */
-export const INDEX_FORMAT = 3;
+export const INDEX_FORMAT = 6;
 
 /** Where the index file is kept: its folder, and a name that changes with the data, the format and the normalization. */
 export function indexFile(): string {
@@ -53,31 +54,64 @@ interface Header {
   rawLength: number;
   rawCrc: number;
   count: number;
+  keyCount: number;
   country: string[];
   admin1: string[];
   divisions: [string, string][];
   arrays: Record<string, { offset: number; length: number }>;
-  /** KDBush's own buffer, in bytes. */
+  /** KDBush's own buffer, in bytes: after the arrays, read into a buffer of its own. */
   tree: { offset: number; length: number };
+  /** The records (engine/places/records.ts), last: checksummed at load, then read from the file as answers need them. */
+  records: { offset: number; length: number };
   bodyLength: number;
   bodyCrc: number;
 }
 
 const align8 = (n: number) => (n + 7) & ~7;
 
-/** The index of this raw file, or undefined when there is no index file; throws when one is unreadable. */
-export async function readIndexFile(file: string, raw: Buffer): Promise<{ index: PlaceNames; blockMs: number } | undefined> {
-  let bytes: Buffer;
+/** Records read from an open index file, `at` bytes into it; the handle is kept open (and referenced) as long as they are. */
+export function recordsInFile(handle: FileHandle, at: number, length: number): PlaceRecords {
+  return {
+    length,
+    read(offset, size) {
+      const out = Buffer.allocUnsafe(Math.max(0, Math.min(size, length - offset)));
+      let done = 0;
+      while (done < out.length) {
+        const n = readSync(handle.fd, out, done, out.length - done, at + offset + done);
+        if (n === 0) throw new Error('the places index file is shorter than its header says');
+        done += n;
+      }
+      return out;
+    },
+  };
+}
+
+/** Reads `length` bytes at `position` of an open file into `into` (all of them, or throws). */
+async function readFully(handle: FileHandle, into: Uint8Array, position: number): Promise<void> {
+  for (let done = 0; done < into.length; ) {
+    const { bytesRead } = await handle.read(into, done, into.length - done, position + done);
+    if (bytesRead === 0) throw new Error('truncated file');
+    done += bytesRead;
+  }
+}
+
+/**
+ * The index of this raw file (cities500.txt, checked by its length and CRC, read in slices and not
+ * kept), or undefined when there is no index file; throws when one is unreadable. The arrays are views
+ * over one buffer read from the file, the kd-tree's over one of its own: nothing is copied twice. The
+ * records are checksummed in slices and left in the file, which stays open for them.
+ */
+export async function readIndexFile(file: string, rawFile: string): Promise<{ index: PlaceNames; blockMs: number } | undefined> {
+  let handle: FileHandle;
   try {
-    bytes = await readFile(file);
+    handle = await open(file, 'r');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
   // Checksums in slices with a yield between them; the longest stretch held is measured.
   let blockMs = 0;
-  const crc = async (data: Buffer) => {
-    let value = 0;
+  const crcOf = async (data: Uint8Array, value = 0) => {
     for (let at = 0; at < data.length; at += CRC_SLICE) {
       const t = performance.now();
       value = crc32(data.subarray(at, at + CRC_SLICE), value);
@@ -86,46 +120,72 @@ export async function readIndexFile(file: string, raw: Buffer): Promise<{ index:
     }
     return value;
   };
-  if (bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) throw new Error('not a places index file');
-  const headerLength = bytes.readUInt32LE(MAGIC.length);
-  const bodyAt = align8(MAGIC.length + 4 + headerLength);
-  if (bodyAt > bytes.length) throw new Error('truncated header');
-  const rawCrc = await crc(raw);
-  const bodyCrc = await crc(bytes.subarray(bodyAt));
-  const blockStart = performance.now();
-  const header = JSON.parse(bytes.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + headerLength)) as Header;
-  if (header.rawLength !== raw.length || header.rawCrc !== rawCrc) throw new Error('written for another cities500.txt');
-  if (bodyAt + header.bodyLength !== bytes.length || bodyCrc !== header.bodyCrc) throw new Error('body does not match its checksum');
-  // Every array a view over the file's own bytes where they lie 8-byte aligned (a large file read is
-  // its own allocation at offset 0): no second 50 MB copy at start-up. Else over an aligned copy.
-  let body = bytes.buffer as ArrayBuffer;
-  let base = bytes.byteOffset + bodyAt;
-  if (base % 8 !== 0) {
-    body = new ArrayBuffer(header.bodyLength);
-    new Uint8Array(body).set(bytes.subarray(bodyAt));
-    base = 0;
+  try {
+    const size = (await handle.stat()).size;
+    const head = Buffer.alloc(MAGIC.length + 4);
+    await readFully(handle, head, 0);
+    if (head.toString('latin1', 0, MAGIC.length) !== MAGIC) throw new Error('not a places index file');
+    const headerLength = head.readUInt32LE(MAGIC.length);
+    const bodyAt = align8(MAGIC.length + 4 + headerLength);
+    if (bodyAt > size) throw new Error('truncated header');
+    const headerBytes = Buffer.alloc(headerLength);
+    await readFully(handle, headerBytes, MAGIC.length + 4);
+    const header = JSON.parse(headerBytes.toString('utf8')) as Header;
+    if (bodyAt + header.bodyLength !== size || header.records.offset + header.records.length !== header.bodyLength) {
+      throw new Error('body does not match its checksum');
+    }
+    // cities500.txt and the records, in slices through one buffer: their CRC, not their bytes, is kept.
+    const slice = Buffer.alloc(CRC_SLICE);
+    const crcOfFile = async (from: FileHandle, at: number, length: number, value = 0) => {
+      let done = 0;
+      for (;;) {
+        const { bytesRead } = await from.read(slice, 0, Math.min(slice.length, length - done), at + done);
+        if (bytesRead === 0) break;
+        value = await crcOf(slice.subarray(0, bytesRead), value);
+        done += bytesRead;
+      }
+      return { value, done };
+    };
+    const raw = await open(rawFile, 'r');
+    const rawRead = await crcOfFile(raw, 0, Number.MAX_SAFE_INTEGER).finally(() => raw.close());
+    if (header.rawLength !== rawRead.done || header.rawCrc !== rawRead.value) throw new Error('written for another cities500.txt');
+    if (header.records.offset !== header.tree.offset + header.tree.length) throw new Error('body does not match its checksum');
+    const body = new ArrayBuffer(header.tree.offset);
+    const treeData = new ArrayBuffer(header.tree.length);
+    await readFully(handle, new Uint8Array(body), bodyAt);
+    await readFully(handle, new Uint8Array(treeData), bodyAt + header.tree.offset);
+    let bodyCrc = await crcOf(new Uint8Array(treeData), await crcOf(new Uint8Array(body)));
+    bodyCrc = (await crcOfFile(handle, bodyAt + header.records.offset, header.records.length, bodyCrc)).value;
+    if (bodyCrc !== header.bodyCrc) throw new Error('body does not match its checksum');
+    const blockStart = performance.now();
+    const arrays: Record<string, unknown> = {};
+    for (const [name, type] of ARRAYS) {
+      const { offset, length } = header.arrays[name as string];
+      arrays[name as string] = new TYPED[type](body, offset, length);
+    }
+    const index = {
+      ...(arrays as unknown as Pick<PlaceNames, (typeof ARRAYS)[number][0]>),
+      count: header.count,
+      keyCount: header.keyCount,
+      country: header.country,
+      admin1: header.admin1,
+      divisions: new Map(header.divisions),
+      tree: KDBush.from(treeData),
+      records: recordsInFile(handle, bodyAt + header.records.offset, header.records.length),
+    } as PlaceNames;
+    return { index, blockMs: Math.max(blockMs, performance.now() - blockStart) };
+  } catch (error) {
+    await handle.close();
+    throw error;
   }
-  const arrays: Record<string, unknown> = {};
-  for (const [name, type] of ARRAYS) {
-    const { offset, length } = header.arrays[name as string];
-    arrays[name as string] = new TYPED[type](body, base + offset, length);
-  }
-  // KDBush reads its buffer from offset 0: its own copy (a few MB).
-  const tree = KDBush.from(body.slice(base + header.tree.offset, base + header.tree.offset + header.tree.length));
-  const index = {
-    ...(arrays as unknown as Pick<PlaceNames, (typeof ARRAYS)[number][0]>),
-    count: header.count,
-    raw,
-    country: header.country,
-    admin1: header.admin1,
-    divisions: new Map(header.divisions),
-    tree,
-  } as PlaceNames;
-  return { index, blockMs: Math.max(blockMs, performance.now() - blockStart) };
 }
 
-/** Writes the index file (a temporary file, then a rename) and its manifest; other index files but the newest are removed. */
-export async function writeIndexFile(file: string, ix: PlaceNames): Promise<IndexManifest> {
+/**
+ * Writes the index file of `raw` (cities500.txt's bytes: its length and CRC go in the header, its
+ * checksum and date in the manifest) through a temporary file and a rename, and its manifest; other
+ * index files but the newest are removed.
+ */
+export async function writeIndexFile(file: string, ix: PlaceNames, raw: Buffer): Promise<IndexManifest> {
   const layout: Record<string, { offset: number; length: number }> = {};
   let size = 0;
   for (const [name] of ARRAYS) {
@@ -135,22 +195,28 @@ export async function writeIndexFile(file: string, ix: PlaceNames): Promise<Inde
   }
   const treeBytes = new Uint8Array(ix.tree.data);
   const tree = { offset: size, length: treeBytes.length };
-  size = align8(size + treeBytes.length);
+  size += treeBytes.length;
+  const recordBytes = ix.records.read(0, ix.records.length);
+  const records = { offset: size, length: recordBytes.length };
+  size += recordBytes.length;
   const body = Buffer.alloc(size);
   for (const [name] of ARRAYS) {
     const a = ix[name] as unknown as ArrayBufferView;
     body.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), layout[name as string].offset);
   }
   body.set(treeBytes, tree.offset);
+  body.set(recordBytes, records.offset);
   const header: Header = {
-    rawLength: ix.raw.length,
-    rawCrc: crc32(ix.raw),
+    rawLength: raw.length,
+    rawCrc: crc32(raw),
     count: ix.count,
+    keyCount: ix.keyCount,
     country: ix.country,
     admin1: ix.admin1,
     divisions: [...ix.divisions],
     arrays: layout,
     tree,
+    records,
     bodyLength: size,
     bodyCrc: crc32(body),
   };
@@ -167,14 +233,14 @@ export async function writeIndexFile(file: string, ix: PlaceNames): Promise<Inde
       cities500: {
         package: CITIES500_PACKAGE,
         version: CITIES500_VERSION,
-        bytes: ix.raw.length,
-        sha256: await sha256Of(ix.raw),
-        newest_modification: newestModification(ix.raw),
+        bytes: raw.length,
+        sha256: await sha256Of(raw),
+        newest_modification: newestModification(raw),
       },
       admin1: ADMIN1_MANIFEST,
     },
     places: ix.count,
-    names: ix.keyAt.length - 1,
+    names: ix.keyCount,
     postings: ix.postingPlace.length,
     divisions: ix.divisions.size,
     bytes: whole.length,

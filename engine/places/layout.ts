@@ -6,7 +6,7 @@
 import type { PlaceNames, PlacesStats } from '../data.ts';
 
 /** The index's shape is the engine data's (engine/data.ts, with the places part that hands it in). */
-export type { PlaceNames, PlacesStats, PlacesStatus } from '../data.ts';
+export type { PlaceNames, PlaceRecords, PlacesStats, PlacesStatus } from '../data.ts';
 
 /** The index and how its build went. */
 export interface Built {
@@ -14,22 +14,19 @@ export interface Built {
   stats: PlacesStats;
 }
 
-/** The typed arrays of the index as the index file holds them (KDBush's own buffer aside). */
+/** The typed arrays of the index as the index file holds them (KDBush's own buffer and the records aside). */
 export const TYPED = { u16: Uint16Array, u32: Uint32Array, f32: Float32Array, f64: Float64Array } as const;
 export type TypedName = keyof typeof TYPED;
 export const ARRAYS: [keyof PlaceNames, TypedName][] = [
-  ['geonamesId', 'u32'],
-  ['nameAt', 'u32'],
-  ['asciiAt', 'u32'],
+  ['recordAt', 'u32'],
   ['lat', 'f64'],
   ['lon', 'f64'],
   ['population', 'f64'],
-  ['elevation', 'f32'],
-  ['keys', 'u16'],
-  ['keyAt', 'u32'],
+  ['blockKeys', 'u16'],
+  ['blockKeyAt', 'u32'],
+  ['keyBlockAt', 'u32'],
   ['postingAt', 'u32'],
   ['postingPlace', 'u32'],
-  ['postingNameStart', 'u32'],
-  ['postingNameEnd', 'u32'],
+  ['postingNameAt', 'u32'],
   ['bestPosting', 'u32'],
 ];

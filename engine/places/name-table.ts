@@ -1,49 +1,11 @@
 /**
- * Reading the places index's packed name table (engine/places/build.ts lays it out): an exact name is a
- * binary search over the sorted keys, a prefix the range after it; the places of a range come largest
- * first from a range-maximum tree over the postings. Names are decoded from the raw file on output.
+ * Reading the places index's name table (engine/places/build.ts lays it out): an exact name is a binary
+ * search over the sorted keys (engine/places/key-blocks.ts), a prefix the range after it; the places of a range come largest
+ * first from a range-maximum tree over the postings. Names are read from the index's records on output.
  */
 import type { PlaceNames } from './layout.ts';
 
-/** Compares key k with `q` (UTF-16 code units): negative, 0, positive; `prefix` counts a key starting with q as equal. */
-function compareKey(ix: PlaceNames, k: number, q: string, prefix: boolean): number {
-  const from = ix.keyAt[k];
-  const len = ix.keyAt[k + 1] - from;
-  const n = Math.min(len, q.length);
-  for (let i = 0; i < n; i++) {
-    const d = ix.keys[from + i] - q.charCodeAt(i);
-    if (d !== 0) return d;
-  }
-  if (prefix && len >= q.length) return 0;
-  return len - q.length;
-}
-
-/** The first key not below q (`prefix`: not below q as a prefix). */
-function lowerBound(ix: PlaceNames, q: string): number {
-  let lo = 0;
-  let hi = ix.keyAt.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (compareKey(ix, mid, q, false) < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** Key range [from, to) of the keys equal to q (at most one) and the keys q is a proper prefix of. */
-export function keyRange(ix: PlaceNames, q: string): { exact: number; from: number; to: number } {
-  const first = lowerBound(ix, q);
-  const count = ix.keyAt.length - 1;
-  const exact = first < count && compareKey(ix, first, q, false) === 0 ? first : -1;
-  let lo = first;
-  let hi = count;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (compareKey(ix, mid, q, true) <= 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return { exact, from: exact >= 0 ? first + 1 : first, to: lo };
-}
+export { keyRange } from './key-blocks.ts';
 
 /** Of two postings, the one of the larger place (the lower index on a tie). */
 export function better(pop: Float64Array, postingPlace: Uint32Array, a: number, b: number): number {
@@ -54,14 +16,16 @@ export function better(pop: Float64Array, postingPlace: Uint32Array, a: number, 
 /** The posting of the largest place in postings [from, to) (from < to), by the segment tree. */
 function bestIn(ix: PlaceNames, from: number, to: number): number {
   const n = ix.postingPlace.length;
+  // Inner nodes are stored; leaf n + p is posting p.
+  const node = (i: number) => (i >= n ? i - n : ix.bestPosting[i]);
   let best = -1;
   for (let l = from + n, r = to + n; l < r; l >>= 1, r >>= 1) {
     if (l & 1) {
-      const c = ix.bestPosting[l++];
+      const c = node(l++);
       best = best < 0 ? c : better(ix.population, ix.postingPlace, best, c);
     }
     if (r & 1) {
-      const c = ix.bestPosting[--r];
+      const c = node(--r);
       best = best < 0 ? c : better(ix.population, ix.postingPlace, best, c);
     }
   }
@@ -108,6 +72,4 @@ export function* byPopulation(ix: PlaceNames, from: number, to: number): Generat
   }
 }
 
-export const nameOf = (ix: PlaceNames, place: number): string => ix.raw.toString('utf8', ix.nameAt[2 * place], ix.nameAt[2 * place + 1]);
-export const asciiNameOf = (ix: PlaceNames, place: number): string => ix.raw.toString('utf8', ix.asciiAt[2 * place], ix.asciiAt[2 * place + 1]);
-export const postingName = (ix: PlaceNames, p: number): string => ix.raw.toString('utf8', ix.postingNameStart[p], ix.postingNameEnd[p]);
+export { nameOf, postingName } from './records.ts';

