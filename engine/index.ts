@@ -36,6 +36,7 @@ export type { Admin1Manifest } from './places/dataset.ts';
 export { CITIES500_FILE, CITIES500_PACKAGE, CITIES500_VERSION } from './places/dataset.ts';
 export { indexFile } from './places/index-file.ts';
 export { nameOf } from './places/name-table.ts';
+export { placeRecord } from './places/records.ts';
 export { loadPlaces, places, placesIfReady, placesOnFirstNeed, startPlaces } from './places/place-names.ts';
 export { zoneOfPlace } from './places/place-zones.ts';
 export { completePlaceNames, describeHit, searchIndex } from './places/search-places.ts';

@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { CITIES500_FILE, CITIES500_PACKAGE, CITIES500_VERSION, describeHit, indexFile, loadPlaces, searchIndex } from '../../../engine/index.ts';
+import { CITIES500_FILE, CITIES500_PACKAGE, CITIES500_VERSION, describeHit, indexFile, loadPlaces, placeRecord, searchIndex } from '../../../engine/index.ts';
 import { normalizeName } from '../../../engine/browser/index.ts';
 import './engine-server.ts';
 import { type NearTile, type PackManifest, type PackPlace, type PackShard, tileOf } from './places-pack-format.ts';
@@ -118,7 +118,7 @@ async function buildPack(): Promise<PlacesPack> {
     }
     const ids: number[] = [];
     for (const hit of hits) {
-      const id = ix.geonamesId[hit.place];
+      const id = placeRecord(ix, hit.place).geonamesId;
       if (!inPack.has(id)) continue;
       if (!hitOf.has(id)) hitOf.set(id, hit);
       if (ids.length < EXACT_PLACES) ids.push(id);
