@@ -13,6 +13,7 @@
 import type { Browser, BrowserContext, ConsoleMessage, Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../engine/registry.ts';
+import { HEADLINE_TOOLS } from '../../website/src/lib/headlines.ts';
 import { createSharePath, isFavicon, NOT_FOUND_PATH, openSettled, sitemapPaths } from './site-pages.ts';
 import { serveSite } from '../../website/serve.ts';
 import { serve, type Served } from '../serve.ts';
@@ -153,8 +154,12 @@ describe.skipIf(!chromiumAvailable())('every page at 1280 and 390 px', () => {
       if (!(seen.top >= 0 && seen.top < PHONE.height)) found.push(`${path}: the answer card starts at ${Math.round(seen.top)} px`);
       if (seen.fold !== 'closed' || seen.expanded !== 'false' || seen.fieldsShown) found.push(`${path}: the form is not folded`);
       if (!seen.summary.trim()) found.push(`${path}: the folded form says nothing`);
-      // The answer's headline (large) over its sentence (smaller): no run-on answer in the large type.
-      if (!seen.headline || seen.headlineFont <= seen.answerFont) found.push(`${path}: no headline above a smaller sentence (${JSON.stringify(seen)})`);
+      // The answer's headline (large) over its sentence (smaller): no run-on answer in the large type. A tool
+      // the headlines do not know yet (lib/headlines.ts: a new tool's is optional) has the sentence alone.
+      const name = registry.find((t) => t.calculator && path.endsWith(`/${t.calculator.slug}/`))?.name ?? '';
+      if (!HEADLINE_TOOLS.includes(name)) {
+        if (seen.headline) found.push(`${path}: a headline for a tool that has none`);
+      } else if (!seen.headline || seen.headlineFont <= seen.answerFont) found.push(`${path}: no headline above a smaller sentence (${JSON.stringify(seen)})`);
     }
     await context.close();
     expect(found).toEqual([]);

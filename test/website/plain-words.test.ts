@@ -120,12 +120,20 @@ describe('plain words on the built pages', () => {
       const html = readFileSync(join(dist, 'calculators', calc.slug, 'index.html'), 'utf8');
       const m = /<p class="answer-headline" data-answer-headline(?<hidden> hidden)?[^>]*>(?<text>[^<]*)<\/p>/.exec(html);
       const text = m?.groups?.text ?? '';
+      // A new tool's headline is optional (docs/adding-a-tool.md): without one its sentence stands alone.
+      if (!HEADLINE_TOOLS.includes(calc.tool.name)) {
+        if (!m?.groups?.hidden || text) found.push(`${calc.slug}: a headline for a tool that has none`);
+        continue;
+      }
       if (!m || m.groups?.hidden || !text) found.push(`${calc.slug}: no headline`);
       else if (text.length > 80) found.push(`${calc.slug}: a headline of ${text.length} characters, "${text}"`);
       for (const word of machineWords(text)) found.push(`${calc.slug}: ${word}`);
     }
     expect(found).toEqual([]);
-    expect(calculators.map((c) => c.tool.name).filter((name) => !HEADLINE_TOOLS.includes(name))).toEqual([]);
+    // Every entry is a calculator's tool (none left behind by a renamed or removed tool).
+    expect(HEADLINE_TOOLS.filter((name) => !calculators.some((c) => c.tool.name === name))).toEqual([]);
+    // Every calculator shipped today has one (a count, so that the guide's new tool, without one, passes in its scratch copy).
+    expect(calculators.filter((c) => HEADLINE_TOOLS.includes(c.tool.name)).length).toBeGreaterThanOrEqual(26);
   });
 });
 
