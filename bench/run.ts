@@ -372,6 +372,8 @@ const groups = {
   workers: [] as Scenario[],
   /** The stdio MCP server's start-up and RSS (issues 29, 31): bench/mcp-start.ts, run after the rest. */
   mcpStart: [] as Scenario[],
+  /** A newcomer's `git clone` → healthy `/health` with an empty npm cache (issue 31): bench/fresh-start.ts, of HEAD. */
+  freshStart: [] as Scenario[],
 };
 // BENCH_ONLY: the groups named and the baseline (the ratio column's reference); their rows and targets are
 // printed, and docs/benchmark.md, which holds the whole run's report, is left as it is.
@@ -553,25 +555,25 @@ if (against && time && batch && convert) {
   const rps = time.rps / against.time[0].rps;
   checks.push([`GET /v1/time at least as fast as ${AGAINST}, within 5% (measured ${fmt(rps, 4)})`, rps >= 0.95]);
 }
-// npm start's WORKERS (issue 31): its own script, its servers on every core (this process stays on core 0).
-if (!ONLY || ONLY.has('workers')) {
-  const workers = spawnSync(process.execPath, ['--import', 'tsx', 'bench/workers.ts'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+/**
+ * A group measured by a script of its own, after the rest: its lines go into the report, its PASS and
+ * FAIL lines among the checks (an exit without any is a failed check). npm start's WORKERS (issue 31:
+ * its servers on every core; this process stays on core 0), the stdio MCP server's start-up and RSS
+ * (issues 29, 31), and a newcomer's fresh start (issue 31: clone → healthy with an empty npm cache).
+ */
+function groupScript(group: keyof typeof groups, script: string, args: string[] = []): void {
+  if (ONLY && !ONLY.has(group)) return;
+  const run = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   say();
-  for (const line of workers.stdout.trimEnd().split('\n')) {
-    if (/^(PASS|FAIL) {2}/.test(line)) checks.push([line.slice(6), line.startsWith('PASS')]);
-    else say(line);
-  }
-  if (workers.status !== 0 && !/^(PASS|FAIL) /m.test(workers.stdout)) checks.push([`bench/workers.ts ran (exit ${workers.status})`, false]);
-}
-if (!ONLY || ONLY.has('mcpStart')) {
-  const mcpStart = spawnSync(process.execPath, ['--import', 'tsx', 'bench/mcp-start.ts'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  say();
-  for (const line of mcpStart.stdout.trimEnd().split('\n')) {
+  for (const line of run.stdout.trimEnd().split('\n')) {
     if (/^(PASS|FAIL) {2}/.test(line)) checks.push([line.slice(6), line.startsWith('PASS')]);
     else if (!line.startsWith('{')) say(line);
   }
-  if (mcpStart.status !== 0 && !/^(PASS|FAIL) /m.test(mcpStart.stdout)) checks.push([`bench/mcp-start.ts ran (exit ${mcpStart.status})`, false]);
+  if (run.status !== 0 && !/^(PASS|FAIL) /m.test(run.stdout)) checks.push([`${script} ran (exit ${run.status})`, false]);
 }
+groupScript('workers', 'bench/workers.ts');
+groupScript('mcpStart', 'bench/mcp-start.ts');
+groupScript('freshStart', 'bench/fresh-start.ts', [process.env.FRESH_START_ROUNDS ?? '3']);
 for (const [what, ok] of checks) say(`${ok ? 'PASS' : 'FAIL'}  ${what}`);
 process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;
 
