@@ -51,6 +51,7 @@ async function launchChromium(): Promise<{ port: number; proc: ChildProcess; pro
     ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
     {
       stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true, // its own process group: stopped with every process it starts
     },
   );
   const port = await new Promise<number>((resolve, reject) => {
@@ -95,13 +96,24 @@ export async function measure(origin: string, page: { name: string; path: string
       const failing = CATEGORIES.flatMap((c) =>
         lhr.categories[c].auditRefs
           .filter((r) => r.weight > 0 && (lhr.audits[r.id].score ?? 1) < 1)
-          .map((r) => `${c}: ${r.id} (${lhr.audits[r.id].displayValue ?? lhr.audits[r.id].score})`),
+          .map((r) => {
+            const audit = lhr.audits[r.id];
+            // An issue list names its kinds (a Content Security Policy issue, a cookie, a deprecation).
+            const items = (audit.details as { items?: { issueType?: string; subItems?: { items?: unknown[] } }[] } | undefined)?.items ?? [];
+            const kinds = items.map((i) => `${i.issueType ?? ''} ${JSON.stringify(i.subItems?.items ?? []).slice(0, 300)}`).filter((k) => k.trim());
+            return `${c}: ${r.id} (${audit.displayValue ?? audit.score})${kinds.length ? `: ${kinds.join('; ')}` : ''}`;
+          }),
       );
       runs.push({ scores, failing });
     } finally {
-      chrome.proc.kill('SIGKILL');
-      await new Promise((r) => (chrome.proc.exitCode === null ? chrome.proc.once('exit', r) : r(null)));
-      rmSync(chrome.profile, { recursive: true, force: true });
+      try {
+        process.kill(-chrome.proc.pid!, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+      await new Promise((r) => (chrome.proc.exitCode === null && chrome.proc.signalCode === null ? chrome.proc.once('exit', r) : r(null)));
+      // A child may still be writing the profile as it dies: a few tries.
+      rmSync(chrome.profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     }
   }
   const sorted = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
