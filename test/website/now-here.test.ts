@@ -75,6 +75,23 @@ describe.skipIf(!chromiumAvailable())('now and here in Chromium', () => {
     await context.close();
   }, 60_000);
 
+  it("the observatory opens on the visitor's zone's city; a zone without one keeps Greenwich", async () => {
+    for (const [zone, name, tz, lat] of [
+      ['Asia/Tokyo', 'Tokyo', 'Asia/Tokyo', /^35\.65/], // zone.tab: JP +353916+1394441 Asia/Tokyo
+      ['UTC', 'Greenwich', 'Europe/London', /^51\.47/],
+    ] as const) {
+      const context = await visitor(zone);
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      await page.goto(`${site.url}/observatory/`);
+      await page.waitForSelector('#observatory-form[data-ready="true"]');
+      expect([await page.inputValue('#observatory-form [name="name"]'), await page.inputValue('#observatory-form [name="tz"]')], zone).toEqual([name, tz]);
+      expect(await page.inputValue('#observatory-form [name="lat"]'), zone).toMatch(lat);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  }, 60_000);
+
   it('the converter opens on the current wall time in the visitor\'s zone, and its "now" ticks', async () => {
     const context = await visitor('America/New_York');
     const page = await context.newPage();

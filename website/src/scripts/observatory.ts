@@ -164,10 +164,31 @@ async function loadZoneData(): Promise<void> {
   await useZoneWindow(zoneData); // what tzdb.ts reads in the page (sun_events' local days, the eclipses' local times)
 }
 
+/**
+ * Now and here (issue 32): an address that names no place opens on the visitor's zone's city (zone.tab's,
+ * ./now-here.ts) instead of the build's Greenwich, when the engine's zone rules know that zone; a zone
+ * with no city (UTC, Etc/*) keeps Greenwich.
+ */
+async function openHere(form: HTMLFormElement): Promise<void> {
+  const params = new URLSearchParams(location.search);
+  if (['name', 'lat', 'lng', 'tz'].some((name) => params.has(name))) return;
+  const { visitorHere } = await import('./now-here.ts');
+  const here = await visitorHere().catch(() => undefined);
+  if (!here || here.stated) return;
+  try {
+    localParts(Date.now(), here.zone); // the zone is in the engine's rules the page loaded
+  } catch {
+    return;
+  }
+  const values = { name: here.city, lat: String(here.lat), lng: String(here.lon), tz: here.zone };
+  for (const [name, value] of Object.entries(values)) (form.elements.namedItem(name) as HTMLInputElement).value = value;
+}
+
 const observatoryForm = $<HTMLFormElement>('#observatory-form');
 const shareStatus = $<HTMLElement>('[data-share-status]');
 loadZoneData().then(
-  () => {
+  async () => {
+    if (observatoryForm) await openHere(observatoryForm).catch(() => undefined);
     if (observatoryForm) initObservatory(observatoryForm);
     if (shareStatus) void initShareViewer(shareStatus);
   },
