@@ -14,6 +14,21 @@ import { normalizeName } from '../../../engine/places/normalize.ts';
 import { loadPlaces } from '../../../engine/places/place-names.ts';
 import { placeRecord } from '../../../engine/places/records.ts';
 import { searchPlaces } from '../../../engine/places/search-places.ts';
+
+/** The places index's typed arrays (engine/data.ts PlaceNames): a cached index must give back each as built. */
+const INDEX_ARRAYS = [
+  'recordAt',
+  'blockKeys',
+  'blockKeyAt',
+  'keyBlockAt',
+  'postingAt',
+  'postingPlace',
+  'postingNameAt',
+  'bestPosting',
+  'population',
+  'lat',
+  'lon',
+] as const;
 import { inputErrors, runTool } from '../../helpers.ts';
 
 const search = (input: Record<string, unknown>) => runTool(searchPlaces, input);
@@ -178,19 +193,7 @@ describe('the index file', () => {
     expect(manifest.source.cities500.sha256).toBe(createHash('sha256').update(raw).digest('hex'));
     // The kd-tree comes back whole: the same points, the same order.
     expect(Buffer.from(read!.tree.data).equals(Buffer.from(ix.tree.data))).toBe(true);
-    for (const key of [
-      'recordAt',
-      'blockKeys',
-      'blockKeyAt',
-      'keyBlockAt',
-      'postingAt',
-      'postingPlace',
-      'postingNameAt',
-      'bestPosting',
-      'population',
-      'lat',
-      'lon',
-    ] as const) {
+    for (const key of INDEX_ARRAYS) {
       expect(
         Buffer.from(
           (read as never as Record<string, Uint8Array>)[key].buffer,
@@ -223,19 +226,7 @@ describe('the cached index and a fresh build', () => {
     const { buildPlacesAfresh } = await import('../../../engine/places/places-node.ts');
     const loaded = await loadPlaces();
     const fresh = await buildPlacesAfresh();
-    for (const key of [
-      'recordAt',
-      'blockKeys',
-      'blockKeyAt',
-      'keyBlockAt',
-      'postingAt',
-      'postingPlace',
-      'postingNameAt',
-      'bestPosting',
-      'population',
-      'lat',
-      'lon',
-    ] as const) {
+    for (const key of INDEX_ARRAYS) {
       const a = loaded[key];
       const b = fresh[key];
       expect(
