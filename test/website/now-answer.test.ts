@@ -3,9 +3,12 @@
  * build's moment for London (51.5074° N 0.1278° W, Europe/London), stated so, and its meta description
  * says it, naming no year before the build's (no worked example from another year: the eclipse after
  * 2024-04-01, sunrise in Atlanta in 2009); the worked example keeps its own section. The zone → city data
- * is tzdb's zone.tab (datasets/tzdb/zone-tab.json, from Debian's tzdata of the shipped release).
+ * is tzdb's zone.tab (datasets/tzdb/zone-tab.json, from Debian's tzdata of the shipped release). The
+ * date and geometry calculators open on the build's day and London by their rules (lib/now-rules.ts;
+ * test/website/now-rules.test.ts pins each for a fixed instant), and no built page's meta description
+ * names another year.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import meta from 'moment-timezone/data/meta/latest.json' with { type: 'json' };
@@ -16,6 +19,9 @@ import { directAnswer } from '../../website/src/lib/answers.ts';
 import { FORM_DEFAULTS } from '../../website/src/lib/form-values.ts';
 import { inputWords } from '../../website/src/lib/labels.ts';
 import { cityOfZone, LONDON, nowInput, placeOfZone, takesPlace, timeDependent } from '../../website/src/lib/now-here.ts';
+import { pageAnswer } from '../../website/src/lib/now-answer.ts';
+import { OPENINGS } from '../../website/src/lib/now-rules.ts';
+import { calculators } from '../../website/src/lib/site.ts';
 // @ts-expect-error: a plain ES module script without types
 import { isoCoordinate, parseZoneTab } from '../../scripts/data/tzdb-zone-tab.mjs';
 import { buildSite } from './build-site.ts';
@@ -100,6 +106,32 @@ describe("the build's answer", () => {
     // The worked example keeps its own section.
     expect(html).toContain('data-ai-context="default-result"');
     expect(html).toContain('data-example-answer');
+  });
+
+  it.each(Object.keys(OPENINGS))("%s: the page carries the build day's answer for London by its rule, and says so", async (name) => {
+    const calc = calculators.find((c) => c.tool.name === name)!;
+    const html = read(`calculators/${calc.slug}/index.html`);
+    const nowMs = Date.parse(/data-built-at="([^"]+)"/.exec(html)![1]);
+    const page = await pageAnswer(calc, LONDON, nowMs);
+    const answer = directAnswer(calc.tool.calculator!.answer, page.input, page.result, inputWords(calc.tool, Object.keys(page.input)), page.places);
+    expect(decode(/<meta name="description" content="([^"]*)"/.exec(html)![1])).toBe(`${calc.tool.title}. ${answer}`);
+    expect(decode(/data-answer-caption>([^<]*)</.exec(html)![1])).toBe(page.caption);
+    expect(page.caption).toMatch(/^Computed when this page was built: /);
+    expect(html).toContain('data-example-answer');
+  });
+
+  it("no page's meta description names a year but the build's (or the next, as New Year's Day or a coming eclipse)", () => {
+    const year = new Date(Date.parse(/data-built-at="([^"]+)"/.exec(read('calculators/date-difference/index.html'))![1])).getUTCFullYear();
+    const pages = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html'));
+    expect(pages.length).toBeGreaterThan(100);
+    for (const path of pages) {
+      const description = decode(/<meta name="description" content="([^"]*)"/.exec(read(path))?.[1] ?? '');
+      const years = [...description.matchAll(/\b(1[5-9]\d\d|2\d\d\d)\b/g)].map((m) => Number(m[1]));
+      expect(
+        years.filter((y) => y !== year && y !== year + 1),
+        `${path}: ${description}`,
+      ).toEqual([]);
+    }
   });
 
   it("the home page carries London's time, sun, Moon and next holiday at the build, stated so", () => {

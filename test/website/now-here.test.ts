@@ -3,13 +3,16 @@
  * zone's city (zone.tab: Europe/Berlin → Berlin, 52.5° N 13.3667° E), the converter on the current wall
  * time in the visitor's zone, a current time ticks; the home page's clock ticks, its device-clock offset
  * is measured against the API's GET /v1/time/utc (a "could not reach" line when it cannot be), and its
- * sunrise, Moon and holiday are the visitor's city's. Clocks are waited for with waitForFunction only.
+ * sunrise, Moon and holiday are the visitor's city's. Date and geometry calculators open by their rules
+ * (lib/now-rules.ts): business days from today with the country's holidays, a distance from the city.
+ * Clocks are waited for with waitForFunction only.
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../engine/registry.ts';
 import { todayIn } from '../../engine/time/zone-rules.ts';
-import { directAnswer } from '../../website/src/lib/answers.ts';
+import { directAnswer, type NamedPlace } from '../../website/src/lib/answers.ts';
+import { dayWords } from '../../website/src/lib/now-here.ts';
 import { inputWords } from '../../website/src/lib/labels.ts';
 import { serveSite } from '../../website/serve.ts';
 import { chromiumAvailable, collectErrors, launchChromium } from '../fixtures/chromium.ts';
@@ -18,7 +21,7 @@ import { serve, type Served } from '../serve.ts';
 import { apiBaseUrl, buildSite } from './build-site.ts';
 
 /** The engine's answer in Node, worded as the page words it (its lead naming the place). */
-async function engineSentence(name: string, input: Record<string, unknown>, place?: { name: string; lat: number; lon: number }) {
+async function engineSentence(name: string, input: Record<string, unknown>, place?: NamedPlace | NamedPlace[]) {
   const tool = registry.find((t) => t.name === name)!;
   const result = tool.output.parse(await tool.run(tool.input.parse(input), { now: () => new Date() })) as Record<string, unknown>;
   return directAnswer(tool.calculator!.answer, input, result, inputWords(tool, Object.keys(input)), place);
@@ -70,6 +73,55 @@ describe.skipIf(!chromiumAvailable())('now and here in Chromium', () => {
       { name: 'Berlin', lat: 52.5, lon: 13.3667 },
     );
     expect(expected).toMatch(/^For Berlin \(52\.5° N 13\.3667° E\), .* the Sun rises at \d\d:\d\d and sets at \d\d:\d\d \(Europe\/Berlin\)\.$/);
+    expect(await page.textContent('[data-ai-context="direct-answer"]')).toBe(expected);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it("a Berlin visitor's business days run from today to the end of the year, with Germany's public holidays", async () => {
+    const context = await visitor('Europe/Berlin');
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${site.url}/calculators/business-days/`);
+    await page.waitForSelector('form[data-ready="true"][data-state="done"]');
+    const start = await page.inputValue('input[name="start"]');
+    expect([todayIn('Europe/Berlin', Date.now() - 60_000), todayIn('Europe/Berlin', Date.now())]).toContain(start);
+    const end = `${start.slice(0, 4)}-12-31`;
+    expect(await page.inputValue('input[name="end"]')).toBe(end);
+    // Germany's public holidays from today through 31 December, as the engine lists them (date-holidays' DE rules).
+    const listed = (await runTool(registry.find((t) => t.name === 'list_holidays')!, {
+      country: 'DE',
+      year: Number(start.slice(0, 4)),
+      types: ['public'],
+    })) as {
+      holidays: { date: string }[];
+    };
+    const holidays = [...new Set(listed.holidays.map((h) => h.date).filter((d) => d >= start && d <= end))];
+    expect(await page.textContent('[data-answer-caption]')).toBe(
+      `Business days from today, ${dayWords(start)}, to ${dayWords(end)}, the end of the year, with public holidays in Germany, your time zone's country`,
+    );
+    const input = { start, end, ...(holidays.length ? { holidays } : {}) };
+    expect(await page.textContent('[data-ai-context="direct-answer"]')).toBe(await engineSentence('count_business_days', input));
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it("a Tokyo visitor's distance runs from Tokyo to the worked example's far end, New York, both named", async () => {
+    const context = await visitor('Asia/Tokyo');
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${site.url}/calculators/distance/`);
+    await page.waitForSelector('form[data-ready="true"][data-state="done"]');
+    // zone.tab: JP +353916+1394441 Asia/Tokyo; the example's other end is JFK (GeodSolve's 40:38:23N 073:46:44W).
+    const fields = await Promise.all(['from_lat', 'from_lon', 'to_lat', 'to_lon'].map((n) => page.inputValue(`input[name="${n}"]`)));
+    expect(fields).toEqual(['35.6544', '139.7447', '40.639722', '-73.778889']);
+    expect(await page.textContent('[data-answer-caption]')).toBe("From Tokyo, your time zone's city, to New York");
+    const input = { from_lat: 35.6544, from_lon: 139.7447, to_lat: 40.639722, to_lon: -73.778889 };
+    const expected = await engineSentence('geo_distance', input, [
+      { name: 'Tokyo', lat: 35.6544, lon: 139.7447 },
+      { name: 'New York', lat: 40.639722, lon: -73.778889 },
+    ]);
+    expect(expected).toMatch(/^From Tokyo \(35\.6544° N 139\.7447° E\), to New York \(40\.6397° N 73\.7789° W\): The distance is 10\d{3}\.\d km/);
     expect(await page.textContent('[data-ai-context="direct-answer"]')).toBe(expected);
     expect(errors).toEqual([]);
     await context.close();

@@ -9,7 +9,7 @@ import { monthWords, valueWords } from './plain-words.ts';
 /** An input's words on a calculator form (website/src/lib/labels.ts): its label and unit. */
 export type InputWords = Record<string, { label: string; unit?: string; options?: Readonly<Record<string, string>> }>;
 
-/** A named place whose position a page filled in (`London`): the lead names it before its coordinates. */
+/** A named place whose position a page filled in (`London`): the lead names it before its coordinates (any pair's). */
 export interface NamedPlace {
   name: string;
   lat: number;
@@ -25,7 +25,7 @@ const isObject = (v: unknown) => v !== null && typeof v === 'object';
  * yes/no for switches, a count for a list of objects). Without the form's words (llms.txt, agents'
  * material), the inputs by their API names.
  */
-export function describeForPeople(input: Record<string, unknown>, words?: InputWords, place?: NamedPlace): string {
+export function describeForPeople(input: Record<string, unknown>, words?: InputWords, place?: NamedPlace | readonly NamedPlace[]): string {
   if (!words) return describeInput(input);
   const parts: string[] = [];
   const done = new Set<string>();
@@ -36,7 +36,8 @@ export function describeForPeople(input: Record<string, unknown>, words?: InputW
     if (typeof lat === 'number' && typeof lon === 'number') {
       done.add(`${pair}lat`).add(`${pair}lon`);
       const position = `${degrees(lat, 'N', 'S')} ${degrees(lon, 'E', 'W')}`;
-      const named = pair === '' && place && place.lat === lat && place.lon === lon ? `${place.name} (${position})` : position;
+      const known = [place ?? []].flat().find((p) => p.lat === lat && p.lon === lon);
+      const named = known ? `${known.name} (${position})` : position;
       parts.push(`${pair ? `${pair.replace(/_$/, '')} ` : ''}${named}`);
       continue;
     }
@@ -93,7 +94,7 @@ export function answerParts(
   input: Record<string, unknown>,
   result: Record<string, unknown>,
   words?: InputWords,
-  place?: NamedPlace,
+  place?: NamedPlace | readonly NamedPlace[],
 ): { lead: string; text: string } {
   const shown = roundForReading(result) as Record<string, unknown>;
   let text: string | undefined;
@@ -118,7 +119,7 @@ export function directAnswer(
   input: Record<string, unknown>,
   result: Record<string, unknown>,
   words?: InputWords,
-  place?: NamedPlace,
+  place?: NamedPlace | readonly NamedPlace[],
 ): string {
   const { lead, text } = answerParts(sentence, input, result, words, place);
   return `${lead} ${text}`;

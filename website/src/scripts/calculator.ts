@@ -200,8 +200,8 @@ async function setUp(form: HTMLFormElement) {
   };
   // Only the newest computation may write the answer (typing starts one per pause).
   let latest = 0;
-  // The visitor's city, once the page has opened on it: the answer's lead names it beside its coordinates.
-  let herePlace: NamedPlace | undefined;
+  // The visitor's city (and a distance's far end), once the page has opened on it: the answer's lead names it beside its coordinates.
+  let herePlace: NamedPlace[] = [];
 
   function showErrors(errors: FieldError[]) {
     for (const el of form.querySelectorAll<HTMLElement>('[name]')) {
@@ -371,15 +371,15 @@ async function setUp(form: HTMLFormElement) {
     fill(initial);
     await show(initial);
   } else if (tool) {
-    // A time calculator opens on now and here (./now-here.ts): the visitor's moment, zone and zone's
-    // city, when the page can compute it itself (the build's answer, for London, stays in the HTML).
+    // A calculator opens on now and here (./now-here.ts): the visitor's moment, zone and zone's city
+    // (dates from today, distances from the city), when the page can compute it itself (the build's
+    // answer, for London, stays in the HTML).
     const { followNowZone, openingOf } = await import('./now-here.ts');
     const opening = await openingOf(tool, readInput(tool, paramsOf(form)).input, document.querySelector('h1')?.textContent ?? '').catch(() => undefined);
     if (opening && (await runsInPage(call.name, opening.params).catch(() => false))) {
       fill(opening.params);
-      const { here } = opening;
       // The caption and the answer's lead name the city (the place search's field stays the visitor's to type in).
-      if (opening.params.has('lat')) herePlace = { name: here.city, lat: here.lat, lon: here.lon };
+      herePlace = opening.places;
       if (opening.params.has('source_timezone')) followNowZone(form, opening.params.get('time') ?? '');
       await show(opening.params, opening.caption);
     }

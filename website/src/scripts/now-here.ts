@@ -7,9 +7,12 @@
  * positions, about 7 KB gzipped); the ticking clock of a current time is ./now-clock.ts.
  */
 import { loadZoneNames, type AnyTool } from '../../../engine/browser/index.ts';
+import type { NamedPlace } from '../lib/answers.ts';
 import { queryString } from '../lib/calls.ts';
-import { isInstant, nowInput, placeOfZone, takesPlace, wallTime, type Here } from '../lib/now-here.ts';
+import { dayWords, isInstant, placeOfZone, takesPlace, wallTime, type Here } from '../lib/now-here.ts';
+import { firstLetter, openingInput } from '../lib/now-rules.ts';
 import { withPageData } from './page-engine.ts';
+import { runPageTool } from './part-tool.ts';
 
 /** The visitor's zone as the browser names it (UTC when it names none). */
 export const visitorZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -50,20 +53,30 @@ export interface Opening {
   params: URLSearchParams;
   caption: string;
   here: Here;
+  /** The places the inputs' coordinates stand for (the visitor's city; a distance's far end), named in the answer's lead. */
+  places: NamedPlace[];
 }
 
 /**
- * The inputs a time calculator opens on: the page's inputs (`current`, the build's) moved to now and the
- * visitor's place; undefined for a tool whose answer does not depend on the moment.
+ * The inputs a calculator opens on: the page's inputs (`current`, the build's) moved to now and the
+ * visitor's place (lib/now-rules.ts: by a rule of the tool's, or its "now" fields); undefined for a tool
+ * that opens on its worked example.
  */
 export async function openingOf(tool: AnyTool, current: Record<string, unknown>, name: string): Promise<Opening | undefined> {
   const here = await visitorHere();
   const nowMs = Date.now();
   // The visitor's today and wall time from the browser's clock; another zone's (a stated place) from the engine's rules.
   const wall = here.zone === visitorZone() || !here.stated ? ownWall(new Date(nowMs)) : undefined;
-  const input = await withPageData(() => nowInput(tool, current, here, nowMs, wall));
-  if (!input) return undefined;
-  return { params: new URLSearchParams(queryString(input)), caption: nowCaption(name, tool, input, here), here };
+  const opening = await withPageData(() => openingInput(tool, current, here, nowMs, (input) => runPageTool('list_holidays', input), wall));
+  if (!opening) return undefined;
+  const { input, places, says } = opening;
+  const date = await withPageData(() => (wall ?? wallTime(nowMs, here.zone)).slice(0, 10));
+  const today = `today, ${dayWords(date)},`;
+  const hereWords = here.stated ? `${here.city} (${here.stated})` : `${here.city}, your time zone's city,`;
+  const country = here.country && `${countryName(here.country)}, your time zone's country`;
+  const zone = `your time zone, ${here.zone}`;
+  const caption = says ? firstLetter(says({ today, here: hereWords, country, zone }), true) : nowCaption(name, tool, input, here);
+  return { params: new URLSearchParams(queryString(input)), caption, here, places };
 }
 
 /**
