@@ -1,9 +1,11 @@
 /// <reference lib="dom" />
 /**
- * A time calculator opens on now and here (issue 32): the visitor's zone (Intl's resolvedOptions), its
+ * A calculator opens on now and here (issue 32): the visitor's zone (Intl's resolvedOptions), its
  * city and country (lib/now-here.ts, tzdb's zone.tab; a link such as Asia/Calcutta read as its zone by
  * the engine's zone names), today on the visitor's clock; the caption names the place ("Sunrise and
- * sunset in Berlin, today"). Loaded by a page when it opens without inputs (it carries zone.tab's
+ * sunset in Berlin, today"), or says what a date or geometry calculator's rule chose (lib/now-rules.ts:
+ * "Days from today, 28 November 2026, to 1 January 2027", "From Tokyo, your time zone's city, to New
+ * York"; a business-day count's holidays come from the page's list_holidays). Loaded by a page when it opens without inputs (it carries zone.tab's
  * positions, about 7 KB gzipped); the ticking clock of a current time is ./now-clock.ts.
  */
 import { loadZoneNames, type AnyTool } from '../../../engine/browser/index.ts';
