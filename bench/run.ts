@@ -20,6 +20,7 @@ import autocannon from 'autocannon';
 import { convertTimeRequests, landPoints } from './inputs.ts';
 import { mcpCallRequests, mcpVerdicts, TAKING_BROTLI } from './mcp.ts';
 import { loadPlaces, nameOf, startNodeEngine } from '../engine/index.ts';
+import { processEnvDefaults } from '../http/process-env.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -79,7 +80,11 @@ async function start(script: string, env: Record<string, string>, file = built(s
   const port = await freePort();
   const t0 = performance.now();
   const [cmd, args] = serverCommand(['--enable-source-maps', file]);
-  const proc = spawn(cmd, args, { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  // The environment npm start's supervisor gives each API process (http/process-env.ts), then the run's own.
+  const proc = spawn(cmd, args, {
+    env: { ...process.env, ...processEnvDefaults(), ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const probe = script.includes('hello') ? '/' : '/health';
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`${script} exited with ${proc.exitCode}`);

@@ -19,7 +19,7 @@ if (command === '--help' || command === '-h' || command === 'help') {
 } else if (command === 'serve') {
   process.argv.splice(2, 1);
   // The serving process gets the heap limits `npm start` gives it (package.json's start script).
-  cluster.setupPrimary({ execArgv: [...process.execArgv, '--max-old-space-size=192', '--max-semi-space-size=8'] });
+  cluster.setupPrimary({ execArgv: [...process.execArgv, '--max-old-space-size=192', '--max-semi-space-size=2'] });
   await import('../dist/http/supervisor.js');
 } else if (command === undefined || command === 'mcp' || command.startsWith('--')) {
   if (command === 'mcp') process.argv.splice(2, 1);

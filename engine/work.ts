@@ -24,6 +24,13 @@ export interface WorkRule<I = unknown> {
   /** What the price grows with, for people: "1 credit per 25 ms: 3 ms + 0.04 ms a day (0.3 ms beyond 89° latitude)". */
   rule: string;
   estimate: (input: I) => WorkEstimate;
+  /**
+   * The most units a run can spend where that can be more than `estimate` (work found as it runs: a
+   * search metered until its budget, days near the poles); without it the estimate is that bound. The
+   * API runs a call within one credit's bound on its main thread and a larger one in its work pool
+   * (http/offload.ts), so the bound, not the price, decides.
+   */
+  most?: (input: I) => number;
 }
 
 /** Credits for a number of work units: one for an ordinary answer, one more per 25 ms of work beyond. */

@@ -3,7 +3,9 @@
  * engine up, listens, reloads provisioned keys every 2 s, and returns a `stop()` that stops accepting,
  * lets in-flight requests finish, flushes every count and the request log.
  */
+import cluster from 'node:cluster';
 import type { Server as NodeServer } from 'node:http';
+import { availableParallelism } from 'node:os';
 import type { Duplex } from 'node:stream';
 import { serve } from 'h3';
 import { startPlaces } from '../engine/index.ts';
@@ -12,7 +14,7 @@ import { startNodeEngine } from '../engine/index.ts';
 import { sources } from '../engine/index.ts';
 import { boundaryZonesWithoutRules } from '../engine/index.ts';
 import { createApp } from './app.ts';
-import { createWorkPool } from '../service/work-pool.ts';
+import { createWorkPool, poolSize } from '../service/work-pool.ts';
 import { capConnectionsPerAddress } from './connection-caps.ts';
 import { requestLogger } from './middleware/request-log.ts';
 import { providersFrom } from '../service/providers.ts';
@@ -114,9 +116,11 @@ export async function startServer(settings: Settings, options: StartOptions = {}
     log(settings, 'error', store.driver === 'redis' ? 'Redis at REDIS_URL is not reachable (yet)' : `DATA_DIR ${settings.dataDir} is not writable`);
   const cache = createResponseCache(settings.cache, store, { maxBytes: settings.cacheMaxBytes });
 
-  const logger = options.requestLogs === false ? undefined : requestLogger(settings.logFormat);
-  // Heavy calls (tools that declare their work) run in worker threads, started on first use.
-  const workPool = createWorkPool({ deadlineMs: settings.workDeadlineMs });
+  const logger = options.requestLogs === false ? undefined : await requestLogger(settings.logFormat);
+  // Heavy calls (more than one credit of declared work: http/offload.ts) run in worker threads, started
+  // on first use: the cores the API processes of npm start (WORKERS) leave, shared out between them, at
+  // least one each (2 cores: one; 16 cores and 1 process: 15; 16 and 16: one each, not 15 each).
+  const workPool = createWorkPool({ deadlineMs: settings.workDeadlineMs, size: poolSize(availableParallelism(), cluster.isWorker ? settings.workers : 1) });
   const { app, refreshKeys } = createApp({
     workPool,
     onDamagedRecord: (record) =>

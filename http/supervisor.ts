@@ -3,8 +3,9 @@
  * process's node flags, the heap limit among them) as cluster workers on one port, and brings back one
  * that dies (a crash, an out-of-memory abort, a kill). It serves nothing itself: the workers' listen
  * goes through node:cluster, whose primary holds the one socket and hands each new connection to the
- * next worker in turn (round robin). It imports nothing but Node's own modules and the rate-limit log
- * it keeps for the workers (cluster-limits.ts), so it has next to nothing that could make it fail.
+ * next worker in turn (round robin). It imports nothing but Node's own modules, the rate-limit log it
+ * keeps for the workers (cluster-limits.ts) and the environment it gives them (process-env.ts), so it
+ * has next to nothing that could make it fail.
  *
  * - WORKERS: how many (1..64; default one per core, `os.availableParallelism()`; 1 = one API process).
  * - A worker that fails before any worker has served (an invalid setting, a busy port) is a start-up
@@ -22,6 +23,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { serveClusterLimits } from './cluster-limits.ts';
+import { processEnvDefaults } from './process-env.ts';
 
 const FIRST_DELAY_MS = 500;
 const MAX_DELAY_MS = 30_000;
@@ -85,7 +87,7 @@ const retiring = new Set<Worker>();
 const readiness = new WeakMap<Worker, Promise<boolean>>();
 
 function fork(): Worker {
-  const worker = cluster.fork();
+  const worker = cluster.fork(processEnvDefaults());
   worker.on('error', () => {}); // a message that could not be sent to a dying worker: its exit follows
   readiness.set(
     worker,

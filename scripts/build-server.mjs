@@ -42,6 +42,7 @@ try {
     packages: 'external',
     define: { __WORK_WORKER__: JSON.stringify(workerUrl) },
     sourcemap: 'linked', // stack traces name the TypeScript files (node --enable-source-maps)
+    sourcesContent: false, // the maps point at the sources; their text would stay in every process's heap (~2 MB)
     logLevel: 'warning',
   });
 } catch (error) {

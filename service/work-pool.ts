@@ -54,6 +54,13 @@ export interface WorkPoolOptions {
   worker?: URL;
 }
 
+/**
+ * Worker threads for each of `processes` API processes on `cores` cores: the cores the processes leave,
+ * shared out between them, at least one each (2 cores, 1 or 2 processes: one; 16 cores, 1 process: 15;
+ * 16 and 4: three; 16 and 16: one each, where a pool of 15 in every process would hold 240 isolates).
+ */
+export const poolSize = (cores: number, processes: number): number => Math.max(1, Math.floor((cores - processes) / Math.max(1, processes)));
+
 export interface WorkPoolStats {
   /** At most this many workers. */
   size: number;

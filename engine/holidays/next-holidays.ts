@@ -146,6 +146,8 @@ export const nextHolidays = defineTool({
       const j = jurisdictionOf(input);
       return { units: yearsUnits(j, 1), field: 'count', shrink: `ask for fewer holidays (one call searches ${yearsWithin(j, MAX_WORK_UNITS)} years at most)` };
     },
+    // The search goes on year after year until it has `count` holidays, up to the years one call may use.
+    most: () => MAX_WORK_UNITS,
   },
   calculator: {
     slug: 'next-public-holidays',

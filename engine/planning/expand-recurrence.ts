@@ -19,7 +19,7 @@ import { versions } from '../provenance.ts';
 import { offsetSecondsAt, zoneRulesAt } from '../time/zone-rules.ts';
 import { NAMED_ZONE_PARTS, resolutionFields, resolutionNote, ResolvedFrom, ZONE_BY_NAME, ZoneArgument } from '../time/time-in-zone.ts';
 import { MAX_RRULE_LENGTH, readRecurrenceRule, type RecurrenceRule } from './recurrence-rule.ts';
-import { type Expansion, expandRecurrence, periodWords, prestartUnits, tooManyCandidates, unreachableHours } from './recurrence-expand.ts';
+import { type Expansion, expandRecurrence, periodWords, prestartUnits, SEARCH_BUDGET, tooManyCandidates, unreachableHours } from './recurrence-expand.ts';
 
 export const MAX_OCCURRENCES = 500;
 const DEFAULT_COUNT = 10;
@@ -285,8 +285,7 @@ export const expandRecurrenceTool = defineTool({
         ? `The rule has no occurrences in ${r.timezone} in the range asked.`
         : `${plural(r.count, 'occurrence')} in ${r.timezone}: the first at ${time(r.occurrences[0].local_time)}${r.count > 1 ? `, the last at ${time(r.occurrences[r.count - 1].local_time)}` : ''}.`,
   },
-  // Priced from what the first period can make before start, plus two units an occurrence listed; the search is
-  // metered as it runs (recurrence-expand.ts), and the call costs what it spent.
+  // Priced from what the first period can make before start, plus two units an occurrence listed; the search is metered as it runs (recurrence-expand.ts): the call costs what it spent, at most its budget more.
   work: {
     rule: 'what the search spends: one credit up to 25 ms, at most four (the search stops at 100 ms and says so); a rule whose first period alone would exceed that is refused before any work',
     estimate: (input) => ({
@@ -294,6 +293,7 @@ export const expandRecurrenceTool = defineTool({
       field: 'rrule',
       shrink: 'list fewer BYHOUR, BYMINUTE or BYSECOND values, or use a shorter FREQ',
     }),
+    most: (input) => prestartUnits(input.rrule) + 2 * (input.count ?? DEFAULT_COUNT) + SEARCH_BUDGET, // the search, to its budget
   },
   run: (input, ctx) => runExpandRecurrence(input, ctx),
 });

@@ -14,7 +14,7 @@ import { CLOCK_DEPENDENT, defineTool, latitude, longitude, dateInput, wholeNumbe
 import { Latitude, Longitude, Provenance } from '../inputs.ts';
 import { catalogueEntry } from '../provenance-catalogue.ts';
 import { instantOfLocal } from '../time/zone-rules.ts';
-import { placeDaysUnits, SunEventsInput } from './sun-events.ts';
+import { nearPole, placeDaysUnits, SunEventsInput } from './sun-events.ts';
 import { placeDays, placeDaysProvenance, type PlaceDaysRequest, type ZoneFrom } from './place-days.ts';
 import { formatEvent, type LocalDay, riseSetIn, transitIn } from './local-day-events.ts';
 import { MOON_PHASE_NAMES, moonState } from './sky.ts';
@@ -204,6 +204,7 @@ export const moonEventsTool = defineTool({
   work: {
     rule: 'about 3 ms and 0.06 ms a day (0.3 ms a day beyond 89° latitude): one credit up to 366 days, up to five near the poles',
     estimate: (input) => ({ units: placeDaysUnits(input.days, 60), field: 'days', shrink: 'ask for fewer days in one call' }),
+    most: (input) => placeDaysUnits(input.days, nearPole(input.lat) ? 300 : 60),
   },
   run: (input, ctx) => {
     const { result, zoneFrom } = moonEvents(input, ctx.now().getTime());

@@ -24,6 +24,9 @@ export { FIRST_DATE, LAST_DATE } from './place-days.ts';
 /** Work units of a table of local days (engine/work.ts): a fixed part and so many a day. */
 export const placeDaysUnits = (days: number | undefined, perDay: number) => 3000 + (days ?? 1) * perDay;
 
+/** Whether days at this latitude are searched (beyond TRACK_MAX_LATITUDE, 0.3 ms a day) or unknown yet (a place name). */
+export const nearPole = (lat: number | undefined): boolean => lat === undefined || Math.abs(lat) > TRACK_MAX_LATITUDE;
+
 const at = () => z.string().nullable();
 const Span = z.object({ begin: at(), end: at() });
 const Period = z.object({ morning: Span, evening: Span });
@@ -171,6 +174,7 @@ export const sunEventsTool = defineTool({
   work: {
     rule: 'about 3 ms and 0.04 ms a day (0.3 ms a day beyond 89° latitude): one credit up to 366 days, up to five near the poles',
     estimate: (input) => ({ units: placeDaysUnits(input.days, 40), field: 'days', shrink: 'ask for fewer days in one call' }),
+    most: (input) => placeDaysUnits(input.days, nearPole(input.lat) ? 300 : 40),
   },
   run: (input, ctx) => {
     const { result, zoneFrom } = sunEvents(input, ctx.now().getTime());

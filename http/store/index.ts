@@ -72,7 +72,7 @@ export async function createStore(settings: StoreSettings, options: StoreOptions
   let backend: RedisCounterBackend | FsCounterBackend;
 
   if (settings.redisUrl) {
-    const redis = createRedisDriver(settings.redisUrl, prefix, {
+    const redis = await createRedisDriver(settings.redisUrl, prefix, {
       connectTimeoutMs: options.connectTimeoutMs ?? 1_000,
       commandTimeoutMs: options.commandTimeoutMs ?? 1_000,
     });

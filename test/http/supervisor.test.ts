@@ -140,6 +140,9 @@ describe('the supervisor over a real server', { timeout: 60_000 }, () => {
     expect(pid).not.toBe(sup.proc.pid);
     expect(FLAGS).toContain('--max-old-space-size=192');
     expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toEqual(expect.arrayContaining(FLAGS));
+    // and the environment http/process-env.ts gives it (glibc's malloc arenas), the operator's value first
+    const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+    expect(environ).toContain(`MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? '2'}`);
     // Node's modules, and the chunk of the rate-limit log it keeps for the workers (which imports Node's alone).
     const importsOf = (file: string) => [...readFileSync(file, 'utf8').matchAll(/\bfrom\s*"([^"]+)"|\bimport\s*\(?\s*"([^"]+)"/g)].map((m) => m[1] ?? m[2]);
     const imports = importsOf(join(OUT, 'http/supervisor.js'));

@@ -13,7 +13,7 @@ import { registry } from '../../engine/registry.ts';
 import { EXAMPLE_CLOCK, ToolInputError, ToolUnavailableError, type AnyTool } from '../../engine/tool.ts';
 import { validateInput } from '../../engine/validate.ts';
 import { WorkMeter } from '../../engine/work.ts';
-import { createWorkPool, type PoolOutcome, type WorkPool, type WorkPoolOptions } from '../../service/work-pool.ts';
+import { createWorkPool, poolSize, type PoolOutcome, type WorkPool, type WorkPoolOptions } from '../../service/work-pool.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const TEST_WORKER = new URL('../fixtures/work-pool-worker.ts', import.meta.url);
@@ -260,4 +260,15 @@ describe('compiled as npm start compiles the server', () => {
     const tool = registry.find((t) => t.name === 'date_difference')!;
     expect(JSON.parse(run.stdout)).toEqual(await direct(tool, parsed(tool, { start: '2024-02-28', end: '2024-03-01' })));
   }, 120_000);
+});
+
+describe('poolSize: worker threads for each API process', () => {
+  it('shares out the cores the processes leave, at least one each', () => {
+    expect(poolSize(2, 1)).toBe(1);
+    expect(poolSize(2, 2)).toBe(1);
+    expect(poolSize(16, 1)).toBe(15);
+    expect(poolSize(16, 4)).toBe(3);
+    expect(poolSize(16, 16)).toBe(1);
+    expect(poolSize(1, 1)).toBe(1);
+  });
 });
