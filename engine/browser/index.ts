@@ -3,8 +3,6 @@
  * page's data (page-data.ts, the packs a page fetches), the one startEngine() and the calculations the
  * site's own scripts call. Nothing here reads the server's files; engine/index.ts is the server's door.
  */
-import './jitless.ts';
-
 export { PageDataMissing, pageEngineData } from './page-data.ts';
 export { CALENDAR_NAMES } from '../date/calendar-names.ts';
 export { civilFromDays, daysFromCivil, isoWeekOf, isoWeekday } from '../date/calendar.ts';

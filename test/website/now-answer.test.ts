@@ -20,7 +20,8 @@ import { FORM_DEFAULTS } from '../../website/src/lib/form-values.ts';
 import { inputWords } from '../../website/src/lib/labels.ts';
 import { cityOfZone, LONDON, nowInput, placeOfZone, takesPlace, timeDependent } from '../../website/src/lib/now-here.ts';
 import { pageAnswer } from '../../website/src/lib/now-answer.ts';
-import { OPENINGS } from '../../website/src/lib/now-rules.ts';
+import { OPENINGS, opensOnNowAndHere } from '../../website/src/lib/now-rules.ts';
+import { hasResultTable, renderResultTable } from '../../website/src/lib/result-table.ts';
 import { calculators } from '../../website/src/lib/site.ts';
 // @ts-expect-error: a plain ES module script without types
 import { isoCoordinate, parseZoneTab } from '../../scripts/data/tzdb-zone-tab.mjs';
@@ -118,6 +119,34 @@ describe("the build's answer", () => {
     expect(decode(/data-answer-caption>([^<]*)</.exec(html)![1])).toBe(page.caption);
     expect(page.caption).toMatch(/^Computed when this page was built: /);
     expect(html).toContain('data-example-answer');
+  });
+
+  const tabled = calculators.filter((c) => hasResultTable(c.tool.name) && opensOnNowAndHere(c.tool));
+  it.each(tabled.map((c) => [c.slug, c] as const))('%s: the "In detail" table is the build day\'s answer\'s, as the answer card above', async (slug, calc) => {
+    const html = read(`calculators/${slug}/index.html`);
+    const page = await pageAnswer(calc, LONDON, Date.parse(/data-built-at="([^"]+)"/.exec(html)![1]));
+    const table = renderResultTable(calc.tool.name, page.result);
+    expect(table).not.toBe('');
+    const part = html.slice(html.indexOf('data-result-table'));
+    expect(part).toMatch(/^[^>]*>\s*<h2[^>]*>In detail<\/h2>\s*<p data-part-status aria-live="polite">For the answer above.<\/p>/);
+    const body = part.indexOf('<div data-part-body>') + '<div data-part-body>'.length;
+    expect(part.slice(body, body + table.length + 6)).toBe(`${table}</div>`);
+  });
+
+  it("recurring dates: the table lists the build day's occurrences from the next Monday in London, none of the worked example's", async () => {
+    const calc = calculators.find((c) => c.tool.name === 'expand_recurrence')!;
+    const html = read(`calculators/${calc.slug}/index.html`);
+    const page = await pageAnswer(calc, LONDON, Date.parse(/data-built-at="([^"]+)"/.exec(html)![1]));
+    const body = /data-result-table[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/.exec(html)![1];
+    const rows = [...body.matchAll(/<tr><th scope="row" class="nowrap">(\w{3} [^<]+)<\/th>/g)].map((m) => m[1]);
+    const occurrences = page.result.occurrences as { local_time: string }[];
+    // The worked example's rule (every Monday, 3 times) from the page's start, a Monday at 09:00 London time (GMT or BST).
+    expect(occurrences).toHaveLength(3);
+    expect(rows).toEqual(occurrences.map((o) => `Mon ${o.local_time.slice(0, 10)} 09:00 ${o.local_time.endsWith('+01:00') ? 'UTC+01:00' : 'UTC'}`));
+    expect(occurrences[0].local_time.slice(0, 16)).toBe(page.input.start);
+    // The worked example's own occurrences (New York, March 2026) are in its section only.
+    const example = exampleInput(calc.tool) as { start: string };
+    expect(body).not.toContain(example.start.slice(0, 10));
   });
 
   it("no page's meta description names a year but the build's (or the next, as New Year's Day or a coming eclipse)", () => {

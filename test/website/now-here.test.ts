@@ -14,6 +14,7 @@ import { todayIn } from '../../engine/time/zone-rules.ts';
 import { directAnswer, type NamedPlace } from '../../website/src/lib/answers.ts';
 import { dayWords } from '../../website/src/lib/now-here.ts';
 import { inputWords } from '../../website/src/lib/labels.ts';
+import { renderResultTable } from '../../website/src/lib/result-table.ts';
 import { serveSite } from '../../website/serve.ts';
 import { chromiumAvailable, collectErrors, launchChromium } from '../fixtures/chromium.ts';
 import { runTool } from '../helpers.ts';
@@ -123,6 +124,34 @@ describe.skipIf(!chromiumAvailable())('now and here in Chromium', () => {
     ]);
     expect(expected).toMatch(/^From Tokyo \(35\.6544° N 139\.7447° E\), to New York \(40\.6397° N 73\.7789° W\): The distance is 10\d{3}\.\d km/);
     expect(await page.textContent('[data-ai-context="direct-answer"]')).toBe(expected);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('a Tokyo visitor\'s recurring dates, and their "In detail" table, start on the next Monday at 09:00 in Tokyo', async () => {
+    const context = await visitor('Asia/Tokyo');
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${site.url}/calculators/recurring-event-dates/`);
+    const built = await page.locator('[data-result-table] [data-part-body]').innerHTML();
+    await page.waitForSelector('form[data-ready="true"][data-state="done"]');
+    await page.waitForSelector('[data-result-table][data-drawn="answer"]');
+    const input = {
+      rrule: await page.inputValue('[name="rrule"]'),
+      start: await page.inputValue('[name="start"]'),
+      timezone: await page.inputValue('[name="timezone"]'),
+    };
+    expect(input.timezone).toBe('Asia/Tokyo');
+    expect(input.start).toMatch(/T09:00$/);
+    expect(new Date(`${input.start.slice(0, 10)}T00:00:00Z`).getUTCDay()).toBe(1); // a Monday
+    const tool = registry.find((t) => t.name === 'expand_recurrence')!;
+    const result = (await runTool(tool, input)) as Record<string, unknown>;
+    const table = page.locator('[data-result-table]');
+    expect(await table.locator('[data-part-status]').textContent()).toBe('For your inputs.');
+    expect(await table.locator('[data-part-body]').innerHTML()).toBe(renderResultTable('expand_recurrence', result));
+    // Tokyo is 9 hours ahead of UTC all year: 09:00 there is midnight UTC, unlike the built page's London.
+    expect(await table.locator('tbody tr').first().textContent()).toContain(`${input.start.slice(0, 10)} 09:00 UTC+09:00`);
+    expect(await table.locator('[data-part-body]').innerHTML()).not.toBe(built);
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
