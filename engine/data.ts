@@ -74,7 +74,11 @@ export interface BoundaryLookup {
   readonly tiles: { readonly bytes: number; readonly size: number };
 }
 
-/** The places index as the engine reads it (engine/places/layout.ts lays it out, build.ts builds it). */
+/**
+ * The places index as the engine reads it (engine/places/layout.ts lays it out and reads its fields:
+ * countryOf, admin1Of, latOf, lonOf; build.ts builds it). In memory only what searches read: what an
+ * answer prints of a place or a posting is in `records`.
+ */
 export interface PlaceNames {
   count: number;
   /**
@@ -82,12 +86,16 @@ export interface PlaceNames {
    * elevation, name and ascii name (engine/places/records.ts).
    */
   recordAt: Uint32Array;
-  country: string[];
-  /** GeoNames admin1 code, '' where none. */
-  admin1: string[];
-  lat: Float64Array;
-  lon: Float64Array;
-  population: Float64Array;
+  /** Each place's division number: its country and admin1 code are divisionCountry[n], divisionAdmin1[n]. */
+  division: Uint16Array;
+  /** The distinct (country, admin1 code) pairs, in order of first place: ISO country codes. */
+  divisionCountry: string[];
+  /** GeoNames admin1 codes, '' where none. */
+  divisionAdmin1: string[];
+  /** GeoNames population, 0 where none (a build refuses one over 2³² − 1). */
+  population: Uint32Array;
+  /** Each place's position in the kd-tree (tree.ids[treeAt[p]] = p): its coordinates are the tree's, kept once. */
+  treeAt: Uint32Array;
   /**
    * The distinct normalized names, sorted by UTF-16 code unit (name k is the k-th), in blocks read from
    * `records` when searched (engine/places/key-blocks.ts): block b at keyBlockAt[b] .. keyBlockAt[b + 1],
@@ -97,10 +105,11 @@ export interface PlaceNames {
   keyBlockAt: Uint32Array;
   blockKeys: Uint16Array;
   blockKeyAt: Uint32Array;
-  /** Postings of key k: postingAt[k] .. postingAt[k + 1]; each a place and where in `records` the name that matched lies. */
+  /** Postings of key k: postingAt[k] .. postingAt[k + 1]; each a place, and the name that matched it (in `records`). */
   postingAt: Uint32Array;
   postingPlace: Uint32Array;
-  postingNameAt: Uint32Array;
+  /** Where in `records` the postings' matched-name offsets lie: u32 LE each, posting p's at postingNameTable + 4p. */
+  postingNameTable: number;
   /**
    * A segment tree over the postings for range-maximum queries by population: node i (1 ≤ i < n) holds
    * the posting of largest population (lowest index on a tie) below it; leaf n + p, posting p itself, is
@@ -110,7 +119,7 @@ export interface PlaceNames {
   bestPosting: Uint32Array;
   /** Division name by `CC.code` (GeoNames admin1CodesASCII: datasets/places/admin1.tsv). */
   divisions: Map<string, string>;
-  /** The places as points (lon, lat) of a kd-tree, by place number. */
+  /** The places as points (lon, lat, Float64 as parsed from cities500.txt) of a kd-tree: their only coordinates. */
   tree: KDBush;
   /** What answers print and searches never read: in memory after a build, read from the index file when asked after a load. */
   records: PlaceRecords;

@@ -17,6 +17,7 @@ import { int, Latitude, Longitude, num, Provenance } from '../inputs.ts';
 import { catalogueEntry, fixedProvenance } from '../provenance-catalogue.ts';
 import { GEODESIC, inverse, roundBearing, roundTo } from './geodesic.ts';
 import { nearestPlaces } from '../places/nearby.ts';
+import { admin1Of, countryOf, latOf, lonOf } from '../places/layout.ts';
 import { nameOf } from '../places/name-table.ts';
 import { CITIES500_VERSION, places } from '../places/place-names.ts';
 
@@ -71,11 +72,11 @@ export async function placesAround(lat: number, lon: number, radiusKm: number, l
   const ix = await places();
   return nearestPlaces(ix, lat, lon, radiusKm, limit, minPopulation, inverse).map(({ place, distance_m, initial_bearing_deg }) => ({
     name: nameOf(ix, place),
-    country: ix.country[place],
-    admin_code: ix.admin1[place],
+    country: countryOf(ix, place),
+    admin_code: admin1Of(ix, place),
     population: ix.population[place],
-    lat: ix.lat[place],
-    lon: ix.lon[place],
+    lat: latOf(ix, place),
+    lon: lonOf(ix, place),
     distance_km: roundTo(distance_m / 1000, 3),
     bearing_deg: roundBearing(initial_bearing_deg, 2),
   }));

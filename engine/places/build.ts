@@ -15,9 +15,10 @@
  */
 import { performance } from 'node:perf_hooks';
 import KDBush from 'kdbush';
-import type { Built, PlaceNames } from './layout.ts';
-import { interner, yieldToEventLoop } from '../utility/loading.ts';
+import { type Built, type PlaceNames, treePositions } from './layout.ts';
+import { yieldToEventLoop } from '../utility/loading.ts';
 import { better } from './name-table.ts';
+import { divisionTable, populationOf } from './columns.ts';
 import { packKeyBlocks } from './key-blocks.ts';
 import { packRecords, recordsInMemory } from './records.ts';
 import { normalizeName } from './normalize.ts';
@@ -37,7 +38,6 @@ function nonAscii(raw: Buffer, start: number, stop: number): number {
 const TAB = 9;
 const NEWLINE = 10;
 const COMMA = 44;
-
 /** The index of cities500.txt's bytes and the division names by `CC.code`. */
 export async function buildFromData(raw: Buffer, divisions: Map<string, string>): Promise<Built> {
   const started = performance.now();
@@ -57,15 +57,15 @@ export async function buildFromData(raw: Buffer, divisions: Map<string, string>)
   const ids: number[] = [];
   const nameAt: number[] = [];
   const asciiAt: number[] = [];
-  const country: string[] = [];
-  const admin1: string[] = [];
+  /** Each place's division number, and the distinct (country, admin1 code) pairs by number (engine/places/columns.ts). */
+  const division: number[] = [];
+  const divisionsOf = divisionTable();
   const lat: number[] = [];
   const lon: number[] = [];
   const population: number[] = [];
   const elevation: number[] = [];
   /** Each place's weight before the name matched (engine/places/rank.ts). */
   const weight: number[] = [];
-  const intern = interner();
   // Distinct keys, and the raw postings (key id, place, name bytes) in file order.
   const keyId = new Map<string, number>();
   const keyList: string[] = [];
@@ -95,9 +95,8 @@ export async function buildFromData(raw: Buffer, divisions: Map<string, string>)
       asciiAt.push(field[2], field[3] - 1);
       lat.push(Number(at(4)));
       lon.push(Number(at(5)));
-      country.push(intern(at(8)));
-      admin1.push(intern(at(10)));
-      population.push(Number(at(14)) || 0);
+      division.push(divisionsOf.numberOf(at(8), at(10)));
+      population.push(populationOf(at(14), at(0)));
       const elev = at(15);
       elevation.push(elev === '' ? Number.NaN : Number(elev));
       seen.clear();
@@ -207,7 +206,7 @@ export async function buildFromData(raw: Buffer, divisions: Map<string, string>)
     if (i % SLICE === 0) await maybePause();
   }
   await pause();
-  const pop = Float64Array.from(population);
+  const pop = Uint32Array.from(population);
   for (let r = 0; r < order.length; r++) {
     // Checked before the single-posting names are skipped, so the check comes every SLICE names.
     if (r % SLICE === 0) await maybePause();
@@ -219,7 +218,7 @@ export async function buildFromData(raw: Buffer, divisions: Map<string, string>)
     const ranked = rankNamePostings(
       of.map((place) => weight[place]),
       at.map((i) => postingKind[i]),
-      of.map((place) => country[place]),
+      of.map((place) => divisionsOf.country[division[place]]),
       of.map((place) => pop[place]),
       of,
     );
@@ -243,28 +242,30 @@ export async function buildFromData(raw: Buffer, divisions: Map<string, string>)
   const tree = new KDBush(ids.length);
   for (let i = 0; i < ids.length; i++) tree.add(lon[i], lat[i]);
   tree.finish();
+  lat.length = 0;
+  lon.length = 0;
   longest = Math.max(longest, performance.now() - sliceStart);
 
   // The postings' build arrays are done with: let them go before the records are packed.
   for (const done of [pKey, pPlace, pStart, pEnd, pKind]) done.length = 0;
-  const { records, recordAt, postingNameAt } = await packRecords(raw, { ids, elevation, nameAt, asciiAt }, postingNameStart, postingNameEnd);
+  const { records, recordAt, postingNameTable } = await packRecords(raw, { ids, elevation, nameAt, asciiAt }, postingNameStart, postingNameEnd);
   // The name table in blocks after the records (engine/places/key-blocks.ts).
   const blocks = await packKeyBlocks(keys, keyAt, records.length);
   const index: PlaceNames = {
     count: ids.length,
     recordAt,
-    country,
-    admin1,
-    lat: Float64Array.from(lat),
-    lon: Float64Array.from(lon),
+    division: Uint16Array.from(division),
+    divisionCountry: divisionsOf.country,
+    divisionAdmin1: divisionsOf.admin1,
     population: pop,
+    treeAt: treePositions(tree),
     keyCount: order.length,
     keyBlockAt: blocks.keyBlockAt,
     blockKeys: blocks.blockKeys,
     blockKeyAt: blocks.blockKeyAt,
     postingAt,
     postingPlace,
-    postingNameAt,
+    postingNameTable,
     bestPosting,
     divisions,
     tree,

@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import KDBush from 'kdbush';
 import { yieldToEventLoop } from '../utility/loading.ts';
 import { ADMIN1_MANIFEST, CITIES500_FILE, CITIES500_PACKAGE, CITIES500_VERSION, newestModification, sha256Of } from './dataset.ts';
-import { ARRAYS, type PlaceNames, type PlaceRecords, TYPED } from './layout.ts';
+import { ARRAYS, type PlaceNames, type PlaceRecords, TYPED, treePositions } from './layout.ts';
 import { NORMALIZATION_PROBES, normalizeName } from './normalize.ts';
 
 const MAGIC = 'places-index\n';
@@ -25,7 +25,7 @@ const CRC_SLICE = 4 << 20;
  * The layout and build of the index: raise it with any change to buildFromData or the file layout
  * (test/engine/places/search-places.test.ts compares a cached index with a fresh build and says so).
  */
-export const INDEX_FORMAT = 6;
+export const INDEX_FORMAT = 7;
 
 /** Where the index file is kept: its folder, and a name that changes with the data, the format and the normalization. */
 export function indexFile(): string {
@@ -51,12 +51,15 @@ export interface IndexManifest {
 }
 
 interface Header {
+  /** {@link INDEX_FORMAT} of the code that wrote it (the file's name has it too): another is refused. */
+  format: number;
   rawLength: number;
   rawCrc: number;
   count: number;
   keyCount: number;
-  country: string[];
-  admin1: string[];
+  divisionCountry: string[];
+  divisionAdmin1: string[];
+  postingNameTable: number;
   divisions: [string, string][];
   arrays: Record<string, { offset: number; length: number }>;
   /** KDBush's own buffer, in bytes: after the arrays, read into a buffer of its own. */
@@ -131,6 +134,7 @@ export async function readIndexFile(file: string, rawFile: string): Promise<{ in
     const headerBytes = Buffer.alloc(headerLength);
     await readFully(handle, headerBytes, MAGIC.length + 4);
     const header = JSON.parse(headerBytes.toString('utf8')) as Header;
+    if (header.format !== INDEX_FORMAT) throw new Error(`written in index format ${header.format}, not ${INDEX_FORMAT}`);
     if (bodyAt + header.bodyLength !== size || header.records.offset + header.records.length !== header.bodyLength) {
       throw new Error('body does not match its checksum');
     }
@@ -163,14 +167,17 @@ export async function readIndexFile(file: string, rawFile: string): Promise<{ in
       const { offset, length } = header.arrays[name as string];
       arrays[name as string] = new TYPED[type](body, offset, length);
     }
+    const tree = KDBush.from(treeData);
     const index = {
       ...(arrays as unknown as Pick<PlaceNames, (typeof ARRAYS)[number][0]>),
       count: header.count,
       keyCount: header.keyCount,
-      country: header.country,
-      admin1: header.admin1,
+      divisionCountry: header.divisionCountry,
+      divisionAdmin1: header.divisionAdmin1,
+      postingNameTable: header.postingNameTable,
       divisions: new Map(header.divisions),
-      tree: KDBush.from(treeData),
+      tree,
+      treeAt: treePositions(tree),
       records: recordsInFile(handle, bodyAt + header.records.offset, header.records.length),
     } as PlaceNames;
     return { index, blockMs: Math.max(blockMs, performance.now() - blockStart) };
@@ -207,12 +214,14 @@ export async function writeIndexFile(file: string, ix: PlaceNames, raw: Buffer):
   body.set(treeBytes, tree.offset);
   body.set(recordBytes, records.offset);
   const header: Header = {
+    format: INDEX_FORMAT,
     rawLength: raw.length,
     rawCrc: crc32(raw),
     count: ix.count,
     keyCount: ix.keyCount,
-    country: ix.country,
-    admin1: ix.admin1,
+    divisionCountry: ix.divisionCountry,
+    divisionAdmin1: ix.divisionAdmin1,
+    postingNameTable: ix.postingNameTable,
     divisions: [...ix.divisions],
     arrays: layout,
     tree,

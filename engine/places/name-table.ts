@@ -8,7 +8,7 @@ import type { PlaceNames } from './layout.ts';
 export { keyRange } from './key-blocks.ts';
 
 /** Of two postings, the one of the larger place (the lower index on a tie). */
-export function better(pop: Float64Array, postingPlace: Uint32Array, a: number, b: number): number {
+export function better(pop: Uint32Array, postingPlace: Uint32Array, a: number, b: number): number {
   const d = pop[postingPlace[a]] - pop[postingPlace[b]];
   return d > 0 || (d === 0 && a < b) ? a : b;
 }

@@ -18,7 +18,7 @@
  * //    { place: <Le Kremlin-Bicêtre>, distance_m: 4700.3, initial_bearing_deg: 172.34 }]
  */
 import { around, distance as sphericalKm } from 'geokdbush';
-import type { PlaceNames } from './layout.ts';
+import { latOf, lonOf, type PlaceNames } from './layout.ts';
 
 /** A point in degrees. */
 export interface Point {
@@ -44,7 +44,7 @@ const GEODESIC_OVER_SPHERE_MIN = 0.99;
  * (ties by position in the data), at most `limit`.
  */
 export function nearestPlaces(
-  index: Pick<PlaceNames, 'lat' | 'lon' | 'population' | 'tree'>,
+  index: Pick<PlaceNames, 'population' | 'tree' | 'treeAt'>,
   lat: number,
   lon: number,
   radiusKm: number,
@@ -60,7 +60,7 @@ export function nearestPlaces(
     const ids = around(index.tree, lon, lat, wanted, searchKm, predicate);
     const found = ids
       .map((place) => {
-        const { distance_m, initial_bearing_deg } = measure(origin, { lat: index.lat[place], lon: index.lon[place] });
+        const { distance_m, initial_bearing_deg } = measure(origin, { lat: latOf(index, place), lon: lonOf(index, place) });
         return { place, distance_m, initial_bearing_deg };
       })
       .filter((c) => c.distance_m <= radiusM)
@@ -69,7 +69,7 @@ export function nearestPlaces(
     if (!complete) {
       // Places not gathered lie at least this far along the sphere, so at least 0.99 × that on the ellipsoid.
       const last = ids[ids.length - 1];
-      const unseenM = GEODESIC_OVER_SPHERE_MIN * 1000 * sphericalKm(lon, lat, index.lon[last], index.lat[last]);
+      const unseenM = GEODESIC_OVER_SPHERE_MIN * 1000 * sphericalKm(lon, lat, lonOf(index, last), latOf(index, last));
       complete = unseenM > (found.length >= limit ? found[limit - 1].distance_m : radiusM);
     }
     if (complete) return found.slice(0, limit);

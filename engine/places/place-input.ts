@@ -10,7 +10,7 @@
  * schema gains no object-level refinement and keeps its compiled fast path (engine/fast-parse.ts).
  */
 import { z } from 'zod';
-import { type PlaceHit, PLACE_NAMES, PLACE_SEARCH, divisionOf, searchIndex } from './search-places.ts';
+import { type PlaceHit, PLACE_NAMES, PLACE_SEARCH, countryOf, divisionOf, latOf, lonOf, searchIndex } from './search-places.ts';
 import { nameOf, placeRecord } from './records.ts';
 import { places } from './place-names.ts';
 import { settleZones, zonesFromPlace, zonesPending } from './place-zones.ts';
@@ -58,15 +58,15 @@ export async function resolvePlace(text: string, field: string): Promise<Resolve
   return {
     place: {
       name,
-      country: ix.country[place],
+      country: countryOf(ix, place),
       admin1: divisionOf(ix, place),
-      lat: ix.lat[place],
-      lon: ix.lon[place],
+      lat: latOf(ix, place),
+      lon: lonOf(ix, place),
       geonames_id: geonamesId,
     },
     alternatives: rest
       .filter((h: PlaceHit) => h.exact === best.exact)
-      .map((h) => ({ name: nameOf(ix, h.place), country: ix.country[h.place], admin1: divisionOf(ix, h.place), population: ix.population[h.place] })),
+      .map((h) => ({ name: nameOf(ix, h.place), country: countryOf(ix, h.place), admin1: divisionOf(ix, h.place), population: ix.population[h.place] })),
   };
 }
 

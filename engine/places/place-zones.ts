@@ -7,7 +7,7 @@
  * run with one: a page asks the API for such inputs (website/src/scripts/browser-run.ts).
  */
 import { places } from './place-names.ts';
-import type { PlaceNames } from './layout.ts';
+import { countryOf, latOf, lonOf, type PlaceNames } from './layout.ts';
 import { divisionOf, searchIndex } from './search-places.ts';
 import { placeRecord } from './records.ts';
 import { lookupZones } from '../time/zone-lookup.ts';
@@ -20,12 +20,12 @@ export function zoneOfPlace(ix: PlaceNames, input: string): ResolvedZone | null 
   const hits = searchIndex(ix, input, { limit: 4 });
   if (hits.length === 0) return null;
   // Only the best match's record is read (engine/places/records.ts); the others give their zones.
-  const zoneAt = (place: number) => lookupZones(ix.lat[place], ix.lon[place]).zones[0];
+  const zoneAt = (place: number) => lookupZones(latOf(ix, place), lonOf(ix, place)).zones[0];
   const [best, ...rest] = hits;
   const zone = zoneAt(best.place);
   const candidates = [...new Set(rest.filter((r) => r.exact === best.exact).map((r) => zoneAt(r.place)))].filter((z) => z !== zone);
   const { name, geonamesId } = placeRecord(ix, best.place);
-  const place = { name, country: ix.country[best.place], admin1: divisionOf(ix, best.place), geonames_id: geonamesId };
+  const place = { name, country: countryOf(ix, best.place), admin1: divisionOf(ix, best.place), geonames_id: geonamesId };
   return { zone, resolved_from: 'place', input, place, ...(candidates.length ? { candidates } : {}) };
 }
 

@@ -10,7 +10,9 @@
  *
  * A place record (place p at recordAt[p] .. recordAt[p + 1]): GeoNames id (u32), elevation in metres
  * (f32, NaN where GeoNames has none), the name's and the ascii name's byte lengths (u16 each), then both
- * names, UTF-8. A matched name (at postingNameAt[posting]): its byte length (u16), then the name.
+ * names, UTF-8. A matched name: its byte length (u16), then the name. After the matched names, the
+ * postings' table (at postingNameTable): where each posting's matched name lies (u32 each, little-endian),
+ * read for the postings an answer prints (3 MB the server does not hold). All little-endian.
  */
 import type { PlaceNames, PlaceRecords } from './layout.ts';
 import { yieldToEventLoop } from '../utility/loading.ts';
@@ -45,14 +47,16 @@ export const nameOf = (ix: PlaceNames, place: number): string => placeRecord(ix,
 
 /** The name posting p matched. */
 export function postingName(ix: PlaceNames, p: number): string {
-  const b = ix.records.read(ix.postingNameAt[p], 2 + NAME_BYTES_MAX);
+  const at = ix.records.read(ix.postingNameTable + 4 * p, 4).readUInt32LE(0);
+  const b = ix.records.read(at, 2 + NAME_BYTES_MAX);
   return b.toString('utf8', 2, 2 + b.readUInt16LE(0));
 }
 
 /**
  * Packs the records from cities500.txt's bytes: each place's id, elevation, and name and ascii name
  * (raw[start, end) pairs in `nameAt`, `asciiAt`), then each posting's matched name (raw[start, end)
- * in `postingStart`, `postingEnd`, in posting order), each distinct text once. Written straight into one
+ * in `postingStart`, `postingEnd`, in posting order), each distinct text once, then the postings' table
+ * of where each one's name lies (at `postingNameTable`). Written straight into one
  * buffer, distinct texts found by a hash table of typed arrays: no object per name, so a server's first
  * build stays within its heap limit (npm start's --max-old-space-size=192).
  */
@@ -61,18 +65,18 @@ export async function packRecords(
   place: { ids: number[]; elevation: number[]; nameAt: number[]; asciiAt: number[] },
   postingStart: Uint32Array,
   postingEnd: Uint32Array,
-): Promise<{ records: Buffer; recordAt: Uint32Array; postingNameAt: Uint32Array }> {
+): Promise<{ records: Buffer; recordAt: Uint32Array; postingNameTable: number }> {
   const count = place.ids.length;
   const lengthOf = (start: number, end: number) => {
     if (end - start > NAME_BYTES_MAX) throw new Error(`a name of ${end - start} bytes at byte ${start} of cities500.txt (at most ${NAME_BYTES_MAX})`);
     return end - start;
   };
-  // At most: every place's record, and every posting's name as if none were shared.
+  // At most: every place's record, every posting's name as if none were shared, and the postings' table.
   let most = 0;
   for (let p = 0; p < count; p++) {
     most += PLACE_HEAD + lengthOf(place.nameAt[2 * p], place.nameAt[2 * p + 1]) + lengthOf(place.asciiAt[2 * p], place.asciiAt[2 * p + 1]);
   }
-  for (let i = 0; i < postingStart.length; i++) most += 2 + lengthOf(postingStart[i], postingEnd[i]);
+  for (let i = 0; i < postingStart.length; i++) most += 6 + lengthOf(postingStart[i], postingEnd[i]);
   const out = Buffer.alloc(most);
   let size = 0;
   const recordAt = new Uint32Array(count + 1);
@@ -93,6 +97,7 @@ export async function packRecords(
   const bits = Math.max(4, Math.ceil(Math.log2(postingStart.length * 2 + 1)));
   const slots = new Uint32Array(1 << bits);
   const mask = (1 << bits) - 1;
+  // Where each posting's name lies, written into the table once the names are all placed.
   const postingNameAt = new Uint32Array(postingStart.length);
   for (let i = 0; i < postingStart.length; i++) {
     const start = postingStart[i];
@@ -119,5 +124,8 @@ export async function packRecords(
     postingNameAt[i] = offset;
     if (i % SLICE === 0) await yieldToEventLoop();
   }
-  return { records: out.subarray(0, size), recordAt, postingNameAt };
+  const postingNameTable = size;
+  for (let i = 0; i < postingNameAt.length; i++) out.writeUInt32LE(postingNameAt[i], postingNameTable + 4 * i);
+  size += 4 * postingNameAt.length;
+  return { records: out.subarray(0, size), recordAt, postingNameTable };
 }

@@ -18,6 +18,9 @@ import { COUNTRY_NAMES_VERSION, countryName, countryNameEntries } from '../count
 import { byPopulation, keyRange, nameOf } from './name-table.ts';
 import { placeRecord, postingName } from './records.ts';
 import { normalizeName } from './normalize.ts';
+import { admin1Of, countryOf, latOf, lonOf } from './layout.ts';
+
+export { countryOf, latOf, lonOf };
 import { CITIES500_VERSION, DIVISIONS_SOURCE, type PlaceNames, places, placesIfReady } from './place-names.ts';
 
 export const MAX_PLACES_LIMIT = 50;
@@ -74,7 +77,7 @@ function qualifierTable(ix: PlaceNames) {
     if (!e) table.set(key, (e = { countries: new Set(), divisions: new Set() }));
     return e;
   };
-  const known = new Set(ix.country);
+  const known = new Set(ix.divisionCountry);
   for (const code of known) entry(code.toLowerCase()).countries.add(code);
   for (const [name, code] of countryNameEntries()) if (known.has(code)) entry(normalizeName(name)).countries.add(code);
   // Common English forms CLDR does not list.
@@ -141,8 +144,8 @@ export function searchIndex(ix: PlaceNames, q: string, { country, limit, minPopu
   }
   const keep = (place: number) =>
     ix.population[place] >= minPopulation &&
-    (country === undefined || ix.country[place] === country) &&
-    (narrow === undefined || narrow.countries.has(ix.country[place]) || narrow.divisions.has(`${ix.country[place]}.${ix.admin1[place]}`));
+    (country === undefined || countryOf(ix, place) === country) &&
+    (narrow === undefined || narrow.countries.has(countryOf(ix, place)) || narrow.divisions.has(`${countryOf(ix, place)}.${admin1Of(ix, place)}`));
   const hits: PlaceHit[] = [];
   if (name === '') return hits;
   const taken = new Set<number>();
@@ -199,22 +202,22 @@ export function completePlaceNames(prefix: string, limit = 20): string[] {
   const out = new Set<string>();
   for (const { place } of searchIndex(ix, prefix, { limit })) {
     // A division code (no name in GeoNames) would not narrow a search: the country code then.
-    const a1 = ix.admin1[place];
-    const named = a1 === '' ? undefined : ix.divisions.get(`${ix.country[place]}.${a1}`);
-    out.add(`${nameOf(ix, place)}, ${named ?? ix.country[place]}`);
+    const a1 = admin1Of(ix, place);
+    const named = a1 === '' ? undefined : ix.divisions.get(`${countryOf(ix, place)}.${a1}`);
+    out.add(`${nameOf(ix, place)}, ${named ?? countryOf(ix, place)}`);
   }
   return [...out];
 }
 
 /** A place's first-level division by name (`Illinois`), its GeoNames code where it has no name, null where none. */
 export function divisionOf(ix: PlaceNames, place: number): string | null {
-  const a1 = ix.admin1[place];
-  return a1 === '' ? null : (ix.divisions.get(`${ix.country[place]}.${a1}`) ?? a1);
+  const a1 = admin1Of(ix, place);
+  return a1 === '' ? null : (ix.divisions.get(`${countryOf(ix, place)}.${a1}`) ?? a1);
 }
 
 /** A hit as the answer writes it. */
 export function describeHit(ix: PlaceNames, { place, posting }: PlaceHit): FoundPlace {
-  const cc = ix.country[place];
+  const cc = countryOf(ix, place);
   const { geonamesId, elevation, name, asciiName } = placeRecord(ix, place);
   return {
     name,
@@ -222,10 +225,10 @@ export function describeHit(ix: PlaceNames, { place, posting }: PlaceHit): Found
     country: cc,
     country_name: countryName(cc),
     admin1: divisionOf(ix, place),
-    lat: ix.lat[place],
-    lon: ix.lon[place],
+    lat: latOf(ix, place),
+    lon: lonOf(ix, place),
     population: ix.population[place],
-    timezone: lookupZones(ix.lat[place], ix.lon[place]).zones[0],
+    timezone: lookupZones(latOf(ix, place), lonOf(ix, place)).zones[0],
     elevation_m: Number.isNaN(elevation) ? null : elevation,
     geonames_id: geonamesId,
     matched_name: postingName(ix, posting),

@@ -21,6 +21,7 @@ import KDBush from 'kdbush';
 import { inverse, roundBearing, roundTo } from '../../../engine/geo/geodesic.ts';
 import { geoNearby, placesAround } from '../../../engine/geo/geo-nearby.ts';
 import { CITIES500_FILE } from '../../../engine/places/dataset.ts';
+import { admin1Of, countryOf, latOf, lonOf, treePositions } from '../../../engine/places/layout.ts';
 import { nearestPlaces } from '../../../engine/places/nearby.ts';
 import { loadPlaces } from '../../../engine/places/place-names.ts';
 import { explanationsOf, inputErrors, runTool, withFullProvenance } from '../../helpers.ts';
@@ -62,12 +63,15 @@ describe('nearest places in the places index', () => {
     expect(index.tree.numItems).toBe(cities.length);
     for (let id = 0; id < cities.length; id++) {
       const c = cities[id];
-      if (index.lat[id] !== c.lat || index.lon[id] !== c.lon || index.population[id] !== c.population || index.country[id] !== c.country) {
-        expect({ id, lat: index.lat[id], lon: index.lon[id], population: index.population[id] }).toEqual({
+      const [lat, lon, country, admin_code] = [latOf(index, id), lonOf(index, id), countryOf(index, id), admin1Of(index, id)];
+      if (lat !== c.lat || lon !== c.lon || index.population[id] !== c.population || country !== c.country || admin_code !== c.admin_code) {
+        expect({ id, lat, lon, population: index.population[id], country, admin_code }).toEqual({
           id,
           lat: c.lat,
           lon: c.lon,
           population: c.population,
+          country: c.country,
+          admin_code: c.admin_code,
         });
       }
     }
@@ -82,7 +86,7 @@ describe('nearest places in the places index', () => {
     const tree = new KDBush(lat.length);
     for (let i = 0; i < lat.length; i++) tree.add(lon[i], lat[i]);
     tree.finish();
-    const index = { population: new Float64Array(lat.length), lat: Float64Array.from(lat), lon: Float64Array.from(lon), tree };
+    const index = { population: new Uint32Array(lat.length), tree, treeAt: treePositions(tree) };
     const [first, second] = nearestPlaces(index, 0, 0, 150, 2, 0, inverse);
     const listed = (p: typeof first) => ({ distance_km: roundTo(p.distance_m / 1000, 3), bearing_deg: roundBearing(p.initial_bearing_deg, 2) });
     expect({ place: first.place, ...listed(first) }).toEqual({ place: 30, ...asListed(EQUATOR_NORTH_0_9005) }); // north
