@@ -38,6 +38,7 @@ function nonAscii(raw: Buffer, start: number, stop: number): number {
 const TAB = 9;
 const NEWLINE = 10;
 const COMMA = 44;
+
 /** The index of cities500.txt's bytes and the division names by `CC.code`. */
 export async function buildFromData(raw: Buffer, divisions: Map<string, string>): Promise<Built> {
   const started = performance.now();

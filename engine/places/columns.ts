@@ -1,7 +1,8 @@
 /**
  * Two of cities500.txt's columns as the places index keeps them (engine/places/build.ts reads the rows):
  * the population as a 32-bit unsigned integer, and the country and admin1 code as one division number
- * (16 bits) into a table of the distinct (country, admin1 code) pairs: about 3,900 pairs for 199,568 places.
+ * (16 bits) into a table of the distinct (country, admin1 code) pairs: 3,816 pairs for 199,568 places
+ * in cities500 of 2023-03-05.
  * A value the index cannot hold stops the build, naming it.
  */
 

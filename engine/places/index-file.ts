@@ -101,8 +101,10 @@ async function readFully(handle: FileHandle, into: Uint8Array, position: number)
 /**
  * The index of this raw file (cities500.txt, checked by its length and CRC, read in slices and not
  * kept), or undefined when there is no index file; throws when one is unreadable. The arrays are views
- * over one buffer read from the file, the kd-tree's over one of its own: nothing is copied twice. The
- * records are checksummed in slices and left in the file, which stays open for them.
+ * over one buffer read from the file, the kd-tree's over one of its own: nothing is copied twice (the
+ * places' coordinates are the tree's, found through `treeAt`, computed here). The records are
+ * checksummed in slices and left in the file, which stays open for them. A file its header says another
+ * {@link INDEX_FORMAT} wrote is refused (the loader sets it aside).
  */
 export async function readIndexFile(file: string, rawFile: string): Promise<{ index: PlaceNames; blockMs: number } | undefined> {
   let handle: FileHandle;

@@ -1,12 +1,12 @@
 /**
  * The places index's records: what an answer prints of a place and is never searched on, kept out of
  * memory. Each place's GeoNames id, elevation, name and ascii name, and each posting's matched name
- * (each distinct text once: Springfield is stored once for its dozens of places), packed at build from
- * cities500.txt's bytes into one buffer, 17 MB. A fresh build holds it in memory; the server reads it
- * from the index file one record at a time as answers need them (one read of a few dozen bytes, from
- * the page cache, per place listed: recordsInFile in engine/places/index-file.ts, as this module also
- * loads in a page and imports no node: builtin), so neither the 31 MB raw file nor these bytes stay in
- * the process.
+ * (each distinct text once: Springfield is stored once for its dozens of places) and where each
+ * posting's lies, packed at build from cities500.txt's bytes into one buffer, 20 MB. A fresh build holds
+ * it in memory; the server reads it from the index file one record at a time as answers need them (one
+ * read of a few dozen bytes, from the page cache, per place listed, two per matched name: recordsInFile
+ * in engine/places/index-file.ts, as this module also loads in a page and imports no node: builtin), so
+ * neither the 31 MB raw file nor these bytes stay in the process.
  *
  * A place record (place p at recordAt[p] .. recordAt[p + 1]): GeoNames id (u32), elevation in metres
  * (f32, NaN where GeoNames has none), the name's and the ascii name's byte lengths (u16 each), then both
