@@ -19,10 +19,9 @@ import { byPopulation, keyRange, nameOf } from './name-table.ts';
 import { placeRecord, postingName } from './records.ts';
 import { normalizeName } from './normalize.ts';
 import { admin1Of, countryOf, latOf, lonOf } from './layout.ts';
-
-export { countryOf, latOf, lonOf };
 import { CITIES500_VERSION, DIVISIONS_SOURCE, type PlaceNames, places, placesIfReady } from './place-names.ts';
 
+export { countryOf, latOf, lonOf } from './layout.ts';
 export const MAX_PLACES_LIMIT = 50;
 
 export const FoundPlace = z.object({
