@@ -452,6 +452,9 @@ const rows: Row[] = [
   ...rowsOf.sunYear,
   ...rowsOf.moonDay,
   ...rowsOf.moonYear,
+  ...rowsOf.meeting,
+  ...rowsOf.places,
+  ...rowsOf.timePlace,
   ...rowsOf.mcp,
   ...(against ? Object.values(against).flatMap(([pooled, each]) => [pooled, ...each]) : []),
 ].filter((r): r is Row => r !== undefined);
