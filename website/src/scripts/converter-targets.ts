@@ -2,7 +2,8 @@
 /**
  * The time-zone converter's several places in the page: the form's answer (its `calculator:result` event)
  * in its own target zone, and the same source time converted by the tool once for each zone of the
- * visitor's list (rows added and removed here, kept in localStorage); back to the worked example on
+ * visitor's list (rows added and removed here, kept in localStorage); back to the page's built answer
+ * (the build's minute in London, or the worked example: the part's first words say which) on
  * `calculator:reset`. A city is read as the zone named after it (the page's list of zone names), else as
  * the zone of the places pack's best match for it (./places-pack.ts).
  */
@@ -20,8 +21,8 @@ function setUp(root: HTMLElement) {
   const editor = root.querySelector<HTMLElement>('[data-places-editor]')!;
   const list = editor.querySelector<HTMLOListElement>('[data-place-rows]')!;
   const add = editor.querySelector<HTMLButtonElement>('[data-add-place]')!;
-  const example = JSON.parse(root.dataset.example ?? '{}') as { input: Record<string, unknown>; result: ConvertAnswer };
-  const built = { status: status.textContent, body: body.innerHTML };
+  const opening = JSON.parse(root.dataset.built ?? '{}') as { input: Record<string, unknown>; result: ConvertAnswer };
+  const built = { status: status.textContent ?? '', body: body.innerHTML };
   const zones = [...document.querySelectorAll<HTMLOptionElement>('#zone-names option')].map((o) => o.value);
 
   const stored = (() => {
@@ -33,8 +34,8 @@ function setUp(root: HTMLElement) {
     }
   })();
   let places: string[] = stored ?? (JSON.parse(root.dataset.defaults ?? '[]') as string[]);
-  let current = example;
-  let fromExample = true;
+  let current = opening;
+  let fromBuild = true;
   let latest = 0;
   let serial = 0;
 
@@ -72,9 +73,9 @@ function setUp(root: HTMLElement) {
     }
     if (ticket !== latest) return;
     body.innerHTML = renderTargets(rows);
-    status.textContent = fromExample ? 'For the worked example, with your places.' : 'For your inputs.';
+    status.textContent = fromBuild ? `${built.status.replace(/\.$/, '')}, with your places.` : 'For your inputs.';
     root.removeAttribute('aria-busy');
-    root.dataset.drawn = fromExample ? 'example' : 'answer';
+    root.dataset.drawn = fromBuild ? 'example' : 'answer';
   }
 
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -129,12 +130,12 @@ function setUp(root: HTMLElement) {
     const detail = (event as CustomEvent<{ input: Record<string, unknown>; result: ConvertAnswer }>).detail;
     if (!detail?.result?.source || !detail.result.target) return;
     current = detail;
-    fromExample = false;
+    fromBuild = false;
     void draw();
   });
   document.addEventListener('calculator:reset', () => {
-    current = example;
-    fromExample = true;
+    current = opening;
+    fromBuild = true;
     if (stored === undefined && !localStorage.getItem(STORE)) {
       body.innerHTML = built.body;
       status.textContent = built.status;
@@ -143,7 +144,7 @@ function setUp(root: HTMLElement) {
   });
   rows();
   editor.hidden = false;
-  // A list kept from an earlier visit: the worked example's time in those places.
+  // A list kept from an earlier visit: the built answer's time in those places.
   if (stored) void draw();
   root.dataset.ready = 'true';
 }
