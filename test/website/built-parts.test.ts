@@ -6,8 +6,8 @@
  * each equal to the lib's drawing of that answer and marking the build's day in London; none draws the
  * worked example's (Atlanta on 6 September 2009, the eclipse after 2024-04-01, Hebrew 1 Tishrei 5787).
  * And no built calculator page shows, outside its worked example and developer section, a date of a year
- * other than the build's or the next (the eclipse list's third eclipse of a kind and the converter's places
- * west of London on New Year's Day excepted; see below).
+ * other than the build's or the next (the eclipse list's third eclipse of a kind excepted; see below).
+ * The lib's drawings are pinned for fixed build instants too.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -194,6 +194,45 @@ describe("the parts below the answer, drawn for the build day's answer in London
   });
 });
 
+describe('the parts for a fixed build instant', () => {
+  it('sunrise and sunset on 21 June 2026 at noon: June in London, the day marked', async () => {
+    const page = await pageAnswer(calcOf('sunrise-sunset'), LONDON, Date.UTC(2026, 5, 21, 12));
+    const drawn = sunYearPart(page);
+    expect(drawn).toContain('<tr class="marked" aria-current="date" data-date="2026-06-21">');
+    expect(drawn).toContain('every day of June 2026 at 51.5074, -0.1278 (local time, Europe/London)');
+  });
+
+  it("the converter at 00:30 on New Year's Day 2031 in London: New York's row on the day before, without its year", async () => {
+    const calc = calcOf('time-zone-converter');
+    const page = await pageAnswer(calc, LONDON, Date.UTC(2031, 0, 1, 0, 30));
+    const { rows } = await converterPart(calc, page);
+    const text = renderTargets(rows)
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ');
+    // tzdb: New York on EST (UTC−05:00), Kathmandu +05:45, Tokyo +09:00 all year.
+    expect(text).toContain('New York America/New_York Tue 31 Dec 19:30 (previous day) EST UTC−05:00 −5 h');
+    expect(text).toContain('Kathmandu Asia/Kathmandu Wed 1 Jan 06:15');
+    expect(text).not.toMatch(/2030/);
+  });
+
+  it('eclipses after 28 November 2026: the third of each kind reaches the year after next', async () => {
+    const calc = calcOf('eclipses');
+    const page = await pageAnswer(calc, LONDON, Date.UTC(2026, 10, 28, 12));
+    const { html, status } = await eclipsePart(calc, page);
+    expect(status).toBe('the eclipses after 28 November 2026');
+    // NASA, Five Millennium Catalog of Solar (and Lunar) Eclipses: annular 2027-02-06, total 2027-08-02,
+    // annular 2028-01-26; penumbral lunar 2027-02-20, 2027-07-18 and 2027-08-17.
+    expect([...html.matchAll(/eclipse, (\d{4}-\d\d-\d\d)/g)].map((m) => m[1])).toEqual([
+      '2027-02-06',
+      '2027-08-02',
+      '2028-01-26',
+      '2027-02-20',
+      '2027-07-18',
+      '2027-08-17',
+    ]);
+  });
+});
+
 describe('no date of another year below the answer', () => {
   // Dates as a page shows them: 2026-11-28, 28 November 2026, November 2026.
   const MONTHS = 'January|February|March|April|May|June|July|August|September|October|November|December';
@@ -224,11 +263,11 @@ describe('no date of another year below the answer', () => {
       expect(text.length, slug).toBeGreaterThan(500);
       // The eclipse list names the next three eclipses of each kind worldwide: about six months apart, the
       // third after a build late in a year falls in the year after next (2028-01-26 after November 2026).
+      // No part shows the year before: on New Year's night in London the converter's New York row is
+      // "Tue 31 Dec 19:30 (previous day)", without its year (pinned above), and every other part starts on
+      // the build's day in London.
       const last = slug === 'eclipses' ? year + 2 : year + 1;
-      // The converter's places west of London are still in the old year when a build runs in the first
-      // hours of 1 January there (00:30 in London is 19:30 on 31 December in New York).
-      const first = slug === 'time-zone-converter' ? year - 1 : year;
-      const wrong = [...text.matchAll(DATE)].map((m) => ({ year: Number(m[1] ?? m[2]), text: m[0] })).filter((d) => d.year < first || d.year > last);
+      const wrong = [...text.matchAll(DATE)].map((m) => ({ year: Number(m[1] ?? m[2]), text: m[0] })).filter((d) => d.year < year || d.year > last);
       expect(wrong, slug).toEqual([]);
     }
   });

@@ -5,7 +5,8 @@
  * visitor's list (rows added and removed here, kept in localStorage); back to the page's built answer
  * (the build's minute in London, or the worked example: the part's first words say which) on
  * `calculator:reset`. A city is read as the zone named after it (the page's list of zone names), else as
- * the zone of the places pack's best match for it (./places-pack.ts).
+ * the zone of the places pack's best match for it (./places-pack.ts). A zone the answer shows already (its
+ * source or target) gets no row of its own.
  */
 import { type ConvertAnswer, renderTargets, type TargetRow, zoneForCity } from '../lib/converter-targets.ts';
 import { runPageTool } from './part-tool.ts';
@@ -54,6 +55,9 @@ function setUp(root: HTMLElement) {
     root.setAttribute('aria-busy', 'true');
     for (const typed of places.filter((p) => p.trim())) {
       const zone = zoneForCity(typed, zones) ?? typed.trim();
+      // A place the answer shows already (the visitor's own zone as the source: Tokyo for a Tokyo visitor)
+      // gets no second row, as the build leaves out London, its source.
+      if (zone === result.source.timezone || zone === result.target.timezone) continue;
       const convert = async (target: string) =>
         (await runPageTool('convert_time', {
           time: result.source.local_time.slice(0, 19),
