@@ -41,7 +41,7 @@ export function answerPart(selector: string, draw: (answer: Answer) => string | 
     latest++;
     body.innerHTML = built.body;
     status.textContent = built.status;
-    root.dataset.drawn = 'example';
+    root.dataset.drawn = 'built';
   });
   root.dataset.ready = 'true';
 }

@@ -79,7 +79,7 @@ function setUp(root: HTMLElement) {
     body.innerHTML = renderTargets(rows);
     status.textContent = fromBuild ? `${built.status.replace(/\.$/, '')}, with your places.` : 'For your inputs.';
     root.removeAttribute('aria-busy');
-    root.dataset.drawn = fromBuild ? 'example' : 'answer';
+    root.dataset.drawn = fromBuild ? 'built' : 'answer';
   }
 
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -143,7 +143,7 @@ function setUp(root: HTMLElement) {
     if (stored === undefined && !localStorage.getItem(STORE)) {
       body.innerHTML = built.body;
       status.textContent = built.status;
-      root.dataset.drawn = 'example';
+      root.dataset.drawn = 'built';
     } else void draw();
   });
   rows();
