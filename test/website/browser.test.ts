@@ -490,7 +490,8 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
   });
 
   it('meeting planner: the chosen slot’s day as a timetable with headers, redrawn for a live answer, and its .ics file', async () => {
-    // As built (without JavaScript: with it, the page opens on today, now-here.ts), the worked example's timetable.
+    // As built (without JavaScript: with it, the page opens on the visitor's today, now-here.ts), the build
+    // day's answer (lib/built-parts.ts): the worked example's London and New York from the build's day.
     const noScript = await browser.newContext({ javaScriptEnabled: false });
     let page = await noScript.newPage();
     const errors = collectErrors(page);
@@ -501,19 +502,32 @@ describe.skipIf(!chromiumAvailable())('the site in Chromium', () => {
     const cell = (row: number, column: number) =>
       page.$eval(`[data-meeting-timetable] tbody tr:nth-child(${row}) td:nth-of-type(${column})`, (td) => [td.textContent, (td as HTMLElement).dataset.state]);
 
-    // As built, the worked example: London (GMT) and New York (EST), best 14:00–15:00 UTC on Monday 2026-11-30,
-    // 09:00 in New York. The columns are London's day, hour by hour; cell states are in words too.
+    const builtAt = Date.parse((await page.getAttribute('[data-built-at]', 'data-built-at'))!);
+    const asBuilt = await pageAnswer(calculators.find((c) => c.slug === 'meeting-planner')!, LONDON, builtAt);
+    const first = (asBuilt.result.slots as { start: string; end: string; participants: { local_start: string }[] }[])[0];
+    const [london, newYork] = first.participants.map((p) => p.local_start.slice(11, 16));
+    const compact = (iso: string) => iso.replace(/[-:]/g, '').slice(0, 15);
+    expect(await page.textContent('[data-meeting-status]')).toBe('For the answer above.');
+    // The best hour is 09:00 in New York, within London's working day: the columns are London's day, hour
+    // by hour (the meeting's column London's hour); cell states are in words too.
+    expect(newYork).toBe('09:00');
     expect(await rowHeaders()).toEqual(['London Europe/London', 'New York America/New_York']);
-    expect(await slotColumns()).toEqual(['14:00▼ (meeting)']);
-    expect(await cell(1, 15)).toEqual(['14:00 ●, at work, meeting', 'work']);
-    expect(await cell(2, 15)).toEqual(['09:00 ●, at work, meeting', 'work']);
-    expect(await cell(2, 1)).toEqual(['19:00−1, off', 'off']);
+    expect(await slotColumns()).toEqual([`${london}▼ (meeting)`]);
+    const column = Number(london.slice(0, 2)) + 1;
+    expect(await cell(1, column)).toEqual([`${london} ●, at work, meeting`, 'work']);
+    expect(await cell(2, column)).toEqual(['09:00 ●, at work, meeting', 'work']);
     const built = await icsText();
     expect(built).toMatch(/^BEGIN:VCALENDAR\r\nVERSION:2\.0\r\n/);
-    for (const line of ['DTSTART:20261130T140000Z', 'DTEND:20261130T150000Z', 'DTSTAMP:20261122T080000Z', 'SUMMARY:Meeting: London\\, New York']) {
+    // Stamped at the build's instant (DTSTAMP is UTC, to the second).
+    for (const line of [
+      `DTSTART:${compact(first.start)}Z`,
+      `DTEND:${compact(first.end)}Z`,
+      `DTSTAMP:${compact(new Date(builtAt).toISOString())}Z`,
+      'SUMMARY:Meeting: London\\, New York',
+    ]) {
       expect(built.split('\r\n')).toContain(line);
     }
-    expect(built).toMatch(/\r\nUID:20261130T140000Z-[0-9a-f]{8}@localhost:4321\r\n/);
+    expect(built).toMatch(new RegExp(`\\r\\nUID:${compact(first.start)}Z-[0-9a-f]{8}@localhost:4321\\r\\n`));
     expect(built.split('\r\n').every((line) => new TextEncoder().encode(line).length <= 75)).toBe(true);
 
     // A live answer for San Francisco, London and Bangalore: the timetable follows San Francisco's day.

@@ -156,6 +156,36 @@ describe.skipIf(!chromiumAvailable())('now and here in Chromium', () => {
     await context.close();
   }, 60_000);
 
+  it("a Tokyo visitor's parts below the answer are redrawn for today in Tokyo, the build's London ones gone", async () => {
+    const context = await visitor('Asia/Tokyo');
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const parts: [string, string][] = [
+      ['/calculators/sunrise-sunset/', '[data-sun-year]'],
+      ['/calculators/moonrise-moonset/', '[data-moon-month]'],
+      ['/calculators/moon-phases/', '[data-moon-calendar]'],
+      ['/calculators/week-number/', '[data-week-calendar]'],
+    ];
+    for (const [path, part] of parts) {
+      await page.goto(`${site.url}${path}`);
+      expect(await page.textContent(`${part} [data-part-status]`), path).toMatch(/^For (the answer above|your inputs)\.$/);
+      await page.waitForSelector(`${part}[data-drawn="answer"]`);
+      expect(await page.textContent(`${part} [data-part-status]`), path).toBe('For your inputs.');
+      // The visitor's today in Tokyo is the day marked (read after the page has opened: midnight may pass).
+      expect([todayIn('Asia/Tokyo', Date.now() - 60_000), todayIn('Asia/Tokyo', Date.now())], path).toContain(
+        await page.getAttribute(`${part} [aria-current="date"][data-date]`, 'data-date'),
+      );
+      if (part !== '[data-week-calendar]') expect(await page.textContent(`${part} caption`), path).not.toContain('Europe/London');
+    }
+    // The converter: the visitor's minute in Tokyo, then the starting list's places, London among them.
+    await page.goto(`${site.url}/calculators/time-zone-converter/`);
+    await page.waitForSelector('[data-converter-places][data-drawn="answer"]');
+    const zones = await page.$$eval('[data-converter-targets] tbody tr', (trs) => trs.map((tr) => tr.getAttribute('data-zone')));
+    expect(zones).toEqual(['Asia/Tokyo', 'Asia/Kathmandu', 'UTC', 'America/New_York', 'Europe/London']);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
   it("the observatory opens on the visitor's zone's city; a zone without one keeps Greenwich", async () => {
     for (const [zone, name, tz, lat] of [
       ['Asia/Tokyo', 'Tokyo', 'Asia/Tokyo', /^35\.65/], // zone.tab: JP +353916+1394441 Asia/Tokyo

@@ -1,8 +1,9 @@
 /// <reference lib="dom" />
 /**
  * A calculator page's own part (the day-length chart, the moon calendar, ...) in the browser: drawn by the
- * build for the worked example, redrawn for each answer the form gets (its `calculator:result` event, the
- * tool's input and result), back to the build's drawing on `calculator:reset`. `draw` returns the part's
+ * build for the page's built answer (lib/built-parts.ts: the build day's, or the worked example), redrawn
+ * for each answer the form gets (its `calculator:result` event, the tool's input and result), back to the
+ * build's drawing on `calculator:reset`. `draw` returns the part's
  * HTML (the lib renderers', which escape every text) or null when the answer is not one it draws.
  */
 export interface Answer {
@@ -40,7 +41,7 @@ export function answerPart(selector: string, draw: (answer: Answer) => string | 
     latest++;
     body.innerHTML = built.body;
     status.textContent = built.status;
-    root.dataset.drawn = 'example';
+    root.dataset.drawn = 'built';
   });
   root.dataset.ready = 'true';
 }

@@ -215,12 +215,12 @@ async function setUp(form: HTMLFormElement) {
     errorBox.hidden = errors.length === 0;
   }
 
-  /** The answer for `params`; none at all is the page as built (the worked example), unless typed away. */
+  /** The answer for `params`; none at all is the page as built (its built answer), unless typed away. */
   async function show(params: URLSearchParams, captionText = 'Your answer', emptyIsBuilt = true) {
     const run = ++latest;
     if (!params.size && emptyIsBuilt) {
       card?.removeAttribute('aria-busy');
-      // back to the page as built: the worked example
+      // back to the page as built: the build day's answer (or the worked example)
       answer.replaceChildren(...built.answer.map((n) => n.cloneNode(true)));
       headlineSays(built.headline);
       setCaption(built.caption ?? '');
@@ -232,7 +232,7 @@ async function setUp(form: HTMLFormElement) {
       }
       showLive(undefined);
       showErrors([]);
-      // A page's own parts (the meeting planner's timetable) go back to the worked example too.
+      // A page's own parts (the meeting planner's timetable) go back to the build's drawing too.
       form.dispatchEvent(new CustomEvent('calculator:reset', { bubbles: true }));
       return;
     }

@@ -2,9 +2,11 @@
 /**
  * The time-zone converter's several places in the page: the form's answer (its `calculator:result` event)
  * in its own target zone, and the same source time converted by the tool once for each zone of the
- * visitor's list (rows added and removed here, kept in localStorage); back to the worked example on
+ * visitor's list (rows added and removed here, kept in localStorage); back to the page's built answer
+ * (the build's minute in London, or the worked example: the part's first words say which) on
  * `calculator:reset`. A city is read as the zone named after it (the page's list of zone names), else as
- * the zone of the places pack's best match for it (./places-pack.ts).
+ * the zone of the places pack's best match for it (./places-pack.ts). A zone the answer shows already (its
+ * source or target) gets no row of its own.
  */
 import { type ConvertAnswer, renderTargets, type TargetRow, zoneForCity } from '../lib/converter-targets.ts';
 import { runPageTool } from './part-tool.ts';
@@ -20,8 +22,8 @@ function setUp(root: HTMLElement) {
   const editor = root.querySelector<HTMLElement>('[data-places-editor]')!;
   const list = editor.querySelector<HTMLOListElement>('[data-place-rows]')!;
   const add = editor.querySelector<HTMLButtonElement>('[data-add-place]')!;
-  const example = JSON.parse(root.dataset.example ?? '{}') as { input: Record<string, unknown>; result: ConvertAnswer };
-  const built = { status: status.textContent, body: body.innerHTML };
+  const opening = JSON.parse(root.dataset.built ?? '{}') as { input: Record<string, unknown>; result: ConvertAnswer };
+  const built = { status: status.textContent ?? '', body: body.innerHTML };
   const zones = [...document.querySelectorAll<HTMLOptionElement>('#zone-names option')].map((o) => o.value);
 
   const stored = (() => {
@@ -33,8 +35,8 @@ function setUp(root: HTMLElement) {
     }
   })();
   let places: string[] = stored ?? (JSON.parse(root.dataset.defaults ?? '[]') as string[]);
-  let current = example;
-  let fromExample = true;
+  let current = opening;
+  let fromBuild = true;
   let latest = 0;
   let serial = 0;
 
@@ -53,6 +55,9 @@ function setUp(root: HTMLElement) {
     root.setAttribute('aria-busy', 'true');
     for (const typed of places.filter((p) => p.trim())) {
       const zone = zoneForCity(typed, zones) ?? typed.trim();
+      // A place the answer shows already (the visitor's own zone as the source: Tokyo for a Tokyo visitor)
+      // gets no second row, as the build leaves out London, its source.
+      if (zone === result.source.timezone || zone === result.target.timezone) continue;
       const convert = async (target: string) =>
         (await runPageTool('convert_time', {
           time: result.source.local_time.slice(0, 19),
@@ -72,9 +77,9 @@ function setUp(root: HTMLElement) {
     }
     if (ticket !== latest) return;
     body.innerHTML = renderTargets(rows);
-    status.textContent = fromExample ? 'For the worked example, with your places.' : 'For your inputs.';
+    status.textContent = fromBuild ? `${built.status.replace(/\.$/, '')}, with your places.` : 'For your inputs.';
     root.removeAttribute('aria-busy');
-    root.dataset.drawn = fromExample ? 'example' : 'answer';
+    root.dataset.drawn = fromBuild ? 'built' : 'answer';
   }
 
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -129,21 +134,21 @@ function setUp(root: HTMLElement) {
     const detail = (event as CustomEvent<{ input: Record<string, unknown>; result: ConvertAnswer }>).detail;
     if (!detail?.result?.source || !detail.result.target) return;
     current = detail;
-    fromExample = false;
+    fromBuild = false;
     void draw();
   });
   document.addEventListener('calculator:reset', () => {
-    current = example;
-    fromExample = true;
+    current = opening;
+    fromBuild = true;
     if (stored === undefined && !localStorage.getItem(STORE)) {
       body.innerHTML = built.body;
       status.textContent = built.status;
-      root.dataset.drawn = 'example';
+      root.dataset.drawn = 'built';
     } else void draw();
   });
   rows();
   editor.hidden = false;
-  // A list kept from an earlier visit: the worked example's time in those places.
+  // A list kept from an earlier visit: the built answer's time in those places.
   if (stored) void draw();
   root.dataset.ready = 'true';
 }

@@ -2,7 +2,7 @@
 /// <reference lib="dom.iterable" />
 /**
  * The meeting planner's timetable in the page: redrawn for each answer the calculator form gets from the
- * live API (its `calculator:result` event), back to the worked example on `calculator:reset`, and for the
+ * live API (its `calculator:result` event), back to the page's built answer on `calculator:reset`, and for the
  * slot chosen in the list. Local times come from the engine's tzdb release as the page carries it (the
  * observatory's zone data), never from the browser's own zone data; the HTML is the build's own writer's.
  */
@@ -36,13 +36,13 @@ export function showMeetingHours(table: HTMLElement | null): void {
 }
 
 function setUp(root: HTMLElement) {
-  const example = JSON.parse(root.dataset.example ?? '{}') as Drawn;
+  const opening = JSON.parse(root.dataset.built ?? '{}') as Drawn;
   const status = root.querySelector<HTMLElement>('[data-meeting-status]')!;
   const slotsBox = root.querySelector<HTMLElement>('[data-meeting-slots]')!;
   const tableBox = root.querySelector<HTMLElement>('[data-meeting-table]')!;
   const download = root.querySelector<HTMLElement>('[data-meeting-download]')!;
   const builtStatus = status.textContent;
-  let current: Drawn = example;
+  let current: Drawn = opening;
   let zones: Promise<(name: string) => ZoneTable | undefined> | undefined;
 
   const tables = () =>
@@ -86,7 +86,7 @@ function setUp(root: HTMLElement) {
     if (Array.isArray(detail?.result?.slots))
       void draw(detail, `For your inputs: ${detail.result.slots.length} slot${detail.result.slots.length === 1 ? '' : 's'} proposed.`);
   });
-  document.addEventListener('calculator:reset', () => void draw(example, builtStatus));
+  document.addEventListener('calculator:reset', () => void draw(opening, builtStatus));
   // The build's table: its meeting hours in view from the start, and again when the width changes (a phone turned).
   const table = () => tableBox.querySelector<HTMLElement>('table');
   showMeetingHours(table());
