@@ -46,6 +46,7 @@ describe('the rules', () => {
       'geo_bounding_box',
       'geo_distance',
       'geo_midpoint',
+      'geo_nearby',
     ]);
     for (const name of Object.keys(OPENINGS)) expect(opensOnNowAndHere(calc(name).tool), name).toBe(true);
     expect(opensOnNowAndHere(calc('search_places').tool)).toBe(false);
@@ -119,6 +120,16 @@ describe("the build's answers, for London at 15:00 UTC on 28 November 2026", () 
     // On a Monday the next Monday is a week on, never today (whose 09:00 may be past).
     const monday = Date.parse('2026-11-30T08:00:00Z');
     expect((await opening('expand_recurrence', 'Asia/Tokyo', monday))!.input).toMatchObject({ start: '2026-12-07T09:00', timezone: 'Asia/Tokyo' });
+  });
+
+  it("places nearby (the server's alone): London's at the worked example's radius, not Paris's", async () => {
+    const page = await built('geo_nearby');
+    expect(page.input).toEqual({ lat: 51.5074, lon: -0.1278, radius_km: 10, limit: 3 });
+    expect(page.caption).toBe('Computed when this page was built: places within 10 km of London');
+    // GeoNames' cities500: London itself is the nearest place to zone.tab's London position.
+    const places = page.result.places as { name: string; country: string }[];
+    expect(places[0]).toMatchObject({ name: 'London', country: 'GB' });
+    expect(places.every((p) => p.country === 'GB')).toBe(true);
   });
 
   it("bounding box: around London, at the worked example's radius", async () => {

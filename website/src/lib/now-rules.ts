@@ -79,6 +79,8 @@ export const OPENINGS: Readonly<Record<string, OpeningRule>> = {
   geo_distance: { here: 'from_', farEnd: 'to_', says: (w) => `From ${w.here} to ${w.far}` },
   geo_midpoint: { here: 'from_', farEnd: 'to_', says: (w) => `Halfway from ${w.here} to ${w.far}` },
   geo_bounding_box: { here: '', says: (w) => `Around ${w.here} within ${w.input.radius_km} km` },
+  // Answered by the server alone: the page carries the build's answer for London, not the example's Paris.
+  geo_nearby: { here: '', says: (w) => `Places within ${w.input.radius_km} km of ${w.here}` },
   expand_recurrence: { dates: { start: 'next-weekday' }, zone: 'timezone', says: (w) => `Occurrences from ${w.day('start', true)} in ${w.zone}` },
 };
 
