@@ -47,9 +47,9 @@ describe('the rules', () => {
       'geo_distance',
       'geo_midpoint',
       'geo_nearby',
+      'search_places',
     ]);
     for (const name of Object.keys(OPENINGS)) expect(opensOnNowAndHere(calc(name).tool), name).toBe(true);
-    expect(opensOnNowAndHere(calc('search_places').tool)).toBe(false);
   });
 
   it("names an end by zone.tab's nearest city within 50 km, or not at all", () => {
@@ -130,6 +130,16 @@ describe("the build's answers, for London at 15:00 UTC on 28 November 2026", () 
     const places = page.result.places as { name: string; country: string }[];
     expect(places[0]).toMatchObject({ name: 'London', country: 'GB' });
     expect(places.every((p) => p.country === 'GB')).toBe(true);
+  });
+
+  it("place search (the server's alone): the places named London, the capital first", async () => {
+    const page = await built('search_places');
+    expect(page.input).toMatchObject({ q: 'London' });
+    expect(page.caption).toBe('Computed when this page was built: the places named London');
+    // GeoNames: London, England (2643743) is the most populous place of that name; London, Ontario follows.
+    const places = page.result.places as { name: string; country: string; geonames_id: number }[];
+    expect(places[0]).toMatchObject({ name: 'London', country: 'GB', geonames_id: 2643743 });
+    expect(places.some((p) => p.country === 'CA')).toBe(true);
   });
 
   it("bounding box: around London, at the worked example's radius", async () => {

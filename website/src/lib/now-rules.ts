@@ -51,6 +51,10 @@ export interface OpeningRule {
   zone?: string;
   /** The coordinate pair (by prefix: '' or `from_`) the place fills. */
   here?: string;
+  /** A text input the place's name fills (a place search). */
+  named?: string;
+  /** Inputs of the worked example the opening leaves out, for their defaults (its `limit: 1`). */
+  drop?: readonly string[];
   /** The coordinate pair set to the end of the tool's worked example (its `from_` or `to_` pair) farther from the place. */
   farEnd?: string;
   /** A list input filled with the public holidays of the place's country from the first date through the last. */
@@ -79,8 +83,9 @@ export const OPENINGS: Readonly<Record<string, OpeningRule>> = {
   geo_distance: { here: 'from_', farEnd: 'to_', says: (w) => `From ${w.here} to ${w.far}` },
   geo_midpoint: { here: 'from_', farEnd: 'to_', says: (w) => `Halfway from ${w.here} to ${w.far}` },
   geo_bounding_box: { here: '', says: (w) => `Around ${w.here} within ${w.input.radius_km} km` },
-  // Answered by the server alone: the page carries the build's answer for London, not the example's Paris.
+  // Answered by the server alone: their pages carry the build's answer for London (not Paris, München).
   geo_nearby: { here: '', says: (w) => `Places within ${w.input.radius_km} km of ${w.here}` },
+  search_places: { named: 'q', drop: ['limit'], says: (w) => `The places named ${w.input.q}` },
   expand_recurrence: { dates: { start: 'next-weekday' }, zone: 'timezone', says: (w) => `Occurrences from ${w.day('start', true)} in ${w.zone}` },
 };
 
@@ -158,6 +163,8 @@ export async function openingInput(
   };
   for (const [name, day] of Object.entries(rule.dates ?? {})) input[name] = days[day](name);
   if (rule.zone) input[rule.zone] = here.zone;
+  if (rule.named) input[rule.named] = here.city;
+  for (const name of rule.drop ?? []) delete input[name];
   let far = '';
   if (rule.farEnd !== undefined) {
     // The worked example's end farther from the place (New York → Singapore; Singapore → New York): the
