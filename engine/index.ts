@@ -59,4 +59,4 @@ export { EXAMPLE_CLOCK, FAMILIES, FAMILY_NAMES, TOOLSET_NAMES, ToolInputError, T
 export type { AnyTool, CalculatorMeta, FormLabel, ToolContext, Toolset } from './tool.ts';
 export { describeErrors, formatIssues, validateInput } from './validate.ts';
 export type { FieldError } from './validate.ts';
-export { MAX_WORK_UNITS, WORK_UNITS_PER_CREDIT, WorkMeter, creditsSpent, priceOf } from './work.ts';
+export { MAX_WORK_UNITS, WORK_UNITS_PER_CREDIT, WorkMeter, creditsSpent, estimateOf, priceOf } from './work.ts';

@@ -50,6 +50,19 @@ export class WorkMeter {
   }
 }
 
+/**
+ * A rule's estimate for a parsed input, made once per input: the price (priceOf) and the API's choice
+ * of thread (http/offload.ts) read the same input object, and a meeting's estimate resolves every
+ * participant's jurisdiction.
+ */
+const estimates = new WeakMap<object, WorkEstimate>();
+export function estimateOf<I>(rule: WorkRule<I>, input: I): WorkEstimate {
+  if (typeof input !== 'object' || input === null) return rule.estimate(input);
+  let estimate = estimates.get(input);
+  if (!estimate) estimates.set(input, (estimate = rule.estimate(input)));
+  return estimate;
+}
+
 /** A tool as far as its work goes (the engine's ToolDefinition has this). */
 export interface Priced<I> {
   work?: WorkRule<I>;
@@ -61,7 +74,7 @@ export interface Priced<I> {
  */
 export function priceOf<T>(tool: Priced<T>, input: T): number {
   if (!tool.work) return 1;
-  const estimate = tool.work.estimate(input);
+  const estimate = estimateOf(tool.work, input);
   if (estimate.units > MAX_WORK_UNITS) {
     throw new WorkLimitError(estimate);
   }

@@ -11,7 +11,7 @@
  * outcomes become what a run on this thread would have thrown: input errors, 503s (the pool busy, a task
  * past its deadline, a worker lost), and bugs (500). The work a pool run metered goes to the call's meter.
  */
-import { ToolInputError, ToolUnavailableError, WORK_UNITS_PER_CREDIT, type AnyTool, type ToolContext } from '../engine/index.ts';
+import { estimateOf, ToolInputError, ToolUnavailableError, WORK_UNITS_PER_CREDIT, type AnyTool, type ToolContext } from '../engine/index.ts';
 import type { WorkPool } from '../service/work-pool.ts';
 
 /** Runs one tool call, here or in the pool. */
@@ -34,7 +34,7 @@ export const INLINE_WORK_UNITS = WORK_UNITS_PER_CREDIT;
  */
 export const runsInPool = (tool: AnyTool, input: unknown): boolean => {
   if (!tool.work) return false;
-  const most = tool.work.most ? tool.work.most(input) : tool.work.estimate(input).units;
+  const most = tool.work.most ? tool.work.most(input) : estimateOf(tool.work, input).units;
   return most > INLINE_WORK_UNITS && !namesPlace(input);
 };
 
