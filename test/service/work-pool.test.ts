@@ -1,23 +1,22 @@
 /**
- * service/work-pool.ts: registry tools run in worker threads and answer as they do on the main thread;
- * its bounds hold (deadline, queue, wait, heap), the main thread's event loop keeps turning while a
- * worker spins, and the pool works compiled as `npm start` compiles the server. The bounds are tested
+ * service/work-pool.ts: its bounds hold (deadline, queue, wait, heap), the main thread's event loop keeps
+ * turning while a worker spins, and the pool works compiled as `npm start` compiles the server. The bounds are tested
  * with test/fixtures/work-pool-worker.ts, whose spinning task ends only when the test raises its flag
- * (or never), so no assertion depends on how fast the machine is.
+ * (or never), so no assertion depends on how fast the machine is. Every registry tool through the pool:
+ * work-pool-registry.test.ts (the guide's scratch-copy run includes it; this file reads no registry).
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { registry } from '../../engine/registry.ts';
-import { EXAMPLE_CLOCK, ToolInputError, ToolUnavailableError, type AnyTool } from '../../engine/tool.ts';
-import { validateInput } from '../../engine/validate.ts';
-import { WorkMeter } from '../../engine/work.ts';
-import { createWorkPool, poolSize, type PoolOutcome, type WorkPool, type WorkPoolOptions } from '../../service/work-pool.ts';
+import { dateAdd } from '../../engine/date/date-add.ts';
+import { dateDifference } from '../../engine/date/date-difference.ts';
+import { sunEventsTool } from '../../engine/sky/sun-events.ts';
+import { createWorkPool, poolSize, type WorkPool, type WorkPoolOptions } from '../../service/work-pool.ts';
+import { direct, nowMs, parsed } from '../fixtures/work-pool-calls.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const TEST_WORKER = new URL('../fixtures/work-pool-worker.ts', import.meta.url);
-const nowMs = Date.parse(EXAMPLE_CLOCK);
 
 const pools: WorkPool[] = [];
 const pool = (options: WorkPoolOptions) => {
@@ -29,76 +28,14 @@ afterEach(async () => {
   await Promise.all(pools.splice(0).map((p) => p.close()));
 });
 
-/** Input as the HTTP and MCP front ends hand it over: checked and parsed by the tool's schema. */
-function parsed(tool: AnyTool, input: unknown): unknown {
-  const checked = validateInput(tool.input, input);
-  if (!checked.ok) throw new Error(`${tool.name}: ${JSON.stringify(checked.errors)}`);
-  return checked.data;
-}
-
-/** The same call on this thread, as an outcome (with the work its meter recorded, if any). */
-async function direct(tool: AnyTool, input: unknown, provenance?: 'full'): Promise<PoolOutcome> {
-  const meter = new WorkMeter();
-  const spent = () => (meter.spent > 0 ? { spent: meter.spent } : {});
-  try {
-    return { ok: true, result: await tool.run(input, { now: () => new Date(nowMs), meter, ...(provenance ? { provenance } : {}) }), ...spent() };
-  } catch (error) {
-    if (error instanceof ToolInputError) return { ok: false, kind: 'input', errors: error.errors, ...spent() };
-    if (error instanceof ToolUnavailableError) return { ok: false, kind: 'unavailable', message: error.message, ...spent() };
-    throw error;
-  }
-}
-
-/** Values JSON can write, in plain objects and arrays: what crosses a thread unchanged (no Date, Map, class). */
-function notJsonLike(value: unknown, at = 'result'): string[] {
-  if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) return [];
-  if (Array.isArray(value)) return value.flatMap((v, i) => notJsonLike(v, `${at}[${i}]`));
-  if (typeof value === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(value))) {
-    return Object.entries(value as object).flatMap(([k, v]) => (v === undefined ? [] : notJsonLike(v, `${at}.${k}`)));
-  }
-  return [`${at}: ${Object.prototype.toString.call(value)}`];
-}
-
-describe('registry tools in a worker', () => {
-  it('every worked example answers through the pool exactly as called directly, with JSON-like results', async () => {
-    // One worker; a deadline long enough for its first place-name lookup, which loads the index there.
-    const workers = pool({ size: 1, deadlineMs: 60_000 });
-    let compared = 0;
-    for (const tool of registry) {
-      for (const example of tool.examples) {
-        const input = parsed(tool, example.input);
-        const expected = await direct(tool, input);
-        if (expected.ok) expect(notJsonLike(expected.result), tool.name).toEqual([]);
-        expect(await workers.run(tool.name, input, { nowMs }), tool.name).toEqual(expected);
-        compared++;
-      }
-    }
-    expect(compared).toBeGreaterThan(registry.length);
-    // The work a run meters comes back with its answer (expand_recurrence meters its search).
-    const recurrence = registry.find((t) => t.name === 'expand_recurrence')!;
-    const metered = await workers.run(recurrence.name, parsed(recurrence, recurrence.examples[0].input), { nowMs });
-    expect(metered).toMatchObject({ ok: true, spent: expect.any(Number) });
-    expect((metered as { spent: number }).spent).toBeGreaterThan(0);
-    // geo_elevation's provider is not in a worker's context: its network call belongs on the main thread.
-    const elevation = registry.find((t) => t.name === 'geo_elevation')!;
-    expect(await workers.run(elevation.name, parsed(elevation, elevation.examples[0].input), { nowMs })).toMatchObject({ ok: false, kind: 'unavailable' });
-    // Full provenance crosses too.
-    const sun = registry.find((t) => t.name === 'sun_events')!;
-    const input = parsed(sun, sun.examples[0].input);
-    const full = await workers.run(sun.name, input, { nowMs, provenance: 'full' });
-    expect(full).toEqual(await direct(sun, input, 'full'));
-    expect(full).toMatchObject({ ok: true, result: { provenance: { explanations: expect.any(Object) } } });
-    expect(workers.stats()).toMatchObject({ size: 1, workers: 1, running: 0, queued: 0, timedOut: 0, crashed: 0 });
-  }, 180_000);
-
+describe('tools in a worker', () => {
   it('input errors found while running come back as input errors naming the field', async () => {
-    const dateAdd = registry.find((t) => t.name === 'date_add')!;
     const outcome = await pool({ size: 1 }).run('date_add', parsed(dateAdd, { start: '9999-12-01', months: 1 }), { nowMs });
     expect(outcome).toMatchObject({ ok: false, kind: 'input', errors: [{ field: 'months', message: expect.any(String) }] });
   }, 60_000);
 
   it('a long real calculation past its deadline ends in timeout, and a fresh worker takes its place', async () => {
-    const sun = registry.find((t) => t.name === 'sun_events')!;
+    const sun = sunEventsTool;
     // A year of sunrises, sunsets and twilights is many ephemeris searches: never done within 1 ms.
     const workers = pool({ size: 1, deadlineMs: 1 });
     expect(await workers.run(sun.name, parsed(sun, { lat: 33.8, lon: -84.4, date: '2009-01-01', days: 366 }), { nowMs })).toEqual({
@@ -257,7 +194,7 @@ describe('compiled as npm start compiles the server', () => {
       await pool.close();`;
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
     expect(run.status, run.stderr).toBe(0);
-    const tool = registry.find((t) => t.name === 'date_difference')!;
+    const tool = dateDifference;
     expect(JSON.parse(run.stdout)).toEqual(await direct(tool, parsed(tool, { start: '2024-02-28', end: '2024-03-01' })));
   }, 120_000);
 });
