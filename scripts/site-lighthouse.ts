@@ -131,9 +131,9 @@ const freePort = () =>
     });
   });
 
-/** The API as `npm start`'s worker runs it (through tsx), on `port`, allowing `siteOrigin`; resolves once /health answers. */
-async function startApi(port: number, siteOrigin: string): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'http/server.ts'], {
+/** The API as `npm start`'s worker runs it (through tsx), on `port`, allowing `siteOrigin`: the process, started. */
+function spawnApi(port: number, siteOrigin: string): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'http/server.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -145,6 +145,10 @@ async function startApi(port: number, siteOrigin: string): Promise<ChildProcess>
     },
     stdio: 'ignore',
   });
+}
+
+/** Resolves once the API on `port` answers /health (within 120 s). */
+async function healthy(proc: ChildProcess, port: number): Promise<void> {
   for (let waited = 0; waited < 120_000; waited += 200) {
     if (proc.exitCode !== null) throw new Error(`the API exited ${proc.exitCode} before serving`);
     if (
@@ -153,7 +157,7 @@ async function startApi(port: number, siteOrigin: string): Promise<ChildProcess>
         () => false,
       )
     )
-      return proc;
+      return;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error('the API did not answer /health within 120 s');
@@ -179,8 +183,15 @@ export async function runLighthouse(untilMet = false): Promise<PageScores[]> {
   if (!dist) {
     const apiPort = await freePort();
     process.stderr.write('site-lighthouse: building the site and starting the API on loopback\n');
-    dist = buildSite(`http://127.0.0.1:${apiPort}`, `http://127.0.0.1:${sitePort}`);
-    api = await startApi(apiPort, `http://127.0.0.1:${sitePort}`);
+    // The API starts while the site builds (its process is spawned before the build blocks this one).
+    api = spawnApi(apiPort, `http://127.0.0.1:${sitePort}`);
+    try {
+      dist = buildSite(`http://127.0.0.1:${apiPort}`, `http://127.0.0.1:${sitePort}`);
+      await healthy(api, apiPort);
+    } catch (error) {
+      api.kill('SIGTERM');
+      throw error;
+    }
   }
   const site = await serveSite(dist, sitePort);
   try {
