@@ -1,8 +1,8 @@
 /**
  * One structured line per request: route pattern, method, status, latency_ms, customer_id,
  * key_fingerprint, cache. Never a raw key, a query string or a body: only these fields are written.
- * JSON lines (the production default) are buffered and written in one go every few milliseconds, so
- * logging costs a few percent of throughput at most (measured with `npm run bench`).
+ * JSON lines (the production default) are kept as numbers and written in one go every few milliseconds,
+ * so logging costs a few percent of throughput at most (measured with `npm run bench`).
  */
 import type { ConsolaInstance } from 'consola';
 import type { LogFormat } from '../../service/settings.ts';
@@ -41,31 +41,47 @@ export function quotedJson(value: string): string {
 /** A field as JSON: routes, methods, customers, fingerprints and cache states come from small sets. */
 const quoted = (value: string | null): string => (value === null ? 'null' : quotedJson(value));
 
-/** JSON lines to a writable (stdout by default), batched per event-loop turn or 64 KiB. */
+/** Lines a batch holds before it is written whatever the time. */
+const BATCH_LINES = 2048;
+
+/**
+ * JSON lines to a writable (stdout by default), written in one go every 5 ms or {@link BATCH_LINES}
+ * lines. A line is the text up to its latency, the latency, and the text after it; consecutive lines
+ * nearly always share both texts (one route, one second; one customer and cache state), so each text is
+ * built when one of its fields changes (the same strings come back, so comparing them is cheap). Until
+ * the batch is written, a line is a number in typed arrays (its latency, the index of its two texts), so
+ * logging a request allocates nothing that outlives it: the texts of a 5 ms batch joined into strings as
+ * they came (a few hundred lines under load) lived through a young-generation collection or two and were
+ * copied and promoted, about 1.2 µs of server CPU a GET /v1/time (bench A/B, with and without logs).
+ */
 export function jsonRequestLogger(write: (chunk: string) => void = (c) => process.stdout.write(c)): RequestLogger {
-  let buffer = '';
+  const latencies = new Float64Array(BATCH_LINES);
+  const headAt = new Uint16Array(BATCH_LINES);
+  const tailAt = new Uint16Array(BATCH_LINES);
+  /** The texts the batch's lines use (seldom more than one of each). */
+  const heads: string[] = [];
+  const tails: string[] = [];
+  let lines = 0;
   let scheduled = false;
   // The timestamp string is rebuilt once a second at most (to the second, like most access logs).
   let second = -1;
   let stamp = '';
+  let headOf: { second: number; route: string; method: string; status: number } | null = null;
+  let tailOf: { customer: string | null; fingerprint: string | null; cache: string | null } | null = null;
   const flush = () => {
     scheduled = false;
-    if (buffer) {
-      const out = buffer;
-      buffer = '';
-      write(out);
-    }
+    if (lines === 0) return;
+    let out = '';
+    for (let i = 0; i < lines; i++) out += heads[headAt[i]] + latencies[i] + tails[tailAt[i]];
+    lines = 0;
+    // The texts in use stay: the next batch's lines most likely share them.
+    heads.splice(0, heads.length - 1);
+    tails.splice(0, tails.length - 1);
+    write(out);
   };
-  // A line is the text up to its latency, the latency, and the text after it. Consecutive lines nearly
-  // always share both texts (one route, one second; one customer and cache state), so each is built
-  // when one of its fields changes (the same strings come back, so comparing them is cheap) and a
-  // line costs two joins, not twenty.
-  let headOf: { second: number; route: string; method: string; status: number } | null = null;
-  let head = '';
-  let tailOf: { customer: string | null; fingerprint: string | null; cache: string | null } | null = null;
-  let tail = '';
   return {
     log(line) {
+      if (lines === BATCH_LINES) flush();
       const now = Date.now();
       if (Math.floor(now / 1000) !== second) {
         second = Math.floor(now / 1000);
@@ -73,15 +89,19 @@ export function jsonRequestLogger(write: (chunk: string) => void = (c) => proces
       }
       if (headOf === null || headOf.second !== second || headOf.route !== line.route || headOf.method !== line.method || headOf.status !== line.status) {
         headOf = { second, route: line.route, method: line.method, status: line.status };
-        head = `{"time":"${stamp}","level":"info","type":"request","route":${quoted(line.route)},"method":${quoted(line.method)},"status":${line.status},"latency_ms":`;
+        heads.push(
+          `{"time":"${stamp}","level":"info","type":"request","route":${quoted(line.route)},"method":${quoted(line.method)},"status":${line.status},"latency_ms":`,
+        );
       }
       if (tailOf === null || tailOf.customer !== line.customer_id || tailOf.fingerprint !== line.key_fingerprint || tailOf.cache !== line.cache) {
         tailOf = { customer: line.customer_id, fingerprint: line.key_fingerprint, cache: line.cache };
-        tail = `,"customer_id":${quoted(line.customer_id)},"key_fingerprint":${quoted(line.key_fingerprint)},"cache":${quoted(line.cache)}}\n`;
+        tails.push(`,"customer_id":${quoted(line.customer_id)},"key_fingerprint":${quoted(line.key_fingerprint)},"cache":${quoted(line.cache)}}\n`);
       }
-      buffer += head + line.latency_ms + tail;
-      if (buffer.length > 65_536) flush();
-      else if (!scheduled) {
+      latencies[lines] = line.latency_ms;
+      headAt[lines] = heads.length - 1;
+      tailAt[lines] = tails.length - 1;
+      lines++;
+      if (!scheduled) {
         scheduled = true;
         setTimeout(flush, 5).unref();
       }
