@@ -161,8 +161,11 @@ export interface PlacesSource {
    * status, and the next query tries again.
    */
   start(after?: Promise<unknown>): Promise<PlacesStatus>;
-  /** Loads when a query first needs it, as in the background from then on (MCP stdio: connect first). */
-  onFirstNeed(): void;
+  /**
+   * Loads when a query first needs it, as in the background from then on (the API's default and MCP
+   * stdio); `settled`, if given, hears how each such load ended.
+   */
+  onFirstNeed(settled?: (status: PlacesStatus) => void): void;
   /** Whether the index is loaded (/health's `places`). */
   ready(): boolean;
   /** The index when loaded, else undefined (readers that never wait: completions). */

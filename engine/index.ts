@@ -37,7 +37,7 @@ export { CITIES500_FILE, CITIES500_PACKAGE, CITIES500_VERSION } from './places/d
 export { indexFile } from './places/index-file.ts';
 export { nameOf } from './places/name-table.ts';
 export { placeRecord } from './places/records.ts';
-export { loadPlaces, places, placesIfReady, placesOnFirstNeed, startPlaces } from './places/place-names.ts';
+export { loadPlaces, places, placesIfReady, placesOnFirstNeed, startPlaces, type PlacesStatus } from './places/place-names.ts';
 export { zoneOfPlace } from './places/place-zones.ts';
 export { completePlaceNames, describeHit, searchIndex } from './places/search-places.ts';
 export { MAX_RANGE_DAYS } from './planning/meeting-times.ts';

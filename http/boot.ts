@@ -8,7 +8,7 @@ import type { Server as NodeServer } from 'node:http';
 import { availableParallelism } from 'node:os';
 import type { Duplex } from 'node:stream';
 import { serve } from 'h3';
-import { startPlaces } from '../engine/index.ts';
+import { placesOnFirstNeed, startPlaces, type PlacesStatus } from '../engine/index.ts';
 import { preloadHolidayData } from '../engine/index.ts';
 import { startNodeEngine } from '../engine/index.ts';
 import { sources } from '../engine/index.ts';
@@ -186,8 +186,7 @@ export async function startServer(settings: Settings, options: StartOptions = {}
   guardSockets(server.node?.server as NodeServer | undefined, settings);
   // Work no early request needs (the holiday data, ~250 ms of one block, and the check of the boundary data's
   // zones against the tzdb release) waits a moment, so the first probes of /health are answered at once; a
-  // holiday request before then loads the data itself. The place indexes (PLACE_INDEXES=background) start
-  // now: they read in slices and requests wait for them.
+  // holiday request before then loads the data itself.
   const deferred = setTimeout(() => {
     preloadHolidayData();
     const withoutRules = boundaryZonesWithoutRules();
@@ -201,13 +200,14 @@ export async function startServer(settings: Settings, options: StartOptions = {}
     }
   }, DEFERRED_WORK_MS);
   deferred.unref();
-  if (settings.placeIndexes === 'background') {
-    // The one places index (name search, place inputs and zones, nearby places).
-    void startPlaces().then((status) => {
-      if (status.ready) log(settings, 'info', 'places index ready', { ...status });
-      else log(settings, 'warn', 'places index failed to load; the next query retries', { error: status.error });
-    });
-  }
+  // The one places index (name search, place inputs and zones, nearby places): by default loaded by the
+  // first request that names a place (PLACE_INDEXES=first-need), or now (background).
+  const placesLoaded = (status: PlacesStatus) => {
+    if (status.ready) log(settings, 'info', 'places index ready', { ...status });
+    else log(settings, 'warn', 'places index failed to load; the next query retries', { error: status.error });
+  };
+  if (settings.placeIndexes === 'background') void startPlaces().then(placesLoaded);
+  else if (settings.placeIndexes === 'first-need') placesOnFirstNeed(placesLoaded);
   log(settings, 'info', `listening on http://${settings.host}:${settings.port}`, {
     store: store.driver,
     cache: settings.cache,

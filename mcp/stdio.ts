@@ -49,8 +49,8 @@ await server.connect(new StdioServerTransport());
 // The places index (place inputs, place names as zones, their completions, geo_nearby): loaded by the first call
 // that names a place, which waits a few seconds for it and otherwise says to try again shortly.
 // PLACE_INDEXES=background loads it at once; on-demand makes that first call wait for the whole load.
-if (process.env.PLACE_INDEXES === 'background') void startPlaces();
-else if (settings.placeIndexes !== 'on-demand') placesOnFirstNeed();
+if (settings.placeIndexes === 'background') void startPlaces();
+else if (settings.placeIndexes === 'first-need') placesOnFirstNeed();
 // The boundary index and the ephemeris, once the client has had a quiet second (a first call about a
 // coordinate that comes sooner loads what it needs itself).
 setTimeout(() => {

@@ -62,11 +62,13 @@ export interface Settings {
   /** The MCP toolsets served when a client names none (MCP_TOOLSETS; default all). */
   mcpToolsets: Toolset[];
   /**
-   * When the nearby-places and place-name indexes are built (PLACE_INDEXES): `background` after the
-   * server listens (the default: name searches answer 503 for the ~10 s it takes), or `on-demand` by
-   * the first request that needs one, which waits (a small instance that rarely asks, or a test).
+   * When the places index (place names, place inputs, nearby places) is loaded (PLACE_INDEXES):
+   * `first-need` (the default) by the first request that names a place, which waits up to 3 s for it
+   * (about a second from its index file) and then gets a 503 to retry while a first build goes on;
+   * `background` right after the server listens; `on-demand` by the first request that needs it, which
+   * waits for the whole load (tests).
    */
-  placeIndexes: 'background' | 'on-demand';
+  placeIndexes: 'first-need' | 'background' | 'on-demand';
   /** API processes `npm start` runs on one port (WORKERS, 1..64; default one per core, 1 = a single process). */
   workers: number;
 }
@@ -264,7 +266,7 @@ export function loadSettings(env: Env = process.env): Settings {
     sharesMax: integer(env, 'SHARES_MAX', DEFAULT_SHARES_MAX, 0, 1_000_000_000),
     trustProxy,
     mcpToolsets: toolsets(env),
-    placeIndexes: oneOf(env, 'PLACE_INDEXES', ['background', 'on-demand'] as const, 'background'),
+    placeIndexes: oneOf(env, 'PLACE_INDEXES', ['first-need', 'background', 'on-demand'] as const, 'first-need'),
     workers: integer(env, 'WORKERS', Math.min(64, availableParallelism()), 1, 64),
     logFormat: oneOf(env, 'LOG_FORMAT', ['json', 'pretty'] as const, production || !process.stdout.isTTY ? 'json' : 'pretty'),
   };

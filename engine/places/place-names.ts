@@ -44,11 +44,11 @@ export function startPlaces(after?: Promise<unknown>): Promise<PlacesStatus> {
 /**
  * Loads the index when a call first needs it, not before: such a call, and those during the load, wait
  * up to a few seconds and then get a ToolUnavailableError (try again shortly) while the load goes on in
- * the background. For the stdio MCP server, whose memory and start-up the index would otherwise weigh
- * on though most calls never name a place.
+ * the background. The API's default and the stdio MCP server's: the index's memory and start-up are
+ * spent only where a call names a place. `settled` hears how each load ended (a log line).
  */
-export function placesOnFirstNeed(): void {
-  source().onFirstNeed();
+export function placesOnFirstNeed(settled?: (status: PlacesStatus) => void): void {
+  source().onFirstNeed(settled);
 }
 
 /** The index when it is loaded, else undefined (readers that never wait: completions). */

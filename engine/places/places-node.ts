@@ -7,8 +7,8 @@
  * Read from its index file (engine/places/index-file.ts) when one was written for the same data and
  * code (cities500.txt is then only checksummed: the index holds the names it prints), else built (engine/places/build.ts; about 10 s of a core) and written there for the next start.
  * An index file that cannot be read is set aside under a new name and reported in the status, never
- * overwritten or trusted. A server starts the load in the background once it listens (`start`); MCP stdio
- * on the first query that needs it (`onFirstNeed`); a script, a test or a work-pool thread loads it when
+ * overwritten or trusted. The API and MCP stdio load it on the first query that needs it (`onFirstNeed`;
+ * with PLACE_INDEXES=background, in the background once the API listens: `start`); a script, a test or a work-pool thread loads it when
  * first asked (`load`).
  */
 import { readFile, rename } from 'node:fs/promises';
@@ -87,6 +87,9 @@ export function nodePlaces(): PlacesSource {
   let building: Promise<Built> | undefined;
   let built: PlaceNames | undefined;
   let inBackground = false;
+  /** Told how a load a query started ended (onFirstNeed), once for each attempt. */
+  let settled: ((status: PlacesStatus) => void) | undefined;
+  let toldOf: Promise<Built> | undefined;
 
   const load = () =>
     readOrBuild().then((result) => {
@@ -116,8 +119,9 @@ export function nodePlaces(): PlacesSource {
       inBackground = true;
       return ensureBuild(after);
     },
-    onFirstNeed() {
+    onFirstNeed(onSettled) {
       inBackground = true;
+      settled = onSettled;
     },
     ready: () => built !== undefined,
     ifReady: () => built,
@@ -126,6 +130,10 @@ export function nodePlaces(): PlacesSource {
       if (built) return built;
       if (!inBackground) return loadPlaces();
       const status = ensureBuild();
+      if (settled && building !== toldOf) {
+        toldOf = building;
+        void status.then(settled);
+      }
       // A server reading the index file is ready within a second of start-up: a query that comes
       // meanwhile waits for it rather than getting a 503; a first build (about 10 s) is not waited for.
       const ready = await Promise.race([

@@ -80,6 +80,34 @@ describe('http/server.ts over a real socket', () => {
   });
 });
 
+describe('the places index by default (PLACE_INDEXES=first-need)', () => {
+  it('is not loaded until a request names a place; that request waits for it (or gets a 503 to retry), and the log says it is ready', async () => {
+    const server = await serve({ env: { TIME_API_KEYS: `acme:${KEY}`, PLACE_INDEXES: undefined } });
+    try {
+      const ready = async () => ((await (await fetch(`${server.base}/health`)).json()) as { ready: { places: boolean } }).ready.places;
+      // Answers that name no place leave it unloaded.
+      const time = await fetch(`${server.base}/v1/time?lat=38.72&lon=-9.14&at=2026-01-15T00:00:00Z`, { headers: { 'x-api-key': KEY } });
+      expect(time.status).toBe(200);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(await ready()).toBe(false);
+      const search = () => fetch(`${server.base}/v1/geo/places?q=Lisbon&limit=1`, { headers: { 'x-api-key': KEY } });
+      let found = await search();
+      if (found.status === 503) {
+        // A busy machine read the index file for longer than the 3 s a request waits.
+        expect(found.headers.get('retry-after')).toMatch(/^\d+$/);
+        for (let i = 0; i < 300 && !(await ready()); i++) await new Promise((r) => setTimeout(r, 100));
+        found = await search();
+      }
+      expect(found.status).toBe(200);
+      expect(((await found.json()) as { places: { geonames_id: number }[] }).places[0].geonames_id).toBe(2267057); // GeoNames: Lisbon, PT
+      expect(await ready()).toBe(true);
+      expect(server.output()).toContain('places index ready');
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+});
+
 describe('start-up settings', () => {
   it('an invalid setting stops start-up with one line naming it', async () => {
     const proc = spawnServer({ port: 0, env: { PORT: 'eighty' } });
