@@ -4,11 +4,12 @@
  * lets in-flight requests finish, flushes every count and the request log.
  */
 import cluster from 'node:cluster';
+import { existsSync } from 'node:fs';
 import type { Server as NodeServer } from 'node:http';
 import { availableParallelism } from 'node:os';
 import type { Duplex } from 'node:stream';
 import { serve } from 'h3';
-import { placesOnFirstNeed, startPlaces, type PlacesStatus } from '../engine/index.ts';
+import { indexFile, placesOnFirstNeed, startPlaces, type PlacesStatus } from '../engine/index.ts';
 import { preloadHolidayData } from '../engine/index.ts';
 import { startNodeEngine } from '../engine/index.ts';
 import { sources } from '../engine/index.ts';
@@ -206,8 +207,11 @@ export async function startServer(settings: Settings, options: StartOptions = {}
     if (status.ready) log(settings, 'info', 'places index ready', { ...status });
     else log(settings, 'warn', 'places index failed to load; the next query retries', { error: status.error });
   };
-  if (settings.placeIndexes === 'background') void startPlaces().then(placesLoaded);
-  else if (settings.placeIndexes === 'first-need') placesOnFirstNeed(placesLoaded);
+  // Without an index file for this data and code (a first start on a machine, or after an upgrade), a
+  // first-need start builds it now all the same, so the first request naming a place does not wait ~17 s.
+  const firstNeed = settings.placeIndexes === 'first-need' && existsSync(indexFile());
+  if (firstNeed) placesOnFirstNeed(placesLoaded);
+  else if (settings.placeIndexes !== 'on-demand') void startPlaces().then(placesLoaded);
   log(settings, 'info', `listening on http://${settings.host}:${settings.port}`, {
     store: store.driver,
     cache: settings.cache,

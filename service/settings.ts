@@ -64,7 +64,8 @@ export interface Settings {
   /**
    * When the places index (place names, place inputs, nearby places) is loaded (PLACE_INDEXES):
    * `first-need` (the default) by the first request that names a place, which waits up to 3 s for it
-   * (about a second from its index file) and then gets a 503 to retry while a first build goes on;
+   * (about a second from its index file; where there is no index file yet, it is built right after the
+   * server listens, as with `background`);
    * `background` right after the server listens; `on-demand` by the first request that needs it, which
    * waits for the whole load (tests).
    */
