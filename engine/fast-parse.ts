@@ -10,7 +10,7 @@
  *
  * Known exactly: objects (strict or stripping), arrays, numbers with min/max/int checks, strings with
  * length and regex checks, booleans, enums, literals, optional, nullable, default, unions of distinct
- * primitive types, pipes and transforms. Any other schema part is parsed by zod itself (its own
+ * primitive types, pipes and transforms, and an object's own `refine` and `superRefine` checks. Any other schema part is parsed by zod itself (its own
  * `safeParse`), which is exact by definition.
  */
 import type { z } from 'zod';
@@ -20,9 +20,18 @@ export const UNSURE: unique symbol = Symbol('unsure');
 
 export type FastParse = (value: unknown) => unknown;
 
+/** A check as zod runs it: given the parse's payload, it adds an issue when the value fails. */
+interface Check {
+  _zod: { def: CheckDef & { when?: (payload: CheckPayload) => boolean }; check: (payload: CheckPayload) => unknown };
+}
+interface CheckPayload {
+  value: unknown;
+  issues: unknown[];
+}
+
 interface Def {
   type: string;
-  checks?: { _zod: { def: CheckDef } }[];
+  checks?: Check[];
   coerce?: boolean;
   [key: string]: unknown;
 }
@@ -239,10 +248,36 @@ export function compileFastParse(schema: z.ZodType): FastParse {
   }
 }
 
+/**
+ * An object's own checks (`refine`, `superRefine`: zod's `custom` checks), run on the parsed object as
+ * zod runs them; null when the object has a check of another kind.
+ */
+function customChecksOf(def: Def): ((out: Record<string, unknown>) => boolean) | null {
+  const checks = def.checks ?? [];
+  if (checks.some((c) => c._zod.def.check !== 'custom')) return null;
+  return (out) => {
+    for (const c of checks) {
+      const payload: CheckPayload = { value: out, issues: [] };
+      const when = c._zod.def.when;
+      if (when && !when(payload)) continue;
+      let result: unknown;
+      try {
+        result = c._zod.check(payload);
+      } catch {
+        return false;
+      }
+      // An issue (zod says which) or an asynchronous check: not sure.
+      if (payload.issues.length || result instanceof Promise) return false;
+    }
+    return true;
+  };
+}
+
 function compileObject(schema: z.ZodType, def: Def): FastParse {
   const catchall = def.catchall as z.ZodType | undefined;
   const strict = catchall !== undefined && defOf(catchall).type === 'never';
-  if ((catchall !== undefined && !strict) || def.checks?.length) return zodPart(schema);
+  const checked = customChecksOf(def);
+  if ((catchall !== undefined && !strict) || !checked) return zodPart(schema);
   const shape = def.shape as Record<string, z.ZodType>;
   if (Object.getOwnPropertySymbols(shape).length || Object.hasOwn(shape, '__proto__')) return zodPart(schema);
   const fields = Object.keys(shape).map((key) => {
@@ -270,7 +305,7 @@ function compileObject(schema: z.ZodType, def: Def): FastParse {
       if (x === UNSURE || (x === undefined && !present)) return UNSURE;
       if (x !== undefined || present) out[f.key] = x;
     }
-    return out;
+    return checked(out) ? out : UNSURE;
   };
 }
 

@@ -101,9 +101,23 @@ describe('compiled parts agree with zod', () => {
     expect(agrees(s, { points: [{ lat: 1 }, { lat: 91 }] })).toBe(false);
   });
 
-  it('parts it does not know are parsed by zod itself, and a schema made only of such parts has no fast path', () => {
+  it("an object's own refine and superRefine run on its parsed value: a value they pass is answered, one they fail is left to zod", () => {
     const refined = z.strictObject({ a: z.number(), b: z.number() }).refine((v) => v.a < v.b, 'a must be below b');
-    expect(fastParserOf(refined)).toBeNull();
+    expect(agrees(refined, { a: 1, b: 2 })).toBe(true);
+    expect(agrees(refined, { a: 2, b: 1 })).toBe(false);
+    const superRefined = z.strictObject({ a: z.number(), b: z.number().optional() }).superRefine((v, ctx) => {
+      if (v.b !== undefined && v.a > 0) ctx.addIssue({ code: 'custom', path: ['b'], message: 'must be omitted when a is positive' });
+    });
+    expect(agrees(superRefined, { a: 1 })).toBe(true);
+    expect(agrees(superRefined, { a: -1, b: 3 })).toBe(true);
+    expect(agrees(superRefined, { a: 1, b: 3 })).toBe(false);
+    // An asynchronous refinement is left to zod.
+    const asyncRefined = z.strictObject({ a: z.number() }).refine(async () => true);
+    expect(compileFastParse(asyncRefined)({ a: 1 })).toBe(UNSURE);
+  });
+
+  it('parts it does not know are parsed by zod itself, and a schema made only of such parts has no fast path', () => {
+    expect(fastParserOf(z.record(z.string(), z.number()))).toBeNull();
     const withRecord = z.strictObject({ a: z.record(z.string(), z.number()), b: z.number() });
     expect(fastParserOf(withRecord)).not.toBeNull();
     expect(agrees(withRecord, { a: { x: 1 }, b: 2 })).toBe(true);
