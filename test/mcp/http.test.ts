@@ -5,6 +5,7 @@
  * SDK's transport made are still made.
  */
 import { serve } from 'h3';
+import type { Server as HttpServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../engine/registry.ts';
 import { TOOLSET_NAMES, type Toolset } from '../../engine/tool.ts';
@@ -23,6 +24,10 @@ let base: string;
 beforeAll(async () => {
   server = serve(app, { port: 0, hostname: '127.0.0.1', silent: true, gracefulShutdown: false });
   await server.ready();
+  // Node closes a keep-alive connection idle for 5 s; fetch can reuse one at that very moment (ECONNRESET,
+  // seen once in the scratch-copy run on a loaded 2-core CI machine, 84 concurrent requests a round).
+  // Nothing here tests that timeout: connections stay open for the file's run.
+  (server.node!.server as HttpServer).keepAliveTimeout = 120_000;
   base = server.url!.replace(/\/$/, '');
 });
 afterAll(async () => {
