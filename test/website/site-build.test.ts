@@ -322,5 +322,5 @@ describe('HTML validity', () => {
       const messages = report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message} (line ${m.line})`));
       expect(messages, relative(dist, page)).toEqual([]);
     }
-  });
+  }, 120_000); // ~4 s alone; over 20 s once in the guide's scratch-copy run on a loaded 2-core CI machine
 });
